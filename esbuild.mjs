@@ -1,0 +1,65 @@
+// Builds the extension bundle and the test bundles.
+//   node esbuild.mjs                 dist/extension.js (development: source maps)
+//   node esbuild.mjs --production    dist/extension.js, minified, no source maps
+//   node esbuild.mjs --watch         rebuild the extension on change
+//   node esbuild.mjs --unit          out/unit/*.test.js for node's test runner
+//   node esbuild.mjs --server        out/server/sandbox.js (the stand-in server's CLI)
+//   node esbuild.mjs --integration   out/integration/*.js (suite run inside VS Code, and its launchers)
+import * as esbuild from 'esbuild';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+};
+
+function entries(dir, pattern) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => pattern.test(f)).map((f) => join(dir, f));
+}
+
+const extension = {
+  ...common,
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+};
+
+const tests = {
+  ...common,
+  sourcemap: 'inline',
+  packages: 'bundle',
+  external: ['vscode', 'playwright-core', 'mocha', '@vscode/test-electron'],
+};
+
+const builds = [];
+if (args.has('--unit')) {
+  builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit' });
+}
+if (args.has('--server')) {
+  builds.push({ ...tests, entryPoints: ['test/server/sandbox.ts'], outdir: 'out/server' });
+}
+if (args.has('--integration')) {
+  builds.push({ ...tests, entryPoints: entries('test/integration', /\.ts$/), outdir: 'out/integration' });
+}
+const testsOnly = builds.length > 0;
+if (!testsOnly || args.has('--extension')) builds.push(extension);
+
+if (args.has('--watch')) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('[watch] build started; watching for changes');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

@@ -1,0 +1,71 @@
+/** The account address was not usable; the message says what to type instead. */
+export class AccountUrlError extends Error {
+  override readonly name = 'AccountUrlError';
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOST.test(hostname);
+}
+
+/**
+ * Turns what a person typed or pasted into the account's base address, e.g.
+ * `https://acme.example.com`. Accepts a missing scheme (https is assumed), trailing slashes,
+ * and a whole pasted app address (`…/app/posts/12?x=1` keeps only what comes before `/app`).
+ * Refuses plain `http://` except on loopback, because the token travels with every request.
+ */
+export function parseAccountUrl(input: string): string {
+  const text = input.trim();
+  if (!text) throw new AccountUrlError('Enter the account address, e.g. https://yourcompany.example.com.');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new AccountUrlError(`"${text}" is not a web address. Enter it as https://yourcompany.example.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AccountUrlError(`The account address must start with https:// (got ${url.protocol}//).`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new AccountUrlError(
+      `Plain http:// is only allowed for addresses on this machine (localhost, 127.0.0.1). Use https://${url.host} so the API token is not sent unencrypted.`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new AccountUrlError('The account address must not contain a user name or password.');
+  }
+  const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
+  const path = (appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname).replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+/** The message that explains why an address is not usable, or undefined when it is. */
+export function accountUrlProblem(input: string): string | undefined {
+  try {
+    parseAccountUrl(input);
+    return undefined;
+  } catch (error) {
+    return error instanceof AccountUrlError ? error.message : String(error);
+  }
+}
+
+/** The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`). */
+export function tokenAccountPrefix(token: string): string | undefined {
+  const slash = token.trim().lastIndexOf('/');
+  const prefix = slash >= 0 ? token.trim().slice(slash + 1) : '';
+  return /^[a-z0-9][a-z0-9-]*$/i.test(prefix) ? prefix : undefined;
+}
+
+export type WebResource = 'posts' | 'clients' | 'deals' | 'contacts' | 'contact_lists';
+
+/** A record's page in the web app: its API path without `.json`, e.g. `{base}/app/posts/123`. */
+export function webLink(accountUrl: string, resource: WebResource, id: number): string {
+  return `${accountUrl}/app/${resource}/${id}`;
+}
+
+/** Where the person finds the API token in the web app. */
+export function apiSettingsLink(accountUrl: string): string {
+  return `${accountUrl}/app/account/api`;
+}

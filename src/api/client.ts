@@ -1,0 +1,58 @@
+import { AccountsApi } from './accounts';
+import { parseAccountUrl, webLink, type WebResource } from './address';
+import { Transport, type TransportOptions } from './http';
+import { PostsApi } from './posts';
+import { Resource } from './resource';
+import type {
+  Client,
+  ClientChanges,
+  ClientInput,
+  Contact,
+  ContactInput,
+  ContactList,
+  ContactListInput,
+  Deal,
+  DealInput,
+  NewDeal,
+} from './types';
+
+export type HelpdeskClientOptions = TransportOptions;
+
+/** Client list filters (service notes); `external_id` matches the client's external ID. */
+export type ClientFilters = { name?: string; email?: string; shortcut?: string; tax_no?: string; external_id?: string };
+export type DealFilters = { client_id?: number };
+
+/** The whole API of one account, with one token. */
+export class HelpdeskClient {
+  readonly accountUrl: string;
+  readonly clients: Resource<Client, ClientInput, ClientChanges, ClientFilters>;
+  readonly posts: PostsApi;
+  readonly deals: Resource<Deal, NewDeal, DealInput, DealFilters>;
+  readonly contacts: Resource<Contact, ContactInput, ContactInput>;
+  readonly contactLists: Resource<ContactList, ContactListInput, ContactListInput>;
+  readonly accounts: AccountsApi;
+  private readonly http: Transport;
+
+  /** Throws `AccountUrlError` when the address is not usable. */
+  constructor(options: HelpdeskClientOptions) {
+    if (!options.token.trim()) throw new Error('An API token is required.');
+    this.accountUrl = parseAccountUrl(options.accountUrl);
+    this.http = new Transport({ ...options, accountUrl: this.accountUrl });
+    this.clients = new Resource(this.http, 'clients', 'client');
+    this.posts = new PostsApi(this.http);
+    this.deals = new Resource(this.http, 'deals', 'deal');
+    this.contacts = new Resource(this.http, 'contacts', 'contact');
+    this.contactLists = new Resource(this.http, 'contact_lists', 'contact_list');
+    this.accounts = new AccountsApi(this.http);
+  }
+
+  /** A record's page in the web app. */
+  link(resource: WebResource, id: number): string {
+    return webLink(this.accountUrl, resource, id);
+  }
+
+  /** Removes this client's token from any text (for logs and messages). */
+  redact(text: string): string {
+    return this.http.redact(text);
+  }
+}

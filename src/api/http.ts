@@ -1,0 +1,228 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { ApiError } from './errors';
+import { describeFailure, errorFromResponse, retryAfterSeconds } from './responseErrors';
+import { redact, redactUrl } from './redact';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One attempt on the wire, for an output channel: the token is already redacted. */
+export interface RequestLogEntry {
+  method: HttpMethod;
+  /** Path and query, e.g. `/app.json?api_token=<redacted>&page=2`. */
+  url: string;
+  status?: number;
+  durationMs: number;
+  /** Set when no answer came: the error's name, e.g. `TypeError` or `TimeoutError`. */
+  failure?: string;
+}
+
+export interface TransportOptions {
+  /** A normalized base address (see `parseAccountUrl`). */
+  accountUrl: string;
+  token: string;
+  /** Per call, retries included. Default 15 s. */
+  timeoutMs?: number;
+  /** Retries of a GET after a network error, 429 or 502/503/504. Default 2. */
+  retryLimit?: number;
+  /** First retry delay; it doubles after that. Default 300 ms. */
+  retryDelayMs?: number;
+  /** A longer Retry-After is not waited for: the call fails as `rateLimited`. Default 10 s. */
+  maxRetryAfterSeconds?: number;
+  fetch?: typeof globalThis.fetch;
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+const MAX_REDIRECTS = 5;
+
+/** Sends one API call the way the spec says, and turns every failure into an `ApiError`. */
+export class Transport {
+  readonly accountUrl: string;
+  private readonly token: string;
+  private readonly options: TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
+    this.accountUrl = options.accountUrl;
+    this.token = options.token.trim();
+  }
+
+  get<T>(path: string, query: Query, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
+    return this.send('GET', path, { query }, read, call);
+  }
+
+  delete<T>(path: string, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
+    return this.send('DELETE', path, {}, read, call);
+  }
+
+  post<T>(path: string, body: Record<string, unknown>, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
+    return this.send('POST', path, { body }, read, call);
+  }
+
+  put<T>(path: string, body: Record<string, unknown>, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
+    return this.send('PUT', path, { body }, read, call);
+  }
+
+  /** Removes this client's token from any text, in every encoding. */
+  redact(text: string): string {
+    return redact(text, [this.token]);
+  }
+
+  private async send<T>(
+    method: HttpMethod,
+    path: string,
+    parts: { query?: Query; body?: Record<string, unknown> },
+    read: (json: unknown) => T,
+    call: CallOptions = {},
+  ): Promise<T> {
+    const url = new URL(this.accountUrl + path);
+    const context = { method, path, redact: (text: string) => this.redact(text) };
+    // GET and DELETE carry the token in the query; POST and PUT in the body, beside the wrapper.
+    let json: Record<string, unknown> | undefined;
+    if (method === 'GET' || method === 'DELETE') {
+      url.searchParams.set('api_token', this.token);
+      for (const [key, value] of Object.entries(parts.query ?? {})) {
+        if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      }
+    } else {
+      json = { api_token: this.token, ...parts.body };
+    }
+
+    let text: string;
+    let contentType: string;
+    try {
+      const response = await ky(url, {
+        method,
+        json,
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        redirect: 'manual',
+        timeout: this.options.timeoutMs ?? 15_000,
+        signal: call.signal,
+        fetch: this.guardedFetch,
+        retry: {
+          limit: this.options.retryLimit ?? 2,
+          methods: ['get'],
+          statusCodes: [429, 502, 503, 504],
+          afterStatusCodes: [429, 503],
+          delay: (attempt) => (this.options.retryDelayMs ?? 300) * 2 ** (attempt - 1),
+          shouldRetry: ({ error }) => this.shouldRetry(error, call.signal),
+        },
+      });
+      text = await response.text();
+      contentType = response.headers.get('content-type') ?? '';
+    } catch (error) {
+      throw await this.toApiError(error, context, call.signal);
+    }
+    return readAnswer(text, contentType, read, context);
+  }
+
+  private shouldRetry(error: unknown, signal: AbortSignal | undefined): boolean | undefined {
+    if (error instanceof ApiError || signal?.aborted) return false;
+    if (error instanceof HTTPError) {
+      const seconds = retryAfterSeconds(error.response.headers.get('retry-after'));
+      if (seconds !== undefined && seconds > (this.options.maxRetryAfterSeconds ?? 10)) return false;
+    }
+    return undefined;
+  }
+
+  private async toApiError(
+    error: unknown,
+    context: { method: HttpMethod; path: string; redact: (text: string) => string },
+    signal: AbortSignal | undefined,
+  ): Promise<ApiError> {
+    if (error instanceof ApiError) return error;
+    const { method, path } = context;
+    if (signal?.aborted) return new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', method, path });
+    if (error instanceof HTTPError) {
+      const body = await error.response.text().catch(() => '');
+      return errorFromResponse(error.response.status, error.response.headers, body, context);
+    }
+    const host = new URL(this.accountUrl).host;
+    if (error instanceof TimeoutError) {
+      const seconds = Math.round((this.options.timeoutMs ?? 15_000) / 1000);
+      return new ApiError({ kind: 'timeout', message: `${host} did not answer within ${seconds} s. Try again later.`, method, path });
+    }
+    if (error instanceof Error && error.name === 'AbortError') {
+      return new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', method, path });
+    }
+    return new ApiError({
+      kind: 'network',
+      message: context.redact(`Could not reach ${host}: ${describeFailure(error)}. Check the account address and your connection.`),
+      method,
+      path,
+    });
+  }
+
+  /** fetch with redirects followed only within the account's origin, and every attempt logged. */
+  private readonly guardedFetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
+    let request = input instanceof Request ? input : new Request(input, init);
+    const method = request.method as HttpMethod;
+    const body = method === 'GET' || method === 'DELETE' ? undefined : await request.clone().text();
+    for (let hop = 0; ; hop++) {
+      const response = await this.loggedFetch(request, method);
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      await response.body?.cancel();
+      const target = new URL(location, request.url);
+      const path = new URL(request.url).pathname;
+      if (target.origin !== new URL(this.accountUrl).origin) {
+        throw new ApiError({
+          kind: 'badResponse',
+          message: `The service redirected to another host (${target.host}); the request was not sent there. Check the account address.`,
+          method,
+          path,
+          status: response.status,
+        });
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw new ApiError({ kind: 'badResponse', message: 'The service redirected too many times.', method, path, status: response.status });
+      }
+      request = new Request(target, { method, headers: request.headers, body, signal: request.signal, redirect: 'manual' });
+    }
+  };
+
+  private async loggedFetch(request: Request, method: HttpMethod): Promise<Response> {
+    const started = performance.now();
+    const url = redactUrl(request.url, [this.token]);
+    const fetchImpl = this.options.fetch ?? globalThis.fetch;
+    try {
+      const response = await fetchImpl(request);
+      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started });
+      return response;
+    } catch (error) {
+      const failure = error instanceof Error ? error.name : 'Error';
+      this.options.onRequest?.({ method, url, failure, durationMs: performance.now() - started });
+      throw error;
+    }
+  }
+}
+
+function readAnswer<T>(
+  text: string,
+  contentType: string,
+  read: (json: unknown) => T,
+  context: { method: HttpMethod; path: string; redact: (text: string) => string },
+): T {
+  const { method, path } = context;
+  const bad = (message: string) => new ApiError({ kind: 'badResponse', message, method, path });
+  if (!text.trim()) throw bad('The service sent an empty answer where a record was expected.');
+  if (/html/i.test(contentType) || /^\s*</.test(text)) {
+    throw bad('The service answered with a web page instead of data. Check that the account address is right.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw bad('The service sent an answer that is not valid JSON.');
+  }
+  try {
+    return read(json);
+  } catch (error) {
+    throw bad(context.redact(`The service sent an unexpected answer: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}

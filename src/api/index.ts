@@ -1,0 +1,10 @@
+export * from './address';
+export * from './client';
+export * from './errors';
+export type { CallOptions, RequestLogEntry } from './http';
+export * from './paging';
+export { REDACTED, redact, redactUrl } from './redact';
+export type { Resource } from './resource';
+export type { PostsApi } from './posts';
+export type { AccountsApi } from './accounts';
+export * from './types';

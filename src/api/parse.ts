@@ -1,0 +1,41 @@
+/** Shape checks for answers. They throw plain errors; the transport reports them as `badResponse`. */
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A record: an object with a numeric id. Other fields are kept as they came. */
+export function asRecord<T extends { id: number }>(value: unknown): T {
+  if (!isObject(value)) throw new Error(`expected a record, got ${describe(value)}`);
+  if (typeof value.id !== 'number' || !Number.isFinite(value.id)) throw new Error('the record has no numeric id');
+  return value as T;
+}
+
+/** A list: the service answers plain JSON arrays of records. */
+export function asList<T extends { id: number }>(value: unknown): T[] {
+  if (!Array.isArray(value)) throw new Error(`expected a list, got ${describe(value)}`);
+  return value.map((item) => asRecord<T>(item));
+}
+
+/** Delete answers `"ok"`; any 2xx answer means the record is gone, so the body is not checked. */
+export function asDeleted(_value: unknown): void {}
+
+export function asObject<T>(value: unknown, required: readonly string[]): T {
+  if (!isObject(value)) throw new Error(`expected an object, got ${describe(value)}`);
+  for (const key of required) {
+    if (typeof value[key] !== 'string') throw new Error(`the answer has no "${key}"`);
+  }
+  return value as T;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
+}
+
+/** Record ids go into paths: accept only positive integers. */
+export function assertId(id: number, what: string): number {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`${what} must be a positive whole number (got ${String(id)}).`);
+  return id;
+}

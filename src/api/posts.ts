@@ -21,7 +21,7 @@ export class PostsApi {
     return this.http.get('/app/tasks.json', pageQuery(params), asList<Post>, call);
   }
 
-  get(id: number, call?: CallOptions): Promise<Post> {
+  async get(id: number, call?: CallOptions): Promise<Post> {
     return this.http.get(`/app/posts/${assertId(id, 'post id')}.json`, {}, asRecord<Post>, call);
   }
 
@@ -35,7 +35,7 @@ export class PostsApi {
   }
 
   /** A comment on the task named by `postId`: a post with `post_id` and `task_kind: "comment"`. */
-  addComment(postId: number, comment: NewComment, call?: CallOptions): Promise<Post> {
+  async addComment(postId: number, comment: NewComment, call?: CallOptions): Promise<Post> {
     return this.create({ ...comment, post_id: assertId(postId, 'post id'), task_kind: 'comment' }, call);
   }
 

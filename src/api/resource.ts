@@ -24,7 +24,7 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
     return pages((p, c) => this.list({ ...params, ...p }, c), params, call);
   }
 
-  get(id: number, call?: CallOptions): Promise<T> {
+  async get(id: number, call?: CallOptions): Promise<T> {
     return this.http.get(this.itemPath(id), {}, asRecord<T>, call);
   }
 
@@ -33,11 +33,11 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
   }
 
   /** Sends only the fields given; the service answers the whole updated record. */
-  update(id: number, changes: Update, call?: CallOptions): Promise<T> {
+  async update(id: number, changes: Update, call?: CallOptions): Promise<T> {
     return this.http.put(this.itemPath(id), { [this.wrapper]: changes }, asRecord<T>, call);
   }
 
-  delete(id: number, call?: CallOptions): Promise<void> {
+  async delete(id: number, call?: CallOptions): Promise<void> {
     return this.http.delete(this.itemPath(id), asDeleted, call);
   }
 

@@ -1,0 +1,179 @@
+/**
+ * The demo data set: deterministic (fixed tables and a seeded PRNG, dates relative to DEMO_NOW).
+ * 20 clients, 60 posts (every kind and task_kind) with 15 comments, 12 deals, 10 contacts and
+ * 3 contact lists.
+ */
+import { DEMO_COMMENTS, DEMO_POSTS } from './demoPosts';
+import { Random } from './random';
+import type { ClientRecord, PostRecord } from './records';
+import type { Store } from './store';
+import { formatTime } from './time';
+
+/** The demo's "now": 2025-05-19T09:00:00.000+01:00. */
+export const DEMO_NOW = Date.UTC(2025, 4, 19, 8, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+/** name, city, country, contact first name, contact last name, domain */
+const CLIENTS: [string, string, string, string, string, string][] = [
+  ['Northwind Traders', 'Seattle', 'US', 'Laura', 'Callahan', 'northwind.example'],
+  ['Bluewater Logistics', 'Rotterdam', 'NL', 'Pieter', 'de Vries', 'bluewater.example'],
+  ['Kestrel Analytics', 'Edinburgh', 'GB', 'Fiona', 'McLeod', 'kestrel.example'],
+  ['Harbor & Finch Legal', 'Boston', 'US', 'Daniel', 'Okafor', 'harborfinch.example'],
+  ['Alder Creek Dental', 'Portland', 'US', 'Megan', 'Price', 'aldercreek.example'],
+  ['Brightline Media', 'Dublin', 'IE', 'Ciara', 'Byrne', 'brightline.example'],
+  ['Cobalt Robotics', 'Munich', 'DE', 'Jonas', 'Becker', 'cobalt-robotics.example'],
+  ['Dunmore Bakery', 'Cork', 'IE', 'Aoife', 'Walsh', 'dunmore.example'],
+  ['Evergreen Property Group', 'Vancouver', 'CA', 'Raj', 'Patel', 'evergreen-pg.example'],
+  ['Falcon Freight', 'Gdańsk', 'PL', 'Tomasz', 'Nowak', 'falconfreight.example'],
+  ['Granite Peak Outfitters', 'Denver', 'US', 'Hannah', 'Morales', 'granitepeak.example'],
+  ['Helix Biolabs', 'Basel', 'CH', 'Lukas', 'Meier', 'helixbio.example'],
+  ['Ironbridge Consulting', 'Manchester', 'GB', 'Oliver', 'Hughes', 'ironbridge.example'],
+  ['Juniper Health Clinic', 'Austin', 'US', 'Sofia', 'Ramirez', 'juniperhealth.example'],
+  ['Lakeside Hotel', 'Lucerne', 'CH', 'Anna', 'Keller', 'lakeside-hotel.example'],
+  ['Meridian Insurance', 'Warsaw', 'PL', 'Katarzyna', 'Wiśniewska', 'meridian-ins.example'],
+  ['Nova Solar', 'Lisbon', 'PT', 'João', 'Ferreira', 'novasolar.example'],
+  ['Orchid Florists', 'Vienna', 'AT', 'Eva', 'Gruber', 'orchid-florists.example'],
+  ['Pinecrest Academy', 'Toronto', 'CA', 'Marcus', 'Lee', 'pinecrest.example'],
+  ['Quarry Lane Architects', 'Copenhagen', 'DK', 'Freja', 'Nielsen', 'quarrylane.example'],
+];
+
+const CALLING_CODES: Record<string, string> = { US: '1', CA: '1', NL: '31', GB: '44', IE: '353', DE: '49', PL: '48', CH: '41', PT: '351', AT: '43', DK: '45' };
+const STREETS = ['Market Street', 'Harbour Road', 'Station Square', 'Mill Lane', 'Park Avenue', 'King Street', 'Riverside Drive', 'Church Street'];
+const SEGMENTS = ['Enterprise', 'Mid-market', 'Small business'];
+
+/** name, index of the client (null: none), price, description */
+const DEALS: [string, number | null, number, string][] = [
+  ['Annual support plan', 0, 4800, 'Premium support, 12 months'],
+  ['Helpdesk rollout, 6 locations', 13, 18500, 'Licences and onboarding for the clinic network'],
+  ['CRM migration', 6, 7200, 'Import from the old CRM, two training sessions'],
+  ['Enterprise licence renewal', 11, 26000, '24 months, annual billing'],
+  ['Driver app integration', 9, 9400, 'Custom integration with the fleet app'],
+  ['Portal redesign', 5, 12800, 'Client portal with their branding'],
+  ['Seat expansion to 40 users', 2, 6000, 'From 25 to 40 seats'],
+  ['Guest request desk', 14, 5400, 'Helpdesk for three hotels'],
+  ['Quarterly reporting package', 15, 3600, 'Monthly closed-ticket reports per category'],
+  ['Solar installer starter pack', null, 1900, 'Lead from the webinar; client record not created yet'],
+  ['Training day', null, 1200, 'On-site training, half day'],
+  ['Referral partner bundle', null, 8800, 'Partner firm in Glasgow, 40 users'],
+];
+
+/** first name, last name, position-like description */
+const CONTACTS: [string, string, string][] = [
+  ['Marta', 'Kowalczyk', 'Head of customer support'],
+  ['Liam', "O'Connor", 'IT administrator'],
+  ['Nora', 'Schmidt', 'Finance'],
+  ['Ethan', 'Brooks', 'Operations manager'],
+  ['Ines', 'Almeida', 'Procurement'],
+  ['Yuki', 'Tanaka', 'Product owner'],
+  ['Samuel', 'Adeyemi', 'CTO'],
+  ['Clara', 'Rossi', 'Office manager'],
+  ['Mateo', 'García', 'Sales lead'],
+  ['Elin', 'Lindqvist', 'Compliance officer'],
+];
+
+const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function seedClients(store: Store, prefix: string, random: Random): ClientRecord[] {
+  return CLIENTS.map(([name, city, country, first, last, domain], i) => {
+    const at = formatTime(DEMO_NOW - (70 - i * 2) * DAY + random.int(0, 600) * MINUTE);
+    const code = CALLING_CODES[country]!;
+    return store.insert(prefix, 'clients', {
+      name,
+      shortcut: name.split(' ')[0],
+      city,
+      country,
+      street: STREETS[i % STREETS.length],
+      street_no: String(random.int(1, 180)),
+      post_code: String(random.int(10000, 98999)),
+      first_name: first,
+      last_name: last,
+      email: `${slug(first)}.${slug(last)}@${domain}`,
+      phone: `+${code} 555 ${String(random.int(1000, 9999))}`,
+      www: `https://www.${domain}`,
+      kind: i % 7 === 6 ? 'seller' : 'buyer',
+      company: true,
+      tax_no: i % 3 === 0 ? `${country}${String(random.int(100000000, 999999999))}` : null,
+      note: i % 4 === 1 ? 'Prefers email over phone.' : null,
+      responsible_id: (i % 3) + 1,
+      external_id: i % 5 === 0 ? `CRM-${1000 + i}` : null,
+      external_ids: i % 3 === 0 ? { github: `${slug(name)}/app`, billing: `B-${2000 + i}` } : null,
+      string1: SEGMENTS[i % SEGMENTS.length],
+      integer1: random.int(5, 250),
+      checkbox1: i % 2 === 0,
+      date1: formatTime(DEMO_NOW + random.int(30, 300) * DAY).slice(0, 10),
+      created_at: at,
+      updated_at: at,
+    });
+  });
+}
+
+function seedPosts(store: Store, prefix: string, random: Random, clients: ClientRecord[]): PostRecord[] {
+  const spacing = (42 * DAY) / DEMO_POSTS.length;
+  const posts = DEMO_POSTS.map((post, i) => {
+    const at = formatTime(DEMO_NOW - 42 * DAY + Math.round(i * spacing) + random.int(0, 120) * MINUTE);
+    const client = i % 6 === 5 || post.kind === 'private' ? null : clients[(i * 7) % clients.length]!;
+    const fromOutside = post.task_kind === 'email' || post.task_kind === 'chat' || post.task_kind === 'help' || post.kind !== null;
+    return store.insert(prefix, 'posts', {
+      ...post,
+      client_id: client?.id ?? null,
+      responsible_id: i % 4 === 3 ? null : (i % 3) + 1,
+      email: fromOutside && client ? client.email : null,
+      nick: fromOutside && client ? `${client.first_name}` : null,
+      closed: i % 5 === 3 || post.kind === 'praise',
+      private: post.kind === 'private',
+      unread: i >= DEMO_POSTS.length - 6,
+      scheduled_at: post.task_kind === 'phone' || post.task_kind === 'task' ? formatTime(DEMO_NOW + (i % 9) * DAY) : null,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+  DEMO_COMMENTS.forEach(([parentIndex, content], i) => {
+    const parent = posts[parentIndex]!;
+    const at = formatTime(Date.parse(parent.created_at) + (i + 1) * 97 * MINUTE);
+    store.insert(prefix, 'posts', { post_id: parent.id, task_kind: 'comment', content, responsible_id: parent.responsible_id, created_at: at, updated_at: at });
+  });
+  return posts;
+}
+
+/** Fills the account with the demo data set (the account should be empty). */
+export function seedDemo(store: Store, prefix: string): void {
+  const random = new Random(20250519);
+  store.batch(() => {
+    const clients = seedClients(store, prefix, random);
+    seedPosts(store, prefix, random, clients);
+    DEALS.forEach(([name, clientIndex, price, description], i) => {
+      const client = clientIndex === null ? null : clients[clientIndex]!;
+      const at = formatTime(DEMO_NOW - (36 - i * 3) * DAY + random.int(0, 300) * MINUTE);
+      store.insert(prefix, 'deals', {
+        name,
+        description,
+        price,
+        client_id: client?.id ?? null,
+        external_ids: i % 4 === 0 ? { github: `acme/custom-work#${40 + i}` } : null,
+        url: i % 3 === 0 ? `https://projects.example/deals/${1000 + i}` : null,
+        status_id: (i % 3) + 1,
+        created_at: at,
+        updated_at: at,
+      });
+    });
+    CONTACTS.forEach(([first, last, description], i) => {
+      const at = formatTime(DEMO_NOW - (50 - i * 4) * DAY + random.int(0, 300) * MINUTE);
+      store.insert(prefix, 'contacts', {
+        name: `${first} ${last}`,
+        first_name: first,
+        last_name: last,
+        description,
+        email: `${slug(first)}.${slug(last)}@${CLIENTS[(i * 3) % CLIENTS.length]![5]}`,
+        phone: `+44 20 7946 ${String(100 + i * 37).padStart(4, '0')}`,
+        responsible_id: (i % 3) + 1,
+        created_at: at,
+        updated_at: at,
+      });
+    });
+    ['Newsletter', 'Beta testers', 'Key accounts'].forEach((name, i) => {
+      const at = formatTime(DEMO_NOW - (30 - i * 7) * DAY);
+      store.insert(prefix, 'contact_lists', { name, created_at: at, updated_at: at });
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Posts: create (task, post of a kind, or comment), the helpdesk list (`/app.json`), the task
+ * list (`/app/tasks.json`) and get. The spec shows no update or delete of posts.
+ */
+import { castFields, requirePresent } from '../cast';
+import { POST_SCHEMA } from '../fields';
+import { json, type FieldErrors } from '../http';
+import { check, checkExists, getHandler, listHandler, wrapper, type Handler } from './common';
+
+/**
+ * A comment is a post with `post_id` = its parent and `task_kind` = comment (sending either
+ * makes it one); it needs an existing parent and a content. Any other post needs a title.
+ */
+const create: Handler = (context) => {
+  const errors: FieldErrors = {};
+  const values = castFields(POST_SCHEMA, wrapper(context, 'post'), errors);
+  const isComment = values.task_kind === 'comment' || (values.post_id !== undefined && values.post_id !== null);
+  if (isComment) {
+    requirePresent(values, ['post_id', 'content'], errors);
+    checkExists(context, 'posts', values.post_id, 'post_id', errors);
+    values.task_kind = 'comment';
+  } else {
+    requirePresent(values, ['title'], errors);
+  }
+  checkExists(context, 'clients', values.client_id, 'client_id', errors);
+  check(errors);
+  return json(201, context.store.insert(context.account.prefix, 'posts', values));
+};
+
+export const posts = {
+  create,
+  get: getHandler('posts'),
+  /** Every post that is not a comment. */
+  listHelpdesk: listHandler('posts', (post) => post.post_id === null),
+  /** Posts with a task kind, not comments. */
+  listTasks: listHandler('posts', (post) => post.post_id === null && post.task_kind !== null),
+};

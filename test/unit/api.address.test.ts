@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  AccountUrlError,
+  accountUrlProblem,
+  apiSettingsLink,
+  isLoopbackHost,
+  parseAccountUrl,
+  redact,
+  tokenAccountPrefix,
+  webLink,
+} from '../../src/api';
+
+describe('account address', () => {
+  it('keeps an https address and drops trailing slashes', () => {
+    assert.equal(parseAccountUrl('https://acme.example.com'), 'https://acme.example.com');
+    assert.equal(parseAccountUrl('  https://acme.example.com///  '), 'https://acme.example.com');
+  });
+
+  it('assumes https when no scheme is typed', () => {
+    assert.equal(parseAccountUrl('acme.example.com'), 'https://acme.example.com');
+  });
+
+  it('cuts a pasted app address back to the account', () => {
+    assert.equal(parseAccountUrl('https://acme.example.com/app/posts/12?tab=1#c'), 'https://acme.example.com');
+    assert.equal(parseAccountUrl('https://acme.example.com/app.json'), 'https://acme.example.com');
+    assert.equal(parseAccountUrl('https://acme.example.com/app'), 'https://acme.example.com');
+    assert.equal(parseAccountUrl('https://proxy.example.com/helpdesk/app/clients'), 'https://proxy.example.com/helpdesk');
+  });
+
+  it('keeps a port and lower-cases the host', () => {
+    assert.equal(parseAccountUrl('https://ACME.example.com:8443/'), 'https://acme.example.com:8443');
+  });
+
+  it('allows plain http only on loopback', () => {
+    assert.equal(parseAccountUrl('http://127.0.0.1:3000/'), 'http://127.0.0.1:3000');
+    assert.equal(parseAccountUrl('http://localhost:3000'), 'http://localhost:3000');
+    assert.equal(parseAccountUrl('http://127.8.9.10'), 'http://127.8.9.10');
+    assert.equal(parseAccountUrl('http://[::1]:3000'), 'http://[::1]:3000');
+    for (const address of ['http://acme.example.com', 'http://10.0.0.5', 'http://localhost.example.com', 'http://128.0.0.1']) {
+      assert.throws(() => parseAccountUrl(address), (e: unknown) => e instanceof AccountUrlError && /only allowed/.test(e.message), address);
+    }
+  });
+
+  it('refuses other schemes, credentials and nonsense with a message', () => {
+    assert.match(accountUrlProblem('ftp://acme.example.com') ?? '', /https:\/\//);
+    assert.match(accountUrlProblem('https://user:pw@acme.example.com') ?? '', /user name or password/);
+    assert.match(accountUrlProblem('https://') ?? '', /not a web address/);
+    assert.match(accountUrlProblem('   ') ?? '', /Enter the account address/);
+    assert.equal(accountUrlProblem('https://acme.example.com'), undefined);
+  });
+
+  it('tells loopback hosts apart', () => {
+    assert.ok(isLoopbackHost('127.0.0.1'));
+    assert.ok(isLoopbackHost('LOCALHOST'));
+    assert.ok(!isLoopbackHost('192.168.1.1'));
+  });
+});
+
+describe('links and tokens', () => {
+  it('builds web app links from API paths', () => {
+    assert.equal(webLink('https://acme.example.com', 'posts', 123), 'https://acme.example.com/app/posts/123');
+    assert.equal(webLink('https://acme.example.com', 'clients', 45), 'https://acme.example.com/app/clients/45');
+    assert.equal(apiSettingsLink('https://acme.example.com'), 'https://acme.example.com/app/account/api');
+  });
+
+  it('reads the account prefix after the last slash of a token', () => {
+    assert.equal(tokenAccountPrefix('AbC123xyz/acme'), 'acme');
+    assert.equal(tokenAccountPrefix('a/b/acme-2 '), 'acme-2');
+    assert.equal(tokenAccountPrefix('AbC123xyz'), undefined);
+    assert.equal(tokenAccountPrefix('AbC123xyz/'), undefined);
+  });
+
+  it('redacts a token raw, URL-encoded and as an api_token value', () => {
+    const token = 's3cr3t+x/acme';
+    const text = `a ${token} b ${encodeURIComponent(token)} c s3cr3t%2Bx%2Facme ?api_token=other&x=1 {"api_token":"zzz"}`;
+    const out = redact(text, [token]);
+    assert.ok(!out.includes('s3cr3t'), out);
+    assert.ok(!out.includes('other') && !out.includes('zzz'), out);
+    assert.match(out, /api_token=<redacted>&x=1/);
+  });
+});

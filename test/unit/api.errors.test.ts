@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { describe, it } from 'node:test';
+import { ApiError, type ApiErrorKind } from '../../src/api';
+import { assertNoToken, failure, useStandIn } from './support';
+
+const stand = useStandIn();
+
+/** Fails the call, checks its kind and that the token is nowhere in the error, and returns it. */
+async function expectError(promise: Promise<unknown>, kind: ApiErrorKind, status?: number): Promise<ApiError> {
+  const error = await failure(promise);
+  assert.ok(error instanceof ApiError, `expected ApiError, got ${error.name}: ${error.message}`);
+  assert.equal(error.kind, kind, error.message);
+  assert.equal(error.status, status);
+  assertNoToken(error, stand.server.token);
+  assert.ok(!('cause' in error), 'no cause that could hold request objects');
+  return error;
+}
+
+describe('error kinds', () => {
+  it('auth: an unknown token is rejected with 401, and that token is not in the error either', async () => {
+    const wrong = 'wrongSecret123/acme';
+    const error = await expectError(stand.client({ token: wrong }).clients.list(), 'auth', 401);
+    assertNoToken(error, wrong);
+    assert.match(error.message, /Sign in again/);
+    assert.equal(error.method, 'GET');
+    assert.equal(error.path, '/app/clients.json');
+  });
+
+  it('auth: 403 says the token may not do this', async () => {
+    stand.server.addFault({ path: '/app/deals.json', status: 403, body: { code: 'error', message: 'No access to deals' } });
+    const error = await expectError(stand.client().deals.list(), 'auth', 403);
+    assert.match(error.message, /not allowed.*No access to deals/);
+  });
+
+  it('notFound: an unknown id', async () => {
+    const error = await expectError(stand.client().posts.get(987654), 'notFound', 404);
+    assert.match(error.message, /GET \/app\/posts\/987654\.json/);
+  });
+
+  it('validation: 422 field messages are parsed', async () => {
+    const error = await expectError(stand.client().clients.create({ email: 'no-name@x.test' }), 'validation', 422);
+    assert.ok(error.fieldErrors?.name?.length, JSON.stringify(error.fieldErrors));
+    assert.match(error.message, /name/);
+  });
+
+  it('validation: a plain-string message is shown as it is', async () => {
+    stand.server.addFault({ method: 'POST', path: '/app/posts.json', status: 422, body: { code: 'error', message: 'Title is too long' } });
+    const error = await expectError(stand.client().posts.createTask({ title: 'x' }), 'validation', 422);
+    assert.match(error.message, /Title is too long/);
+    assert.equal(error.fieldErrors, undefined);
+  });
+
+  it('validation: a malformed body gets the stand-in\'s 400', async () => {
+    const response = await fetch(`${stand.server.url}/app/clients.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"api_token":' });
+    assert.equal(response.status, 400);
+  });
+
+  it('rateLimited: 429 with a long Retry-After is not waited for and says when to retry', async () => {
+    stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '120' } });
+    const error = await expectError(stand.client().posts.listHelpdesk(), 'rateLimited', 429);
+    assert.equal(error.retryAfterSeconds, 120);
+    assert.match(error.message, /120 s/);
+    assert.equal(stand.server.requests.length, 1);
+  });
+
+  it('server: 500 with a JSON body', async () => {
+    stand.server.addFault({ path: '/app/clients.json', status: 500, body: { code: 'error', message: 'boom' } });
+    const error = await expectError(stand.client().clients.create({ name: 'X' }), 'server', 500);
+    assert.match(error.message, /HTTP 500/);
+  });
+
+  it('server: a proxy\'s HTML 502 page is not shown to the person', async () => {
+    stand.server.addFault({ path: '/app.json', status: 502, html: true });
+    const error = await expectError(stand.client().posts.listHelpdesk(), 'server', 502);
+    assert.ok(!/</.test(error.message), error.message);
+  });
+
+  it('badResponse: an HTML page with status 200', async () => {
+    stand.server.addFault({ path: '/app.json', status: 200, html: true });
+    const error = await expectError(stand.client().posts.listHelpdesk(), 'badResponse');
+    assert.match(error.message, /web page/);
+  });
+
+  it('badResponse: malformed JSON', async () => {
+    stand.server.addFault({ path: '/app.json', malformedJson: true });
+    const error = await expectError(stand.client().posts.listHelpdesk(), 'badResponse');
+    assert.match(error.message, /not valid JSON/);
+  });
+
+  it('badResponse: an empty body where a record was expected', async () => {
+    stand.server.addFault({ path: '/app/posts.json', emptyBody: true });
+    const error = await expectError(stand.client().posts.reportError({ title: 't', content: 'c' }), 'badResponse');
+    assert.match(error.message, /empty/);
+  });
+
+  it('badResponse: JSON of the wrong shape', async () => {
+    stand.server.addFault({ path: '/app.json', status: 200, body: { posts: [] } });
+    await expectError(stand.client().posts.listHelpdesk(), 'badResponse');
+    stand.server.addFault({ path: '/app/clients.json', method: 'POST', status: 201, body: [1, 2] });
+    await expectError(stand.client().clients.create({ name: 'X' }), 'badResponse');
+  });
+
+  it('badResponse: a server that echoes the token still yields a redacted message', async () => {
+    const token = stand.server.token;
+    stand.server.addFault({ path: '/app/clients.json', status: 422, body: { code: 'error', message: `token ${token} / ${encodeURIComponent(token)} is bad` } });
+    const error = await expectError(stand.client().clients.create({ name: 'X' }), 'validation', 422);
+    assert.match(error.message, /<redacted>/);
+  });
+
+  it('network: nothing listens on the port', async () => {
+    const port = await closedPort();
+    const error = await expectError(stand.client({ accountUrl: `http://127.0.0.1:${port}`, retryLimit: 0 }).clients.list(), 'network');
+    assert.match(error.message, /refused/);
+  });
+
+  it('network: the connection drops before an answer', async () => {
+    stand.server.addFault({ path: '/app/posts.json', drop: true });
+    await expectError(stand.client().posts.createTask({ title: 'x' }), 'network');
+  });
+
+  it('timeout: no answer within the limit', async () => {
+    stand.server.addFault({ path: '/app.json', hang: true });
+    const error = await expectError(stand.client({ timeoutMs: 300 }).posts.listHelpdesk(), 'timeout');
+    assert.match(error.message, /did not answer/);
+  });
+
+  it('cancelled: the caller aborts while waiting', async () => {
+    stand.server.addFault({ path: '/app.json', latencyMs: 2000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    await expectError(stand.client().posts.listHelpdesk({}, { signal: controller.signal }), 'cancelled');
+    assert.ok(Date.now() - started < 1500, 'the call ends when aborted, not when the server answers');
+  });
+
+  it('cancelled: an already aborted signal sends nothing', async () => {
+    await expectError(stand.client().posts.listHelpdesk({}, { signal: AbortSignal.abort() }), 'cancelled');
+    assert.equal(stand.server.requests.length, 0);
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

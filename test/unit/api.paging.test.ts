@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { clampPerPage, pages } from '../../src/api';
+import { useStandIn } from './support';
+
+const stand = useStandIn();
+const clientPages = () => stand.server.requests.filter((r) => r.path === '/app/clients.json').map((r) => r.query.page);
+
+describe('pagination', () => {
+  before(async () => {
+    const api = stand.client();
+    for (let i = 1; i <= 57; i++) await api.clients.create({ name: `Client ${String(i).padStart(2, '0')}` });
+  });
+
+  it('walks every page and stops at the short last one', async () => {
+    const sizes: number[] = [];
+    for await (const page of stand.client().clients.pages({ perPage: 25 })) sizes.push(page.length);
+    assert.deepEqual(sizes, [25, 25, 7]);
+    assert.deepEqual(clientPages(), ['1', '2', '3']);
+  });
+
+  it('stops at an empty page when the count divides evenly', async () => {
+    const sizes: number[] = [];
+    for await (const page of stand.client().clients.pages({ perPage: 19 })) sizes.push(page.length);
+    assert.deepEqual(sizes, [19, 19, 19]);
+    assert.deepEqual(clientPages(), ['1', '2', '3', '4']);
+  });
+
+  it('keeps order and filters on every page, and can start later', async () => {
+    const names: string[] = [];
+    for await (const page of stand.client().clients.pages({ perPage: 20, page: 2, order: 'name.desc' })) names.push(...page.map((c) => c.name ?? ''));
+    assert.equal(names.length, 37);
+    assert.equal(names[0], 'Client 37');
+    for (const request of stand.server.requests) assert.equal(request.query.order, 'name.desc');
+  });
+
+  it('sends at most 100 per page', async () => {
+    await stand.client().clients.list({ perPage: 500 });
+    assert.equal(stand.server.requests[0]!.query.per_page, '100');
+    assert.equal(clampPerPage(0), 1);
+    assert.equal(clampPerPage(undefined), 25);
+  });
+
+  it('a page past the end is empty', async () => {
+    assert.deepEqual(await stand.client().clients.list({ page: 99, perPage: 25 }), []);
+  });
+
+  it('stops when cancelled between pages', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    await assert.rejects(async () => {
+      for await (const page of stand.client().clients.pages({ perPage: 10 }, { signal: controller.signal })) {
+        seen.push(page.length);
+        controller.abort();
+      }
+    });
+    assert.deepEqual(seen, [10]);
+    assert.equal(clientPages().length, 1);
+  });
+
+  it('the generic iterator works on any page function', async () => {
+    const data = Array.from({ length: 7 }, (_, i) => i);
+    const got: number[][] = [];
+    for await (const page of pages(async ({ page = 1, perPage = 3 }) => data.slice((page - 1) * perPage, page * perPage), { perPage: 3 })) got.push(page);
+    assert.deepEqual(got, [[0, 1, 2], [3, 4, 5], [6]]);
+  });
+});

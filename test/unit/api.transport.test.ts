@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { startStandIn } from '../server';
+import { assertNoToken, failure, useStandIn } from './support';
+
+const stand = useStandIn();
+
+const count = (method: string, path: string) => stand.server.requests.filter((r) => r.method === method && r.path === path).length;
+
+describe('retries', () => {
+  it('retries a GET after a 503 and succeeds', async () => {
+    stand.server.addFault({ path: '/app/clients.json', status: 503, html: true, times: 1 });
+    assert.ok(Array.isArray(await stand.client().clients.list()));
+    assert.equal(count('GET', '/app/clients.json'), 2);
+  });
+
+  it('retries a GET after a dropped connection, a 502, 504 and 429', async () => {
+    for (const fault of [{ drop: true }, { status: 502 }, { status: 504 }, { status: 429, headers: { 'Retry-After': '0' } }]) {
+      stand.server.reset();
+      stand.server.addFault({ path: '/app.json', times: 1, ...fault });
+      await stand.client().posts.listHelpdesk();
+      assert.equal(count('GET', '/app.json'), 2, JSON.stringify(fault));
+    }
+  });
+
+  it('gives up after two retries', async () => {
+    stand.server.addFault({ path: '/app/clients.json', status: 503 });
+    await assert.rejects(stand.client().clients.list(), { kind: 'server', status: 503 });
+    assert.equal(count('GET', '/app/clients.json'), 3);
+  });
+
+  it('does not retry other errors: 500, 401, 404, 422', async () => {
+    stand.server.addFault({ path: '/app/clients.json', status: 500 });
+    await assert.rejects(stand.client().clients.list(), { kind: 'server' });
+    await assert.rejects(stand.client({ token: 'nope/acme' }).posts.listHelpdesk(), { kind: 'auth' });
+    await assert.rejects(stand.client().posts.get(424242), { kind: 'notFound' });
+    assert.equal(stand.server.requests.length, 3);
+  });
+
+  it('never retries a POST, PUT or DELETE, whatever the failure', async () => {
+    const api = stand.client();
+    const { id } = await api.clients.create({ name: 'Once' });
+    stand.server.reset();
+    stand.server.addFault({ status: 503 });
+    await assert.rejects(api.posts.createTask({ title: 'x' }), { kind: 'server' });
+    await assert.rejects(api.clients.update(id, { note: 'n' }), { kind: 'server' });
+    await assert.rejects(api.clients.delete(id), { kind: 'server' });
+    stand.server.clearFaults();
+    stand.server.addFault({ drop: true });
+    await assert.rejects(api.posts.reportError({ title: 'x', content: 'y' }), { kind: 'network' });
+    assert.deepEqual(stand.server.requests.map((r) => r.method), ['POST', 'PUT', 'DELETE', 'POST']);
+  });
+
+  it('does not retry a timeout', async () => {
+    stand.server.addFault({ path: '/app.json', hang: true });
+    await assert.rejects(stand.client({ timeoutMs: 200 }).posts.listHelpdesk(), { kind: 'timeout' });
+    assert.equal(count('GET', '/app.json'), 1);
+  });
+
+  it('waits as Retry-After says before retrying', async () => {
+    stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '1' }, times: 1 });
+    const started = Date.now();
+    await stand.client().posts.listHelpdesk();
+    assert.ok(Date.now() - started >= 950, `retried after ${Date.now() - started} ms`);
+    assert.equal(count('GET', '/app.json'), 2);
+  });
+
+  it('stops retrying when cancelled during the wait', async () => {
+    stand.server.addFault({ path: '/app.json', status: 503, headers: { 'Retry-After': '5' } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await assert.rejects(stand.client().posts.listHelpdesk({}, { signal: controller.signal }), { kind: 'cancelled' });
+    assert.equal(count('GET', '/app.json'), 1);
+  });
+});
+
+describe('redirects', () => {
+  it('follows a redirect within the account\'s origin', async () => {
+    const api = stand.client();
+    const a = await api.clients.create({ name: 'A' });
+    const b = await api.clients.create({ name: 'B' });
+    stand.server.reset();
+    const target = `${stand.server.url}/app/clients/${b.id}.json?api_token=${encodeURIComponent(stand.server.token)}`;
+    stand.server.addFault({ path: `/app/clients/${a.id}.json`, redirectTo: target, times: 1 });
+    assert.equal((await api.clients.get(a.id)).name, 'B');
+  });
+
+  it('does not follow a redirect to another origin, so the token never reaches it', async () => {
+    const other = await startStandIn();
+    try {
+      for (const method of ['GET', 'POST'] as const) {
+        stand.server.reset();
+        stand.server.addFault({ redirectTo: `${other.url}/app/clients.json` });
+        const api = stand.client();
+        const error = await failure(method === 'GET' ? api.clients.list() : api.clients.create({ name: 'X' }));
+        assert.equal((error as { kind?: string }).kind, 'badResponse');
+        assert.match(error.message, /another host/);
+        assertNoToken(error, stand.server.token);
+        assert.equal(stand.server.requests.length, 1, 'and it is not retried');
+      }
+      assert.equal(other.requests.length, 0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('request log', () => {
+  it('logs every attempt with method, status and time, the token redacted', async () => {
+    stand.server.addFault({ path: '/app.json', status: 503, times: 1 });
+    await stand.client().posts.listHelpdesk({ page: 2 });
+    assert.equal(stand.log.length, 2);
+    assert.deepEqual(stand.log.map((e) => e.status), [503, 200]);
+    for (const entry of stand.log) {
+      assert.equal(entry.method, 'GET');
+      assert.match(entry.url, /^\/app\.json\?api_token=<redacted>&page=2$/);
+      assert.ok(entry.durationMs >= 0);
+      const text = JSON.stringify(entry);
+      assert.ok(!text.includes(stand.server.token) && !text.includes(encodeURIComponent(stand.server.token)));
+    }
+  });
+
+  it('logs attempts that got no answer', async () => {
+    stand.server.addFault({ path: '/app/posts.json', drop: true });
+    await assert.rejects(stand.client().posts.createTask({ title: 'x' }));
+    assert.equal(stand.log.length, 1);
+    assert.equal(stand.log[0]!.status, undefined);
+    assert.ok(stand.log[0]!.failure);
+  });
+});

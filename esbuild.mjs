@@ -51,7 +51,9 @@ if (args.has('--server')) {
   builds.push({ ...tests, entryPoints: ['test/server/sandbox.ts'], outdir: 'out/server' });
 }
 if (args.has('--integration')) {
-  builds.push({ ...tests, entryPoints: entries('test/integration', /\.ts$/), outdir: 'out/integration' });
+  // The launchers, and the suite's index, which bundles the suite's test files (see suite/index.ts).
+  const integration = ['codeServer.ts', 'electron.ts', 'suite/index.ts'].map((f) => join('test/integration', f));
+  builds.push({ ...tests, entryPoints: integration, outbase: 'test/integration', outdir: 'out/integration' });
 }
 const testsOnly = builds.length > 0;
 if (!testsOnly || args.has('--extension')) builds.push(extension);

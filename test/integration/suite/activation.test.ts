@@ -1,0 +1,55 @@
+// Runs inside the extension host: `vscode` is the real API, describe/it are mocha's (bdd).
+// The pattern for new files: import what you need, describe(…) at the top level, and add the
+// file to TEST_FILES in ./index.ts.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
+
+function extension(): vscode.Extension<unknown> {
+  const found = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(found, `${EXTENSION_ID} is not loaded in this extension host`);
+  return found;
+}
+
+describe('activation', () => {
+  it('loads the extension under development', () => {
+    assert.equal(extension().packageJSON.name, 'helpdesk-bridge');
+  });
+
+  it('activates without error', async () => {
+    await extension().activate();
+    assert.equal(extension().isActive, true);
+  });
+});
+
+describe('editor', () => {
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('opens the test workspace and finds its files', async () => {
+    assert.equal(vscode.workspace.workspaceFolders?.length, 1, 'one workspace folder should be open');
+    const files = await vscode.workspace.findFiles('**/*', undefined, 10);
+    assert.ok(files.length > 0, 'findFiles found nothing in the workspace');
+  });
+
+  it('edits an untitled document and reads the text back', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'hello', language: 'plaintext' });
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(document.positionAt(5), ', world'));
+    assert.equal(document.getText(), 'hello, world');
+  });
+});
+
+describe('stand-in server', () => {
+  it('is reachable from the extension host with the token the launcher passed', async () => {
+    const url = process.env.HELPDESK_STANDIN_URL;
+    const token = process.env.HELPDESK_STANDIN_TOKEN;
+    assert.ok(url && token, 'the launcher passes HELPDESK_STANDIN_URL and HELPDESK_STANDIN_TOKEN');
+    const response = await fetch(`${url}/app.json?per_page=5&api_token=${encodeURIComponent(token)}`);
+    assert.equal(response.status, 200);
+    const posts = (await response.json()) as unknown[];
+    assert.equal(posts.length, 5, 'the demo data is seeded');
+  });
+});

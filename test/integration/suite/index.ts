@@ -1,0 +1,97 @@
+// The integration suite's entry point, run inside a VS Code extension host by either launcher
+// (code-server + Chromium, or @vscode/test-electron): the host loads this bundle and awaits run().
+//
+// esbuild bundles the test files into this one file, so mocha cannot find them on disk. Instead,
+// for each file, mocha's 'pre-require' puts describe/it/before… on globalThis and then the file's
+// module is evaluated: a dynamic import() of a bundled module is evaluated when called, not when
+// the bundle loads. To add a test file, add a line to TEST_FILES (the run fails if one is left out).
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Mocha from 'mocha';
+import type { SuiteResult } from '../results';
+
+const TEST_FILES: Record<string, () => Promise<unknown>> = {
+  'activation.test.ts': () => import('./activation.test'),
+};
+
+export async function run(): Promise<void> {
+  const result: SuiteResult = { finished: false, passed: 0, failed: 0, pending: 0, durationMs: 0, failures: [] };
+  writeResult(result);
+  const started = Date.now();
+  try {
+    const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false });
+    mocha.reporter(lineReporter(result));
+    for (const [file, load] of Object.entries(TEST_FILES)) {
+      mocha.suite.emit('pre-require', globalThis, file, mocha);
+      await load();
+      mocha.suite.emit('post-require', globalThis, file, mocha);
+    }
+    const forgotten = unlistedTestFiles();
+    if (forgotten.length > 0) throw new Error(`Test files not listed in TEST_FILES of suite/index.ts: ${forgotten.join(', ')}`);
+    await new Promise<void>((resolve) => mocha.run(() => resolve()));
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.log(`  ✘ loading the suite\n      ${message}`);
+    result.failed += 1;
+    result.failures.push({ title: 'loading the suite', message });
+  }
+  result.durationMs = Date.now() - started;
+  result.finished = true;
+  delete result.running;
+  console.log(`\n  ${result.passed} passing, ${result.failed} failing${result.pending ? `, ${result.pending} pending` : ''} (${result.durationMs} ms)`);
+  writeResult(result);
+  if (result.failed > 0) throw new Error(`${result.failed} integration test(s) failed.`);
+}
+
+/** A reporter that prints one line per test with console.log (which both launchers show) and counts. */
+function lineReporter(result: SuiteResult): Mocha.ReporterConstructor {
+  const { EVENT_TEST_BEGIN, EVENT_HOOK_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_SUITE_BEGIN } = Mocha.Runner.constants;
+  return class LineReporter extends Mocha.reporters.Base {
+    constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
+      super(runner, options);
+      runner.on(EVENT_SUITE_BEGIN, (suite) => {
+        if (suite.title) console.log(`${'  '.repeat(suite.titlePath().length)}${suite.title}`);
+      });
+      const running = (runnable: Mocha.Runnable) => {
+        result.running = runnable.fullTitle();
+        writeResult(result);
+      };
+      runner.on(EVENT_TEST_BEGIN, running);
+      runner.on(EVENT_HOOK_BEGIN, running);
+      runner.on(EVENT_TEST_PASS, (test) => {
+        result.passed += 1;
+        console.log(`${indent(test)}✔ ${test.title} (${test.duration ?? 0} ms)`);
+        writeResult(result);
+      });
+      runner.on(EVENT_TEST_PENDING, (test) => {
+        result.pending += 1;
+        console.log(`${indent(test)}- ${test.title} (pending)`);
+      });
+      // Also fires for a failing hook (before/after…), with the hook as `test`.
+      runner.on(EVENT_TEST_FAIL, (test, error: Error) => {
+        result.failed += 1;
+        result.failures.push({ title: test.fullTitle(), message: error.stack ?? error.message });
+        console.log(`${indent(test)}✘ ${test.title}\n${indent(test)}    ${error.message}`);
+        writeResult(result);
+      });
+    }
+  };
+}
+
+function indent(test: Mocha.Runnable): string {
+  return '  '.repeat(test.titlePath().length);
+}
+
+function writeResult(result: SuiteResult): void {
+  const file = process.env.HELPDESK_TEST_RESULT;
+  if (!file) return;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(result, null, 2));
+}
+
+/** *.test.ts files next to this one's source that TEST_FILES leaves out (the bundle is out/integration/suite/). */
+function unlistedTestFiles(): string[] {
+  const sources = join(__dirname, '..', '..', '..', 'test', 'integration', 'suite');
+  if (!existsSync(sources)) return [];
+  return readdirSync(sources).filter((f) => f.endsWith('.test.ts') && !(f in TEST_FILES));
+}

@@ -1,0 +1,36 @@
+// Folders of the integration runs: the repo root, and the workspace the editor opens.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The nearest folder at or above `start` that holds a package.json (the repo, from out/…). */
+export function findRepoRoot(start = __dirname): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No package.json above ${start}`);
+  }
+}
+
+/** Creates a small workspace in `dir` (a README and one source file) and returns `dir`. */
+export function createWorkspace(dir: string): string {
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'README.md'), '# Sample workspace\n\nOpened by the integration tests of Helpdesk Bridge.\n');
+  writeFileSync(
+    join(dir, 'src', 'greeting.ts'),
+    [
+      'export function greeting(name: string): string {',
+      '  if (!name) throw new Error("name is required");',
+      '  return `Hello, ${name}!`;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+/**
+ * How the suite inside the extension host finds the stand-in server the launcher started: the
+ * host inherits these variables. Test-only: the token is the stand-in's throwaway one.
+ */
+export function standInEnv(server: { url: string; token: string }): Record<string, string> {
+  return { HELPDESK_STANDIN_URL: server.url, HELPDESK_STANDIN_TOKEN: server.token };
+}

@@ -12,6 +12,8 @@ import type { SuiteResult } from '../results';
 
 const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'activation.test.ts': () => import('./activation.test'),
+  'signIn.test.ts': () => import('./signIn.test'),
+  'trees.test.ts': () => import('./trees.test'),
 };
 
 export async function run(): Promise<void> {

@@ -1,0 +1,133 @@
+import * as vscode from 'vscode';
+import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
+import type { Log } from '../log';
+import { readSettings, SETTINGS } from '../settings';
+
+/**
+ * - `signedOut`: no token for the account address.
+ * - `signedIn`: a token, and the last call did not say otherwise.
+ * - `rejected`: the service refused the token (401/403 on a read).
+ * - `unreachable`: the last call could not reach the service.
+ */
+export type SessionState = 'signedOut' | 'signedIn' | 'rejected' | 'unreachable';
+
+const SECRET_PREFIX = 'helpdesk.token:';
+
+/**
+ * The account address (a setting) and its API token (only in SecretStorage, keyed by the
+ * address), the API client built from them, and the state the views show. Other windows
+ * follow through `secrets.onDidChange`.
+ */
+export class Session implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private current: { client: HelpdeskClient; token: string } | undefined;
+  private stateValue: SessionState = 'signedOut';
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly log: Log,
+  ) {
+    log.redactWith(() => [this.current?.token]);
+    this.disposables.push(
+      secrets.onDidChange((event) => {
+        if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS.accountUrl)) void this.restore();
+      }),
+    );
+  }
+
+  get state(): SessionState {
+    return this.stateValue;
+  }
+
+  /** The API client while a token is stored; undefined when signed out. */
+  get client(): HelpdeskClient | undefined {
+    return this.current?.client;
+  }
+
+  get accountUrl(): string | undefined {
+    return this.current?.client.accountUrl;
+  }
+
+  /** Loads the token for the configured address, if any. */
+  async restore(): Promise<void> {
+    const address = readSettings().accountUrl;
+    let accountUrl: string | undefined;
+    try {
+      accountUrl = address ? parseAccountUrl(address) : undefined;
+    } catch (error) {
+      this.log.error('The account address in the settings is not usable', error);
+    }
+    const token = accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined;
+    if (accountUrl && token) {
+      if (this.current?.token === token && this.current.client.accountUrl === accountUrl) return;
+      this.current = { client: this.createClient(accountUrl, token), token };
+      this.setState('signedIn');
+    } else if (this.current || this.stateValue !== 'signedOut') {
+      this.current = undefined;
+      this.setState('signedOut');
+    } else {
+      await this.publishState();
+    }
+  }
+
+  /** Checks the address and token with one cheap call, then stores them. Throws `ApiError` or `AccountUrlError`. */
+  async signIn(address: string, token: string, signal?: AbortSignal): Promise<void> {
+    const accountUrl = parseAccountUrl(address);
+    const cleanToken = token.trim();
+    const client = this.createClient(accountUrl, cleanToken);
+    await client.posts.listHelpdesk({ perPage: 1 }, { signal });
+    this.current = { client, token: cleanToken };
+    await this.secrets.store(secretKey(accountUrl), cleanToken);
+    await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
+    this.log.info(`Signed in to ${accountUrl}`);
+    this.setState('signedIn');
+  }
+
+  async signOut(): Promise<void> {
+    const accountUrl = this.accountUrl;
+    this.current = undefined;
+    if (accountUrl) await this.secrets.delete(secretKey(accountUrl));
+    this.log.info('Signed out');
+    this.setState('signedOut');
+  }
+
+  /** Called by whoever made a call: moves to `rejected` or `unreachable`, or back to `signedIn`. */
+  noteOutcome(error?: unknown): void {
+    if (!this.current) return;
+    if (error === undefined) {
+      if (this.stateValue !== 'signedIn') this.setState('signedIn');
+    } else if (isApiError(error, 'auth') && error.status === 401) {
+      this.setState('rejected');
+    } else if (isApiError(error, 'network') || isApiError(error, 'timeout')) {
+      this.setState('unreachable');
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private createClient(accountUrl: string, token: string): HelpdeskClient {
+    return new HelpdeskClient({ accountUrl, token, onRequest: (entry) => this.log.request(entry) });
+  }
+
+  private setState(state: SessionState): void {
+    this.stateValue = state;
+    void this.publishState();
+    this.changed.fire();
+  }
+
+  private async publishState(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'helpdesk.state', this.stateValue);
+    await vscode.commands.executeCommand('setContext', 'helpdesk.signedIn', this.stateValue === 'signedIn' || this.stateValue === 'unreachable');
+  }
+}
+
+function secretKey(accountUrl: string): string {
+  return SECRET_PREFIX + accountUrl;
+}

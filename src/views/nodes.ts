@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import type { Client, Deal, Post } from '../api';
+import { bodyText, labelText } from './text';
+
+const POST_ICONS: Record<string, string> = {
+  error: 'bug',
+  question: 'question',
+  suggestion: 'lightbulb',
+  praise: 'heart',
+  private: 'lock',
+  email: 'mail',
+  phone: 'call-outgoing',
+  chat: 'comment-discussion',
+  lead: 'person-add',
+  task: 'tasklist',
+  help: 'question',
+  feedback: 'feedback',
+  idea: 'lightbulb',
+};
+
+export function postIcon(post: Post): vscode.ThemeIcon {
+  const key = post.kind === 'error' || post.task_kind === 'error' ? 'error' : (post.task_kind ?? post.kind ?? '');
+  const id = POST_ICONS[String(key)] ?? 'note';
+  return new vscode.ThemeIcon(id, post.closed === true ? new vscode.ThemeColor('disabledForeground') : undefined);
+}
+
+export function postTitle(post: Post): string {
+  return labelText(post.title) || labelText(post.content, 60) || vscode.l10n.t('Post #{0}', post.id);
+}
+
+export class PostNode extends vscode.TreeItem {
+  constructor(readonly post: Post) {
+    super(postTitle(post), vscode.TreeItemCollapsibleState.None);
+    this.id = `post:${post.id}`;
+    const state = post.closed === true ? vscode.l10n.t('closed') : undefined;
+    this.description = [`#${post.id}`, state].filter(Boolean).join(' · ');
+    this.iconPath = postIcon(post);
+    this.contextValue = post.closed === true ? 'post.closed' : 'post';
+    this.command = { command: 'helpdesk.openPost', title: vscode.l10n.t('Open Post'), arguments: [this] };
+    this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };
+  }
+
+  /** Built on hover only; server text is escaped and never trusted (no command links, no HTML). */
+  tooltipMarkdown(): vscode.MarkdownString {
+    const { post } = this;
+    const md = new vscode.MarkdownString('', true);
+    md.isTrusted = false;
+    md.supportHtml = false;
+    md.appendMarkdown('**').appendText(postTitle(post)).appendMarkdown('**\n\n');
+    const facts = [
+      `#${post.id}`,
+      labelText(post.kind ?? post.task_kind ?? '', 20),
+      post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open'),
+      labelText(post.created_at, 40),
+    ].filter(Boolean);
+    md.appendText(facts.join(' · '));
+    const content = bodyText(post.content, 600).trim();
+    if (content) md.appendMarkdown('\n\n---\n\n').appendText(content);
+    return md;
+  }
+}
+
+export class ClientNode extends vscode.TreeItem {
+  constructor(readonly client: Client) {
+    super(labelText(client.name) || vscode.l10n.t('Client #{0}', client.id), vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `client:${client.id}`;
+    this.description = labelText([client.city, client.email].filter((v) => typeof v === 'string' && v).join(' · '), 80);
+    this.iconPath = new vscode.ThemeIcon(client.company === false ? 'person' : 'organization');
+    this.contextValue = 'client';
+  }
+}
+
+export class DealNode extends vscode.TreeItem {
+  constructor(readonly deal: Deal) {
+    super(labelText(deal.name) || vscode.l10n.t('Deal #{0}', deal.id), vscode.TreeItemCollapsibleState.None);
+    this.id = `deal:${deal.id}`;
+    const price = typeof deal.price === 'number' || typeof deal.price === 'string' ? labelText(String(deal.price), 20) : '';
+    this.description = [`#${deal.id}`, price].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon('briefcase');
+    this.contextValue = 'deal';
+  }
+}
+
+export class LoadMoreNode extends vscode.TreeItem {
+  constructor(list: 'posts' | 'clients', loading: boolean) {
+    super(loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
+    this.id = `${list}:load-more`;
+    this.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'ellipsis');
+    this.contextValue = 'loadMore';
+    this.command = { command: 'helpdesk.loadMore', title: vscode.l10n.t('Load More'), arguments: [list] };
+  }
+}
+
+/** A line that says something instead of data: an error with a retry, or "no deals". */
+export class MessageNode extends vscode.TreeItem {
+  constructor(id: string, message: string, icon: string, command?: vscode.Command) {
+    super(labelText(message, 200), vscode.TreeItemCollapsibleState.None);
+    this.id = id;
+    this.iconPath = new vscode.ThemeIcon(icon);
+    this.tooltip = message;
+    this.contextValue = 'message';
+    this.command = command;
+  }
+}
+
+export type HelpdeskNode = PostNode | ClientNode | DealNode | LoadMoreNode | MessageNode;

@@ -1,0 +1,23 @@
+import type { Post, PostKind, TaskKind } from '../api';
+
+export interface PostFilter {
+  text?: string;
+  /** A post kind or a task kind. */
+  kind?: PostKind | TaskKind;
+}
+
+export function matchesFilter(post: Post, filter: PostFilter, showClosed: boolean): boolean {
+  if (!showClosed && post.closed === true) return false;
+  if (filter.kind && post.kind !== filter.kind && post.task_kind !== filter.kind) return false;
+  if (filter.text) {
+    const needle = filter.text.toLowerCase();
+    const haystack = `${typeof post.title === 'string' ? post.title : ''}\n${typeof post.content === 'string' ? post.content : ''}\n#${post.id}`;
+    if (!haystack.toLowerCase().includes(needle)) return false;
+  }
+  return true;
+}
+
+export function describeFilter(filter: PostFilter): string | undefined {
+  const parts = [filter.kind, filter.text ? `“${filter.text}”` : undefined].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
+}

@@ -1,0 +1,60 @@
+// Shared by the integration test files: the extension's test API, the stand-in server the
+// launcher started (through its /__standin/ control endpoints), and waiting for conditions.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension';
+import type { FaultRule, RecordedRequest } from '../../server';
+
+export const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
+
+export const standIn = {
+  url: process.env.HELPDESK_STANDIN_URL ?? '',
+  token: process.env.HELPDESK_STANDIN_TOKEN ?? '',
+  async requests(): Promise<RecordedRequest[]> {
+    return (await (await fetch(`${this.url}/__standin/requests`)).json()) as RecordedRequest[];
+  },
+  async clearRequests(): Promise<void> {
+    await fetch(`${this.url}/__standin/requests`, { method: 'DELETE' });
+  },
+  async addFault(rule: Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string }): Promise<void> {
+    const response = await fetch(`${this.url}/__standin/faults`, { method: 'POST', body: JSON.stringify(rule) });
+    assert.equal(response.status, 201, await response.text());
+  },
+  async clearFaults(): Promise<void> {
+    await fetch(`${this.url}/__standin/faults`, { method: 'DELETE' });
+  },
+};
+
+export async function extensionApi(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  assert.ok(api, 'the extension exports its test API in test mode');
+  return api;
+}
+
+export async function signInToStandIn(): Promise<TestApi> {
+  const ok = await vscode.commands.executeCommand<boolean>('helpdesk.signIn', { accountUrl: standIn.url, token: standIn.token });
+  assert.equal(ok, true, 'signing in to the stand-in server');
+  return extensionApi();
+}
+
+/** Polls until `check` returns a truthy value, or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms = 5000): Promise<NonNullable<Awaited<T>>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<Awaited<T>>;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every form of the token that must never be written anywhere. */
+export function tokenForms(token = standIn.token): string[] {
+  return [token, encodeURIComponent(token), token.split('/')[0]!];
+}
+
+export function assertNoTokenIn(what: string, text: string): void {
+  for (const form of tokenForms()) assert.ok(!text.includes(form), `the token appears in ${what}`);
+}

@@ -19,8 +19,9 @@ export class AccountStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const host = new URL(accountUrl).host;
-    const name = host.split('.')[0] ?? host;
+    const { host, hostname } = new URL(accountUrl);
+    // The account prefix is the first label of a name; an address like 127.0.0.1 is shown whole.
+    const name = /^[\d.]+$|^\[|^localhost$/i.test(hostname) ? host : (hostname.split('.')[0] ?? host);
     const icons = { signedIn: '$(comment-discussion)', rejected: '$(warning)', unreachable: '$(debug-disconnect)', signedOut: '' };
     this.item.text = `${icons[state]} ${name}`;
     this.item.tooltip =

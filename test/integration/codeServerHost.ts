@@ -53,6 +53,8 @@ export interface CodeServerOptions {
    * under 108 bytes.
    */
   dataDir: string;
+  /** A fixed port on 127.0.0.1; default: a free one. */
+  port?: number;
   /** Folder to open; the URL from `folderUrl` opens it too. */
   workspace?: string;
   /** Added to the server's environment, which the extension host inherits. */
@@ -112,7 +114,7 @@ function serverEnv(extra: Record<string, string>, dataDir: string): NodeJS.Proce
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const userDataDir = join(options.dataDir, 'user-data');
   const extensionsDir = join(options.dataDir, 'extensions');
   const config = join(options.dataDir, 'config.yaml');

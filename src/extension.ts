@@ -1,13 +1,21 @@
 import * as vscode from 'vscode';
 import { Session } from './auth/session';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
+import { commentOnTask } from './commands/commentOnTask';
+import { createTask } from './commands/createTask';
 import { filterPosts } from './commands/filterPosts';
+import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { signIn } from './commands/signIn';
+import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
+import { DRAFT_SCHEME, DraftFileSystem } from './drafts/draftFileSystem';
+import { DraftStore } from './drafts/drafts';
+import { DraftSender } from './drafts/sendDraft';
 import { Log } from './log';
 import { readSettings, SETTINGS } from './settings';
 import { HelpdeskStore } from './store/helpdeskStore';
 import { ClientsTreeProvider } from './views/clientsTree';
+import { openPost, POST_SCHEME, PostDocumentProvider } from './views/postDocument';
 import { PostsTreeProvider } from './views/postsTree';
 
 /**
@@ -19,6 +27,7 @@ export interface TestApi {
   readonly store: HelpdeskStore;
   readonly posts: PostsTreeProvider;
   readonly clients: ClientsTreeProvider;
+  readonly drafts: DraftStore;
   readonly context: vscode.ExtensionContext;
 }
 
@@ -26,21 +35,38 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const log = new Log();
   const session = new Session(context.secrets, log);
   const store = new HelpdeskStore(session);
+  const drafts = new DraftStore(context.globalState);
+  const sender = new DraftSender(session, store, drafts, log);
   const posts = new PostsTreeProvider(store, session);
   const clients = new ClientsTreeProvider(store, session);
-  posts.view = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts, showCollapseAll: false });
+  posts.view = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
   const clientsView = vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true });
+  const writeDeps = { session, store, drafts, sender };
 
-  const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
+  /** Registers a command whose failures are logged and shown in words, never as a stack trace. */
+  const command = (id: string, run: (...args: never[]) => unknown) =>
+    vscode.commands.registerCommand(id, async (...args: never[]) => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        log.error(`${id} failed`, error);
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
+    });
+
   context.subscriptions.push(
     log,
     session,
     { dispose: () => store.dispose() },
+    drafts,
     posts,
     clients,
     posts.view,
     clientsView,
     new AccountStatusBar(session),
+    vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, new PostDocumentProvider(session, store)),
     command('helpdesk.signIn', (args?: { accountUrl: string; token: string }) => signIn(session, context.globalState, args)),
     command('helpdesk.signOut', () => session.signOut()),
     command('helpdesk.refresh', async () => {
@@ -48,6 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
       if (session.client) await store.refreshAll();
     }),
     command('helpdesk.loadMore', (list?: 'posts' | 'clients') => (list === 'clients' ? store.clients : store.posts).loadMore()),
+    command('helpdesk.openPost', (target: unknown) => openPost(target)),
     command('helpdesk.openInBrowser', (node: unknown) => openInBrowser(session, node)),
     command('helpdesk.copyLink', (node: unknown) => copyLink(session, node)),
     command('helpdesk.filterPosts', (filter?: unknown) => filterPosts(posts, filter as never)),
@@ -55,10 +82,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     command('helpdesk.showClosedPosts', () => posts.setShowClosed(true)),
     command('helpdesk.hideClosedPosts', () => posts.setShowClosed(false)),
     command('helpdesk.accountMenu', () => showAccountMenu(session)),
+    command('helpdesk.commentOnTask', (target?: unknown) => commentOnTask(writeDeps, target)),
+    command('helpdesk.createTask', (target?: unknown) => createTask(writeDeps, target)),
+    command('helpdesk.linkDeal', (target?: unknown) => linkDeal({ session, store, repository: async () => undefined }, target)),
+    command('helpdesk.sendDraft', (uri?: vscode.Uri) => sendDraft(drafts, sender, uri)),
+    command('helpdesk.discardDraft', (uri?: vscode.Uri) => discardDraft(drafts, uri)),
     autoRefresh(store),
   );
   await session.restore();
-  return context.extensionMode === vscode.ExtensionMode.Test ? { session, store, posts, clients, context } : undefined;
+  void offerUnsentDrafts(drafts);
+  return context.extensionMode === vscode.ExtensionMode.Test ? { session, store, posts, clients, drafts, context } : undefined;
 }
 
 /** Refreshes every `helpdesk.autoRefreshMinutes` minutes while signed in; off by default. */

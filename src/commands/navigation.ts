@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Session } from '../auth/session';
 import { ClientNode, DealNode, PostNode } from '../views/nodes';
+import { postIdOf } from '../views/postDocument';
 
 /** The web app page of a tree node, or undefined for nodes that have none. */
 export function webLinkOf(session: Session, node: unknown): string | undefined {
@@ -9,6 +10,10 @@ export function webLinkOf(session: Session, node: unknown): string | undefined {
   if (node instanceof PostNode) return client.link('posts', node.post.id);
   if (node instanceof ClientNode) return client.link('clients', node.client.id);
   if (node instanceof DealNode) return client.link('deals', node.deal.id);
+  if (node instanceof vscode.Uri) {
+    const id = postIdOf(node);
+    return id ? client.link('posts', id) : undefined;
+  }
   if (node && typeof node === 'object' && 'id' in node && typeof node.id === 'number') return client.link('posts', node.id);
   return undefined;
 }

@@ -14,6 +14,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'activation.test.ts': () => import('./activation.test'),
   'signIn.test.ts': () => import('./signIn.test'),
   'trees.test.ts': () => import('./trees.test'),
+  'writes.test.ts': () => import('./writes.test'),
 };
 
 export async function run(): Promise<void> {

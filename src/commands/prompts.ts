@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { Client, Post } from '../api';
+import type { HelpdeskStore } from '../store/helpdeskStore';
+import { postIcon, postTitle } from '../views/nodes';
+import { labelText } from '../views/text';
+
+export type TextAnswer = { action: 'accept' | 'editor'; value: string } | undefined;
+
+/**
+ * An input box whose button (or its absence of an answer) moves the text to a full editor:
+ * Enter accepts, the button says "write it in the editor instead", Escape cancels.
+ */
+export function askText(options: {
+  title: string;
+  prompt: string;
+  value?: string;
+  placeholder?: string;
+  editorTooltip: string;
+  validate?: (value: string) => string | undefined;
+}): Promise<TextAnswer> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    const editorButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: options.editorTooltip };
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeholder;
+    box.value = options.value ?? '';
+    box.ignoreFocusOut = true;
+    box.buttons = [editorButton];
+    let answer: TextAnswer;
+    box.onDidChangeValue((value) => (box.validationMessage = options.validate?.(value)));
+    box.onDidTriggerButton(() => {
+      answer = { action: 'editor', value: box.value };
+      box.hide();
+    });
+    box.onDidAccept(() => {
+      const problem = options.validate?.(box.value);
+      if (problem) {
+        box.validationMessage = problem;
+        return;
+      }
+      answer = { action: 'accept', value: box.value };
+      box.hide();
+    });
+    box.onDidHide(() => {
+      resolve(answer);
+      box.dispose();
+    });
+    box.show();
+  });
+}
+
+/** A searchable pick of the loaded helpdesk posts (the first page is loaded if needed). */
+export async function pickPost(store: HelpdeskStore, title: string): Promise<Post | undefined> {
+  await store.posts.ensureStarted();
+  const items = store.posts.state.items
+    .filter((post) => post.closed !== true)
+    .map((post) => ({ label: `$(${postIcon(post).id}) ${postTitle(post)}`, description: `#${post.id}`, post }));
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
+  return picked?.post;
+}
+
+/** A searchable pick of the loaded clients. With `none`, a first item for "no client". */
+export async function pickClient(store: HelpdeskStore, title: string, none?: string): Promise<Client | null | undefined> {
+  await store.clients.ensureStarted();
+  type Item = vscode.QuickPickItem & { client: Client | null };
+  const items: Item[] = store.clients.state.items.map((client) => ({
+    label: labelText(client.name) || `#${client.id}`,
+    description: labelText([client.city, client.email].filter(Boolean).join(' · '), 80),
+    client,
+  }));
+  if (none) items.unshift({ label: `$(circle-slash) ${none}`, client: null });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to search clients'), matchOnDescription: true });
+  return picked ? picked.client : undefined;
+}
+
+/** Signed in, or asks to sign in first; false when the person declines. */
+export async function ensureSignedIn(hasClient: () => boolean): Promise<boolean> {
+  if (hasClient()) return true;
+  const signIn = vscode.l10n.t('Sign In…');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Sign in to the helpdesk first.'), signIn);
+  return choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true;
+}

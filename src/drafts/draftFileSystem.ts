@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import type { DraftStore } from './drafts';
+
+export const DRAFT_SCHEME = 'helpdesk-draft';
+
+/** The document of a draft: `helpdesk-draft:/<id>.md`. */
+export function draftUri(id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${id}.md` });
+}
+
+export function draftIdOf(uri: vscode.Uri): string | undefined {
+  return uri.scheme === DRAFT_SCHEME ? uri.path.replace(/^\//, '').replace(/\.md$/, '') : undefined;
+}
+
+/**
+ * Drafts as Markdown files, so "Edit Draft" is a normal editor: saving writes the draft back to
+ * the store, and a draft left open survives a window reload.
+ */
+export class DraftFileSystem implements vscode.FileSystemProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly drafts: DraftStore) {
+    this.subscription = drafts.onDidChange((id) => {
+      const type = drafts.get(id) ? vscode.FileChangeType.Changed : vscode.FileChangeType.Deleted;
+      this.changed.fire([{ type, uri: draftUri(id) }]);
+    });
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    if (uri.path === '/') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const draft = this.find(uri);
+    return { type: vscode.FileType.File, ctime: draft.createdAt, mtime: draft.updatedAt, size: Buffer.byteLength(draft.text) };
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return this.drafts.all().map((d) => [`${d.id}.md`, vscode.FileType.File]);
+  }
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    return Buffer.from(this.find(uri).text, 'utf8');
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    this.find(uri);
+    await this.drafts.update(draftIdOf(uri)!, Buffer.from(content).toString('utf8'));
+  }
+
+  async delete(uri: vscode.Uri): Promise<void> {
+    await this.drafts.remove(this.find(uri).id);
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions('Drafts have no folders.');
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('Drafts cannot be renamed.');
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private find(uri: vscode.Uri) {
+    const id = draftIdOf(uri);
+    const draft = id ? this.drafts.get(id) : undefined;
+    if (!draft) throw vscode.FileSystemError.FileNotFound(uri);
+    return draft;
+  }
+}

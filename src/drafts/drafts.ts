@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+
+export type DraftKind = 'bug' | 'task' | 'comment';
+
+/**
+ * Something the person typed that is not on the server yet. `text` is what the draft document
+ * shows: for bugs and tasks the first line is the title and the rest the content; for a
+ * comment it is all content.
+ */
+export interface Draft {
+  id: string;
+  kind: DraftKind;
+  text: string;
+  /** The account it is for, so a draft is never sent to another one. */
+  accountUrl: string;
+  /** The parent post of a comment. */
+  postId?: number;
+  clientId?: number | null;
+  responsibleId?: number | null;
+  /** A short description of where it goes, for lists ("comment on #12"). */
+  target?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const KEY = 'helpdesk.drafts';
+
+/** Drafts in the extension's global state: they survive a window reload and a failed send. */
+export class DraftStore {
+  private readonly changed = new vscode.EventEmitter<string>();
+  /** Fires with the id of the draft that changed or went away. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  all(): Draft[] {
+    const value = this.state.get<unknown>(KEY);
+    return Array.isArray(value) ? (value.filter(isDraft) as Draft[]) : [];
+  }
+
+  get(id: string): Draft | undefined {
+    return this.all().find((d) => d.id === id);
+  }
+
+  async create(fields: Omit<Draft, 'id' | 'createdAt' | 'updatedAt'>): Promise<Draft> {
+    const now = Date.now();
+    const draft: Draft = { ...fields, id: `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`, createdAt: now, updatedAt: now };
+    await this.write([...this.all(), draft]);
+    this.changed.fire(draft.id);
+    return draft;
+  }
+
+  async update(id: string, text: string): Promise<void> {
+    const drafts = this.all();
+    const draft = drafts.find((d) => d.id === id);
+    if (!draft) throw vscode.FileSystemError.FileNotFound(id);
+    draft.text = text;
+    draft.updatedAt = Date.now();
+    await this.write(drafts);
+    this.changed.fire(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.write(this.all().filter((d) => d.id !== id));
+    this.changed.fire(id);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private write(drafts: Draft[]): Thenable<void> {
+    return this.state.update(KEY, drafts);
+  }
+}
+
+function isDraft(value: unknown): boolean {
+  const d = value as Partial<Draft> | null;
+  return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string';
+}
+
+/** The title (first line, without a leading `# `) and content (the rest) of a bug or task draft. */
+export function splitDraftText(text: string): { title: string; content: string } {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const newline = normalized.indexOf('\n');
+  const first = newline < 0 ? normalized : normalized.slice(0, newline);
+  const rest = newline < 0 ? '' : normalized.slice(newline + 1);
+  return { title: first.replace(/^#\s+/, '').trim(), content: rest.replace(/^\n+/, '').trimEnd() };
+}
+
+export function joinDraftText(title: string, content: string): string {
+  return content ? `${title}\n\n${content}\n` : `${title}\n`;
+}

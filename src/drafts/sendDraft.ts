@@ -1,0 +1,135 @@
+import * as vscode from 'vscode';
+import { isApiError, type Post } from '../api';
+import type { Session } from '../auth/session';
+import type { Log } from '../log';
+import type { HelpdeskStore } from '../store/helpdeskStore';
+import { draftUri } from './draftFileSystem';
+import { splitDraftText, type Draft, type DraftStore } from './drafts';
+
+const WHAT = {
+  bug: () => vscode.l10n.t('Filing the bug…'),
+  task: () => vscode.l10n.t('Creating the task…'),
+  comment: () => vscode.l10n.t('Adding the comment…'),
+};
+
+/**
+ * Sends drafts. A draft is saved before it is sent and removed only once the server has
+ * answered with the record, so a failure (or a window closed mid-way) loses nothing.
+ */
+export class DraftSender {
+  constructor(
+    private readonly session: Session,
+    private readonly store: HelpdeskStore,
+    private readonly drafts: DraftStore,
+    private readonly log: Log,
+  ) {}
+
+  /** Resolves with the created post, or undefined when it was not sent (the draft is kept). */
+  async send(draft: Draft): Promise<Post | undefined> {
+    const problem = this.problemWith(draft);
+    if (problem) {
+      this.offerFix(draft, problem);
+      return undefined;
+    }
+    try {
+      const post = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: WHAT[draft.kind](), cancellable: true },
+        (_progress, cancel) => {
+          const controller = new AbortController();
+          cancel.onCancellationRequested(() => controller.abort());
+          return this.create(draft, controller.signal);
+        },
+      );
+      this.session.noteOutcome();
+      await this.drafts.remove(draft.id);
+      await closeEditorsOf(draftUri(draft.id));
+      await this.afterCreate(draft, post);
+      return post;
+    } catch (error) {
+      this.session.noteOutcome(error);
+      this.log.error(`Could not send draft ${draft.id}`, error);
+      if (isApiError(error, 'cancelled')) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
+        return undefined;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = vscode.l10n.t('Retry');
+      const edit = vscode.l10n.t('Edit Draft');
+      const signIn = vscode.l10n.t('Sign In Again');
+      const actions = isApiError(error, 'auth') ? [signIn, edit] : [retry, edit];
+      // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
+      void vscode.window.showErrorMessage(vscode.l10n.t('Not sent: {0} Your draft is kept.', message), ...actions).then(async (choice) => {
+        const current = this.drafts.get(draft.id);
+        if (!current) return;
+        if (choice === retry) await this.send(current);
+        if (choice === edit) await openDraft(draft.id);
+        if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn'))) await this.send(current);
+      });
+      return undefined;
+    }
+  }
+
+  private problemWith(draft: Draft): string | undefined {
+    const client = this.session.client;
+    if (!client) return vscode.l10n.t('You are signed out.');
+    if (client.accountUrl !== draft.accountUrl) return vscode.l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, client.accountUrl);
+    if (draft.kind === 'comment' ? !draft.text.trim() : !splitDraftText(draft.text).title) {
+      return draft.kind === 'comment' ? vscode.l10n.t('The comment is empty.') : vscode.l10n.t('The first line, the title, is empty.');
+    }
+    return undefined;
+  }
+
+  private offerFix(draft: Draft, problem: string): void {
+    const edit = vscode.l10n.t('Edit Draft');
+    const signIn = vscode.l10n.t('Sign In…');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not sent: {0} Your draft is kept.', problem), edit, signIn).then(async (choice) => {
+      if (choice === edit) await openDraft(draft.id);
+      if (choice === signIn) await vscode.commands.executeCommand('helpdesk.signIn');
+    });
+  }
+
+  private create(draft: Draft, signal: AbortSignal): Promise<Post> {
+    const api = this.session.client!;
+    const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
+    if (draft.kind === 'comment') return api.posts.addComment(draft.postId!, { content: draft.text.trim(), ...owner }, { signal });
+    const { title, content } = splitDraftText(draft.text);
+    if (draft.kind === 'bug') return api.posts.reportError({ title, content }, { signal });
+    return api.posts.createTask({ title, content, task_kind: 'task', ...owner }, { signal });
+  }
+
+  private async afterCreate(draft: Draft, post: Post): Promise<void> {
+    const link = this.session.client?.link('posts', draft.kind === 'comment' ? (draft.postId ?? post.id) : post.id);
+    if (draft.kind === 'comment') {
+      const parent = this.store.posts.state.items.find((p) => p.id === draft.postId);
+      if (parent) this.store.posts.upsert({ ...parent, comments_cache: (parent.comments_cache ?? 0) + 1 });
+    } else {
+      this.store.posts.upsert(post);
+    }
+    const message =
+      draft.kind === 'bug'
+        ? vscode.l10n.t('Bug #{0} filed.', post.id)
+        : draft.kind === 'task'
+          ? vscode.l10n.t('Task #{0} created.', post.id)
+          : vscode.l10n.t('Comment added to #{0}.', draft.postId ?? '');
+    const open = vscode.l10n.t('Open in Browser');
+    const copy = vscode.l10n.t('Copy Link');
+    void vscode.window.showInformationMessage(message, open, copy).then(async (choice) => {
+      if (!link) return;
+      if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(link));
+      if (choice === copy) await vscode.env.clipboard.writeText(link);
+    });
+  }
+}
+
+export async function openDraft(id: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(draftUri(id));
+  await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+  await vscode.window.showTextDocument(document, { preview: false });
+}
+
+async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+}

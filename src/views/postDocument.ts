@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import type { Client, Post } from '../api';
+import type { Session } from '../auth/session';
+import type { HelpdeskStore } from '../store/helpdeskStore';
+import { postTitle } from './nodes';
+import { bodyText, labelText } from './text';
+
+export const POST_SCHEME = 'helpdesk-post';
+
+export function postUri(id: number): vscode.Uri {
+  return vscode.Uri.from({ scheme: POST_SCHEME, path: `/${id}.md` });
+}
+
+export function postIdOf(uri: vscode.Uri): number | undefined {
+  if (uri.scheme !== POST_SCHEME) return undefined;
+  const id = Number(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * A post as a read-only Markdown document, loaded fresh from the service. Server text is
+ * untrusted: it goes into a fenced block, so not even a Markdown preview renders its HTML,
+ * links or images.
+ */
+export class PostDocumentProvider implements vscode.TextDocumentContentProvider {
+  constructor(
+    private readonly session: Session,
+    private readonly store: HelpdeskStore,
+  ) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const id = postIdOf(uri);
+    const api = this.session.client;
+    if (!id || !api) return vscode.l10n.t('Sign in to the helpdesk to see this post.');
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    try {
+      const post = await api.posts.get(id, { signal: controller.signal });
+      this.session.noteOutcome();
+      const client = this.store.clients.state.items.find((c) => c.id === post.client_id);
+      return renderPost(post, client, api.link('posts', id));
+    } catch (error) {
+      this.session.noteOutcome(error);
+      return vscode.l10n.t('Could not load post #{0}: {1}', id, error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+export function renderPost(post: Post, client: Client | undefined, link: string): string {
+  const fact = (name: string, value: unknown) => (value === null || value === undefined || value === '' ? [] : [`- ${name}: ${labelText(value, 200)}`]);
+  const lines = [
+    `# ${escapeMarkdown(postTitle(post))}`,
+    '',
+    ...fact(vscode.l10n.t('Post'), `#${post.id}`),
+    ...fact(vscode.l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
+    ...fact(vscode.l10n.t('State'), post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open')),
+    ...fact(vscode.l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : post.client_id ? `#${post.client_id}` : ''),
+    ...fact(vscode.l10n.t('Created'), post.created_at),
+    ...fact(vscode.l10n.t('Updated'), post.updated_at),
+    ...fact(vscode.l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
+    ...fact(vscode.l10n.t('Web page'), link),
+    '',
+  ];
+  const content = bodyText(post.content, 100_000);
+  if (content.trim()) lines.push(fenced(content), '');
+  return lines.join('\n');
+}
+
+/** A fence longer than any run of backticks inside, so the text cannot close it. */
+export function fenced(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+!<>|~-]/g, '\\$&');
+}
+
+/** Opens a post from a tree node, an `{ id }` or a number. */
+export async function openPost(target: unknown): Promise<void> {
+  const id =
+    typeof target === 'number'
+      ? target
+      : target && typeof target === 'object' && 'post' in target
+        ? (target as { post: Post }).post.id
+        : target && typeof target === 'object' && 'id' in target && typeof target.id === 'number'
+          ? target.id
+          : undefined;
+  if (!id) return;
+  const document = await vscode.workspace.openTextDocument(postUri(id));
+  await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+  await vscode.window.showTextDocument(document, { preview: true });
+}

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Deal, Post } from '../../../src/api';
+import { extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
+
+type Body = Record<string, unknown> & { post?: Record<string, unknown>; deal?: Record<string, unknown> };
+
+async function lastPost(method: string, path: string): Promise<Body> {
+  const request = (await standIn.requests()).filter((r) => r.method === method && r.path === path).at(-1);
+  assert.ok(request, `the server received ${method} ${path}`);
+  return request.body as Body;
+}
+
+/** A record straight from the stand-in, as a reader of the web app would see it. */
+async function read<T>(path: string): Promise<T> {
+  const response = await fetch(`${standIn.url}${path}?api_token=${encodeURIComponent(standIn.token)}`);
+  assert.equal(response.status, 200, `GET ${path}`);
+  return (await response.json()) as T;
+}
+
+describe('writing', () => {
+  beforeEach(async () => {
+    await signInToStandIn();
+    await standIn.clearFaults();
+    await standIn.clearRequests();
+  });
+
+  afterEach(async () => {
+    await standIn.clearFaults();
+    const api = await extensionApi();
+    for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('Comment on Task sends post_id, task_kind comment, the text and the parent\'s client and responsible person', async () => {
+    const parents = await read<Post[]>('/app.json');
+    const parent = parents.find((p) => p.client_id && p.responsible_id && p.task_kind !== 'comment')!;
+    const comment = await vscode.commands.executeCommand<Post>('helpdesk.commentOnTask', { postId: parent.id, text: 'Reproduced on 2.3.1' });
+    assert.ok(comment?.id);
+    const body = await lastPost('POST', '/app/posts.json');
+    assert.equal(body.api_token, standIn.token);
+    assert.deepEqual(body.post, { content: 'Reproduced on 2.3.1', client_id: parent.client_id, responsible_id: parent.responsible_id, post_id: parent.id, task_kind: 'comment' });
+    assert.equal((await read<Post>(`/app/posts/${parent.id}.json`)).comments_cache, (parent.comments_cache ?? 0) + 1);
+    assert.deepEqual((await extensionApi()).drafts.all(), [], 'the draft is gone once the server confirmed');
+  });
+
+  it('Create Task sends title, content and client, and the task appears at the top of the view', async () => {
+    const api = await extensionApi();
+    const client = (await read<{ id: number }[]>('/app/clients.json'))[0]!;
+    const task = await vscode.commands.executeCommand<Post>('helpdesk.createTask', { title: 'Renew the certificate', content: 'Expires Friday', clientId: client.id });
+    assert.ok(task?.id);
+    const body = await lastPost('POST', '/app/posts.json');
+    assert.deepEqual(body.post, { title: 'Renew the certificate', content: 'Expires Friday', task_kind: 'task', client_id: client.id });
+    const first = (await api.posts.getChildren())[0]!;
+    assert.equal(first.id, `post:${task.id}`);
+  });
+
+  it('Link Deal sets an unlinked deal\'s client_id, and the client shows it', async () => {
+    const api = await extensionApi();
+    const free = (await read<Deal[]>('/app/deals.json')).find((d) => d.client_id === null)!;
+    assert.ok(free, 'the demo has deals without a client');
+    const client = (await read<{ id: number }[]>('/app/clients.json'))[1]!;
+    await vscode.commands.executeCommand('helpdesk.linkDeal', { clientId: client.id, dealId: free.id });
+    const body = await lastPost('PUT', `/app/deals/${free.id}.json`);
+    assert.deepEqual(body.deal, { client_id: client.id });
+    const node = (await api.clients.getChildren()).find((n) => n.id === `client:${client.id}`)!;
+    const deals = await api.clients.getChildren(node);
+    assert.ok(deals.some((d) => d.id === `deal:${free.id}`));
+  });
+
+  it('Link Deal creates a new deal for the client with a name and price', async () => {
+    const client = (await read<{ id: number }[]>('/app/clients.json'))[2]!;
+    const deal = await vscode.commands.executeCommand<Deal>('helpdesk.linkDeal', { clientId: client.id, newDeal: { name: 'Support renewal', price: 990.5 } });
+    assert.ok(deal?.id);
+    const body = await lastPost('POST', '/app/deals.json');
+    assert.deepEqual(body.deal, { name: 'Support renewal', client_id: client.id, price: 990.5 });
+  });
+
+  it('a failed send keeps the draft, and Send Draft delivers it later', async () => {
+    const api = await extensionApi();
+    const parent = (await read<Post[]>('/app.json'))[0]!;
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true });
+    const result = await vscode.commands.executeCommand('helpdesk.commentOnTask', { postId: parent.id, text: 'Do not lose me' });
+    assert.equal(result, undefined);
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'the draft is kept');
+    assert.equal(draft.text, 'Do not lose me');
+    assert.equal((await standIn.requests()).filter((r) => r.method === 'POST').length, 1, 'a POST is never retried by itself');
+
+    await standIn.clearFaults();
+    await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+    assert.deepEqual(api.drafts.all(), []);
+    assert.equal((await lastPost('POST', '/app/posts.json')).post?.content, 'Do not lose me');
+  });
+
+  it('a draft opened in the editor is saved back to the store and sent from there', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 422, body: { code: 'error', message: { title: ["can't be blank"] } }, times: 1 });
+    await vscode.commands.executeCommand('helpdesk.createTask', { title: 'x' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, document.lineCount, 0), 'Corrected title\n\nNow with details\n'));
+    await vscode.commands.executeCommand('helpdesk.sendDraft');
+    await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
+    const body = await lastPost('POST', '/app/posts.json');
+    assert.equal(body.post?.title, 'Corrected title');
+    assert.equal(body.post?.content, 'Now with details');
+  });
+
+  it('Open Post shows the post read-only, its content fenced so nothing in it renders', async () => {
+    const hostile = await fetch(`${standIn.url}/app/posts.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_token: standIn.token, post: { title: 'Hostile <script>alert(1)</script>', content: 'before\n```\n<img src="https://evil.example/x.png">\n```\nafter' } }),
+    });
+    const post = (await hostile.json()) as Post;
+    await vscode.commands.executeCommand('helpdesk.openPost', { id: post.id });
+    const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
+    const text = editor.document.getText();
+    assert.match(text, /^# Hostile \\<script\\>alert\\\(1\\\)\\<\/script\\>/);
+    assert.match(text, /\n````text\nbefore\n```\n<img/, 'a fence longer than the one inside');
+    assert.ok(!editor.document.isDirty);
+  });
+});

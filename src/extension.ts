@@ -5,6 +5,8 @@ import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
 import { filterPosts } from './commands/filterPosts';
 import { linkDeal } from './commands/linkDeal';
+import { reportBug } from './commands/reportBug';
+import { workspaceRepository } from './code/gitLocation';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { signIn } from './commands/signIn';
 import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
@@ -84,7 +86,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     command('helpdesk.accountMenu', () => showAccountMenu(session)),
     command('helpdesk.commentOnTask', (target?: unknown) => commentOnTask(writeDeps, target)),
     command('helpdesk.createTask', (target?: unknown) => createTask(writeDeps, target)),
-    command('helpdesk.linkDeal', (target?: unknown) => linkDeal({ session, store, repository: async () => undefined }, target)),
+    command('helpdesk.linkDeal', (target?: unknown) => linkDeal({ session, store, repository: () => workspaceRepository() }, target)),
+    command('helpdesk.reportBug', (args?: unknown) => reportBug({ ...writeDeps, log }, args)),
+    command('helpdesk.reportBugFromEditor', () => reportBug({ ...writeDeps, log })),
     command('helpdesk.sendDraft', (uri?: vscode.Uri) => sendDraft(drafts, sender, uri)),
     command('helpdesk.discardDraft', (uri?: vscode.Uri) => discardDraft(drafts, uri)),
     autoRefresh(store),

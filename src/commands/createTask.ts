@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Post } from '../api';
 import type { Session } from '../auth/session';
-import { joinDraftText, type DraftStore } from '../drafts/drafts';
+import { formatDraftDocument } from '../code/bugReport';
+import type { DraftStore } from '../drafts/drafts';
 import { openDraft, type DraftSender } from '../drafts/sendDraft';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode } from '../views/nodes';
@@ -19,7 +20,7 @@ export async function createTask(deps: { session: Session; store: HelpdeskStore;
   if (!(await ensureSignedIn(() => !!session.client))) return undefined;
   const args = isCreateTaskArgs(target) ? target : undefined;
   const save = (title: string, content: string, clientId: number | null) =>
-    drafts.create({ kind: 'task', text: joinDraftText(title.trim(), content.trim()), accountUrl: session.accountUrl!, clientId, target: 'task' });
+    drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: session.accountUrl!, clientId, target: 'task' });
   if (args) return sender.send(await save(args.title, args.content ?? '', args.clientId ?? null));
 
   const title = await askText({

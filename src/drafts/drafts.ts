@@ -78,16 +78,3 @@ function isDraft(value: unknown): boolean {
   const d = value as Partial<Draft> | null;
   return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string';
 }
-
-/** The title (first line, without a leading `# `) and content (the rest) of a bug or task draft. */
-export function splitDraftText(text: string): { title: string; content: string } {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  const newline = normalized.indexOf('\n');
-  const first = newline < 0 ? normalized : normalized.slice(0, newline);
-  const rest = newline < 0 ? '' : normalized.slice(newline + 1);
-  return { title: first.replace(/^#\s+/, '').trim(), content: rest.replace(/^\n+/, '').trimEnd() };
-}
-
-export function joinDraftText(title: string, content: string): string {
-  return content ? `${title}\n\n${content}\n` : `${title}\n`;
-}

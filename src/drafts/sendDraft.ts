@@ -4,7 +4,8 @@ import type { Session } from '../auth/session';
 import type { Log } from '../log';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { draftUri } from './draftFileSystem';
-import { splitDraftText, type Draft, type DraftStore } from './drafts';
+import { parseDraftDocument } from '../code/bugReport';
+import type { Draft, DraftStore } from './drafts';
 
 const WHAT = {
   bug: () => vscode.l10n.t('Filing the bug…'),
@@ -73,7 +74,7 @@ export class DraftSender {
     const client = this.session.client;
     if (!client) return vscode.l10n.t('You are signed out.');
     if (client.accountUrl !== draft.accountUrl) return vscode.l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, client.accountUrl);
-    if (draft.kind === 'comment' ? !draft.text.trim() : !splitDraftText(draft.text).title) {
+    if (draft.kind === 'comment' ? !draft.text.trim() : !parseDraftDocument(draft.text).title) {
       return draft.kind === 'comment' ? vscode.l10n.t('The comment is empty.') : vscode.l10n.t('The first line, the title, is empty.');
     }
     return undefined;
@@ -92,7 +93,7 @@ export class DraftSender {
     const api = this.session.client!;
     const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
     if (draft.kind === 'comment') return api.posts.addComment(draft.postId!, { content: draft.text.trim(), ...owner }, { signal });
-    const { title, content } = splitDraftText(draft.text);
+    const { title, description: content } = parseDraftDocument(draft.text);
     if (draft.kind === 'bug') return api.posts.reportError({ title, content }, { signal });
     return api.posts.createTask({ title, content, task_kind: 'task', ...owner }, { signal });
   }

@@ -42,7 +42,6 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'update.mode': 'none',
-  'git.autoRepositoryDetection': false,
 };
 
 export interface CodeServerOptions {

@@ -1,4 +1,5 @@
 // Folders of the integration runs: the repo root, and the workspace the editor opens.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -10,7 +11,14 @@ export function findRepoRoot(start = __dirname): string {
   }
 }
 
-/** Creates a small workspace in `dir` (a README and one source file) and returns `dir`. */
+/** The remote the test workspace's repository names; Report Bug's permalinks point there. */
+export const WORKSPACE_REMOTE = 'https://github.com/example/sample.git';
+
+/**
+ * Creates a small workspace in `dir` (a README and one source file) and returns `dir`. It is a
+ * git repository whose commit is on a remote branch (`origin/main`, made locally: no network),
+ * so Report Bug can build a permalink.
+ */
 export function createWorkspace(dir: string): string {
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'README.md'), '# Sample workspace\n\nOpened by the integration tests of Helpdesk Bridge.\n');
@@ -24,6 +32,12 @@ export function createWorkspace(dir: string): string {
       '',
     ].join('\n'),
   );
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '.');
+  git('commit', '-q', '-m', 'Sample workspace');
+  git('remote', 'add', 'origin', WORKSPACE_REMOTE);
+  git('update-ref', 'refs/remotes/origin/main', 'HEAD');
   return dir;
 }
 

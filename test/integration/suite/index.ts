@@ -15,6 +15,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'signIn.test.ts': () => import('./signIn.test'),
   'trees.test.ts': () => import('./trees.test'),
   'writes.test.ts': () => import('./writes.test'),
+  'reportBug.test.ts': () => import('./reportBug.test'),
 };
 
 export async function run(): Promise<void> {

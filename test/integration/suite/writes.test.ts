@@ -68,12 +68,12 @@ describe('writing', () => {
     assert.ok(deals.some((d) => d.id === `deal:${free.id}`));
   });
 
-  it('Link Deal creates a new deal for the client with a name and price', async () => {
+  it('Link Deal creates a new deal for the client with a name, a price and the workspace\'s repository', async () => {
     const client = (await read<{ id: number }[]>('/app/clients.json'))[2]!;
     const deal = await vscode.commands.executeCommand<Deal>('helpdesk.linkDeal', { clientId: client.id, newDeal: { name: 'Support renewal', price: 990.5 } });
     assert.ok(deal?.id);
     const body = await lastPost('POST', '/app/deals.json');
-    assert.deepEqual(body.deal, { name: 'Support renewal', client_id: client.id, price: 990.5 });
+    assert.deepEqual(body.deal, { name: 'Support renewal', client_id: client.id, price: 990.5, external_ids: { repository: 'https://github.com/example/sample' } });
   });
 
   it('a failed send keeps the draft, and Send Draft delivers it later', async () => {

@@ -1,0 +1,196 @@
+/** The Markdown of a bug report made from selected code, and its draft document. No vscode import. */
+
+export interface CodeSelection {
+  /** Relative to the workspace folder, forward slashes. */
+  relativePath: string;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+  languageId: string;
+  text: string;
+}
+
+export type CodeLocation = { kind: 'permalink'; url: string } | { kind: 'local'; reason: string };
+
+export interface BugReportInput {
+  description?: string;
+  selection: CodeSelection;
+  location: CodeLocation;
+  /** The most lines of code to include; the rest is cut with a note. */
+  maxLines: number;
+}
+
+/**
+ * Backslash-escapes what Markdown would read as syntax inside a line of text or link text.
+ * (`#`, `-`, `+` and `1.` only mean something at the start of a line, where this text never stands.)
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_[\]<>!|~&]/g, '\\$&');
+}
+
+/** Text as inline code, with a backtick run longer than any inside it (CommonMark). */
+export function inlineCode(text: string): string {
+  const oneLine = text.replace(/\r?\n|\r/g, ' ');
+  const fence = '`'.repeat(longestBacktickRun(oneLine) + 1);
+  const pad = /^`|`$|^ .* $/.test(oneLine) ? ' ' : '';
+  return `${fence}${pad}${oneLine}${pad}${fence}`;
+}
+
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/** A URL as a Markdown link destination: the characters that would end it are percent-encoded. */
+function linkDestination(url: string): string {
+  return url.replace(/[\s()<>\\]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+}
+
+export function lineRangeText(startLine: number, endLine: number): string {
+  const [start, end] = startLine <= endLine ? [startLine, endLine] : [endLine, startLine];
+  return start === end ? `line ${start}` : `lines ${start}–${end}`;
+}
+
+function normalizeNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** Removes the longest whitespace prefix that every non-blank line shares (tabs and spaces as they are). */
+export function stripCommonIndent(lines: readonly string[]): string[] {
+  let common: string | undefined;
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const indent = /^[ \t]*/.exec(line)![0];
+    if (common === undefined) common = indent;
+    else {
+      let i = 0;
+      while (i < common.length && i < indent.length && common[i] === indent[i]) i++;
+      common = common.slice(0, i);
+    }
+    if (!common) break;
+  }
+  const prefix = common ?? '';
+  return lines.map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line.trim() ? line : ''));
+}
+
+/**
+ * Closes what a description leaves open and would swallow the rest of the post: a code fence,
+ * or an HTML block that only ends at a closing tag (`<pre>`, `<script>`, `<style>`,
+ * `<textarea>`, `<!--`, `<?`, `<![CDATA[`).
+ */
+export function closeOpenBlocks(markdown: string): string {
+  let fence: string | undefined;
+  let htmlEnd: RegExp | undefined;
+  let htmlCloser = '';
+  for (const line of markdown.split('\n')) {
+    if (fence !== undefined) {
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (htmlEnd) {
+      if (htmlEnd.test(line)) htmlEnd = undefined;
+      continue;
+    }
+    const open = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/.exec(line);
+    if (open) {
+      fence = open[1]!;
+      continue;
+    }
+    const html = /^ {0,3}<(?:(pre|script|style|textarea)(?=[\s>]|$)|(!--)|(\?)|(!\[CDATA\[))/i.exec(line);
+    if (!html) continue;
+    const [end, closer] = html[1]
+      ? [new RegExp(`</${html[1]}>`, 'i'), `</${html[1].toLowerCase()}>`]
+      : html[2] ? [/-->/, '-->'] : html[3] ? [/\?>/, '?>'] : [/\]\]>/, ']]>'];
+    if (!end.test(line.slice(html.index + html[0].length))) {
+      htmlEnd = end;
+      htmlCloser = closer;
+    }
+  }
+  if (fence !== undefined) return `${markdown}\n${fence}`;
+  if (htmlEnd) return `${markdown}\n${htmlCloser}`;
+  return markdown;
+}
+
+/** The snippet's lines as shown: CRLF normalized, the final newline dropped, cut to `maxLines`, common indent removed. */
+function snippetLines(text: string, maxLines: number): { shown: string[]; total: number } {
+  const normalized = normalizeNewlines(text).replace(/\n$/, '');
+  const lines = normalized ? normalized.split('\n') : [];
+  const limit = Number.isNaN(maxLines) ? lines.length : Math.max(1, Math.floor(maxLines));
+  return { shown: stripCommonIndent(lines.slice(0, limit)), total: lines.length };
+}
+
+/** The post's content (Markdown): description, where the code is, and the code itself. */
+export function buildBugReportContent({ description, selection, location, maxLines }: BugReportInput): string {
+  const parts: string[] = [];
+  const text = normalizeNewlines(description ?? '').trim();
+  if (text) parts.push(closeOpenBlocks(text));
+
+  const range = lineRangeText(selection.startLine, selection.endLine);
+  const language = selection.languageId.trim();
+  const where = [`- File: ${inlineCode(selection.relativePath)}, ${range}`];
+  if (language) where.push(`- Language: ${escapeMarkdown(language)}`);
+  where.push(
+    location.kind === 'permalink'
+      ? `- Permalink: [${escapeMarkdown(`${selection.relativePath} (${range})`)}](${linkDestination(location.url)})`
+      : `- No link: the code is local or uncommitted (${escapeMarkdown(location.reason)}).`,
+  );
+  parts.push(['**Location**', '', ...where].join('\n'));
+
+  const { shown, total } = snippetLines(selection.text, maxLines);
+  if (total === 0) {
+    parts.push('_(no code was selected)_');
+  } else {
+    const code = shown.join('\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+    const tag = language.replace(/[^A-Za-z0-9_+-]/g, '');
+    parts.push(`${fence}${tag}\n${code}\n${fence}`);
+    if (shown.length < total) parts.push(`_(showing ${shown.length} of ${total} lines)_`);
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+const COMMENT_LINE = /^(\/\/|\/\*|\*|#|--|;|<!--|%|"""|''')/;
+const TITLE_MAX = 80;
+
+/** A title for the report: the first line of code that says something, else `Bug in <file>:<line>`. */
+export function suggestTitle(selection: CodeSelection): string {
+  for (const raw of normalizeNewlines(selection.text).split('\n')) {
+    const line = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+    if (!line || COMMENT_LINE.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
+    return shorten(line, TITLE_MAX);
+  }
+  const name = selection.relativePath.split('/').filter(Boolean).pop() ?? selection.relativePath;
+  return `Bug in ${name}:${Math.min(selection.startLine, selection.endLine)}`;
+}
+
+function shorten(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * A draft document: the first line is the title (a leading `# ` is dropped), the rest after
+ * a blank line is the description. Leading blank lines and trailing whitespace of the
+ * description are not kept.
+ */
+export function parseDraftDocument(text: string): { title: string; description: string } {
+  const normalized = normalizeNewlines(text.replace(/^\uFEFF/, ''));
+  const newline = normalized.indexOf('\n');
+  const first = newline < 0 ? normalized : normalized.slice(0, newline);
+  const rest = newline < 0 ? '' : normalized.slice(newline + 1);
+  return { title: first.replace(/^#[ \t]+/, '').trim(), description: rest.replace(/^([ \t]*\n)+/, '').trimEnd() };
+}
+
+/** The draft document of a title and description; `parseDraftDocument` gives them back. */
+export function formatDraftDocument(title: string, description: string): string {
+  const oneLine = title.replace(/\s+/g, ' ').trim();
+  // A title that itself starts with `# ` keeps it behind the prefix that parsing drops.
+  const head = /^#[ \t]/.test(oneLine) ? `# ${oneLine}` : oneLine;
+  const body = normalizeNewlines(description).replace(/^([ \t]*\n)+/, '').trimEnd();
+  return body ? `${head}\n\n${body}\n` : `${head}\n`;
+}

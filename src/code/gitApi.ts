@@ -1,0 +1,77 @@
+import type * as vscode from 'vscode';
+
+/*
+ * The few parts of the built-in Git extension's API (`vscode.git`, `getAPI(1)`) that this
+ * extension uses, written from its documented shape. Members that older or newer VS Code
+ * versions may lack are optional, so that callers check before use.
+ */
+
+export interface GitExtension {
+  readonly enabled: boolean;
+  /** Throws when the Git extension is disabled. */
+  getAPI(version: 1): GitApi;
+}
+
+export type GitApiState = 'uninitialized' | 'initialized';
+
+export interface GitApi {
+  readonly state?: GitApiState;
+  readonly onDidChangeState?: vscode.Event<GitApiState>;
+  readonly repositories: readonly GitRepository[];
+  getRepository?(uri: vscode.Uri): GitRepository | null;
+}
+
+/** `RefType.RemoteHead` of the Git API (a const enum there, so not importable). */
+export const REF_TYPE_REMOTE_HEAD = 1;
+
+export interface GitRef {
+  readonly type: number;
+  readonly name?: string;
+  readonly commit?: string;
+  readonly remote?: string;
+}
+
+export interface GitBranch extends GitRef {
+  readonly upstream?: { readonly remote: string; readonly name: string; readonly commit?: string };
+  readonly ahead?: number;
+  readonly behind?: number;
+}
+
+export interface GitRemote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+export interface GitChange {
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+  readonly renameUri: vscode.Uri | undefined;
+  /** The Git API's `Status` (a const enum there). */
+  readonly status?: number;
+}
+
+export interface GitRepositoryState {
+  readonly HEAD: GitBranch | undefined;
+  readonly remotes: readonly GitRemote[];
+  readonly mergeChanges?: readonly GitChange[];
+  readonly indexChanges: readonly GitChange[];
+  readonly workingTreeChanges: readonly GitChange[];
+  readonly untrackedChanges?: readonly GitChange[];
+}
+
+export interface GitBranchQuery {
+  readonly remote?: boolean;
+  /** Only refs that contain this commit (`git for-each-ref --contains`). */
+  readonly contains?: string;
+  readonly pattern?: string | string[];
+  readonly count?: number;
+}
+
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: GitRepositoryState;
+  getBranches?(query: GitBranchQuery, cancellationToken?: vscode.CancellationToken): Promise<GitRef[]>;
+  /** Runs `git status` and updates `state`. */
+  status?(): Promise<void>;
+}

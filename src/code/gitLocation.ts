@@ -1,0 +1,191 @@
+import * as vscode from 'vscode';
+import type { CodeLocation } from './bugReport';
+import { REF_TYPE_REMOTE_HEAD, type GitApi, type GitChange, type GitExtension, type GitRepository } from './gitApi';
+import { buildPermalink, parseRemoteUrl, rankRemotes, repoRelativePath, repoWebUrl } from './permalink';
+
+const TIMEOUT_MS = 3000;
+
+/** `Status` values of the Git API for a file that HEAD does not have: INDEX_ADDED, UNTRACKED, INTENT_TO_ADD. */
+const NEW_FILE_STATUSES = new Set([1, 7, 9]);
+
+export interface LocateOptions {
+  /** Column after the last selected character (1-based), for hosts that highlight columns. */
+  endColumn?: number;
+  timeoutMs?: number;
+  /** Told of the error behind a "Git reported an error" answer, e.g. to log it. */
+  onError?: (error: unknown) => void;
+}
+
+function local(reason: string): CodeLocation {
+  return { kind: 'local', reason };
+}
+
+/**
+ * Where the selected lines are on the remote: a permalink at the HEAD commit when a remote
+ * branch has that commit and the file is as committed; otherwise `local` with the reason.
+ * Never throws, and answers `local` after `timeoutMs` (3 s) whatever Git is doing.
+ */
+export async function locateInGit(
+  document: vscode.Uri,
+  startLine: number,
+  endLine: number,
+  isDirty: boolean,
+  options: LocateOptions = {},
+): Promise<CodeLocation> {
+  if (isDirty) return local(vscode.l10n.t('the file has unsaved changes'));
+  if (document.scheme === 'untitled') return local(vscode.l10n.t('the file is not saved'));
+  const cancel = new vscode.CancellationTokenSource();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<CodeLocation>((resolve) => {
+    timer = setTimeout(() => {
+      cancel.cancel();
+      resolve(local(vscode.l10n.t('Git took too long to answer')));
+    }, options.timeoutMs ?? TIMEOUT_MS);
+  });
+  const located = locate(document, startLine, endLine, options.endColumn, cancel.token).catch((error: unknown) => {
+    options.onError?.(error);
+    // The message is not shown: Git's errors can quote remote URLs with credentials in them.
+    return local(vscode.l10n.t('Git reported an error'));
+  });
+  try {
+    return await Promise.race([located, timedOut]);
+  } finally {
+    clearTimeout(timer);
+    cancel.dispose();
+  }
+}
+
+async function locate(uri: vscode.Uri, startLine: number, endLine: number, endColumn: number | undefined, token: vscode.CancellationToken): Promise<CodeLocation> {
+  const api = await gitApi(token);
+  if (typeof api === 'string') return local(api);
+  const repository = findRepository(api, uri);
+  const path = repository && repoRelativePath(repository.rootUri.path, uri.path);
+  if (!repository || !path) return local(vscode.l10n.t('the file is not in a Git repository'));
+
+  // The extension's state lags behind the disk (a file created a moment ago is not in it yet).
+  await repository.status?.();
+  const { HEAD: head, remotes } = repository.state;
+  const commit = head?.commit;
+  if (!head || !commit) return local(vscode.l10n.t('the repository has no commit yet'));
+  const change = changeOf(repository, uri);
+  if (change) {
+    return local(change.status !== undefined && NEW_FILE_STATUSES.has(change.status) ? vscode.l10n.t('the file is not committed yet') : vscode.l10n.t('the file has uncommitted changes'));
+  }
+  if (remotes.length === 0) return local(vscode.l10n.t('the repository has no remote'));
+
+  const linkVia = (remoteName: string): CodeLocation | undefined => {
+    const remote = remotes.find((r) => r.name === remoteName);
+    for (const url of [remote?.fetchUrl, remote?.pushUrl]) {
+      const repo = url ? parseRemoteUrl(url) : undefined;
+      if (repo) return { kind: 'permalink', url: buildPermalink(repo, commit, path, startLine, endLine, endColumn) };
+    }
+    return undefined;
+  };
+
+  // HEAD not ahead of its upstream: the upstream branch has the commit, no need to ask Git.
+  if (head.upstream && head.ahead === 0) {
+    const link = linkVia(head.upstream.remote);
+    if (link) return link;
+  }
+  const short = commit.slice(0, 7);
+  const candidates = await remotesWithCommit(repository, commit, token);
+  if (candidates === undefined) return local(vscode.l10n.t('Git cannot tell whether commit {0} was pushed', short));
+  if (candidates.length === 0) return local(vscode.l10n.t('commit {0} is not on any remote branch (not pushed yet)', short));
+  for (const name of rankRemotes(candidates, head.upstream?.remote)) {
+    const link = linkVia(name);
+    if (link) return link;
+  }
+  return local(vscode.l10n.t('the remote is not on GitHub, GitLab, Bitbucket or Azure DevOps'));
+}
+
+/** The Git API once it has opened the repositories, or why there is none. */
+async function gitApi(token: vscode.CancellationToken): Promise<GitApi | string> {
+  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+  if (!extension) return vscode.l10n.t('Git is not available (the built-in Git extension is missing)');
+  const exports = extension.isActive ? extension.exports : await extension.activate();
+  if (!exports?.enabled) return vscode.l10n.t('Git is not available (the Git extension is disabled)');
+  const api = exports.getAPI(1);
+  if (api.state === 'uninitialized' && api.onDidChangeState) {
+    const onDidChangeState = api.onDidChangeState;
+    await new Promise<void>((resolve) => {
+      const listeners: vscode.Disposable[] = [];
+      const done = () => {
+        listeners.forEach((l) => l.dispose());
+        resolve();
+      };
+      listeners.push(onDidChangeState((state) => state === 'initialized' && done()), token.onCancellationRequested(done));
+    });
+  }
+  return api;
+}
+
+function findRepository(api: GitApi, uri: vscode.Uri): GitRepository | undefined {
+  const found = typeof api.getRepository === 'function' ? api.getRepository(uri) : undefined;
+  if (found) return found;
+  // Without getRepository: the repository with the deepest root that holds the file.
+  return [...api.repositories]
+    .filter((r) => repoRelativePath(r.rootUri.path, uri.path) !== undefined)
+    .sort((a, b) => b.rootUri.path.length - a.rootUri.path.length)[0];
+}
+
+function samePath(a: vscode.Uri, b: vscode.Uri): boolean {
+  if (a.toString() === b.toString()) return true;
+  return process.platform !== 'linux' && a.scheme === b.scheme && a.fsPath.toLowerCase() === b.fsPath.toLowerCase();
+}
+
+/** The file's entry among the changes Git knows of (staged, unstaged, merge, untracked), if any. */
+function changeOf(repository: GitRepository, uri: vscode.Uri): GitChange | undefined {
+  const { indexChanges, workingTreeChanges, mergeChanges = [], untrackedChanges = [] } = repository.state;
+  for (const change of [...indexChanges, ...workingTreeChanges, ...mergeChanges, ...untrackedChanges]) {
+    if ([change.uri, change.originalUri, change.renameUri].some((u) => u && samePath(u, uri))) return change;
+  }
+  return undefined;
+}
+
+/**
+ * The remotes with a branch that contains the commit (`git for-each-ref --contains` through
+ * `getBranches`, typed in the Git API since before VS Code 1.96), or undefined when the API
+ * has no `getBranches`.
+ */
+async function remotesWithCommit(repository: GitRepository, commit: string, token: vscode.CancellationToken): Promise<string[] | undefined> {
+  if (typeof repository.getBranches !== 'function') return undefined;
+  const refs = await repository.getBranches({ remote: true, contains: commit }, token);
+  return refs.filter((ref) => ref.type === REF_TYPE_REMOTE_HEAD && ref.remote).map((ref) => ref.remote!);
+}
+
+/** The document's path for the report: relative to its workspace folder, else only its file name. */
+export function relativeLocation(uri: vscode.Uri): { relativePath: string; folderName?: string } {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  // Outside a workspace folder the full path would put the person's home folder into the post.
+  if (!folder) return { relativePath: uri.path.split('/').filter(Boolean).pop() ?? uri.path };
+  const relative = vscode.workspace.asRelativePath(uri, false);
+  return { relativePath: process.platform === 'win32' ? relative.replace(/\\/g, '/') : relative, folderName: folder.name };
+}
+
+/**
+ * The web address of the workspace's repository (first folder's repository, best remote), for
+ * records that name it; undefined without Git, a repository or a known host. Bounded in time.
+ */
+export async function workspaceRepository(timeoutMs = TIMEOUT_MS): Promise<string | undefined> {
+  const cancel = new vscode.CancellationTokenSource();
+  const timer = setTimeout(() => cancel.cancel(), timeoutMs);
+  try {
+    const api = await gitApi(cancel.token);
+    if (typeof api === 'string' || cancel.token.isCancellationRequested) return undefined;
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const repository = folder ? findRepository(api, folder.uri) : api.repositories[0];
+    if (!repository) return undefined;
+    const { remotes, HEAD } = repository.state;
+    for (const name of rankRemotes(remotes.map((r) => r.name), HEAD?.upstream?.remote)) {
+      const remote = remotes.find((r) => r.name === name);
+      const parsed = parseRemoteUrl(remote?.fetchUrl ?? remote?.pushUrl ?? '');
+      if (parsed) return repoWebUrl(parsed);
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+    cancel.dispose();
+  }
+}

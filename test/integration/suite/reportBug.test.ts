@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import { extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
+
+interface GitApi {
+  repositories: unknown[];
+}
+
+/** The sent post of the last Report Bug. */
+async function sentBug(): Promise<Record<string, unknown>> {
+  const request = (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').at(-1);
+  assert.ok(request, 'the server received a post');
+  return (request.body as { post: Record<string, unknown> }).post;
+}
+
+async function openAndSelect(relativePath: string, start: number, end: number): Promise<vscode.TextEditor> {
+  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, relativePath));
+  const editor = await vscode.window.showTextDocument(document);
+  editor.selection = new vscode.Selection(start, 0, end, document.lineAt(end).text.length);
+  return editor;
+}
+
+describe('Report Bug', () => {
+  before(async () => {
+    const git = await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate();
+    await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
+  });
+
+  beforeEach(async () => {
+    await signInToStandIn();
+    await standIn.clearFaults();
+    await standIn.clearRequests();
+  });
+
+  afterEach(async () => {
+    await standIn.clearFaults();
+    const api = await extensionApi();
+    for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('files a post of kind error with the snippet, path, lines, language and a permalink', async () => {
+    await openAndSelect('src/greeting.ts', 1, 2);
+    const post = await vscode.commands.executeCommand<Post>('helpdesk.reportBug', { title: 'greeting() throws on an empty name', description: 'Seen in production.' });
+    assert.ok(post?.id, 'the command returns the created post');
+    const sent = await sentBug();
+    assert.equal(sent.kind, 'error');
+    assert.equal(sent.title, 'greeting() throws on an empty name');
+    const content = String(sent.content);
+    assert.match(content, /^Seen in production\./);
+    assert.match(content, /src\/greeting\.ts/);
+    assert.match(content, /2.3/, 'the line range');
+    assert.match(content, /typescript/);
+    assert.match(content, /```typescript\n {0,2}if \(!name\) throw new Error\("name is required"\);\n.*return `Hello, \$\{name\}!`;\n```/s);
+    assert.match(content, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/);
+    assert.equal((await extensionApi()).posts.getChildren !== undefined, true);
+    const top = (await (await extensionApi()).posts.getChildren())[0];
+    assert.equal(top?.id, `post:${post.id}`, 'the tree shows the new bug first');
+  });
+
+  it('says the code is local when the file is not committed', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const scratch = vscode.Uri.joinPath(folder, 'src', 'scratch.ts');
+    await vscode.workspace.fs.writeFile(scratch, Buffer.from('export const answer = 42;\n'));
+    try {
+      await openAndSelect('src/scratch.ts', 0, 0);
+      await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'Wrong answer' });
+      const content = String((await sentBug()).content);
+      assert.doesNotMatch(content, /github\.com/);
+      assert.match(content, /not committed|uncommitted|local/i);
+      assert.match(content, /export const answer = 42;/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(scratch);
+    }
+  });
+
+  it('with no selection, reports the cursor\'s line', async () => {
+    const editor = await openAndSelect('src/greeting.ts', 2, 2);
+    editor.selection = new vscode.Selection(2, 4, 2, 4);
+    await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'One line' });
+    const content = String((await sentBug()).content);
+    assert.match(content, /return `Hello, \$\{name\}!`;/);
+    assert.doesNotMatch(content, /name is required/);
+  });
+
+  it('keeps the whole report as a draft when filing fails', async () => {
+    await openAndSelect('src/greeting.ts', 0, 3);
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 500 });
+    const result = await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'Kept when the server fails' });
+    assert.equal(result, undefined);
+    const [draft] = (await extensionApi()).drafts.all();
+    assert.ok(draft);
+    assert.equal(draft.kind, 'bug');
+    assert.match(draft.text, /^Kept when the server fails\n\n/);
+    assert.match(draft.text, /export function greeting/);
+  });
+});

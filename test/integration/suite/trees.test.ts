@@ -84,4 +84,28 @@ describe('trees', () => {
     }
     assert.ok(withDeals.some((n) => n.contextValue === 'deal'), 'some demo client has deals');
   });
+
+  it('a text filter narrows by title or content and shows itself in the view\'s description', async () => {
+    const api = await signInToStandIn();
+    const all = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
+    const word = String(all[0]!.label).split(' ')[0]!;
+    await vscode.commands.executeCommand('helpdesk.filterPosts', { text: word });
+    const narrowed = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
+    assert.ok(narrowed.length >= 1 && narrowed.length <= all.length);
+    assert.equal(api.posts.view?.description, `“${word}”`);
+    await vscode.commands.executeCommand('helpdesk.clearFilter');
+    assert.equal(api.posts.view?.description, undefined);
+  });
+
+  it('Copy Link puts the post\'s web page on the clipboard, and Open in Browser opens it', async () => {
+    const api = await signInToStandIn();
+    const node = (await api.posts.getChildren()).find((n) => n.contextValue === 'post')!;
+    const id = Number(String(node.description).match(/#(\d+)/)?.[1]);
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('helpdesk.copyLink', node);
+    assert.equal(await vscode.env.clipboard.readText(), `${standIn.url}/app/posts/${id}`);
+    // A loopback URL opens without a confirmation dialog; the command resolves once it is handed over.
+    await vscode.commands.executeCommand('helpdesk.openInBrowser', node);
+  });
 });
+

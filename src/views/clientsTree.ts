@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { isApiError } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode, DealNode, LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
-import { errorNode } from './postsTree';
+import { errorNode, welcomeExplains } from './postsTree';
 
 /** The Clients view: clients by name, a page at a time; a client expands to its deals. */
 export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
@@ -32,7 +31,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     if (node) return [];
     await this.store.clients.ensureStarted();
     const { items, hasMore, loading, error } = this.store.clients.state;
-    if (items.length === 0 && error !== undefined && (isApiError(error, 'auth') || isApiError(error, 'network') || isApiError(error, 'timeout'))) return [];
+    if (items.length === 0 && welcomeExplains(error)) return [];
     const nodes: HelpdeskNode[] = items.map((c) => new ClientNode(c));
     if (error !== undefined) nodes.push(errorNode('clients', error));
     else if (hasMore) nodes.push(new LoadMoreNode('clients', loading));

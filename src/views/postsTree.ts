@@ -53,9 +53,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (node || !this.session.client || this.session.state === 'rejected') return [];
     await this.store.posts.ensureStarted();
     const { items, hasMore, loading, error } = this.store.posts.state;
-    if (items.length === 0 && error !== undefined && (isApiError(error, 'auth') || isApiError(error, 'network') || isApiError(error, 'timeout'))) {
-      return []; // the welcome view for "rejected" or "unreachable" says it better
-    }
+    if (items.length === 0 && welcomeExplains(error)) return [];
     const nodes: HelpdeskNode[] = items.filter((p) => matchesFilter(p, this.filter, this.showClosed)).map((p) => new PostNode(p));
     if (error !== undefined) nodes.push(errorNode('posts', error));
     else if (hasMore) nodes.push(new LoadMoreNode('posts', loading));
@@ -83,6 +81,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', description !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
   }
+}
+
+/** Errors that the "rejected" and "unreachable" welcome views explain better than a tree row. */
+export function welcomeExplains(error: unknown): boolean {
+  return isApiError(error, 'auth') || isApiError(error, 'network') || isApiError(error, 'timeout');
 }
 
 export function errorNode(list: string, error: unknown): MessageNode {

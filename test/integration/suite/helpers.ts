@@ -58,3 +58,22 @@ export function tokenForms(token = standIn.token): string[] {
 export function assertNoTokenIn(what: string, text: string): void {
   for (const form of tokenForms()) assert.ok(!text.includes(form), `the token appears in ${what}`);
 }
+
+/**
+ * For tests that write: signed in with no faults and no recorded requests before each test;
+ * after it, faults cleared, drafts removed and editors closed.
+ */
+export function useCleanSlate(): void {
+  beforeEach(async () => {
+    await signInToStandIn();
+    await standIn.clearFaults();
+    await standIn.clearRequests();
+  });
+
+  afterEach(async () => {
+    await standIn.clearFaults();
+    const api = await extensionApi();
+    for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+}

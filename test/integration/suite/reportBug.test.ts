@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
-import { extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
+import { extensionApi, standIn, useCleanSlate, waitFor } from './helpers';
 
 interface GitApi {
   repositories: unknown[];
@@ -28,18 +28,7 @@ describe('Report Bug', () => {
     await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
   });
 
-  beforeEach(async () => {
-    await signInToStandIn();
-    await standIn.clearFaults();
-    await standIn.clearRequests();
-  });
-
-  afterEach(async () => {
-    await standIn.clearFaults();
-    const api = await extensionApi();
-    for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  useCleanSlate();
 
   it('files a post of kind error with the snippet, path, lines, language and a permalink', async () => {
     await openAndSelect('src/greeting.ts', 1, 2);

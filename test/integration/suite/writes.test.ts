@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
-import { extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
+import { extensionApi, standIn, useCleanSlate, waitFor } from './helpers';
 
 type Body = Record<string, unknown> & { post?: Record<string, unknown>; deal?: Record<string, unknown> };
 
@@ -19,18 +19,7 @@ async function read<T>(path: string): Promise<T> {
 }
 
 describe('writing', () => {
-  beforeEach(async () => {
-    await signInToStandIn();
-    await standIn.clearFaults();
-    await standIn.clearRequests();
-  });
-
-  afterEach(async () => {
-    await standIn.clearFaults();
-    const api = await extensionApi();
-    for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  useCleanSlate();
 
   it('Comment on Task sends post_id, task_kind comment, the text and the parent\'s client and responsible person', async () => {
     const parents = await read<Post[]>('/app.json');

@@ -55,6 +55,13 @@ if (args.has('--integration')) {
   const integration = ['codeServer.ts', 'electron.ts', 'demo.ts', 'suite/index.ts'].map((f) => join('test/integration', f));
   builds.push({ ...tests, entryPoints: integration, outbase: 'test/integration', outdir: 'out/integration' });
 }
+if (args.has('--ui')) {
+  builds.push({ ...tests, entryPoints: ['test/ui/run.ts'], outdir: 'out/ui' });
+}
+if (args.has('--bench')) {
+  // The launcher, and the suite the extension host loads (see test/bench/suite/index.ts).
+  builds.push({ ...tests, entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts'], outbase: 'test/bench', outdir: 'out/bench' });
+}
 const testsOnly = builds.length > 0;
 if (!testsOnly || args.has('--extension')) builds.push(extension);
 

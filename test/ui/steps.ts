@@ -1,0 +1,203 @@
+// The UI tests: what a person does with Helpdesk Bridge, done through the real workbench.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { RecordedRequest, StandIn } from '../server';
+import type { UiTest } from './runner';
+import { exactly, Workbench } from './workbench';
+
+export interface StepContext {
+  page: Page;
+  standIn: StandIn;
+  /** Where README screenshots go, when they are wanted. */
+  screenshotDir: string | undefined;
+}
+
+/** What the demo data should show first: the newest open posts, the first clients by name. */
+export interface Expected {
+  posts: string[];
+  clients: string[];
+}
+
+/** Asks the stand-in (over HTTP, as the extension does) for the first rows each view should show. */
+export async function expectedRows(standIn: StandIn, count = 3): Promise<Expected> {
+  const get = async (path: string, query: Record<string, string>) => {
+    const params = new URLSearchParams({ api_token: standIn.token, ...query });
+    const response = await fetch(`${standIn.url}${path}?${params}`);
+    assert.equal(response.status, 200, `GET ${path}`);
+    return (await response.json()) as Array<Record<string, unknown>>;
+  };
+  const posts = await get('/app.json', { order: 'id.desc', per_page: '50' });
+  const clients = await get('/app/clients.json', { order: 'name', per_page: '50' });
+  return {
+    posts: posts.filter((p) => p.closed !== true && typeof p.title === 'string').slice(0, count).map((p) => String(p.title)),
+    clients: clients.slice(0, count).map((c) => String(c.name)),
+  };
+}
+
+export const STEP = {
+  container: 'the activity bar shows the Helpdesk container, signed out',
+  signIn: 'Sign In through the welcome view fills both trees',
+  reportBug: 'Report Bug… in the editor context menu files the selected code',
+  palette: 'the command palette lists the Helpdesk commands',
+} as const;
+
+const BUG_TITLE = 'greeting() throws when the name is empty';
+/** Lines 2–3 of src/greeting.ts (createWorkspace), the selection Report Bug files (it drops the common indentation). */
+const SELECTED_CODE = ['if (!name) throw new Error("name is required");', 'return `Hello, ${name}!`;'];
+const PALETTE_ENTRIES = [
+  'Helpdesk: Sign Out',
+  'Helpdesk: Refresh',
+  'Helpdesk: Report Bug from Selection…',
+  'Helpdesk: Comment on Task…',
+  'Helpdesk: Link Deal…',
+  'Helpdesk: Create Task…',
+  'Helpdesk: Filter Posts…',
+];
+
+export function uiTests(context: StepContext, expected: Expected): UiTest[] {
+  const { page, standIn } = context;
+  const wb = new Workbench(page);
+  const posts = wb.pane('Helpdesk');
+  const clients = wb.pane('Clients');
+
+  const screenshot = async (name: string) => {
+    if (!context.screenshotDir) return;
+    await page.screenshot({ path: join(context.screenshotDir, name), animations: 'disabled', caret: 'hide' });
+  };
+  const postRequests = (): RecordedRequest[] => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
+
+  return [
+    {
+      name: STEP.container,
+      async run() {
+        const activity = wb.activity('Helpdesk');
+        await activity.waitFor({ state: 'visible', timeout: 30_000 });
+        await activity.click();
+        await wb.setSidebarWidth(460); // room for the titles
+        for (const pane of [posts, clients]) {
+          await pane.locator('.welcome-view-content').waitFor({ state: 'visible', timeout: 30_000 });
+          await pane.locator('.welcome-view-content', { hasText: 'Sign in to see your helpdesk posts and clients.' }).waitFor();
+          await pane.locator('.welcome-view-content .monaco-button', { hasText: exactly('Sign In') }).waitFor();
+        }
+      },
+    },
+    {
+      name: STEP.signIn,
+      needs: [STEP.container],
+      async run() {
+        await posts.locator('.welcome-view-content .monaco-button', { hasText: exactly('Sign In') }).click();
+        const address = await wb.inputBox('Sign In to the Helpdesk (1/2)');
+        assert.equal(await address.inputValue(), standIn.url, 'the address box is pre-filled from helpdesk.accountUrl');
+        await address.press('Enter');
+
+        const token = await wb.inputBox('Sign In to the Helpdesk (2/2)');
+        assert.equal(await token.getAttribute('type'), 'password', 'the token box hides what is typed');
+        await token.pressSequentially(standIn.token);
+        await token.press('Enter');
+        await wb.quickInput.waitFor({ state: 'hidden' });
+
+        await wb.toast(`Signed in to ${standIn.url}.`).waitFor({ state: 'visible' });
+        for (const title of expected.posts) await wb.row(posts, title).waitFor({ state: 'visible', timeout: 20_000 });
+        for (const name of expected.clients) await wb.row(clients, name).waitFor({ state: 'visible', timeout: 20_000 });
+        assert.equal(await wb.firstRow(posts).getAttribute('aria-label').then((l) => l?.split(',')[0]), expected.posts[0], 'the newest open post comes first');
+
+        // Quiet the screen for the next steps and the screenshot.
+        await wb.runCommand('Notifications: Clear All Notifications');
+        await wb.toasts.first().waitFor({ state: 'hidden' });
+        await wb.parkMouse();
+        await screenshot('helpdesk-views.png');
+      },
+    },
+    {
+      name: STEP.reportBug,
+      needs: [STEP.signIn],
+      timeoutMs: 90_000,
+      async run() {
+        // Quick Open, as a person would.
+        await page.keyboard.press('Control+P');
+        await wb.quickInputField.waitFor({ state: 'visible' });
+        await wb.quickInputField.pressSequentially('greeting.ts');
+        await wb.quickPickRows.filter({ hasText: 'greeting.ts' }).first().waitFor({ state: 'visible' });
+        await page.keyboard.press('Enter');
+        const editor = wb.editor('greeting.ts');
+        const lines = editor.locator('.view-lines');
+        await lines.locator('.view-line', { hasText: 'return' }).waitFor({ state: 'visible' });
+        if (context.screenshotDir) {
+          // Only for tidy pictures: let the TypeScript server finish "Analyzing 'greeting.ts'…".
+          // It shows up a second or two after the file opens and goes a few seconds later.
+          const analyzing = wb.statusItem(/^\s*Analyzing/);
+          await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+          await analyzing.waitFor({ state: 'hidden', timeout: 20_000 }).catch(() => undefined);
+        }
+
+        // Lines 2–3: click into the code, then select with the keyboard from the file's start.
+        await lines.locator('.view-line', { hasText: 'name is required' }).click();
+        await page.keyboard.press('Control+Home');
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Shift+ArrowDown');
+        await page.keyboard.press('Shift+End');
+        await editor.locator('.selected-text').first().waitFor({ state: 'visible' });
+
+        // Right-click at the end of the selected code (a line's element spans the editor's
+        // width; its first span, the text's): the menu opens beside it, keeping the selection.
+        const text = lines.locator('.view-line', { hasText: 'return' }).locator('span').first();
+        const box = await text.boundingBox();
+        assert.ok(box, 'line 3 is on screen');
+        await text.click({ button: 'right', position: { x: box.width - 4, y: box.height / 2 } });
+        const item = wb.menuItem('Report Bug…');
+        await item.waitFor({ state: 'visible' });
+        await item.hover();
+        await screenshot('report-bug-menu.png');
+        await item.click();
+
+        const title = await wb.inputBox('Report Bug: src/greeting.ts:2–3');
+        assert.equal(await title.inputValue(), SELECTED_CODE[0], 'the title box suggests the first line of the selection');
+        await wb.parkMouse();
+        await screenshot('report-bug-title.png');
+        const before = postRequests().length;
+        await title.fill(BUG_TITLE);
+        await title.press('Enter');
+
+        const toast = wb.toast(/^Bug #\d+ filed\.$/);
+        await toast.waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.toast('Filing the bug…').waitFor({ state: 'hidden', timeout: 10_000 });
+        const sent = postRequests().slice(before);
+        assert.equal(sent.length, 1, 'one POST /app/posts.json');
+        const post = (sent[0]!.body as { post?: Record<string, unknown> } | null)?.post;
+        assert.ok(post, 'the body wraps a post');
+        assert.equal(post.kind, 'error');
+        assert.equal(post.title, BUG_TITLE);
+        const content = String(post.content);
+        assert.ok(content.includes('src/greeting.ts'), `the report names the file:\n${content}`);
+        assert.ok(content.includes(['```typescript', ...SELECTED_CODE, '```'].join('\n')), `the report quotes the selected lines:\n${content}`);
+        assert.match(content, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/, 'a permalink to the pushed commit');
+
+        const id = (await toast.locator('.notification-list-item-message').innerText()).match(/#(\d+)/)?.[1];
+        const row = wb.row(posts, BUG_TITLE);
+        await row.waitFor({ state: 'visible' });
+        assert.match((await row.getAttribute('aria-label')) ?? '', new RegExp(`#${id}\\b`), 'the tree row is the filed bug');
+        assert.equal(await wb.firstRow(posts).getAttribute('aria-label').then((l) => l?.split(',')[0]), BUG_TITLE, 'the new bug comes first');
+        await wb.parkMouse();
+        await screenshot('bug-filed.png');
+      },
+    },
+    {
+      name: STEP.palette,
+      needs: [STEP.signIn],
+      async run() {
+        await wb.commandPalette('Helpdesk:');
+        const labels = wb.quickPickRows.locator('.label-name');
+        await labels.first().waitFor({ state: 'visible' });
+        for (const entry of PALETTE_ENTRIES) {
+          await wb.quickPickRows.filter({ has: page.locator('.label-name', { hasText: exactly(entry) }) }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
+            const shown = (await labels.allInnerTexts()).map((t) => t.trim());
+            throw new Error(`The palette does not list "${entry}". It shows: ${shown.join(' | ')}`);
+          });
+        }
+        await page.keyboard.press('Escape');
+        await wb.quickInput.waitFor({ state: 'hidden' });
+      },
+    },
+  ];
+}

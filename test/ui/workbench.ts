@@ -1,0 +1,147 @@
+// The parts of VS Code's workbench (1.100, as served by code-server) that the UI tests touch,
+// found the way a person finds them: by the names and labels shown on screen.
+import type { Locator, Page } from 'playwright-core';
+
+/** A string matched exactly (after trimming), for `hasText` and `name` options. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  /** The workbench is laid out and the activity bar is showing. */
+  async ready(timeoutMs = 60_000): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  /** An activity-bar entry (a view container's icon) by the start of its accessible label. */
+  activity(labelStart: string): Locator {
+    // The label is on the icon (a.action-label); its li.action-item has an empty aria-label.
+    return this.page.locator(`.part.activitybar .action-item .action-label[aria-label^="${labelStart}"]`).first();
+  }
+
+  /** The side bar's pane (one view) whose header shows `title`. */
+  pane(title: string): Locator {
+    return this.page
+      .locator('.part.sidebar .pane')
+      .filter({ has: this.page.locator('.pane-header .title', { hasText: exactly(title) }) });
+  }
+
+  paneHeader(title: string): Locator {
+    return this.pane(title).locator('.pane-header');
+  }
+
+  /** The rendered rows of a view's tree (only the visible ones: the list is virtual). */
+  rows(pane: Locator): Locator {
+    return pane.locator('.monaco-list-row');
+  }
+
+  /** The tree's first row. Rows are recycled, so DOM order is not list order: use data-index. */
+  firstRow(pane: Locator): Locator {
+    return pane.locator('.monaco-list-row[data-index="0"]');
+  }
+
+  row(pane: Locator, label: string): Locator {
+    return this.rows(pane).filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+  }
+
+  /** The quick input (command palette, quick pick, input box) while it is showing. */
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  get quickInputField(): Locator {
+    return this.quickInput.locator('.quick-input-box input');
+  }
+
+  get quickInputTitle(): Locator {
+    return this.quickInput.locator('.quick-input-title');
+  }
+
+  /** Rows of the quick pick list (visible ones). */
+  get quickPickRows(): Locator {
+    return this.quickInput.locator('.quick-input-list .monaco-list-row');
+  }
+
+  /** Waits until the quick input shows a box titled `title` (a RegExp or the exact text). */
+  async inputBox(title: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
+    const expected = typeof title === 'string' ? exactly(title) : title;
+    await this.quickInput.filter({ has: this.page.locator('.quick-input-title', { hasText: expected }) }).waitFor({ state: 'visible', timeout: timeoutMs });
+    return this.quickInputField;
+  }
+
+  /** Opens the command palette (F1) filtered by `text`. */
+  async commandPalette(text: string): Promise<void> {
+    await this.focusWorkbench();
+    await this.page.keyboard.press('F1');
+    await this.quickInputField.waitFor({ state: 'visible' });
+    await this.quickInputField.fill(`>${text}`);
+  }
+
+  /** Runs a command from the palette by its exact label, as a person would. */
+  async runCommand(label: string): Promise<void> {
+    await this.commandPalette(label);
+    const row = this.quickPickRows.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
+    await row.waitFor({ state: 'visible' });
+    await row.click();
+    await this.quickInput.waitFor({ state: 'hidden' });
+  }
+
+  /** Notification toasts on screen (bottom right). */
+  get toasts(): Locator {
+    return this.page.locator('.notifications-toasts .notification-toast');
+  }
+
+  toast(text: string | RegExp): Locator {
+    return this.toasts.filter({ has: this.page.locator('.notification-list-item-message', { hasText: text }) });
+  }
+
+  /** The context menu while it is open. */
+  get contextMenu(): Locator {
+    return this.page.locator('.context-view .monaco-menu');
+  }
+
+  menuItem(label: string): Locator {
+    return this.contextMenu.locator('.action-item').filter({ has: this.page.locator('.action-label', { hasText: exactly(label) }) });
+  }
+
+  /** The editor (group) showing `fileName` in its active tab. */
+  editor(fileName: string): Locator {
+    return this.page
+      .locator('.editor-group-container')
+      .filter({ has: this.page.locator('.tab.active', { hasText: fileName }) })
+      .locator('.monaco-editor');
+  }
+
+  /** Drags the sash at the side bar's right edge, as a person widens it. */
+  async setSidebarWidth(width: number): Promise<void> {
+    const bar = await this.page.locator('.part.sidebar').boundingBox();
+    if (!bar) throw new Error('The side bar is not showing.');
+    const edge = bar.x + bar.width;
+    const y = bar.y + bar.height / 2;
+    await this.page.mouse.move(edge, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(bar.x + width, y, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  /** Moves the mouse where hovering shows nothing: the title bar, left of the command center. */
+  async parkMouse(): Promise<void> {
+    const bar = await this.page.locator('.part.titlebar').boundingBox();
+    if (bar) await this.page.mouse.move(bar.x + 200, bar.y + bar.height / 2);
+  }
+
+  /** A status bar entry by (part of) its text, e.g. the TypeScript server's "Analyzing…". */
+  statusItem(text: string | RegExp): Locator {
+    return this.page.locator('.part.statusbar .statusbar-item', { hasText: text });
+  }
+
+  /** Closes whatever has focus in a popup (menu, quick input) so the keyboard reaches the workbench. */
+  private async focusWorkbench(): Promise<void> {
+    if (await this.quickInput.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await this.quickInput.waitFor({ state: 'hidden' });
+    }
+  }
+}

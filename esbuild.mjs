@@ -5,6 +5,8 @@
 //   node esbuild.mjs --unit          out/unit/*.test.js for node's test runner
 //   node esbuild.mjs --server        out/server/sandbox.js (the stand-in server's CLI)
 //   node esbuild.mjs --integration   out/integration/*.js (suite run inside VS Code, and its launchers)
+//   node esbuild.mjs --ui            out/ui/run.js (UI tests: the .vsix in code-server, driven by Playwright)
+//   node esbuild.mjs --bench         out/bench/*.js (the benchmark's launcher, and its suite run inside VS Code)
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

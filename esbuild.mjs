@@ -31,6 +31,9 @@ const extension = {
   ...common,
   entryPoints: ['src/extension.ts'],
   outfile: 'dist/extension.js',
+  // src/ writes `import vscode = require('vscode')`: for `import * as vscode`, esbuild copies
+  // the whole API object into a namespace in every importing file (__toESM), which cost about
+  // 7 ms of activation over 22 files.
   external: ['vscode'],
   minify: production,
   sourcemap: !production,

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Session } from './auth/session';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
 import { commentOnTask } from './commands/commentOnTask';
@@ -49,6 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const command = (id: string, run: (...args: never[]) => unknown) =>
     vscode.commands.registerCommand(id, async (...args: never[]) => {
       try {
+        await session.whenRestored();
         return await run(...args);
       } catch (error) {
         log.error(`${id} failed`, error);
@@ -71,10 +72,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, new PostDocumentProvider(session, store)),
     command('helpdesk.signIn', (args?: { accountUrl: string; token: string }) => signIn(session, context.globalState, args)),
     command('helpdesk.signOut', () => session.signOut()),
-    command('helpdesk.refresh', async () => {
-      await session.restore();
-      if (session.client) await store.refreshAll();
-    }),
+    command('helpdesk.refresh', () => session.client && store.refreshAll()),
+    command('helpdesk.refreshPosts', () => session.client && store.posts.refresh()),
+    command('helpdesk.refreshClients', () => session.client && store.refreshClients()),
     command('helpdesk.loadMore', (list?: 'posts' | 'clients') => (list === 'clients' ? store.clients : store.posts).loadMore()),
     command('helpdesk.openPost', (target: unknown) => openPost(target)),
     command('helpdesk.openInBrowser', (node: unknown) => openInBrowser(session, node)),
@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     command('helpdesk.discardDraft', (uri?: vscode.Uri) => discardDraft(drafts, uri)),
     autoRefresh(store),
   );
-  await session.restore();
+  void session.whenRestored();
   void offerUnsentDrafts(drafts);
   return context.extensionMode === vscode.ExtensionMode.Test ? { session, store, posts, clients, drafts, context } : undefined;
 }

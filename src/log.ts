@@ -1,9 +1,12 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { redact, type RequestLogEntry } from './api';
 
-/** The "Helpdesk" output channel. Every line passes through `redact`, whatever it holds. */
+/**
+ * The "Helpdesk" output channel, created with its first line (not during activation). Every
+ * line passes through `redact`, whatever it holds.
+ */
 export class Log implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Helpdesk', { log: true });
+  private created: vscode.LogOutputChannel | undefined;
   private secrets: () => readonly (string | undefined)[] = () => [];
 
   /** Where the current token comes from, so that it is cut from every line. */
@@ -30,7 +33,11 @@ export class Log implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.created?.dispose();
+  }
+
+  private get channel(): vscode.LogOutputChannel {
+    return (this.created ??= vscode.window.createOutputChannel('Helpdesk', { log: true }));
   }
 
   private clean(text: string): string {

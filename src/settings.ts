@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { clampPerPage } from './api';
 
 export const SETTINGS = {

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
@@ -24,6 +24,7 @@ export class Session implements vscode.Disposable {
   private current: { client: HelpdeskClient; token: string } | undefined;
   private stateValue: SessionState = 'signedOut';
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  private firstRestore: Promise<void> | undefined;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -51,6 +52,18 @@ export class Session implements vscode.Disposable {
 
   get accountUrl(): string | undefined {
     return this.current?.client.accountUrl;
+  }
+
+  /**
+   * The first `restore()`, started on first use. Activation does not wait for it (reading a
+   * secret is a round trip to the window); views and commands do, before they look at `client`.
+   */
+  whenRestored(): Promise<void> {
+    this.firstRestore ??= this.restore().catch((error: unknown) => {
+      this.log.error('Could not read the token from the secret storage', error);
+      void this.publishState();
+    });
+    return this.firstRestore;
   }
 
   /** Loads the token for the configured address, if any. */

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from './session';
 
 /** The account in the status bar: its address's first label, or what is wrong; opens the account menu. */

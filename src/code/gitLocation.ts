@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CodeLocation } from './bugReport';
 import { REF_TYPE_REMOTE_HEAD, type GitApi, type GitChange, type GitExtension, type GitRepository } from './gitApi';
 import { buildPermalink, parseRemoteUrl, rankRemotes, repoRelativePath, repoWebUrl } from './permalink';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { POST_KINDS, TASK_KINDS, type PostKind, type TaskKind } from '../api';
 import type { PostFilter } from '../views/postFilter';
 import type { PostsTreeProvider } from '../views/postsTree';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Client, Deal, HelpdeskClient } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';

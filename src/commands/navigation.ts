@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { ClientNode, DealNode, PostNode } from '../views/nodes';
 import { postIdOf } from '../views/postDocument';

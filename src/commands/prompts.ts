@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { postIcon, postTitle } from '../views/nodes';

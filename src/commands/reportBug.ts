@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Session } from '../auth/session';
 import { buildBugReportContent, formatDraftDocument, suggestTitle, type CodeSelection } from '../code/bugReport';

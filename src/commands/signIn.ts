@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { accountUrlProblem, AccountUrlError, apiSettingsLink, isApiError, parseAccountUrl, tokenAccountPrefix } from '../api';
 import type { Session } from '../auth/session';
 import { readSettings } from '../settings';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { draftIdOf } from './draftFileSystem';
 import type { DraftStore } from './drafts';
 import { openDraft, type DraftSender } from './sendDraft';

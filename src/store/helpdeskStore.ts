@@ -58,8 +58,13 @@ export class HelpdeskStore {
   }
 
   refreshAll(): Promise<unknown> {
+    return Promise.all([this.posts.refresh(), this.refreshClients()]);
+  }
+
+  /** The clients list and, as they hang below it, their deals. */
+  refreshClients(): Promise<void> {
     this.deals.clear();
-    return Promise.all([this.posts.refresh(), this.clients.refresh()]);
+    return this.clients.refresh();
   }
 
   dispose(): void {

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode, DealNode, LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -26,6 +26,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
+    await this.session.whenRestored();
     if (!this.session.client || this.session.state === 'rejected') return [];
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Client, Deal, Post } from '../api';
 import { bodyText, labelText } from './text';
 

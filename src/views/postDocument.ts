@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -30,6 +30,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider 
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const id = postIdOf(uri);
+    await this.session.whenRestored();
     const api = this.session.client;
     if (!id || !api) return vscode.l10n.t('Sign in to the helpdesk to see this post.');
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { isApiError } from '../api';
 import type { Session } from '../auth/session';
 import { readSettings, SETTINGS } from '../settings';
@@ -50,7 +50,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
-    if (node || !this.session.client || this.session.state === 'rejected') return [];
+    if (node) return [];
+    await this.session.whenRestored();
+    if (!this.session.client || this.session.state === 'rejected') return [];
     await this.store.posts.ensureStarted();
     const { items, hasMore, loading, error } = this.store.posts.state;
     if (items.length === 0 && welcomeExplains(error)) return [];

@@ -3,8 +3,8 @@
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
 //   npm run bench [-- --runs N] [--reps N] [--verbose]
-//     --runs   fresh extension hosts per extension for activation (default 5, at least 5)
-//     --reps   timed repetitions per tree case (default 9)
+//     --runs   fresh extension hosts per extension for activation (default 9, at least 5)
+//     --reps   timed repetitions per tree case (default 25)
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 600).
 import { cpus } from 'node:os';
@@ -46,8 +46,8 @@ function stopped(timeoutMs: number): Promise<never> {
 async function bench(): Promise<void> {
   const wallStart = Date.now();
   const { values } = parseArgs({ options: { runs: { type: 'string' }, reps: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
-  const runs = whole(values.runs, 5, 5, '--runs');
-  const reps = whole(values.reps, 9, 3, '--reps');
+  const runs = whole(values.runs, 9, 5, '--runs');
+  const reps = whole(values.reps, 25, 3, '--reps');
   const verbose = values.verbose ?? false;
   const root = findRepoRoot();
 

@@ -33,6 +33,20 @@ describe('trees', () => {
     assert.equal(listCalls[0]!.query.per_page, '20');
   });
 
+  it('each view\'s refresh button reloads that view only; "Refresh" reloads both', async () => {
+    await signInToStandIn();
+    const paths = async () => (await standIn.requests()).map((r) => r.path).sort();
+    await standIn.clearRequests();
+    await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    assert.deepEqual(await paths(), ['/app.json']);
+    await standIn.clearRequests();
+    await vscode.commands.executeCommand('helpdesk.refreshClients');
+    assert.deepEqual(await paths(), ['/app/clients.json']);
+    await standIn.clearRequests();
+    await vscode.commands.executeCommand('helpdesk.refresh');
+    assert.deepEqual(await paths(), ['/app.json', '/app/clients.json']);
+  });
+
   it('"Load more…" appends the next page', async () => {
     const api = await signInToStandIn();
     const before = (await api.posts.getChildren()).length;

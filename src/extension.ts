@@ -19,6 +19,7 @@ import { HelpdeskStore } from './store/helpdeskStore';
 import { ClientsTreeProvider } from './views/clientsTree';
 import { openPost, POST_SCHEME, PostDocumentProvider } from './views/postDocument';
 import { PostsTreeProvider } from './views/postsTree';
+import { notify, notifyThrough } from './notify';
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are
@@ -35,6 +36,7 @@ export interface TestApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = new Log();
+  notifyThrough(log);
   const session = new Session(context.secrets, log);
   const store = new HelpdeskStore(session);
   const drafts = new DraftStore(context.globalState);
@@ -53,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
         return await run(...args);
       } catch (error) {
         log.error(`${id} failed`, error);
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        void notify.error(error instanceof Error ? error.message : String(error));
         return undefined;
       }
     });

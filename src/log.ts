@@ -28,6 +28,13 @@ export class Log implements vscode.Disposable {
     this.channel.error(this.clean(detail ? `${message}: ${detail}` : message));
   }
 
+  /** Writes a notification's text, and returns it redacted, for showing. */
+  notified(level: 'info' | 'warn' | 'error', message: string): string {
+    const text = this.clean(message);
+    this.channel[level](`Notification: ${text}`);
+    return text;
+  }
+
   show(): void {
     this.channel.show(true);
   }

@@ -7,6 +7,7 @@ export const SETTINGS = {
   showClosedPosts: 'helpdesk.showClosedPosts',
   snippetMaxLines: 'helpdesk.snippetMaxLines',
   autoRefreshMinutes: 'helpdesk.autoRefreshMinutes',
+  requestTimeoutSeconds: 'helpdesk.requestTimeoutSeconds',
 } as const;
 
 export interface Settings {
@@ -15,6 +16,7 @@ export interface Settings {
   showClosedPosts: boolean;
   snippetMaxLines: number;
   autoRefreshMinutes: number;
+  requestTimeoutSeconds: number;
 }
 
 /** The settings, with out-of-range values brought back into range. */
@@ -30,5 +32,6 @@ export function readSettings(): Settings {
     showClosedPosts: config.get<boolean>('showClosedPosts', false) === true,
     snippetMaxLines: whole('snippetMaxLines', 80, 1, 1000),
     autoRefreshMinutes: whole('autoRefreshMinutes', 0, 0, 1440),
+    requestTimeoutSeconds: whole('requestTimeoutSeconds', 15, 1, 300),
   };
 }

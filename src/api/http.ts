@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   durationMs: number;
   /** Set when no answer came: the error's name, e.g. `TypeError` or `TimeoutError`. */
   failure?: string;
+  /** From a 429 or 503 answer's Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 export interface TransportOptions {
@@ -202,7 +204,8 @@ export class Transport {
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     try {
       const response = await fetchImpl(request);
-      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started });
+      const retryAfter = response.status === 429 || response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined;
+      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started, retryAfterSeconds: retryAfter });
       return response;
     } catch (error) {
       const failure = error instanceof Error ? error.name : 'Error';

@@ -25,6 +25,8 @@ export class Session implements vscode.Disposable {
   private stateValue: SessionState = 'signedOut';
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private firstRestore: Promise<void> | undefined;
+  /** True while signIn() changes the secret and the address, which are then out of step. */
+  private switching = false;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -37,6 +39,9 @@ export class Session implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.accountUrl)) void this.restore();
+        else if (event.affectsConfiguration(SETTINGS.requestTimeoutSeconds) && this.current) {
+          this.current = { ...this.current, client: this.createClient(this.current.client.accountUrl, this.current.token) };
+        }
       }),
     );
   }
@@ -68,6 +73,7 @@ export class Session implements vscode.Disposable {
 
   /** Loads the token for the configured address, if any. */
   async restore(): Promise<void> {
+    if (this.switching) return;
     const address = readSettings().accountUrl;
     let accountUrl: string | undefined;
     try {
@@ -95,8 +101,15 @@ export class Session implements vscode.Disposable {
     const client = this.createClient(accountUrl, cleanToken);
     await client.posts.listHelpdesk({ perPage: 1 }, { signal });
     this.current = { client, token: cleanToken };
-    await this.secrets.store(secretKey(accountUrl), cleanToken);
-    await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
+    // Storing the secret and then the address each fire an event that calls restore(); in
+    // between, the address still names the previous account, whose token restore() would load.
+    this.switching = true;
+    try {
+      await this.secrets.store(secretKey(accountUrl), cleanToken);
+      await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
+    } finally {
+      this.switching = false;
+    }
     this.log.info(`Signed in to ${accountUrl}`);
     this.setState('signedIn');
   }
@@ -126,7 +139,25 @@ export class Session implements vscode.Disposable {
   }
 
   private createClient(accountUrl: string, token: string): HelpdeskClient {
-    return new HelpdeskClient({ accountUrl, token, onRequest: (entry) => this.log.request(entry) });
+    return new HelpdeskClient({
+      accountUrl,
+      token,
+      timeoutMs: readSettings().requestTimeoutSeconds * 1000,
+      onRequest: (entry) => {
+        this.log.request(entry);
+        if (entry.status === 429) this.rateLimited(entry.retryAfterSeconds);
+      },
+    });
+  }
+
+  /** Says so when the service asks to slow down; a GET waits as it says (up to 10 s) and tries again. */
+  private rateLimited(seconds: number | undefined): void {
+    const message =
+      seconds === undefined
+        ? vscode.l10n.t('The helpdesk asked to slow down (HTTP 429).')
+        : vscode.l10n.t('The helpdesk asked to slow down (HTTP 429): waiting {0} s.', seconds);
+    this.log.info(message);
+    vscode.window.setStatusBarMessage(`$(watch) ${message}`, Math.min(10, seconds ?? 5) * 1000 + 1000);
   }
 
   private setState(state: SessionState): void {

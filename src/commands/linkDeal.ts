@@ -5,6 +5,7 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode } from '../views/nodes';
 import { labelText } from '../views/text';
 import { ensureSignedIn, pickClient } from './prompts';
+import { notify } from '../notify';
 
 export interface LinkDealArgs {
   clientId: number;
@@ -50,7 +51,7 @@ export async function linkDeal(
   });
   store.invalidateDeals();
   const name = labelText(client.name) || `#${client.id}`;
-  void vscode.window.showInformationMessage(vscode.l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
+  void notify.info(vscode.l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
   return deal;
 }
 

@@ -3,6 +3,7 @@ import type { Client, Post } from '../api';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { postIcon, postTitle } from '../views/nodes';
 import { labelText } from '../views/text';
+import { notify } from '../notify';
 
 export type TextAnswer = { action: 'accept' | 'editor'; value: string } | undefined;
 
@@ -78,6 +79,6 @@ export async function pickClient(store: HelpdeskStore, title: string, none?: str
 export async function ensureSignedIn(hasClient: () => boolean): Promise<boolean> {
   if (hasClient()) return true;
   const signIn = vscode.l10n.t('Sign In…');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Sign in to the helpdesk first.'), signIn);
+  const choice = await notify.info(vscode.l10n.t('Sign in to the helpdesk first.'), signIn);
   return choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true;
 }

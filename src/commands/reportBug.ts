@@ -8,6 +8,7 @@ import { openDraft, type DraftSender } from '../drafts/sendDraft';
 import type { Log } from '../log';
 import { readSettings } from '../settings';
 import { askText, ensureSignedIn } from './prompts';
+import { notify } from '../notify';
 
 export interface ReportBugArgs {
   title: string;
@@ -25,7 +26,7 @@ export async function reportBug(
 ): Promise<Post | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a file and select the code the bug is about, then run Report Bug again.'));
+    void notify.info(vscode.l10n.t('Open a file and select the code the bug is about, then run Report Bug again.'));
     return undefined;
   }
   if (!(await ensureSignedIn(() => !!deps.session.client))) return undefined;
@@ -58,7 +59,7 @@ export async function reportBug(
   const draft = await draftFor(answer.value);
   if (answer.action === 'editor') {
     await openDraft(draft.id);
-    void vscode.window.showInformationMessage(vscode.l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'));
+    void notify.info(vscode.l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'));
     return undefined;
   }
   return deps.sender.send(draft);

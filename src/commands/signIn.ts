@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { accountUrlProblem, AccountUrlError, apiSettingsLink, isApiError, parseAccountUrl, tokenAccountPrefix } from '../api';
 import type { Session } from '../auth/session';
 import { readSettings } from '../settings';
+import { notify } from '../notify';
 
 export interface SignInArgs {
   accountUrl: string;
@@ -35,7 +36,7 @@ export async function signIn(session: Session, state: vscode.Memento, args?: Sig
 
 async function verifyAndStore(session: Session, accountUrl: string, token: string): Promise<boolean> {
   const outcome = await verify(session, accountUrl, token);
-  if (typeof outcome === 'string') void vscode.window.showErrorMessage(outcome);
+  if (typeof outcome === 'string') void notify.error(outcome);
   return outcome === true;
 }
 
@@ -51,7 +52,7 @@ async function verify(session: Session, accountUrl: string, token: string): Prom
         return session.signIn(accountUrl, token, controller.signal);
       },
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', accountUrl));
+    void notify.info(vscode.l10n.t('Signed in to {0}.', accountUrl));
     return true;
   } catch (error) {
     if (isApiError(error, 'cancelled')) return false;

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Client, Post } from '../api';
+import { isApiError, type Client, type Post } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { postTitle } from './nodes';
@@ -42,6 +42,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider 
       return renderPost(post, client, api.link('posts', id));
     } catch (error) {
       this.session.noteOutcome(error);
+      if (isApiError(error, 'notFound')) this.store.posts.remove(id);
       return vscode.l10n.t('Could not load post #{0}: {1}', id, error instanceof Error ? error.message : String(error));
     }
   }

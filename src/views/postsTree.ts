@@ -85,9 +85,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 }
 
-/** Errors that the "rejected" and "unreachable" welcome views explain better than a tree row. */
+/** The failures the welcome views explain (token rejected, service unreachable); others show as a row. */
 export function welcomeExplains(error: unknown): boolean {
-  return isApiError(error, 'auth') || isApiError(error, 'network') || isApiError(error, 'timeout');
+  return (isApiError(error, 'auth') && error.status === 401) || isApiError(error, 'network') || isApiError(error, 'timeout');
 }
 
 export function errorNode(list: string, error: unknown): MessageNode {

@@ -7,6 +7,7 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { PostNode, postTitle } from '../views/nodes';
 import { postIdOf } from '../views/postDocument';
 import { askText, ensureSignedIn, pickPost } from './prompts';
+import { notify } from '../notify';
 
 export interface CommentArgs {
   postId: number;
@@ -41,13 +42,14 @@ export async function commentOnTask(deps: { session: Session; store: HelpdeskSto
     text,
     accountUrl: session.accountUrl!,
     postId: parent.id,
+    parentComments: parent.comments_cache ?? 0,
     clientId: parent.client_id ?? null,
     responsibleId: parent.responsible_id ?? null,
     target: `#${parent.id}`,
   });
   if (action === 'editor') {
     await openDraft(draft.id);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Write the comment, then click "Send" in the editor\'s title bar.'));
+    void notify.info(vscode.l10n.t('Write the comment, then click "Send" in the editor\'s title bar.'));
     return undefined;
   }
   return sender.send(draft);

@@ -15,12 +15,26 @@ export interface Draft {
   accountUrl: string;
   /** The parent post of a comment. */
   postId?: number;
+  /** The parent's comment count when the comment was written. */
+  parentComments?: number;
   clientId?: number | null;
   responsibleId?: number | null;
   /** A short description of where it goes, for lists ("comment on #12"). */
   target?: string;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Set when an attempt to send it started and no clear "not stored" came back: the service
+   * may have it already. Before sending again, the sender looks for it.
+   */
+  unconfirmed?: UnconfirmedSend;
+}
+
+export interface UnconfirmedSend {
+  /** The newest post id known before the first attempt: what was filed since has a higher one. */
+  newestPostId?: number;
+  /** The parent's comment count before the first attempt (comments cannot be listed). */
+  parentComments?: number;
 }
 
 const KEY = 'helpdesk.drafts';
@@ -58,6 +72,15 @@ export class DraftStore {
     draft.updatedAt = Date.now();
     await this.write(drafts);
     this.changed.fire(id);
+  }
+
+  /** Records (or, with undefined, forgets) an attempt whose outcome is not known. */
+  async setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void> {
+    const drafts = this.all();
+    const draft = drafts.find((d) => d.id === id);
+    if (!draft) return;
+    draft.unconfirmed = unconfirmed;
+    await this.write(drafts);
   }
 
   async remove(id: string): Promise<void> {

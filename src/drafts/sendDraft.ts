@@ -5,7 +5,8 @@ import type { Log } from '../log';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { draftUri } from './draftFileSystem';
 import { parseDraftDocument } from '../code/bugReport';
-import type { Draft, DraftStore } from './drafts';
+import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
+import { notify } from '../notify';
 
 const WHAT = {
   bug: () => vscode.l10n.t('Filing the bug…'),
@@ -32,25 +33,29 @@ export class DraftSender {
       this.offerFix(draft, problem);
       return undefined;
     }
+    let markedNow = false;
     try {
-      const post = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: WHAT[draft.kind](), cancellable: true },
-        (_progress, cancel) => {
-          const controller = new AbortController();
-          cancel.onCancellationRequested(() => controller.abort());
-          return this.create(draft, controller.signal);
-        },
-      );
-      this.session.noteOutcome();
-      await this.drafts.remove(draft.id);
-      await closeEditorsOf(draftUri(draft.id));
-      await this.afterCreate(draft, post);
+      if (draft.unconfirmed) {
+        const unconfirmed = draft.unconfirmed;
+        const earlier = await this.withProgress(draft, (signal) => this.findEarlierDelivery(draft, unconfirmed, signal));
+        if (earlier === 'maybe' && !(await this.confirmResend(draft))) return undefined;
+        if (earlier && earlier !== 'maybe') {
+          await this.delivered(draft, earlier, true);
+          return earlier;
+        }
+      } else {
+        await this.drafts.setUnconfirmed(draft.id, this.baseline(draft));
+        markedNow = true;
+      }
+      const post = await this.withProgress(draft, (signal) => this.create(draft, signal));
+      await this.delivered(draft, post, false);
       return post;
     } catch (error) {
+      if (markedNow && !mayBeStored(error)) await this.drafts.setUnconfirmed(draft.id, undefined);
       this.session.noteOutcome(error);
       this.log.error(`Could not send draft ${draft.id}`, error);
       if (isApiError(error, 'cancelled')) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
+        void notify.info(vscode.l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
         return undefined;
       }
       const message = error instanceof Error ? error.message : String(error);
@@ -59,7 +64,7 @@ export class DraftSender {
       const signIn = vscode.l10n.t('Sign In Again');
       const actions = isApiError(error, 'auth') ? [signIn, edit] : [retry, edit];
       // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
-      void vscode.window.showErrorMessage(vscode.l10n.t('Not sent: {0} Your draft is kept.', message), ...actions).then(async (choice) => {
+      void notify.error(vscode.l10n.t('Not sent: {0} Your draft is kept.', message), ...actions).then(async (choice) => {
         const current = this.drafts.get(draft.id);
         if (!current) return;
         if (choice === retry) await this.send(current);
@@ -68,6 +73,62 @@ export class DraftSender {
       });
       return undefined;
     }
+  }
+
+  private withProgress<T>(draft: Draft, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: WHAT[draft.kind](), cancellable: true }, (_progress, cancel) => {
+      const controller = new AbortController();
+      cancel.onCancellationRequested(() => controller.abort());
+      return work(controller.signal);
+    });
+  }
+
+  private async delivered(draft: Draft, post: Post, earlier: boolean): Promise<void> {
+    this.session.noteOutcome();
+    await this.drafts.remove(draft.id);
+    await closeEditorsOf(draftUri(draft.id));
+    await this.afterCreate(draft, post, earlier);
+  }
+
+  /** What is needed later to recognize this draft on the server, should the answer be lost. */
+  private baseline(draft: Draft): UnconfirmedSend {
+    const known = this.store.posts.state.items;
+    const parent = draft.kind === 'comment' ? known.find((p) => p.id === draft.postId) : undefined;
+    return {
+      newestPostId: known.length > 0 ? Math.max(...known.map((p) => p.id)) : undefined,
+      parentComments: draft.kind === 'comment' ? (draft.parentComments ?? parent?.comments_cache ?? undefined) : undefined,
+    };
+  }
+
+  /**
+   * After an attempt whose answer never came, the post may be on the server already: a post
+   * filed since then with the same title and content is it. Comments cannot be listed, so a
+   * parent with more comments than before is only a "maybe".
+   */
+  private async findEarlierDelivery(draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | 'maybe' | undefined> {
+    const api = this.session.client!;
+    if (draft.kind === 'comment') {
+      if (unconfirmed.parentComments === undefined) return 'maybe';
+      const parent = await api.posts.get(draft.postId!, { signal });
+      return (parent.comments_cache ?? 0) > unconfirmed.parentComments ? 'maybe' : undefined;
+    }
+    const { title, description } = parseDraftDocument(draft.text);
+    const recent = await api.posts.listHelpdesk({ page: 1, perPage: 50, order: 'id.desc' }, { signal });
+    return recent.find(
+      (p) => p.title === title && sameText(p.content, description) && (unconfirmed.newestPostId === undefined || p.id > unconfirmed.newestPostId),
+    );
+  }
+
+  private async confirmResend(draft: Draft): Promise<boolean> {
+    const again = vscode.l10n.t('Send Again');
+    const choice = await notify.warn(
+      vscode.l10n.t('#{0} has a new comment since your earlier attempt, whose answer was lost: it may be yours. Send the comment again?', draft.postId ?? ''),
+      { modal: true },
+      again,
+    );
+    if (choice === again) return true;
+    void notify.info(vscode.l10n.t('Not sent. The draft is kept.'));
+    return false;
   }
 
   private problemWith(draft: Draft): string | undefined {
@@ -83,7 +144,7 @@ export class DraftSender {
   private offerFix(draft: Draft, problem: string): void {
     const edit = vscode.l10n.t('Edit Draft');
     const signIn = vscode.l10n.t('Sign In…');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Not sent: {0} Your draft is kept.', problem), edit, signIn).then(async (choice) => {
+    void notify.warn(vscode.l10n.t('Not sent: {0} Your draft is kept.', problem), edit, signIn).then(async (choice) => {
       if (choice === edit) await openDraft(draft.id);
       if (choice === signIn) await vscode.commands.executeCommand('helpdesk.signIn');
     });
@@ -98,7 +159,7 @@ export class DraftSender {
     return api.posts.createTask({ title, content, task_kind: 'task', ...owner }, { signal });
   }
 
-  private async afterCreate(draft: Draft, post: Post): Promise<void> {
+  private async afterCreate(draft: Draft, post: Post, earlier: boolean): Promise<void> {
     const link = this.session.client?.link('posts', draft.kind === 'comment' ? (draft.postId ?? post.id) : post.id);
     if (draft.kind === 'comment') {
       const parent = this.store.posts.state.items.find((p) => p.id === draft.postId);
@@ -106,15 +167,16 @@ export class DraftSender {
     } else {
       this.store.posts.upsert(post);
     }
-    const message =
-      draft.kind === 'bug'
+    const message = earlier
+      ? vscode.l10n.t('#{0} was on the helpdesk already: the earlier attempt reached it, only its answer was lost. Not sent again.', post.id)
+      : draft.kind === 'bug'
         ? vscode.l10n.t('Bug #{0} filed.', post.id)
         : draft.kind === 'task'
           ? vscode.l10n.t('Task #{0} created.', post.id)
           : vscode.l10n.t('Comment added to #{0}.', draft.postId ?? '');
     const open = vscode.l10n.t('Open in Browser');
     const copy = vscode.l10n.t('Copy Link');
-    void vscode.window.showInformationMessage(message, open, copy).then(async (choice) => {
+    void notify.info(message, open, copy).then(async (choice) => {
       if (!link) return;
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(link));
       if (choice === copy) await vscode.env.clipboard.writeText(link);
@@ -133,4 +195,18 @@ async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
     .flatMap((group) => group.tabs)
     .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+}
+
+/**
+ * Failures after which the post may be stored all the same: no answer, a garbled one, a
+ * cancel while it was on its way, or a server error other than "unavailable" (503).
+ */
+function mayBeStored(error: unknown): boolean {
+  if (isApiError(error, 'server')) return error.status !== 503;
+  return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
+}
+
+function sameText(a: unknown, b: string): boolean {
+  const norm = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+  return typeof a === 'string' ? norm(a) === norm(b) : b.trim() === '';
 }

@@ -7,8 +7,11 @@
  *   DELETE /__standin/faults     remove all fault rules
  *   POST   /__standin/reset      both of the above
  *   GET    /__standin/info       {url, prefix} (never the token)
+ *   DELETE /__standin/records/<collection>/<id>   a record deleted elsewhere (in the web app),
+ *                                 also where the API has no DELETE (posts)
  */
 import { faultFromJson, type FaultRule } from './faults';
+import { COLLECTIONS, type CollectionName } from './fields';
 import { error, json, notFound, type Answer, type ParsedBody } from './http';
 
 export const CONTROL_PREFIX = '/__standin/';
@@ -20,6 +23,8 @@ export interface Controllable {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   reset(): void;
+  /** Removes a record of the account; false when there is none. */
+  removeRecord(collection: CollectionName, id: number): boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -27,6 +32,12 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function handleControl(target: Controllable, method: string, path: string, body: ParsedBody, remoteAddress: string | undefined): Answer {
   if (!LOOPBACK.has(remoteAddress ?? '')) return error(403, 'Control endpoints answer loopback callers only');
   const action = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
+  const record = /^DELETE records\/([a-z_]+)\/(\d+)$/.exec(action);
+  if (record) {
+    const collection = record[1] as CollectionName;
+    if (!COLLECTIONS.includes(collection)) return error(400, `No collection ${collection}`);
+    return target.removeRecord(collection, Number(record[2])) ? json(200, 'ok') : notFound();
+  }
   switch (action) {
     case 'GET requests':
       return json(200, target.requests);

@@ -8,6 +8,7 @@ import { handleApi } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { FaultList, forcedAnswer, type FaultRule } from './faults';
 import { error, parseBody, readBody, writeAnswer, type Answer } from './http';
+import type { CollectionName } from './fields';
 import type { Store } from './store';
 
 export interface RecordedRequest {
@@ -129,6 +130,10 @@ export class StandInServer implements StandIn {
   reset(): void {
     this.requests.length = 0;
     this.faults.clear();
+  }
+
+  removeRecord(collection: CollectionName, id: number): boolean {
+    return this.store.remove(this.prefix, collection, id);
   }
 
   close(): Promise<void> {

@@ -23,6 +23,11 @@ export const standIn = {
   async clearFaults(): Promise<void> {
     await fetch(`${this.url}/__standin/faults`, { method: 'DELETE' });
   },
+  /** As if someone deleted it in the web app. */
+  async deleteRecord(collection: string, id: number): Promise<void> {
+    const response = await fetch(`${this.url}/__standin/records/${collection}/${id}`, { method: 'DELETE' });
+    assert.equal(response.status, 200, await response.text());
+  },
 };
 
 export async function extensionApi(): Promise<TestApi> {

@@ -12,6 +12,7 @@ import type { SuiteResult } from '../results';
 
 const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'activation.test.ts': () => import('./activation.test'),
+  'faults.test.ts': () => import('./faults.test'),
   'signIn.test.ts': () => import('./signIn.test'),
   'trees.test.ts': () => import('./trees.test'),
   'writes.test.ts': () => import('./writes.test'),

@@ -1,0 +1,249 @@
+// The fault matrix: every failure the service (or the road to it) can produce, injected by the
+// stand-in server, with the outcome a person sees. One table for reading a view, one for
+// sending something typed; then deleted records, lost answers, races and a very large account.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import type { TestApi } from '../../../src/extension';
+import type { HelpdeskNode } from '../../../src/views/nodes';
+import { startStandIn } from '../../server';
+import type { FaultRule } from '../../server';
+import { extensionApi, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+
+type Rule = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
+
+const config = () => vscode.workspace.getConfiguration('helpdesk');
+const label = (node: vscode.TreeItem) => String(typeof node.label === 'object' ? node.label?.label : node.label);
+const postRows = (nodes: HelpdeskNode[]) => nodes.filter((n) => n.contextValue?.startsWith('post'));
+const count = async (method: string, path: string) => (await standIn.requests()).filter((r) => r.method === method && r.path === path).length;
+
+/** Everything the output channel ("Helpdesk") wrote so far: requests, errors, notifications. */
+export function outputLog(api: TestApi): string {
+  const read = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? read(path) : [readFileSync(path, 'utf8')];
+    });
+  try {
+    return read(api.context.logUri.fsPath).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function logShows(api: TestApi, pattern: RegExp): Promise<void> {
+  await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), 8000);
+}
+
+async function refreshPosts(api: TestApi): Promise<HelpdeskNode[]> {
+  await vscode.commands.executeCommand('helpdesk.refreshPosts');
+  return api.posts.getChildren();
+}
+
+interface ReadCase {
+  fault: string;
+  rule: Rule;
+  /** Seconds for helpdesk.requestTimeoutSeconds during the case. */
+  timeoutSeconds?: number;
+  /** What the view shows: fresh rows, or what was there with an error row saying this. */
+  expect: { rows: 'fresh' } | { error: RegExp } | { state: 'rejected' | 'unreachable'; error?: RegExp };
+  /** GET /app.json requests for one refresh (retries included). */
+  requests: number;
+  /** A line the output channel must show. */
+  logs?: RegExp;
+}
+
+const html = { html: true };
+const READS: ReadCase[] = [
+  { fault: '401 in the middle of a session', rule: { status: 401 }, expect: { state: 'rejected' }, requests: 1 },
+  { fault: '403', rule: { status: 403, body: { code: 'error', message: 'Insufficient rights' } }, expect: { error: /not allowed to do this \(HTTP 403\): Insufficient rights/ }, requests: 1 },
+  { fault: '429 with Retry-After: 1, once', rule: { status: 429, headers: { 'Retry-After': '1' }, times: 1 }, expect: { rows: 'fresh' }, requests: 2, logs: /slow down \(HTTP 429\): waiting 1 s/ },
+  { fault: '429 with Retry-After: 60', rule: { status: 429, headers: { 'Retry-After': '60' } }, expect: { error: /Too many requests \(HTTP 429\)\. Try again in 60 s/ }, requests: 1 },
+  { fault: '500 with an HTML page', rule: { status: 500, ...html }, expect: { error: /The service failed \(HTTP 500\)\. Try again later\./ }, requests: 1 },
+  { fault: '502 with an HTML page, once', rule: { status: 502, ...html, times: 1 }, expect: { rows: 'fresh' }, requests: 2 },
+  { fault: '503 with an HTML page, every time', rule: { status: 503, ...html }, expect: { error: /The service failed \(HTTP 503\)\. Try again later\./ }, requests: 3 },
+  { fault: 'a timeout (no answer)', rule: { hang: true }, timeoutSeconds: 1, expect: { state: 'unreachable', error: /did not answer within 1 s/ }, requests: 1 },
+  { fault: 'a reset connection', rule: { drop: true }, expect: { state: 'unreachable', error: /closed before an answer came/ }, requests: 3 },
+  { fault: 'malformed JSON', rule: { malformedJson: true }, expect: { error: /not valid JSON/ }, requests: 1 },
+  { fault: 'an empty body', rule: { emptyBody: true }, expect: { error: /empty answer where a record was expected/ }, requests: 1 },
+];
+
+describe('fault matrix: the Helpdesk view', () => {
+  useCleanSlate();
+  afterEach(async () => {
+    await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  for (const c of READS) {
+    const outcome =
+      'rows' in c.expect ? 'waits or retries, then shows the posts' : 'state' in c.expect ? `the session goes "${c.expect.state}"` : 'the loaded rows stay, with a row saying what failed';
+    it(`${c.fault}: ${outcome}`, async () => {
+      const api = await extensionApi();
+      const shown = await refreshPosts(api);
+      const before = postRows(shown);
+      assert.ok(before.length > 0, `rows before the fault: ${shown.map(label).join(' | ')} (${api.session.state}, ${api.store.posts.state.items.length} items, error ${String(api.store.posts.state.error)})`);
+      if (c.timeoutSeconds) await config().update('requestTimeoutSeconds', c.timeoutSeconds, vscode.ConfigurationTarget.Global);
+      await standIn.clearRequests();
+      await standIn.addFault({ method: 'GET', path: '/app.json', ...c.rule });
+
+      const nodes = await refreshPosts(api);
+      const errorRow = nodes.find((n) => n.id === 'posts:error');
+      if ('rows' in c.expect) {
+        assert.equal(errorRow, undefined);
+        assert.deepEqual(postRows(nodes).map((n) => n.id), before.map((n) => n.id));
+      } else {
+        if ('state' in c.expect) assert.equal(api.session.state, c.expect.state);
+        else assert.equal(api.session.state, 'signedIn', 'the token is still good');
+        if (c.expect.error) {
+          assert.match(label(errorRow ?? { label: '(no error row)' }), c.expect.error);
+          assert.doesNotMatch(label(errorRow!), /<html|nginx/i, 'no HTML in the message');
+          assert.deepEqual(postRows(nodes).map((n) => n.id), before.map((n) => n.id), 'what was loaded stays');
+        }
+        if (api.session.state === 'rejected') assert.deepEqual(nodes, [], 'the "Sign In Again" welcome view takes over');
+      }
+      assert.equal(await count('GET', '/app.json'), c.requests, 'requests, retries included');
+      if (c.logs) await logShows(api, c.logs);
+
+      await standIn.clearFaults();
+      if (api.session.state === 'rejected') await signInToStandIn();
+      const recovered = await refreshPosts(api);
+      assert.equal(recovered.find((n) => n.id === 'posts:error'), undefined, 'a refresh after the fault recovers');
+      assert.equal(api.session.state, 'signedIn');
+    });
+  }
+});
+
+interface WriteCase {
+  fault: string;
+  rule: Rule;
+  timeoutSeconds?: number;
+  /** The notification, as the output channel records it. */
+  says: RegExp;
+  state?: 'rejected' | 'unreachable';
+  /** Did the stand-in store the post although no good answer came? */
+  stored: boolean;
+}
+
+const WRITES: WriteCase[] = [
+  { fault: '401 while sending', rule: { status: 401 }, says: /Not sent: The API token was rejected \(HTTP 401\).*Your draft is kept/, state: 'rejected', stored: false },
+  { fault: '403 while sending', rule: { status: 403 }, says: /Not sent: The API token is not allowed to do this \(HTTP 403\)/, stored: false },
+  { fault: '422 with field messages', rule: { status: 422, body: { code: 'error', message: { title: ["can't be blank"], content: ['is too long'] } } }, says: /Not sent: .*title can't be blank; content is too long.*Your draft is kept/, stored: false },
+  { fault: '429 (a POST is never retried by itself)', rule: { status: 429, headers: { 'Retry-After': '30' } }, says: /Not sent: Too many requests \(HTTP 429\)\. Try again in 30 s/, stored: false },
+  { fault: '500 with an HTML page', rule: { status: 500, ...html }, says: /Not sent: The service failed \(HTTP 500\)\. Try again later\./, stored: false },
+  { fault: 'a timeout', rule: { hang: true }, timeoutSeconds: 1, says: /Not sent: .*did not answer within 1 s/, state: 'unreachable', stored: false },
+  { fault: 'a reset connection', rule: { drop: true }, says: /Not sent: Could not reach .*closed before an answer came/, state: 'unreachable', stored: false },
+  { fault: 'malformed JSON', rule: { malformedJson: true }, says: /Not sent: The service sent an answer that is not valid JSON/, stored: false },
+  { fault: 'an empty body', rule: { emptyBody: true }, says: /Not sent: The service sent an empty answer/, stored: false },
+  { fault: 'stored, then the connection dropped', rule: { dropAfterHandling: true }, says: /Not sent: Could not reach .*closed before an answer came/, state: 'unreachable', stored: true },
+];
+
+describe('fault matrix: sending a task (nothing typed is lost, nothing is filed twice)', () => {
+  useCleanSlate();
+  afterEach(async () => {
+    await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  for (const c of WRITES) {
+    it(`${c.fault}: the draft is kept, and sending it again files it once`, async () => {
+      const api = await extensionApi();
+      await refreshPosts(api);
+      const title = `Fault: ${c.fault} ${Date.now()}`;
+      if (c.timeoutSeconds) await config().update('requestTimeoutSeconds', c.timeoutSeconds, vscode.ConfigurationTarget.Global);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', times: 1, ...c.rule });
+
+      const result = await vscode.commands.executeCommand('helpdesk.createTask', { title, content: 'Typed with care' });
+      assert.equal(result, undefined, 'not reported as created');
+      const [draft] = api.drafts.all();
+      assert.ok(draft, 'the draft is kept');
+      assert.match(draft.text, new RegExp(`^${title.replace(/[()]/g, '\\$&')}\\n`));
+      assert.equal(await count('POST', '/app/posts.json'), 1, 'one POST: never retried by itself');
+      if (c.state) assert.equal(api.session.state, c.state);
+      await logShows(api, c.says);
+      const stored = async () => (await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=20&order=id.desc`).then((r) => r.json() as Promise<Post[]>)).filter((p) => p.title === title);
+      assert.equal((await stored()).length, c.stored ? 1 : 0, c.stored ? 'the service has it' : 'the service does not have it');
+
+      await standIn.clearFaults();
+      await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      if (api.session.state === 'rejected') await signInToStandIn();
+      await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+      await waitFor('the draft to be removed', () => api.drafts.all().length === 0);
+      assert.equal((await stored()).length, 1, 'filed exactly once');
+      assert.equal(await count('POST', '/app/posts.json'), c.stored ? 1 : 2, c.stored ? 'found, not sent again' : 'sent again');
+      if (c.stored) await logShows(api, /was on the helpdesk already.*Not sent again/);
+    });
+  }
+});
+
+describe('deleted records, stale answers and large accounts', () => {
+  useCleanSlate();
+
+  it('404: a post deleted elsewhere leaves the tree on refresh; opening it says so', async () => {
+    const api = await extensionApi();
+    const rows = postRows(await refreshPosts(api));
+    const doomed = Number(rows[0]!.id!.split(':')[1]);
+    await standIn.deleteRecord('posts', doomed);
+    assert.ok(!postRows(await refreshPosts(api)).some((n) => n.id === `post:${doomed}`), 'gone after a refresh');
+
+    const other = Number(rows[1]!.id!.split(':')[1]);
+    await standIn.deleteRecord('posts', other);
+    await vscode.commands.executeCommand('helpdesk.openPost', { id: other });
+    const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
+    assert.match(editor.document.getText(), new RegExp(`Could not load post #${other}: Not found \\(HTTP 404\\)`));
+    assert.ok(!postRows(await api.posts.getChildren()).some((n) => n.id === `post:${other}`), 'and it leaves the tree at once');
+  });
+
+  it('404 while commenting (the task was deleted meanwhile): the comment stays a draft', async () => {
+    const api = await extensionApi();
+    const id = Number(postRows(await refreshPosts(api))[0]!.id!.split(':')[1]);
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 404, times: 1 });
+    const result = await vscode.commands.executeCommand('helpdesk.commentOnTask', { postId: id, text: 'Still reproducible' });
+    assert.equal(result, undefined);
+    assert.equal(api.drafts.all()[0]?.text, 'Still reproducible');
+    await logShows(api, /Not sent: Not found \(HTTP 404\).*It may have been deleted\. Your draft is kept\./);
+  });
+
+  it('rapid refreshes: one load in flight, and a slow stale answer never overwrites a fresh one', async () => {
+    const api = await extensionApi();
+    await refreshPosts(api);
+    const stale = [{ id: 999_999, title: 'STALE ANSWER', content: '', kind: 'question' }];
+    await standIn.addFault({ method: 'GET', path: '/app.json', times: 1, latencyMs: 600, body: stale });
+    await standIn.clearRequests();
+
+    const slow = vscode.commands.executeCommand('helpdesk.refreshPosts');
+    await waitFor('the slow request to reach the server', async () => (await count('GET', '/app.json')) === 1);
+    const fresh = vscode.commands.executeCommand('helpdesk.refreshPosts');
+    // The view asking again and again while it loads (switching views, scrolling) joins the load.
+    const asked = await Promise.all([api.posts.getChildren(), api.posts.getChildren(), vscode.commands.executeCommand('helpdesk.loadMore', 'posts'), api.posts.getChildren()]);
+    await Promise.all([slow, fresh]);
+    await new Promise((resolve) => setTimeout(resolve, 800)); // the stale answer has arrived by now
+
+    const labels = postRows(await api.posts.getChildren()).map(label);
+    assert.ok(!labels.includes('STALE ANSWER'), 'the aborted, slower answer was dropped');
+    assert.ok(labels.length > 0);
+    assert.ok(!postRows(asked[0] as HelpdeskNode[]).map(label).includes('STALE ANSWER'));
+    assert.equal(await count('GET', '/app.json'), 2, 'the two refreshes, and nothing for the joined asks');
+  });
+
+  it('a 50,000-post account: only the pages asked for are loaded', async function () {
+    this.timeout(60_000);
+    const large = await startStandIn({ seed: { posts: 50_000 } });
+    try {
+      const api = await extensionApi();
+      const ok = await vscode.commands.executeCommand<boolean>('helpdesk.signIn', { accountUrl: large.url, token: large.token });
+      assert.equal(ok, true);
+      large.requests.length = 0;
+      const first = await refreshPosts(api);
+      assert.equal(first.at(-1)?.contextValue, 'loadMore');
+      await vscode.commands.executeCommand('helpdesk.loadMore', 'posts');
+      await api.posts.getChildren();
+      const pages = large.requests.filter((r) => r.path === '/app.json').map((r) => r.query.page);
+      assert.deepEqual(pages, ['1', '2'], `two pages for two asks; ${api.session.accountUrl} vs ${large.url}: ${large.requests.map((r) => r.path).join(' ')}`);
+      assert.equal(api.store.posts.state.items.length, 100, 'two pages of 50');
+    } finally {
+      await large.close();
+      await signInToStandIn();
+    }
+  });
+});

@@ -2,15 +2,13 @@
 // stand-in server, with the outcome a person sees. One table for reading a view, one for
 // sending something typed; then deleted records, lost answers, races and a very large account.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { startStandIn } from '../../server';
 import type { FaultRule } from '../../server';
-import { extensionApi, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 
 type Rule = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
 
@@ -18,20 +16,6 @@ const config = () => vscode.workspace.getConfiguration('helpdesk');
 const label = (node: vscode.TreeItem) => String(typeof node.label === 'object' ? node.label?.label : node.label);
 const postRows = (nodes: HelpdeskNode[]) => nodes.filter((n) => n.contextValue?.startsWith('post'));
 const count = async (method: string, path: string) => (await standIn.requests()).filter((r) => r.method === method && r.path === path).length;
-
-/** Everything the output channel ("Helpdesk") wrote so far: requests, errors, notifications. */
-export function outputLog(api: TestApi): string {
-  const read = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? read(path) : [readFileSync(path, 'utf8')];
-    });
-  try {
-    return read(api.context.logUri.fsPath).join('\n');
-  } catch {
-    return '';
-  }
-}
 
 async function logShows(api: TestApi, pattern: RegExp): Promise<void> {
   await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), 8000);

@@ -1,6 +1,8 @@
 // Shared by the integration test files: the extension's test API, the stand-in server the
 // launcher started (through its /__standin/ control endpoints), and waiting for conditions.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { FaultRule, RecordedRequest } from '../../server';
@@ -81,4 +83,18 @@ export function useCleanSlate(): void {
     for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+}
+
+/** Everything the output channel ("Helpdesk") wrote so far: requests, errors, notifications. */
+export function outputLog(api: TestApi): string {
+  const read = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? read(path) : [readFileSync(path, 'utf8')];
+    });
+  try {
+    return read(api.context.logUri.fsPath).join('\n');
+  } catch {
+    return '';
+  }
 }

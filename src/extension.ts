@@ -96,7 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     autoRefresh(store),
   );
   void session.whenRestored();
-  void offerUnsentDrafts(drafts);
+  void offerUnsentDrafts(drafts, sender, () => session.whenRestored());
   return context.extensionMode === vscode.ExtensionMode.Test ? { session, store, posts, clients, drafts, context } : undefined;
 }
 

@@ -1,7 +1,8 @@
 import vscode = require('vscode');
 import { draftIdOf } from './draftFileSystem';
-import type { DraftStore } from './drafts';
+import type { Draft, DraftStore } from './drafts';
 import { openDraft, type DraftSender } from './sendDraft';
+import { labelText } from '../views/text';
 import { notify } from '../notify';
 
 /** The draft of an editor's document (the active one by default); its unsaved edits are saved first. */
@@ -29,16 +30,51 @@ export async function discardDraft(drafts: DraftStore, uri?: vscode.Uri): Promis
   await drafts.remove(draft.id);
 }
 
-/** After a reload: drafts that were never confirmed by the server are offered again. */
-export async function offerUnsentDrafts(drafts: DraftStore): Promise<void> {
+/**
+ * After a reload: drafts the server never confirmed are offered again, to send, review or
+ * discard. `ready` resolves once the session knows whether it is signed in.
+ */
+export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender, ready: () => Promise<void>): Promise<void> {
   const left = drafts.all();
   if (left.length === 0) return;
-  const open = vscode.l10n.t('Open Drafts');
-  const choice = await notify.info(vscode.l10n.t('{0} helpdesk draft(s) were not sent.', left.length), open);
-  if (choice !== open) return;
+  const one = left.length === 1 ? left[0] : undefined;
+  const send = one ? vscode.l10n.t('Send') : vscode.l10n.t('Send All');
+  const review = one ? vscode.l10n.t('Open') : vscode.l10n.t('Review…');
+  const discard = one ? vscode.l10n.t('Discard') : vscode.l10n.t('Discard All');
+  const message = one
+    ? vscode.l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
+    : vscode.l10n.t('{0} helpdesk drafts were not sent.', left.length);
+  const choice = await notify.info(message, send, review, discard);
+  if (choice === send) {
+    await ready();
+    // One at a time, each taken fresh from the store: a failure keeps that draft and says why.
+    for (const { id } of left) {
+      const draft = drafts.get(id);
+      if (draft) await sender.send(draft);
+    }
+  } else if (choice === review) {
+    if (one) await openDraft(one.id);
+    else await pickAndOpen(drafts);
+  } else if (choice === discard) {
+    const sure = vscode.l10n.t('Discard');
+    const confirm = await notify.warn(vscode.l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
+    if (confirm === sure) for (const { id } of left) await drafts.remove(id);
+  }
+}
+
+async function pickAndOpen(drafts: DraftStore): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    left.map((d) => ({ label: d.text.split('\n')[0] || d.id, description: `${d.kind}${d.target ? ` · ${d.target}` : ''}`, id: d.id })),
+    drafts.all().map((d) => ({ label: draftTitle(d), description: describe(d), id: d.id })),
     { title: vscode.l10n.t('Unsent Drafts') },
   );
   if (picked) await openDraft(picked.id);
+}
+
+function draftTitle(draft: Draft): string {
+  return labelText(draft.text.split('\n')[0], 60) || draft.id;
+}
+
+function describe(draft: Draft): string {
+  const kind = { bug: vscode.l10n.t('bug'), task: vscode.l10n.t('task'), comment: vscode.l10n.t('comment') }[draft.kind];
+  return draft.target ? `${kind} · ${draft.target}` : kind;
 }

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { bodyText, labelText } from '../../src/views/text';
+import { brokenText, fieldValue, hostileText, INVISIBLE, wellFormed } from './hostile';
+
+const max = fc.integer({ min: 1, max: 200 });
+
+describe('labelText', () => {
+  it('drops bidi overrides, zero-width characters and line breaks', () => {
+    assert.equal(labelText('invoice\u202Efdp.exe'), 'invoice fdp.exe');
+    assert.equal(labelText('pass\u200Bword\u2060\uFEFF'), 'pass word');
+    assert.equal(labelText('one\r\ntwo\u2028three\u0000four'), 'one two three four');
+    assert.equal(labelText('\u061Cal\u180Eert\u00AD'), 'al ert');
+  });
+
+  it('keeps markup as text: escaping is up to where the label goes', () => {
+    assert.equal(labelText('<script>alert(1)</script> [click](command:workbench.action.quit)'), '<script>alert(1)</script> [click](command:workbench.action.quit)');
+  });
+
+  it('cuts a 10,000-character title to the limit with an ellipsis', () => {
+    const label = labelText('x'.repeat(10_000));
+    assert.equal(label.length, 120);
+    assert.ok(label.endsWith('…'));
+  });
+
+  it('does not cut an emoji in two', () => {
+    assert.equal(labelText(`${'a'.repeat(118)}😀😀`), `${'a'.repeat(118)}…`);
+    assert.equal(labelText(`${'a'.repeat(117)}😀😀`), `${'a'.repeat(117)}😀…`);
+  });
+
+  it('shows numbers and nothing for other types', () => {
+    assert.equal(labelText(42), '42');
+    for (const value of [null, undefined, true, {}, ['x'], { a: 1 }]) assert.equal(labelText(value), '');
+  });
+
+  it('property: never longer than max, one line, no invisible or bidi characters', () => {
+    fc.assert(
+      fc.property(fc.oneof(brokenText(300), fieldValue()), max, (value, limit) => {
+        const label = labelText(value, limit);
+        assert.ok(label.length <= limit, `${label.length} > ${limit}`);
+        assert.ok(!INVISIBLE.test(label), JSON.stringify(label));
+        assert.ok(!/\s\s|^\s|\s$/.test(label), 'whitespace collapsed and trimmed');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: never splits a surrogate pair', () => {
+    fc.assert(
+      fc.property(hostileText(200), max, (text, limit) => {
+        assert.ok(wellFormed(labelText(text, limit)), JSON.stringify(labelText(text, limit)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: idempotent; a cut label is a prefix of the whole one plus "…"', () => {
+    fc.assert(
+      fc.property(brokenText(200), max, (text, limit) => {
+        const label = labelText(text, limit);
+        assert.equal(labelText(label, limit), label);
+        const whole = labelText(text, Infinity);
+        if (whole.length <= limit) assert.equal(label, whole);
+        else {
+          assert.ok(label.endsWith('…'), label);
+          assert.ok(whole.startsWith(label.slice(0, -1)), label);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('bodyText', () => {
+  it('keeps line breaks and tabs, normalized; drops controls and bidi marks', () => {
+    assert.equal(bodyText('a\r\nb\rc\td\u0000e\u202Ef\u200Bg'), 'a\nb\nc\tdefg');
+    assert.equal(bodyText({ a: 1 }), '');
+  });
+
+  it('property: bounded, no carriage returns, controls or invisible characters, surrogates kept whole', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileText(400), fieldValue()), fc.integer({ min: 1, max: 300 }), (value, limit) => {
+        const body = bodyText(value, limit);
+        assert.ok(body.length <= limit, `${body.length} > ${limit}`);
+        assert.ok(!INVISIBLE.test(body.replace(/[\n\t]/g, '')), JSON.stringify(body));
+        assert.ok(wellFormed(body), JSON.stringify(body));
+        assert.equal(bodyText(body, limit), body);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -4,17 +4,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A record: an object with a numeric id. Other fields are kept as they came. */
+/** A record: an object whose id is a positive whole number. Other fields are kept as they came. */
 export function asRecord<T extends { id: number }>(value: unknown): T {
   if (!isObject(value)) throw new Error(`expected a record, got ${describe(value)}`);
-  if (typeof value.id !== 'number' || !Number.isFinite(value.id)) throw new Error('the record has no numeric id');
+  if (!isId(value.id)) throw new Error('the record has no positive whole id');
   return value as T;
 }
 
-/** A list: the service answers plain JSON arrays of records. */
+/**
+ * A list: the service answers plain JSON arrays of records. An item without a usable id, or
+ * with an id seen before in the list, is skipped: one broken record does not hide the others,
+ * and no view shows two rows for one id.
+ */
 export function asList<T extends { id: number }>(value: unknown): T[] {
   if (!Array.isArray(value)) throw new Error(`expected a list, got ${describe(value)}`);
-  return value.map((item) => asRecord<T>(item));
+  const seen = new Set<number>();
+  return value.filter((item): item is T => isObject(item) && isId(item.id) && !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
 
 /** Delete answers `"ok"`; any 2xx answer means the record is gone, so the body is not checked. */
@@ -26,6 +31,10 @@ export function asObject<T>(value: unknown, required: readonly string[]): T {
     if (typeof value[key] !== 'string') throw new Error(`the answer has no "${key}"`);
   }
   return value as T;
+}
+
+function isId(id: unknown): id is number {
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 }
 
 function describe(value: unknown): string {

@@ -157,12 +157,19 @@ const TITLE_MAX = 80;
 /** A title for the report: the first line of code that says something, else `Bug in <file>:<line>`. */
 export function suggestTitle(selection: CodeSelection): string {
   for (const raw of normalizeNewlines(selection.text).split('\n')) {
-    const line = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+    const line = oneLine(raw);
     if (!line || COMMENT_LINE.test(line) || !/[\p{L}\p{N}]/u.test(line)) continue;
     return shorten(line, TITLE_MAX);
   }
-  const name = selection.relativePath.split('/').filter(Boolean).pop() ?? selection.relativePath;
-  return `Bug in ${name}:${Math.min(selection.startLine, selection.endLine)}`;
+  // A file name can hold line breaks and be of any length too.
+  const name = oneLine(selection.relativePath.split('/').filter(Boolean).pop() ?? selection.relativePath);
+  const at = `:${Math.min(selection.startLine, selection.endLine)}`;
+  return `Bug in ${shorten(name, TITLE_MAX - 'Bug in '.length - at.length)}${at}`;
+}
+
+/** Controls (C0 and C1) as spaces, whitespace runs and line separators as one space. */
+function oneLine(text: string): string {
+  return text.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text: string, max: number): string {

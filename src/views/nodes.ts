@@ -19,8 +19,9 @@ const POST_ICONS: Record<string, string> = {
 };
 
 export function postIcon(post: Post): vscode.ThemeIcon {
-  const key = post.kind === 'error' || post.task_kind === 'error' ? 'error' : (post.task_kind ?? post.kind ?? '');
-  const id = POST_ICONS[String(key)] ?? 'note';
+  const key = String(post.kind === 'error' || post.task_kind === 'error' ? 'error' : (post.task_kind ?? post.kind ?? ''));
+  // Own keys only: a kind such as "constructor" must not find Object.prototype's.
+  const id = Object.hasOwn(POST_ICONS, key) ? POST_ICONS[key]! : 'note';
   return new vscode.ThemeIcon(id, post.closed === true ? new vscode.ThemeColor('disabledForeground') : undefined);
 }
 

@@ -49,18 +49,21 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider 
 }
 
 export function renderPost(post: Post, client: Client | undefined, link: string): string {
-  const fact = (name: string, value: unknown) => (value === null || value === undefined || value === '' ? [] : [`- ${name}: ${labelText(value, 200)}`]);
+  const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
+  // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML.
+  const fact = (name: string, value: unknown) => line(name, escapeMarkdown(labelText(value, 200)));
+  const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
   const lines = [
     `# ${escapeMarkdown(postTitle(post))}`,
     '',
-    ...fact(vscode.l10n.t('Post'), `#${post.id}`),
+    ...line(vscode.l10n.t('Post'), `#${post.id}`),
     ...fact(vscode.l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
-    ...fact(vscode.l10n.t('State'), post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open')),
-    ...fact(vscode.l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : post.client_id ? `#${post.client_id}` : ''),
+    ...line(vscode.l10n.t('State'), post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open')),
+    ...line(vscode.l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
     ...fact(vscode.l10n.t('Created'), post.created_at),
     ...fact(vscode.l10n.t('Updated'), post.updated_at),
-    ...fact(vscode.l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
-    ...fact(vscode.l10n.t('Web page'), link),
+    ...line(vscode.l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
+    ...line(vscode.l10n.t('Web page'), link),
     '',
   ];
   const content = bodyText(post.content, 100_000);

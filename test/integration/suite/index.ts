@@ -17,6 +17,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'trees.test.ts': () => import('./trees.test'),
   'writes.test.ts': () => import('./writes.test'),
   'reportBug.test.ts': () => import('./reportBug.test'),
+  'hostile.test.ts': () => import('./hostile.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

@@ -1,4 +1,5 @@
 import type { CallOptions, Query } from './http';
+import { receivedCount } from './parse';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
@@ -36,6 +37,6 @@ export async function* pages<T>(
     call.signal?.throwIfAborted();
     const items = await fetchPage({ ...params, page, perPage }, call);
     if (items.length > 0) yield items;
-    if (items.length < perPage) return;
+    if (receivedCount(items) < perPage) return;
   }
 }

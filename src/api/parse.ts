@@ -19,7 +19,19 @@ export function asRecord<T extends { id: number }>(value: unknown): T {
 export function asList<T extends { id: number }>(value: unknown): T[] {
   if (!Array.isArray(value)) throw new Error(`expected a list, got ${describe(value)}`);
   const seen = new Set<number>();
-  return value.filter((item): item is T => isObject(item) && isId(item.id) && !seen.has(item.id) && Boolean(seen.add(item.id)));
+  const list = value.filter((item): item is T => isObject(item) && isId(item.id) && !seen.has(item.id) && Boolean(seen.add(item.id)));
+  if (list.length !== value.length) received.set(list, value.length);
+  return list;
+}
+
+const received = new WeakMap<readonly unknown[], number>();
+
+/**
+ * How many items the service sent for this list, skipped ones included: a page is full (and
+ * there may be another) by that count, not by the records kept.
+ */
+export function receivedCount(list: readonly unknown[]): number {
+  return received.get(list) ?? list.length;
 }
 
 /** Delete answers `"ok"`; any 2xx answer means the record is gone, so the body is not checked. */

@@ -1,3 +1,5 @@
+import { receivedCount } from '../api/parse';
+
 /** What a view shows of a paged list. */
 export interface PagedListState<T> {
   readonly items: readonly T[];
@@ -64,7 +66,7 @@ export class PagedList<T extends { id: number }> {
         const known = new Set(base.map((item) => item.id));
         this.items = [...base, ...items.filter((item) => !known.has(item.id))];
         this.nextPage = page + 1;
-        this.hasMore = items.length >= perPage;
+        this.hasMore = receivedCount(items) >= perPage;
         this.error = undefined;
         this.onOutcome();
       },

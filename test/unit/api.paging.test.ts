@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { clampPerPage, pages } from '../../src/api';
 import { useStandIn } from './support';
+import { asList } from '../../src/api/parse';
 
 const stand = useStandIn();
 const clientPages = () => stand.server.requests.filter((r) => r.path === '/app/clients.json').map((r) => r.query.page);
@@ -63,5 +64,15 @@ describe('pagination', () => {
     const got: number[][] = [];
     for await (const page of pages(async ({ page = 1, perPage = 3 }) => data.slice((page - 1) * perPage, page * perPage), { perPage: 3 })) got.push(page);
     assert.deepEqual(got, [[0, 1, 2], [3, 4, 5], [6]]);
+  });
+
+  it('a full page with a broken record is still full: the next page is asked for', async () => {
+    const answers = [[{ id: 1 }, { id: 'x' }, { id: 3 }], [{ id: 4 }]];
+    const asked: number[] = [];
+    const got: Array<Array<{ id: number }>> = [];
+    const fetchPage = async ({ page = 1 }: { page?: number }) => (asked.push(page), asList<{ id: number }>(answers[page - 1] ?? []));
+    for await (const page of pages(fetchPage, { perPage: 3 })) got.push(page);
+    assert.deepEqual(asked, [1, 2]);
+    assert.deepEqual(got, [[{ id: 1 }, { id: 3 }], [{ id: 4 }]]);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { asList } from '../../src/api/parse';
 import { PagedList } from '../../src/store/pagedList';
 
 type Item = { id: number };
@@ -14,6 +15,13 @@ function manualFetcher() {
 }
 
 describe('PagedList', () => {
+  it('a full page with a skipped broken record still offers "Load more…"', async () => {
+    const list = new PagedList<Item>(async () => asList<Item>([{ id: 1 }, null, { id: 3 }]), () => 3);
+    await list.ensureStarted();
+    assert.deepEqual(list.state.items, [{ id: 1 }, { id: 3 }]);
+    assert.equal(list.state.hasMore, true);
+  });
+
   it('loads page after page and stops after a short page', async () => {
     const data = range(1, 25);
     const list = new PagedList<Item>(async (page, perPage) => data.slice((page - 1) * perPage, page * perPage), () => 10);

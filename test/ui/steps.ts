@@ -40,7 +40,12 @@ export const STEP = {
   signIn: 'Sign In through the welcome view fills both trees',
   reportBug: 'Report Bug… in the editor context menu files the selected code',
   palette: 'the command palette lists the Helpdesk commands',
+  secondWindow: 'a second window opened after sign-in is signed in too',
+  signOutElsewhere: 'signing out in one window shows the welcome view in the other',
 } as const;
+
+/** How long the other window may take to follow a sign-out. */
+const FOLLOW_MS = 15_000;
 
 const BUG_TITLE = 'greeting() throws when the name is empty';
 /** Lines 2–3 of src/greeting.ts (createWorkspace), the selection Report Bug files (it drops the common indentation). */
@@ -66,6 +71,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     await page.screenshot({ path: join(context.screenshotDir, name), animations: 'disabled', caret: 'hide' });
   };
   const postRequests = (): RecordedRequest[] => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
+  /** A second window (browser page) on the same workbench URL, while the two-window steps run. */
+  let other: Page | undefined;
 
   return [
     {
@@ -197,6 +204,65 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
         await page.keyboard.press('Escape');
         await wb.quickInput.waitFor({ state: 'hidden' });
+      },
+    },
+    // Last, as the second one signs out. In code-server each browser page is a window with its own
+    // extension host; both share the browser's localStorage, where the web workbench keeps secrets.
+    {
+      name: STEP.secondWindow,
+      needs: [STEP.signIn],
+      async run() {
+        const second = await page.context().newPage();
+        try {
+          second.setDefaultTimeout(15_000);
+          await second.goto(page.url());
+          const wb2 = new Workbench(second);
+          await wb2.ready();
+          await wb2.runCommand('View: Show Helpdesk'); // opens the container; clicking its icon could close it
+          const posts2 = wb2.pane('Helpdesk');
+          for (const title of expected.posts) await wb2.row(posts2, title).waitFor({ state: 'visible', timeout: 20_000 });
+          assert.equal(await posts2.locator('.welcome-view-content').isVisible(), false, 'no Sign In welcome in the second window');
+          other = second;
+        } finally {
+          if (!other) await second.close();
+        }
+      },
+    },
+    // Re-reading the secret in the other window does not help either: its provider answers from
+    // the copy it loaded with the page (tried: restore() every second, still signed in after 40 s).
+    // A fix needs a channel other windows do hear of (e.g. globalState), not SecretStorage.
+    {
+      name: STEP.signOutElsewhere,
+      needs: [STEP.secondWindow],
+      knownIssue: [
+        'In code-server the other window never follows (tried 30 s, both directions); it is signed out only after a reload.',
+        "The web workbench's secret provider (LocalStorageSecretStorageProvider) reads localStorage once per page and",
+        'fires SecretStorage.onDidChange only in the window that wrote, so the other window neither hears of the',
+        'deletion nor sees it when it reads the secret again.',
+      ].join('\n'),
+      async run() {
+        assert.ok(other, 'the second window is open');
+        const second = other;
+        try {
+          const wb2 = new Workbench(second);
+          await second.bringToFront();
+          await wb2.runCommand('Helpdesk: Sign Out');
+          await wb2.pane('Helpdesk').locator('.welcome-view-content', { hasText: 'Sign in to see your helpdesk posts and clients.' }).waitFor({ state: 'visible' });
+
+          await page.bringToFront();
+          const start = Date.now();
+          await posts
+            .locator('.welcome-view-content', { hasText: 'Sign in to see your helpdesk posts and clients.' })
+            .waitFor({ state: 'visible', timeout: FOLLOW_MS })
+            .catch(async () => {
+              const shown = await wb.row(posts, expected.posts[0]!).isVisible();
+              throw new Error(`Signed out in the second window; ${FOLLOW_MS / 1000} s later the first window still ${shown ? 'shows the Helpdesk rows' : 'does not show the Sign In welcome'}.`);
+            });
+          console.log(`      (the first window followed in ${Date.now() - start} ms)`);
+        } finally {
+          other = undefined;
+          await second.close();
+        }
       },
     },
   ];

@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { Session } from './auth/session';
+import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
 import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
@@ -37,7 +38,8 @@ export interface TestApi {
 export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = new Log();
   notifyThrough(log);
-  const session = new Session(context.secrets, log);
+  const signOutSignal = new SignOutSignal(context.globalStorageUri);
+  const session = new Session(context.secrets, log, signOutSignal);
   const store = new HelpdeskStore(session);
   const drafts = new DraftStore(context.globalState);
   const sender = new DraftSender(session, store, drafts, log);
@@ -62,6 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
 
   context.subscriptions.push(
     log,
+    signOutSignal,
     session,
     { dispose: () => store.dispose() },
     drafts,

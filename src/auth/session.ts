@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
+import type { SignOutSignal } from './signOutSignal';
 
 /**
  * - `signedOut`: no token for the account address.
@@ -16,7 +17,8 @@ const SECRET_PREFIX = 'helpdesk.token:';
 /**
  * The account address (a setting) and its API token (only in SecretStorage, keyed by the
  * address), the API client built from them, and the state the views show. Other windows
- * follow through `secrets.onDidChange`.
+ * follow through `secrets.onDidChange` and, where the editor does not fire that in every window
+ * (the web workbench), through the sign-out signal.
  */
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -31,8 +33,10 @@ export class Session implements vscode.Disposable {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
+    private readonly signOutSignal?: SignOutSignal,
   ) {
     log.redactWith(() => [this.current?.token]);
+    if (signOutSignal) this.disposables.push(signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl)));
     this.disposables.push(
       secrets.onDidChange((event) => {
         if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
@@ -120,6 +124,21 @@ export class Session implements vscode.Disposable {
     if (accountUrl) await this.secrets.delete(secretKey(accountUrl));
     this.log.info('Signed out');
     this.setState('signedOut');
+    if (accountUrl) await this.signOutSignal?.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
+  }
+
+  /**
+   * Another window signed out of `accountUrl`. This window's secret storage may still hold the
+   * token (see SignOutSignal): delete it here too, or a later restore() would bring it back.
+   */
+  private async signedOutElsewhere(accountUrl: string): Promise<void> {
+    if (accountUrl !== this.accountUrl && accountUrl !== configuredAccountUrl()) return;
+    if (this.current) {
+      this.current = undefined;
+      this.log.info('Signed out in another window');
+      this.setState('signedOut');
+    }
+    await this.secrets.delete(secretKey(accountUrl));
   }
 
   /** Called by whoever made a call: moves to `rejected` or `unreachable`, or back to `signedIn`. */
@@ -169,6 +188,15 @@ export class Session implements vscode.Disposable {
   private async publishState(): Promise<void> {
     await vscode.commands.executeCommand('setContext', 'helpdesk.state', this.stateValue);
     await vscode.commands.executeCommand('setContext', 'helpdesk.signedIn', this.stateValue === 'signedIn' || this.stateValue === 'unreachable');
+  }
+}
+
+function configuredAccountUrl(): string | undefined {
+  try {
+    const address = readSettings().accountUrl;
+    return address ? parseAccountUrl(address) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

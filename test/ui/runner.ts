@@ -1,7 +1,5 @@
 // A tiny sequential test runner for the UI tests: the steps share one workbench and build on
 // each other (sign in before filing a bug), so a step whose prerequisite failed is skipped.
-// A step can be marked as a known issue: it still runs, its failure is counted apart (not as a
-// failure), and its passing is a failure that says to drop the mark.
 // Prints one line per step and returns the counts; the launcher prints `N passed, N failed`.
 
 export interface UiTest {
@@ -10,11 +8,6 @@ export interface UiTest {
   needs?: string[];
   /** Default 60 s. */
   timeoutMs?: number;
-  /**
-   * Why this step is expected to fail today (e.g. the issue it proves). It runs anyway: failing
-   * counts as `knownFailing`, passing counts as a failure, so the mark goes when the fix lands.
-   */
-  knownIssue?: string;
   run(): Promise<void>;
 }
 
@@ -22,8 +15,6 @@ export interface RunSummary {
   passed: number;
   failed: number;
   skipped: number;
-  /** Steps marked `knownIssue` that failed, as expected. */
-  knownFailing?: number;
   failures: Array<{ name: string; message: string }>;
 }
 
@@ -56,30 +47,14 @@ export async function runTests(
       continue;
     }
     const start = Date.now();
-    let error: unknown;
     try {
       const work = test.run();
       work.catch(() => undefined); // if the timeout wins, the step's own failure comes later
       await withTimeout(work, test.timeoutMs ?? 60_000, 'The step');
-    } catch (e) {
-      error = e ?? new Error('The step failed.');
-    }
-    if (test.knownIssue && error !== undefined) {
-      summary.knownFailing = (summary.knownFailing ?? 0) + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      console.log(`  ✖ ${test.name} (${seconds(Date.now() - start)}; known issue, not counted as a failure)`);
-      console.log(`      Known issue: ${test.knownIssue.split('\n').join('\n      ')}`);
-      console.log(`      ${message.split('\n').join('\n      ')}`);
-      continue;
-    }
-    if (test.knownIssue) {
-      error = new Error(`This step is marked as a known issue but passed: if the issue is fixed, remove its knownIssue.\nKnown issue: ${test.knownIssue}`);
-    }
-    if (error === undefined) {
       passed.add(test.name);
       summary.passed++;
       console.log(`  ✔ ${test.name} (${seconds(Date.now() - start)})`);
-    } else {
+    } catch (error) {
       summary.failed++;
       const message = error instanceof Error ? error.message : String(error);
       summary.failures.push({ name: test.name, message });

@@ -228,18 +228,11 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
       },
     },
-    // Re-reading the secret in the other window does not help either: its provider answers from
-    // the copy it loaded with the page (tried: restore() every second, still signed in after 40 s).
-    // A fix needs a channel other windows do hear of (e.g. globalState), not SecretStorage.
+    // The web workbench tells only the window that wrote of a secret's change; the extension's
+    // SignOutSignal carries the news to the other windows.
     {
       name: STEP.signOutElsewhere,
       needs: [STEP.secondWindow],
-      knownIssue: [
-        'In code-server the other window never follows (tried 30 s, both directions); it is signed out only after a reload.',
-        "The web workbench's secret provider (LocalStorageSecretStorageProvider) reads localStorage once per page and",
-        'fires SecretStorage.onDidChange only in the window that wrote, so the other window neither hears of the',
-        'deletion nor sees it when it reads the secret again.',
-      ].join('\n'),
       async run() {
         assert.ok(other, 'the second window is open');
         const second = other;

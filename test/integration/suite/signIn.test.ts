@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension';
 import { assertNoTokenIn, extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
 
 const secretKey = () => `helpdesk.token:${standIn.url}`;
@@ -79,6 +80,29 @@ describe('sign-in', () => {
     assert.equal(api.session.state, 'signedOut');
     assert.equal(await api.context.secrets.get(secretKey()), undefined);
     assert.deepEqual(await api.posts.getChildren(), []);
+  });
+
+  /** What another window's SignOutSignal writes when it signs out of `accountUrl`. */
+  const announceSignOutElsewhere = async (api: TestApi, accountUrl: string) => {
+    const file = vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json');
+    const announcement = { accountUrl, window: 'another window', at: Date.now() };
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(announcement)));
+  };
+
+  it('follows a sign-out in another window, and deletes its own copy of the token', async () => {
+    const api = await signInToStandIn();
+    await announceSignOutElsewhere(api, standIn.url);
+    await waitFor('signed out', () => api.session.state === 'signedOut');
+    assert.equal(await api.context.secrets.get(secretKey()), undefined, 'a stale copy would come back on the next restore');
+    assert.deepEqual(await api.posts.getChildren(), []);
+  });
+
+  it('stays signed in when another window signs out of a different account', async () => {
+    const api = await signInToStandIn();
+    await announceSignOutElsewhere(api, 'https://other-account.example.com');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the test above sees a sign-out well within this
+    assert.equal(api.session.state, 'signedIn');
+    assert.equal(await api.context.secrets.get(secretKey()), standIn.token);
   });
 
   it('follows the secret storage: a token removed elsewhere signs this window out', async () => {

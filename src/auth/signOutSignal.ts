@@ -1,0 +1,65 @@
+import vscode = require('vscode');
+import { randomUUID } from 'node:crypto';
+
+const FILE_NAME = 'signed-out.json';
+
+interface Announcement {
+  accountUrl: string;
+  /** The window that signed out, so that it does not act on its own news. */
+  window: string;
+  at: number;
+}
+
+/**
+ * Tells this VS Code's other windows that an account was signed out of.
+ *
+ * Desktop VS Code fires `SecretStorage.onDidChange` in every window, but the web workbench
+ * (code-server, vscode.dev) keeps secrets in a copy of localStorage made when the page loads and
+ * tells only the window that wrote: another window keeps using the token, and writes it back
+ * with its next change of any secret. The extension's global storage folder is one folder for
+ * every window, so a small file there, watched by each window, carries the news. It names the
+ * account address only, never the token.
+ */
+export class SignOutSignal implements vscode.Disposable {
+  private readonly window = randomUUID();
+  private readonly file: vscode.Uri;
+  private readonly heard = new vscode.EventEmitter<string>();
+  /** Fires with the account address another window signed out of. */
+  readonly onDidSignOutElsewhere = this.heard.event;
+  private readonly disposables: vscode.Disposable[] = [this.heard];
+  private readonly ready: Promise<void>;
+
+  constructor(private readonly folder: vscode.Uri) {
+    this.file = vscode.Uri.joinPath(folder, FILE_NAME);
+    // The folder must exist before it can be watched; activation does not wait for this.
+    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(folder)).then(
+      () => this.watch(),
+      () => this.watch(),
+    );
+  }
+
+  async announce(accountUrl: string): Promise<void> {
+    await this.ready;
+    const announcement: Announcement = { accountUrl, window: this.window, at: Date.now() };
+    await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private watch(): void {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.folder, FILE_NAME));
+    this.disposables.push(watcher, watcher.onDidCreate(() => void this.read()), watcher.onDidChange(() => void this.read()));
+  }
+
+  private async read(): Promise<void> {
+    let announcement: Partial<Announcement>;
+    try {
+      announcement = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as Partial<Announcement>;
+    } catch {
+      return; // half written or removed: the write that completes it fires again
+    }
+    if (typeof announcement.accountUrl === 'string' && announcement.window !== this.window) this.heard.fire(announcement.accountUrl);
+  }
+}

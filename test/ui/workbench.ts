@@ -79,13 +79,25 @@ export class Workbench {
     await this.quickInputField.fill(`>${text}`);
   }
 
-  /** Runs a command from the palette by its exact label, as a person would. */
-  async runCommand(label: string): Promise<void> {
-    await this.commandPalette(label);
-    const row = this.quickPickRows.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
-    await row.waitFor({ state: 'visible' });
-    await row.click();
-    await this.quickInput.waitFor({ state: 'hidden' });
+  /**
+   * Runs a command from the palette by its exact label, as a person would. The palette lists the
+   * commands whose `when` clause held when it opened; in a window that has just started, a
+   * context key may come a moment later, so like a person it closes the palette and looks again.
+   */
+  async runCommand(label: string, attempts = 3): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.commandPalette(label);
+      const row = this.quickPickRows.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
+      try {
+        await row.waitFor({ state: 'visible', timeout: 5_000 });
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        continue; // commandPalette() closes the open palette first
+      }
+      await row.click();
+      await this.quickInput.waitFor({ state: 'hidden' });
+      return;
+    }
   }
 
   /** Notification toasts on screen (bottom right). */

@@ -1,5 +1,4 @@
 import vscode = require('vscode');
-import { randomUUID } from 'node:crypto';
 
 const FILE_NAME = 'signed-out.json';
 
@@ -21,7 +20,8 @@ interface Announcement {
  * account address only, never the token.
  */
 export class SignOutSignal implements vscode.Disposable {
-  private readonly window = randomUUID();
+  /** Each window has an extension host process of its own. (node:crypto would cost activation a module load.) */
+  private readonly window = `${process.pid}.${Math.random().toString(36).slice(2)}`;
   private readonly file: vscode.Uri;
   private readonly heard = new vscode.EventEmitter<string>();
   /** Fires with the account address another window signed out of. */

@@ -40,6 +40,7 @@ export const STEP = {
   signIn: 'Sign In through the welcome view fills both trees',
   reportBug: 'Report Bug… in the editor context menu files the selected code',
   palette: 'the command palette lists the Helpdesk commands',
+  draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   secondWindow: 'a second window opened after sign-in is signed in too',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
 } as const;
@@ -48,6 +49,7 @@ export const STEP = {
 const FOLLOW_MS = 15_000;
 
 const BUG_TITLE = 'greeting() throws when the name is empty';
+const DRAFT_TITLE = 'greeting() greets nobody when the name is blank';
 /** Lines 2–3 of src/greeting.ts (createWorkspace), the selection Report Bug files (it drops the common indentation). */
 const SELECTED_CODE = ['if (!name) throw new Error("name is required");', 'return `Hello, ${name}!`;'];
 const PALETTE_ENTRIES = [
@@ -70,6 +72,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     if (!context.screenshotDir) return;
     await page.screenshot({ path: join(context.screenshotDir, name), animations: 'disabled', caret: 'hide' });
   };
+  /** How many posts with this title the stand-in holds. */
+  const filed = (title: string): number => standIn.store.list(standIn.prefix, 'posts').filter((p) => p.title === title).length;
   const postRequests = (): RecordedRequest[] => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
   /** A second window (browser page) on the same workbench URL, while the two-window steps run. */
   let other: Page | undefined;
@@ -204,6 +208,36 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
         await page.keyboard.press('Escape');
         await wb.quickInput.waitFor({ state: 'hidden' });
+      },
+    },
+    {
+      name: STEP.draftAfterReload,
+      needs: [STEP.reportBug],
+      timeoutMs: 120_000,
+      async run() {
+        // The service fails with a proxy's error page: the report must stay a draft.
+        standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 500, html: true });
+        try {
+          // greeting.ts is still open with lines 2–3 selected, as the Report Bug step left it.
+          await wb.runCommand('Helpdesk: Report Bug from Selection…');
+          const title = await wb.inputBox('Report Bug: src/greeting.ts:2–3');
+          await title.fill(DRAFT_TITLE);
+          await title.press('Enter');
+          await wb.toast(/^Not sent: The service failed \(HTTP 500\)\. Try again later\. Your draft is kept\.$/).waitFor({ state: 'visible', timeout: 20_000 });
+        } finally {
+          standIn.clearFaults();
+        }
+        assert.equal(filed(DRAFT_TITLE), 0, 'nothing was stored while the service failed');
+
+        await page.reload();
+        await wb.ready();
+        const offer = wb.toast(`A helpdesk draft was not sent: "${DRAFT_TITLE}" (bug · src/greeting.ts:2).`);
+        await offer.waitFor({ state: 'visible', timeout: 30_000 });
+        await offer.locator('.monaco-button', { hasText: exactly('Send') }).click();
+        await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible', timeout: 20_000 });
+        assert.equal(filed(DRAFT_TITLE), 1, 'filed once');
+        await wb.row(posts, DRAFT_TITLE).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.runCommand('Notifications: Clear All Notifications');
       },
     },
     // Last, as the second one signs out. In code-server each browser page is a window with its own

@@ -129,16 +129,19 @@ export class Session implements vscode.Disposable {
 
   /**
    * Another window signed out of `accountUrl`. This window's secret storage may still hold the
-   * token (see SignOutSignal): delete it here too, or a later restore() would bring it back.
+   * token it was using (see SignOutSignal): delete that copy too, or a later restore() would
+   * bring it back. A token stored since, by a new sign-in, stays.
    */
   private async signedOutElsewhere(accountUrl: string): Promise<void> {
-    if (accountUrl !== this.accountUrl && accountUrl !== configuredAccountUrl()) return;
-    if (this.current) {
-      this.current = undefined;
-      this.log.info('Signed out in another window');
-      this.setState('signedOut');
-    }
-    await this.secrets.delete(secretKey(accountUrl));
+    const previous = this.current;
+    if (previous?.client.accountUrl !== accountUrl) return;
+    this.current = undefined;
+    const key = secretKey(accountUrl);
+    if ((await this.secrets.get(key)) === previous.token) await this.secrets.delete(key);
+    // Only now, so that whoever sees the state also sees the stale copy gone. The delete's own
+    // onDidChange may have run restore(), which publishes it first.
+    this.log.info('Signed out in another window');
+    if (this.stateValue !== 'signedOut') this.setState('signedOut');
   }
 
   /** Called by whoever made a call: moves to `rejected` or `unreachable`, or back to `signedIn`. */
@@ -188,15 +191,6 @@ export class Session implements vscode.Disposable {
   private async publishState(): Promise<void> {
     await vscode.commands.executeCommand('setContext', 'helpdesk.state', this.stateValue);
     await vscode.commands.executeCommand('setContext', 'helpdesk.signedIn', this.stateValue === 'signedIn' || this.stateValue === 'unreachable');
-  }
-}
-
-function configuredAccountUrl(): string | undefined {
-  try {
-    const address = readSettings().accountUrl;
-    return address ? parseAccountUrl(address) : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -6,7 +6,6 @@ interface Announcement {
   accountUrl: string;
   /** The window that signed out, so that it does not act on its own news. */
   window: string;
-  at: number;
 }
 
 /**
@@ -40,7 +39,7 @@ export class SignOutSignal implements vscode.Disposable {
 
   async announce(accountUrl: string): Promise<void> {
     await this.ready;
-    const announcement: Announcement = { accountUrl, window: this.window, at: Date.now() };
+    const announcement: Announcement = { accountUrl, window: this.window };
     await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
   }
 

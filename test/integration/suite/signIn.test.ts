@@ -85,7 +85,7 @@ describe('sign-in', () => {
   /** What another window's SignOutSignal writes when it signs out of `accountUrl`. */
   const announceSignOutElsewhere = async (api: TestApi, accountUrl: string) => {
     const file = vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json');
-    const announcement = { accountUrl, window: 'another window', at: Date.now() };
+    const announcement = { accountUrl, window: 'another window' };
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(announcement)));
   };
 

@@ -6,6 +6,8 @@ interface Announcement {
   accountUrl: string;
   /** The window that signed out, so that it does not act on its own news. */
   window: string;
+  /** One per sign-out: the watcher may report one write more than once. */
+  id: string;
 }
 
 /**
@@ -27,6 +29,8 @@ export class SignOutSignal implements vscode.Disposable {
   readonly onDidSignOutElsewhere = this.heard.event;
   private readonly disposables: vscode.Disposable[] = [this.heard];
   private readonly ready: Promise<void>;
+  private announced = 0;
+  private lastHeard: string | undefined;
 
   constructor(private readonly folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
@@ -39,7 +43,7 @@ export class SignOutSignal implements vscode.Disposable {
 
   async announce(accountUrl: string): Promise<void> {
     await this.ready;
-    const announcement: Announcement = { accountUrl, window: this.window };
+    const announcement: Announcement = { accountUrl, window: this.window, id: `${this.window}.${++this.announced}` };
     await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
   }
 
@@ -59,6 +63,9 @@ export class SignOutSignal implements vscode.Disposable {
     } catch {
       return; // half written or removed: the write that completes it fires again
     }
-    if (typeof announcement.accountUrl === 'string' && announcement.window !== this.window) this.heard.fire(announcement.accountUrl);
+    if (typeof announcement.accountUrl !== 'string' || announcement.window === this.window || announcement.id === this.lastHeard) return;
+    // A repeat would sign out a sign-in made since with the same token.
+    this.lastHeard = announcement.id;
+    this.heard.fire(announcement.accountUrl);
   }
 }

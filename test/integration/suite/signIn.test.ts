@@ -83,10 +83,11 @@ describe('sign-in', () => {
   });
 
   /** What another window's SignOutSignal writes when it signs out of `accountUrl`. */
-  const announceSignOutElsewhere = async (api: TestApi, accountUrl: string) => {
+  let announced = 0;
+  const announceSignOutElsewhere = async (api: TestApi, accountUrl: string, announcement = { accountUrl, window: 'another window', id: `another window.${++announced}` }) => {
     const file = vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json');
-    const announcement = { accountUrl, window: 'another window' };
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(announcement)));
+    return announcement;
   };
 
   it('follows a sign-out in another window, and deletes its own copy of the token', async () => {
@@ -95,6 +96,17 @@ describe('sign-in', () => {
     await waitFor('signed out', () => api.session.state === 'signedOut');
     assert.equal(await api.context.secrets.get(secretKey()), undefined, 'a stale copy would come back on the next restore');
     assert.deepEqual(await api.posts.getChildren(), []);
+  });
+
+  it('acts on one sign-out once: the same report again does not sign out a sign-in made since', async () => {
+    let api = await signInToStandIn();
+    const announcement = await announceSignOutElsewhere(api, standIn.url);
+    await waitFor('signed out', () => api.session.state === 'signedOut');
+    api = await signInToStandIn();
+    await announceSignOutElsewhere(api, standIn.url, announcement);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the test above sees a sign-out well within this
+    assert.equal(api.session.state, 'signedIn');
+    assert.equal(await api.context.secrets.get(secretKey()), standIn.token);
   });
 
   it('stays signed in when another window signs out of a different account', async () => {

@@ -5,7 +5,7 @@ import type { DraftStore } from '../drafts/drafts';
 import { openDraft, type DraftSender } from '../drafts/sendDraft';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { PostNode, postTitle } from '../views/nodes';
-import { postIdOf } from '../views/postDocument';
+import { postIdOf } from '../views/postUri';
 import { askText, ensureSignedIn, pickPost } from './prompts';
 import { notify } from '../notify';
 

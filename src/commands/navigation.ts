@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { ClientNode, DealNode, PostNode } from '../views/nodes';
-import { postIdOf } from '../views/postDocument';
+import { postIdOf } from '../views/postUri';
 
 /** The web app page of a tree node, or undefined for nodes that have none. */
 export function webLinkOf(session: Session, node: unknown): string | undefined {

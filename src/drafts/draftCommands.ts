@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { draftIdOf } from './draftFileSystem';
+import { draftIdOf } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
 import { openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../views/text';

@@ -3,7 +3,7 @@ import { isApiError, type Post } from '../api';
 import type { Session } from '../auth/session';
 import type { Log } from '../log';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { draftUri } from './draftFileSystem';
+import { draftUri } from './draftUri';
 import { parseDraftDocument } from '../code/bugReport';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
 import { notify } from '../notify';

@@ -3,19 +3,8 @@ import { isApiError, type Client, type Post } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { postTitle } from './nodes';
+import { postIdOf, postUri } from './postUri';
 import { bodyText, labelText } from './text';
-
-export const POST_SCHEME = 'helpdesk-post';
-
-export function postUri(id: number): vscode.Uri {
-  return vscode.Uri.from({ scheme: POST_SCHEME, path: `/${id}.md` });
-}
-
-export function postIdOf(uri: vscode.Uri): number | undefined {
-  if (uri.scheme !== POST_SCHEME) return undefined;
-  const id = Number(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * A post as a read-only Markdown document, loaded fresh from the service. Server text is

@@ -1,15 +1,15 @@
 // Signing the Helpdesk extension in to a stand-in account, and reaching its test API.
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension';
+import type { TestApi, TestExports } from '../../../src/extension';
 import { BENCH_ENV, type BenchAccount } from '../results';
 
 export async function helpdeskApi(): Promise<TestApi> {
   const id = process.env[BENCH_ENV.extension] ?? '';
-  const extension = vscode.extensions.getExtension<TestApi | undefined>(id);
+  const extension = vscode.extensions.getExtension<TestExports | undefined>(id);
   if (!extension) throw new Error(`${id} is not loaded in this extension host.`);
-  const api = await extension.activate();
-  if (!api) throw new Error(`${id} exports no test API: is the host in test mode?`);
-  return api;
+  const exports = await extension.activate();
+  if (!exports) throw new Error(`${id} exports no test API: is the host in test mode?`);
+  return exports.load();
 }
 
 export async function signIn(account: BenchAccount): Promise<TestApi> {

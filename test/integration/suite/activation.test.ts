@@ -3,6 +3,7 @@
 // file to TEST_FILES in ./index.ts.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { extensionApi } from './helpers';
 
 const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
 
@@ -20,6 +21,13 @@ describe('activation', () => {
   it('activates without error', async () => {
     await extension().activate();
     assert.equal(extension().isActive, true);
+  });
+
+  it('registers every contributed command, and has a handler for each one and no other', async () => {
+    const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command).sort();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((id) => !registered.has(id)), [], 'contributed but not registered');
+    assert.deepEqual([...(await extensionApi()).commandIds].sort(), contributed);
   });
 });
 

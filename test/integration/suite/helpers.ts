@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension';
+import type { TestApi, TestExports } from '../../../src/extension';
 import type { FaultRule, RecordedRequest } from '../../server';
 
 export const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
@@ -33,11 +33,11 @@ export const standIn = {
 };
 
 export async function extensionApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<TestExports | undefined>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  assert.ok(api, 'the extension exports its test API in test mode');
-  return api;
+  const exports = await extension.activate();
+  assert.ok(exports, 'the extension exports its test API in test mode');
+  return exports.load();
 }
 
 export async function signInToStandIn(): Promise<TestApi> {

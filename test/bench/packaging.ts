@@ -11,8 +11,8 @@ export interface Packaged {
   id: string;
   vsixName: string;
   vsixBytes: number;
-  /** extension/dist/extension.js inside the .vsix. */
-  bundleBytes: number;
+  /** The .vsix's bundles: what activation loads, and what loads on first use. */
+  bundles: { extension: number; helpdesk: number };
   /** The .vsix's extension/ folder, unpacked: loaded as the development extension. */
   extensionDir: string;
 }
@@ -35,7 +35,7 @@ export async function packageExtension(root: string, temp: string, cleanups: Cle
     id: `${manifest.publisher}.${manifest.name}`,
     vsixName,
     vsixBytes: statSync(vsix).size,
-    bundleBytes: statSync(join(extensionDir, 'dist', 'extension.js')).size,
+    bundles: { extension: statSync(join(extensionDir, 'dist', 'extension.js')).size, helpdesk: statSync(join(extensionDir, 'dist', 'helpdesk.js')).size },
     extensionDir,
   };
 }

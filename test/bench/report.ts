@@ -12,7 +12,7 @@ export const TARGETS = {
 
 export interface BenchFigures {
   environment: string;
-  sizes: { bundleBytes: number; vsixName: string; vsixBytes: number };
+  sizes: { bundles: { extension: number; helpdesk: number }; vsixName: string; vsixBytes: number };
   activation: { helpdesk: ActivationSample[]; empty: ActivationSample[] };
   tree: TreeCase[];
   heap: HeapFigures;
@@ -52,9 +52,11 @@ export function printReport(f: BenchFigures): void {
   const summary: Array<{ ok: boolean; text: string }> = [];
   const rows: string[][] = [['Figure', 'Measured', 'Baseline', 'Ratio', 'Target', 'Result']];
 
-  const bundleOk = f.sizes.bundleBytes < TARGETS.bundleBytes;
-  rows.push(['Bundle dist/extension.js (production)', bytes(f.sizes.bundleBytes), '—', '—', `< 80 KB (${bytes(TARGETS.bundleBytes)})`, verdict(bundleOk)]);
-  summary.push({ ok: bundleOk, text: `bundle ${kib(f.sizes.bundleBytes)} < 80 KB` });
+  const { extension, helpdesk: rest } = f.sizes.bundles;
+  const bundleBytes = extension + rest;
+  const bundleOk = bundleBytes < TARGETS.bundleBytes;
+  rows.push(['Bundles, production: dist/extension.js + dist/helpdesk.js', `${bytes(extension)} + ${bytes(rest)} = ${bytes(bundleBytes)}`, '—', '—', `< 80 KB (${bytes(TARGETS.bundleBytes)})`, verdict(bundleOk)]);
+  summary.push({ ok: bundleOk, text: `bundles ${kib(bundleBytes)} < 80 KB` });
   const vsixOk = f.sizes.vsixBytes < TARGETS.vsixBytes;
   rows.push([`Package ${f.sizes.vsixName}`, bytes(f.sizes.vsixBytes), '—', '—', `< 200 KB (${bytes(TARGETS.vsixBytes)})`, verdict(vsixOk)]);
   summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} < 200 KB` });
@@ -66,6 +68,8 @@ export function printReport(f: BenchFigures): void {
   const n = Math.min(f.activation.helpdesk.length, f.activation.empty.length);
   rows.push([`Activation, median of ${n} fresh hosts`, ms(helpdesk), `empty extension ${ms(empty)}`, ratio(activationRatio), '≤ 1.50× empty', verdict(activationOk)]);
   summary.push({ ok: activationOk, text: `activation ${ratio(activationRatio)} the empty extension's (target ≤ 1.5×)` });
+  const firstUse = f.activation.helpdesk.flatMap((s) => (s.firstUseMs === undefined ? [] : [s.firstUseMs]));
+  if (firstUse.length) rows.push(['First use after activation (loads dist/helpdesk.js)', ms(median(firstUse)), '—', '—', 'none', '—']);
 
   let treeMet = 0;
   for (const c of f.tree) {
@@ -128,7 +132,8 @@ export function printReport(f: BenchFigures): void {
 
   console.log(`
 What is timed
-  Sizes: dist/extension.js as built by \`node esbuild.mjs --production\` (the vscode:prepublish of
+  Sizes: dist/extension.js (what activation loads) and dist/helpdesk.js (the rest, loaded on
+    first use) as built by \`node esbuild.mjs --production\` (the vscode:prepublish of
     \`npm run package\`) and packed in the .vsix; 1 KB = 1,024 B.
   Activation: in a fresh code-server + Chromium each time (so a fresh extension host), the only
     development extension (the unpacked .vsix, or test/bench/fixture/empty) is checked not yet
@@ -136,6 +141,10 @@ What is timed
     extension host: requiring its main module, creating its vscode API and ExtensionContext,
     and running activate() to the end of the promise it returns. Both extensions are loaded the
     same way, in alternating order; the bench waits for the host to go quiet first.
+  First use: then, in the same host, the test exports' load(): requiring dist/helpdesk.js and
+    starting it, which the first view refresh, command or post document does. When the view
+    is open at start-up, it follows activation at once: activation + first use is what the
+    view waits for before it can ask the service.
   Tree first page: from starting a refresh to PostsTreeProvider.getChildren() resolving with the
     new first page, asked the way the view asks (when the list reports the load started).
     "View refresh" is the Helpdesk view's refresh button (helpdesk.refreshPosts: the posts

@@ -32,6 +32,11 @@ export interface ActivationSample {
   hostUptimeMs: number;
   /** Other extensions already active when the timing started (built-ins). */
   othersActive: number;
+  /**
+   * Right after activation, the test exports' load(): what the first use of a view or command
+   * adds (requiring dist/helpdesk.js and starting it). Absent for the empty extension.
+   */
+  firstUseMs?: number;
 }
 
 export interface TreeCase {

@@ -21,5 +21,9 @@ export async function measureActivation(extensionId: string): Promise<Activation
   await extension.activate();
   const ms = performance.now() - started;
   if (!extension.isActive) throw new Error(`${extensionId} is not active after activate().`);
-  return { extensionId, ms, hostUptimeMs, othersActive };
+  const exports = extension.exports as { load?: () => unknown } | undefined;
+  if (typeof exports?.load !== 'function') return { extensionId, ms, hostUptimeMs, othersActive };
+  const loading = performance.now();
+  exports.load();
+  return { extensionId, ms, hostUptimeMs, othersActive, firstUseMs: performance.now() - loading };
 }

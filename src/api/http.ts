@@ -1,3 +1,4 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
 import { ApiError } from './errors';
 import { describeFailure, errorFromResponse, retryAfterSeconds } from './responseErrors';
 import { redact, redactUrl } from './redact';
@@ -40,15 +41,6 @@ export interface CallOptions {
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 const MAX_REDIRECTS = 5;
-
-type Ky = typeof import('ky');
-let kyLoaded: Promise<Ky> | undefined;
-/**
- * ky is evaluated on the first call, not when the extension activates: its feature checks build
- * a Request and a Response, which makes the extension host load its fetch implementation, the
- * largest part of our activation time. esbuild keeps it in the one bundle, initialized lazily.
- */
-const loadKy = (): Promise<Ky> => (kyLoaded ??= import('ky'));
 
 /** Sends one API call the way the spec says, and turns every failure into an `ApiError`. */
 export class Transport {
@@ -103,11 +95,10 @@ export class Transport {
       json = { api_token: this.token, ...parts.body };
     }
 
-    const ky = await loadKy();
     let text: string;
     let contentType: string;
     try {
-      const response = await ky.default(url, {
+      const response = await ky(url, {
         method,
         json,
         headers: { accept: 'application/json', 'content-type': 'application/json' },
@@ -121,18 +112,18 @@ export class Transport {
           statusCodes: [429, 502, 503, 504],
           afterStatusCodes: [429, 503],
           delay: (attempt) => (this.options.retryDelayMs ?? 300) * 2 ** (attempt - 1),
-          shouldRetry: ({ error }) => this.shouldRetry(ky, error, call.signal),
+          shouldRetry: ({ error }) => this.shouldRetry(error, call.signal),
         },
       });
       text = await response.text();
       contentType = response.headers.get('content-type') ?? '';
     } catch (error) {
-      throw await this.toApiError(ky, error, context, call.signal);
+      throw await this.toApiError(error, context, call.signal);
     }
     return readAnswer(text, contentType, read, context);
   }
 
-  private shouldRetry({ HTTPError }: Ky, error: unknown, signal: AbortSignal | undefined): boolean | undefined {
+  private shouldRetry(error: unknown, signal: AbortSignal | undefined): boolean | undefined {
     if (error instanceof ApiError || signal?.aborted) return false;
     if (error instanceof HTTPError) {
       const seconds = retryAfterSeconds(error.response.headers.get('retry-after'));
@@ -142,7 +133,6 @@ export class Transport {
   }
 
   private async toApiError(
-    { HTTPError, TimeoutError }: Ky,
     error: unknown,
     context: { method: HttpMethod; path: string; redact: (text: string) => string },
     signal: AbortSignal | undefined,

@@ -3,6 +3,9 @@ import { accountUrlProblem, AccountUrlError, apiSettingsLink, isApiError, parseA
 import type { Session } from '../auth/session';
 import { readSettings } from '../settings';
 import { notify } from '../notify';
+import { withCancellableProgress } from '../progress';
+
+const { l10n } = vscode;
 
 export interface SignInArgs {
   accountUrl: string;
@@ -42,24 +45,17 @@ async function verifyAndStore(session: Session, accountUrl: string, token: strin
 
 /** True when signed in, false when cancelled, or the problem to show beside the token box. */
 async function verify(session: Session, accountUrl: string, token: string): Promise<boolean | string> {
-  if (!token.trim()) return vscode.l10n.t('Enter the API token.');
+  if (!token.trim()) return l10n.t('Enter the API token.');
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', accountUrl), cancellable: true },
-      (_progress, cancel) => {
-        const controller = new AbortController();
-        cancel.onCancellationRequested(() => controller.abort());
-        return session.signIn(accountUrl, token, controller.signal);
-      },
-    );
-    void notify.info(vscode.l10n.t('Signed in to {0}.', accountUrl));
+    await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => session.signIn(accountUrl, token, signal));
+    void notify.info(l10n.t('Signed in to {0}.', accountUrl));
     return true;
   } catch (error) {
     if (isApiError(error, 'cancelled')) return false;
-    if (isApiError(error, 'auth')) return vscode.l10n.t('The service rejected this token. Copy it again from the API settings.');
+    if (isApiError(error, 'auth')) return l10n.t('The service rejected this token. Copy it again from the API settings.');
     if (error instanceof AccountUrlError) return error.message;
     const message = error instanceof Error ? error.message : String(error);
-    return vscode.l10n.t('Could not sign in: {0}', message);
+    return l10n.t('Could not sign in: {0}', message);
   }
 }
 
@@ -68,8 +64,8 @@ async function askAccountUrl(state: vscode.Memento): Promise<string | undefined>
   const prefix = state.get<string>(LAST_PREFIX);
   const value = configured || (prefix ? `https://${prefix}.` : 'https://');
   const answer = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Sign In to the Helpdesk (1/2)'),
-    prompt: vscode.l10n.t('The address of your account, as in your browser.'),
+    title: l10n.t('Sign In to the Helpdesk (1/2)'),
+    prompt: l10n.t('The address of your account, as in your browser.'),
     placeHolder: 'https://yourcompany.example.com',
     value,
     valueSelection: [value.length, value.length],
@@ -85,10 +81,10 @@ function askToken(accountUrl: string, problem: string | undefined): Promise<stri
     const box = vscode.window.createInputBox();
     const settingsButton: vscode.QuickInputButton = {
       iconPath: new vscode.ThemeIcon('link-external'),
-      tooltip: vscode.l10n.t('Open the API settings, where the token is'),
+      tooltip: l10n.t('Open the API settings, where the token is'),
     };
-    box.title = vscode.l10n.t('Sign In to the Helpdesk (2/2)');
-    box.prompt = vscode.l10n.t('Paste the API token from {0}. It is kept in VS Code\'s secret storage only.', apiSettingsLink(accountUrl));
+    box.title = l10n.t('Sign In to the Helpdesk (2/2)');
+    box.prompt = l10n.t('Paste the API token from {0}. It is kept in VS Code\'s secret storage only.', apiSettingsLink(accountUrl));
     box.password = true;
     box.ignoreFocusOut = true;
     box.buttons = [settingsButton];

@@ -7,11 +7,14 @@ import { draftUri } from './draftUri';
 import { parseDraftDocument } from '../code/bugReport';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
 import { notify } from '../notify';
+import { withCancellableProgress } from '../progress';
+
+const { l10n } = vscode;
 
 const WHAT = {
-  bug: () => vscode.l10n.t('Filing the bug…'),
-  task: () => vscode.l10n.t('Creating the task…'),
-  comment: () => vscode.l10n.t('Adding the comment…'),
+  bug: () => l10n.t('Filing the bug…'),
+  task: () => l10n.t('Creating the task…'),
+  comment: () => l10n.t('Adding the comment…'),
 };
 
 /**
@@ -37,7 +40,7 @@ export class DraftSender {
     try {
       if (draft.unconfirmed) {
         const unconfirmed = draft.unconfirmed;
-        const earlier = await this.withProgress(draft, (signal) => this.findEarlierDelivery(draft, unconfirmed, signal));
+        const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(draft, unconfirmed, signal));
         if (earlier === 'maybe' && !(await this.confirmResend(draft))) return undefined;
         if (earlier && earlier !== 'maybe') {
           await this.delivered(draft, earlier, true);
@@ -47,7 +50,7 @@ export class DraftSender {
         await this.drafts.setUnconfirmed(draft.id, this.baseline(draft));
         markedNow = true;
       }
-      const post = await this.withProgress(draft, (signal) => this.create(draft, signal));
+      const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(draft, signal));
       await this.delivered(draft, post, false);
       return post;
     } catch (error) {
@@ -55,16 +58,16 @@ export class DraftSender {
       this.session.noteOutcome(error);
       this.log.error(`Could not send draft ${draft.id}`, error);
       if (isApiError(error, 'cancelled')) {
-        void notify.info(vscode.l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
+        void notify.info(l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
         return undefined;
       }
       const message = error instanceof Error ? error.message : String(error);
-      const retry = vscode.l10n.t('Retry');
-      const edit = vscode.l10n.t('Edit Draft');
-      const signIn = vscode.l10n.t('Sign In Again');
+      const retry = l10n.t('Retry');
+      const edit = l10n.t('Edit Draft');
+      const signIn = l10n.t('Sign In Again');
       const actions = isApiError(error, 'auth') ? [signIn, edit] : [retry, edit];
       // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
-      void notify.error(vscode.l10n.t('Not sent: {0} Your draft is kept.', message), ...actions).then(async (choice) => {
+      void notify.error(l10n.t('Not sent: {0} Your draft is kept.', message), ...actions).then(async (choice) => {
         const current = this.drafts.get(draft.id);
         if (!current) return;
         if (choice === retry) await this.send(current);
@@ -73,14 +76,6 @@ export class DraftSender {
       });
       return undefined;
     }
-  }
-
-  private withProgress<T>(draft: Draft, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: WHAT[draft.kind](), cancellable: true }, (_progress, cancel) => {
-      const controller = new AbortController();
-      cancel.onCancellationRequested(() => controller.abort());
-      return work(controller.signal);
-    });
   }
 
   private async delivered(draft: Draft, post: Post, earlier: boolean): Promise<void> {
@@ -120,31 +115,31 @@ export class DraftSender {
   }
 
   private async confirmResend(draft: Draft): Promise<boolean> {
-    const again = vscode.l10n.t('Send Again');
+    const again = l10n.t('Send Again');
     const choice = await notify.warn(
-      vscode.l10n.t('#{0} has a new comment since your earlier attempt, whose answer was lost: it may be yours. Send the comment again?', draft.postId ?? ''),
+      l10n.t('#{0} has a new comment since your earlier attempt, whose answer was lost: it may be yours. Send the comment again?', draft.postId ?? ''),
       { modal: true },
       again,
     );
     if (choice === again) return true;
-    void notify.info(vscode.l10n.t('Not sent. The draft is kept.'));
+    void notify.info(l10n.t('Not sent. The draft is kept.'));
     return false;
   }
 
   private problemWith(draft: Draft): string | undefined {
     const client = this.session.client;
-    if (!client) return vscode.l10n.t('You are signed out.');
-    if (client.accountUrl !== draft.accountUrl) return vscode.l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, client.accountUrl);
+    if (!client) return l10n.t('You are signed out.');
+    if (client.accountUrl !== draft.accountUrl) return l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, client.accountUrl);
     if (draft.kind === 'comment' ? !draft.text.trim() : !parseDraftDocument(draft.text).title) {
-      return draft.kind === 'comment' ? vscode.l10n.t('The comment is empty.') : vscode.l10n.t('The first line, the title, is empty.');
+      return draft.kind === 'comment' ? l10n.t('The comment is empty.') : l10n.t('The first line, the title, is empty.');
     }
     return undefined;
   }
 
   private offerFix(draft: Draft, problem: string): void {
-    const edit = vscode.l10n.t('Edit Draft');
-    const signIn = vscode.l10n.t('Sign In…');
-    void notify.warn(vscode.l10n.t('Not sent: {0} Your draft is kept.', problem), edit, signIn).then(async (choice) => {
+    const edit = l10n.t('Edit Draft');
+    const signIn = l10n.t('Sign In…');
+    void notify.warn(l10n.t('Not sent: {0} Your draft is kept.', problem), edit, signIn).then(async (choice) => {
       if (choice === edit) await openDraft(draft.id);
       if (choice === signIn) await vscode.commands.executeCommand('helpdesk.signIn');
     });
@@ -168,14 +163,14 @@ export class DraftSender {
       this.store.posts.upsert(post);
     }
     const message = earlier
-      ? vscode.l10n.t('#{0} was on the helpdesk already: the earlier attempt reached it, only its answer was lost. Not sent again.', post.id)
+      ? l10n.t('#{0} was on the helpdesk already: the earlier attempt reached it, only its answer was lost. Not sent again.', post.id)
       : draft.kind === 'bug'
-        ? vscode.l10n.t('Bug #{0} filed.', post.id)
+        ? l10n.t('Bug #{0} filed.', post.id)
         : draft.kind === 'task'
-          ? vscode.l10n.t('Task #{0} created.', post.id)
-          : vscode.l10n.t('Comment added to #{0}.', draft.postId ?? '');
-    const open = vscode.l10n.t('Open in Browser');
-    const copy = vscode.l10n.t('Copy Link');
+          ? l10n.t('Task #{0} created.', post.id)
+          : l10n.t('Comment added to #{0}.', draft.postId ?? '');
+    const open = l10n.t('Open in Browser');
+    const copy = l10n.t('Copy Link');
     void notify.info(message, open, copy).then(async (choice) => {
       if (!link) return;
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(link));

@@ -3,8 +3,11 @@ import { isApiError, type Client, type Post } from '../api';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { postTitle } from './nodes';
+import { abortSignalOf } from '../progress';
 import { postIdOf, postUri } from './postUri';
 import { bodyText, labelText } from './text';
+
+const { l10n } = vscode;
 
 /**
  * A post as a read-only Markdown document, loaded fresh from the service. Server text is
@@ -21,18 +24,16 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider 
     const id = postIdOf(uri);
     await this.session.whenRestored();
     const api = this.session.client;
-    if (!id || !api) return vscode.l10n.t('Sign in to the helpdesk to see this post.');
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
+    if (!id || !api) return l10n.t('Sign in to the helpdesk to see this post.');
     try {
-      const post = await api.posts.get(id, { signal: controller.signal });
+      const post = await api.posts.get(id, { signal: abortSignalOf(token) });
       this.session.noteOutcome();
       const client = this.store.clients.state.items.find((c) => c.id === post.client_id);
       return renderPost(post, client, api.link('posts', id));
     } catch (error) {
       this.session.noteOutcome(error);
       if (isApiError(error, 'notFound')) this.store.posts.remove(id);
-      return vscode.l10n.t('Could not load post #{0}: {1}', id, error instanceof Error ? error.message : String(error));
+      return l10n.t('Could not load post #{0}: {1}', id, error instanceof Error ? error.message : String(error));
     }
   }
 }
@@ -45,14 +46,14 @@ export function renderPost(post: Post, client: Client | undefined, link: string)
   const lines = [
     `# ${escapeMarkdown(postTitle(post))}`,
     '',
-    ...line(vscode.l10n.t('Post'), `#${post.id}`),
-    ...fact(vscode.l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
-    ...line(vscode.l10n.t('State'), post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open')),
-    ...line(vscode.l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
-    ...fact(vscode.l10n.t('Created'), post.created_at),
-    ...fact(vscode.l10n.t('Updated'), post.updated_at),
-    ...line(vscode.l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
-    ...line(vscode.l10n.t('Web page'), link),
+    ...line(l10n.t('Post'), `#${post.id}`),
+    ...fact(l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
+    ...line(l10n.t('State'), post.closed === true ? l10n.t('closed') : l10n.t('open')),
+    ...line(l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
+    ...fact(l10n.t('Created'), post.created_at),
+    ...fact(l10n.t('Updated'), post.updated_at),
+    ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
+    ...line(l10n.t('Web page'), link),
     '',
   ];
   const content = bodyText(post.content, 100_000);

@@ -69,6 +69,7 @@ const extension = {
   // the whole API object into a namespace in every importing file (__toESM).
   plugins: [vscodeOnce, helpdeskAtRuntime],
   minify: production,
+  charset: 'utf8',
   sourcemap: !production,
   sourcesContent: false,
   metafile: true,

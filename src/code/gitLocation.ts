@@ -3,6 +3,8 @@ import type { CodeLocation } from './bugReport';
 import { REF_TYPE_REMOTE_HEAD, type GitApi, type GitChange, type GitExtension, type GitRepository } from './gitApi';
 import { buildPermalink, parseRemoteUrl, rankRemotes, repoRelativePath, repoWebUrl } from './permalink';
 
+const { l10n } = vscode;
+
 const TIMEOUT_MS = 3000;
 
 /** `Status` values of the Git API for a file that HEAD does not have: INDEX_ADDED, UNTRACKED, INTENT_TO_ADD. */
@@ -32,20 +34,20 @@ export async function locateInGit(
   isDirty: boolean,
   options: LocateOptions = {},
 ): Promise<CodeLocation> {
-  if (isDirty) return local(vscode.l10n.t('the file has unsaved changes'));
-  if (document.scheme === 'untitled') return local(vscode.l10n.t('the file is not saved'));
+  if (isDirty) return local(l10n.t('the file has unsaved changes'));
+  if (document.scheme === 'untitled') return local(l10n.t('the file is not saved'));
   const cancel = new vscode.CancellationTokenSource();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<CodeLocation>((resolve) => {
     timer = setTimeout(() => {
       cancel.cancel();
-      resolve(local(vscode.l10n.t('Git took too long to answer')));
+      resolve(local(l10n.t('Git took too long to answer')));
     }, options.timeoutMs ?? TIMEOUT_MS);
   });
   const located = locate(document, startLine, endLine, options.endColumn, cancel.token).catch((error: unknown) => {
     options.onError?.(error);
     // The message is not shown: Git's errors can quote remote URLs with credentials in them.
-    return local(vscode.l10n.t('Git reported an error'));
+    return local(l10n.t('Git reported an error'));
   });
   try {
     return await Promise.race([located, timedOut]);
@@ -60,18 +62,18 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, endCo
   if (typeof api === 'string') return local(api);
   const repository = findRepository(api, uri);
   const path = repository && repoRelativePath(repository.rootUri.path, uri.path);
-  if (!repository || !path) return local(vscode.l10n.t('the file is not in a Git repository'));
+  if (!repository || !path) return local(l10n.t('the file is not in a Git repository'));
 
   // The extension's state lags behind the disk (a file created a moment ago is not in it yet).
   await repository.status?.();
   const { HEAD: head, remotes } = repository.state;
   const commit = head?.commit;
-  if (!head || !commit) return local(vscode.l10n.t('the repository has no commit yet'));
+  if (!head || !commit) return local(l10n.t('the repository has no commit yet'));
   const change = changeOf(repository, uri);
   if (change) {
-    return local(change.status !== undefined && NEW_FILE_STATUSES.has(change.status) ? vscode.l10n.t('the file is not committed yet') : vscode.l10n.t('the file has uncommitted changes'));
+    return local(change.status !== undefined && NEW_FILE_STATUSES.has(change.status) ? l10n.t('the file is not committed yet') : l10n.t('the file has uncommitted changes'));
   }
-  if (remotes.length === 0) return local(vscode.l10n.t('the repository has no remote'));
+  if (remotes.length === 0) return local(l10n.t('the repository has no remote'));
 
   const linkVia = (remoteName: string): CodeLocation | undefined => {
     const remote = remotes.find((r) => r.name === remoteName);
@@ -89,21 +91,21 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, endCo
   }
   const short = commit.slice(0, 7);
   const candidates = await remotesWithCommit(repository, commit, token);
-  if (candidates === undefined) return local(vscode.l10n.t('Git cannot tell whether commit {0} was pushed', short));
-  if (candidates.length === 0) return local(vscode.l10n.t('commit {0} is not on any remote branch (not pushed yet)', short));
+  if (candidates === undefined) return local(l10n.t('Git cannot tell whether commit {0} was pushed', short));
+  if (candidates.length === 0) return local(l10n.t('commit {0} is not on any remote branch (not pushed yet)', short));
   for (const name of rankRemotes(candidates, head.upstream?.remote)) {
     const link = linkVia(name);
     if (link) return link;
   }
-  return local(vscode.l10n.t('the remote is not on GitHub, GitLab, Bitbucket or Azure DevOps'));
+  return local(l10n.t('the remote is not on GitHub, GitLab, Bitbucket or Azure DevOps'));
 }
 
 /** The Git API once it has opened the repositories, or why there is none. */
 async function gitApi(token: vscode.CancellationToken): Promise<GitApi | string> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) return vscode.l10n.t('Git is not available (the built-in Git extension is missing)');
+  if (!extension) return l10n.t('Git is not available (the built-in Git extension is missing)');
   const exports = extension.isActive ? extension.exports : await extension.activate();
-  if (!exports?.enabled) return vscode.l10n.t('Git is not available (the Git extension is disabled)');
+  if (!exports?.enabled) return l10n.t('Git is not available (the Git extension is disabled)');
   const api = exports.getAPI(1);
   if (api.state === 'uninitialized' && api.onDidChangeState) {
     const onDidChangeState = api.onDidChangeState;

@@ -9,6 +9,8 @@ import { postIdOf } from '../views/postUri';
 import { askText, ensureSignedIn, pickPost } from './prompts';
 import { notify } from '../notify';
 
+const { l10n } = vscode;
+
 export interface CommentArgs {
   postId: number;
   text: string;
@@ -29,10 +31,10 @@ export async function commentOnTask(deps: { session: Session; store: HelpdeskSto
   let action: 'accept' | 'editor' = 'accept';
   if (text === undefined) {
     const answer = await askText({
-      title: vscode.l10n.t('Comment on #{0}: {1}', parent.id, postTitle(parent)),
-      prompt: vscode.l10n.t('Your comment. Enter sends it.'),
-      editorTooltip: vscode.l10n.t('Write a longer comment in an editor'),
-      validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Write something, or use the button to open an editor.')),
+      title: l10n.t('Comment on #{0}: {1}', parent.id, postTitle(parent)),
+      prompt: l10n.t('Your comment. Enter sends it.'),
+      editorTooltip: l10n.t('Write a longer comment in an editor'),
+      validate: (value) => (value.trim() ? undefined : l10n.t('Write something, or use the button to open an editor.')),
     });
     if (!answer) return undefined;
     ({ value: text, action } = answer);
@@ -49,7 +51,7 @@ export async function commentOnTask(deps: { session: Session; store: HelpdeskSto
   });
   if (action === 'editor') {
     await openDraft(draft.id);
-    void notify.info(vscode.l10n.t('Write the comment, then click "Send" in the editor\'s title bar.'));
+    void notify.info(l10n.t('Write the comment, then click "Send" in the editor\'s title bar.'));
     return undefined;
   }
   return sender.send(draft);
@@ -59,7 +61,7 @@ async function resolveTarget(store: HelpdeskStore, target: unknown, session: Ses
   if (target instanceof PostNode) return target.post;
   const id = target instanceof vscode.Uri ? postIdOf(target) : undefined;
   if (id) return session.client!.posts.get(id);
-  return pickPost(store, vscode.l10n.t('Comment on Task'));
+  return pickPost(store, l10n.t('Comment on Task'));
 }
 
 function isCommentArgs(value: unknown): value is CommentArgs {

@@ -8,6 +8,8 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode } from '../views/nodes';
 import { askText, ensureSignedIn, pickClient } from './prompts';
 
+const { l10n } = vscode;
+
 export interface CreateTaskArgs {
   title: string;
   content?: string;
@@ -24,29 +26,29 @@ export async function createTask(deps: { session: Session; store: HelpdeskStore;
   if (args) return sender.send(await save(args.title, args.content ?? '', args.clientId ?? null));
 
   const title = await askText({
-    title: vscode.l10n.t('Create Task (1/2)'),
-    prompt: vscode.l10n.t('The task\'s title.'),
-    editorTooltip: vscode.l10n.t('Write the whole task in an editor (first line: title)'),
-    validate: (value) => (value.trim() ? undefined : vscode.l10n.t('A task needs a title.')),
+    title: l10n.t('Create Task (1/2)'),
+    prompt: l10n.t('The task\'s title.'),
+    editorTooltip: l10n.t('Write the whole task in an editor (first line: title)'),
+    validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
   if (!title) return undefined;
   let clientId: number | null = null;
   if (target instanceof ClientNode) {
     clientId = target.client.id;
   } else if (title.action === 'accept') {
-    const client = await pickClient(store, vscode.l10n.t('Create Task: for which client?'), vscode.l10n.t('No client'));
+    const client = await pickClient(store, l10n.t('Create Task: for which client?'), l10n.t('No client'));
     if (client === undefined) return undefined;
     clientId = client?.id ?? null;
   }
   if (title.action === 'editor') {
-    const draft = await save(title.value || vscode.l10n.t('New task'), '', clientId);
+    const draft = await save(title.value || l10n.t('New task'), '', clientId);
     await openDraft(draft.id);
     return undefined;
   }
   const content = await askText({
-    title: vscode.l10n.t('Create Task (2/2)'),
-    prompt: vscode.l10n.t('What is to be done (optional). Enter creates the task.'),
-    editorTooltip: vscode.l10n.t('Write the description in an editor'),
+    title: l10n.t('Create Task (2/2)'),
+    prompt: l10n.t('What is to be done (optional). Enter creates the task.'),
+    editorTooltip: l10n.t('Write the description in an editor'),
   });
   if (!content) return undefined;
   const draft = await save(title.value, content.value, clientId);

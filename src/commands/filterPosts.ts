@@ -3,6 +3,8 @@ import { POST_KINDS, TASK_KINDS, type PostKind, type TaskKind } from '../api';
 import type { PostFilter } from '../views/postFilter';
 import type { PostsTreeProvider } from '../views/postsTree';
 
+const { l10n } = vscode;
+
 type KindItem = vscode.QuickPickItem & { postKind?: PostKind | TaskKind };
 
 /**
@@ -18,15 +20,15 @@ export async function filterPosts(tree: PostsTreeProvider, args?: PostFilter): P
   const entry = (postKind: PostKind | TaskKind): KindItem => ({ label: postKind, postKind, alwaysShow: true, picked: current.kind === postKind });
   const separator = (label: string): KindItem => ({ label, kind: vscode.QuickPickItemKind.Separator });
   const items: KindItem[] = [
-    { label: vscode.l10n.t('Any kind'), alwaysShow: true },
-    separator(vscode.l10n.t('post kinds')),
+    { label: l10n.t('Any kind'), alwaysShow: true },
+    separator(l10n.t('post kinds')),
     ...POST_KINDS.map(entry),
-    separator(vscode.l10n.t('task kinds')),
+    separator(l10n.t('task kinds')),
     ...TASK_KINDS.filter((k) => k !== 'error').map(entry),
   ];
   const pick = vscode.window.createQuickPick<KindItem>();
-  pick.title = vscode.l10n.t('Filter Posts');
-  pick.placeholder = vscode.l10n.t('Type text to look for in titles and contents, then pick a kind');
+  pick.title = l10n.t('Filter Posts');
+  pick.placeholder = l10n.t('Type text to look for in titles and contents, then pick a kind');
   pick.items = items;
   pick.value = current.text ?? '';
   pick.activeItems = items.filter((i) => i.postKind === current.kind && i.kind !== vscode.QuickPickItemKind.Separator).slice(0, 1);

@@ -7,6 +7,8 @@ import { labelText } from '../views/text';
 import { ensureSignedIn, pickClient } from './prompts';
 import { notify } from '../notify';
 
+const { l10n } = vscode;
+
 export interface LinkDealArgs {
   clientId: number;
   /** An existing deal to link to the client… */
@@ -27,7 +29,7 @@ export async function linkDeal(
   if (!(await ensureSignedIn(() => !!session.client))) return undefined;
   const api = session.client!;
   const args = isLinkDealArgs(target) ? target : undefined;
-  const client = args ? await api.clients.get(args.clientId) : target instanceof ClientNode ? target.client : await pickClient(store, vscode.l10n.t('Link Deal: to which client?'));
+  const client = args ? await api.clients.get(args.clientId) : target instanceof ClientNode ? target.client : await pickClient(store, l10n.t('Link Deal: to which client?'));
   if (!client) return undefined;
 
   let choice: { deal: Deal } | { create: { name: string; price?: number } } | undefined;
@@ -36,7 +38,7 @@ export async function linkDeal(
   else choice = await pickDeal(api, client);
   if (!choice) return undefined;
 
-  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Linking the deal…') }, async () => {
+  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, async () => {
     if ('deal' in choice) {
       if (choice.deal.client_id === client.id) return choice.deal;
       return api.deals.update(choice.deal.id, { client_id: client.id });
@@ -51,13 +53,13 @@ export async function linkDeal(
   });
   store.invalidateDeals();
   const name = labelText(client.name) || `#${client.id}`;
-  void notify.info(vscode.l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
+  void notify.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
   return deal;
 }
 
 async function pickDeal(api: HelpdeskClient, client: Client): Promise<{ deal: Deal } | { create: { name: string; price?: number } } | undefined> {
   type Item = vscode.QuickPickItem & { deal?: Deal; create?: true };
-  const items = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading deals…') }, async () => {
+  const items = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading deals…') }, async () => {
     const own: Deal[] = [];
     const free: Deal[] = [];
     for await (const page of api.deals.pages({ perPage: 100 })) {
@@ -73,28 +75,28 @@ async function pickDeal(api: HelpdeskClient, client: Client): Promise<{ deal: De
     });
     const name = labelText(client.name, 40);
     return [
-      { label: `$(add) ${vscode.l10n.t('New Deal…')}`, create: true } as Item,
-      { label: vscode.l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator } as Item,
+      { label: `$(add) ${l10n.t('New Deal…')}`, create: true } as Item,
+      { label: l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator } as Item,
       ...own.map((d) => item(d, true)),
-      { label: vscode.l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator } as Item,
+      { label: l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator } as Item,
       ...free.map((d) => item(d, false)),
     ];
   });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Link Deal to {0}', labelText(client.name, 60)), matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Link Deal to {0}', labelText(client.name, 60)), matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.deal) return { deal: picked.deal };
   const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New Deal (1/2)'),
-    prompt: vscode.l10n.t('The deal\'s name.'),
+    title: l10n.t('New Deal (1/2)'),
+    prompt: l10n.t('The deal\'s name.'),
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('A deal needs a name.')),
+    validateInput: (value) => (value.trim() ? undefined : l10n.t('A deal needs a name.')),
   });
   if (name === undefined) return undefined;
   const price = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New Deal (2/2)'),
-    prompt: vscode.l10n.t('Its price (optional), e.g. 1200 or 1200.50.'),
+    title: l10n.t('New Deal (2/2)'),
+    prompt: l10n.t('Its price (optional), e.g. 1200 or 1200.50.'),
     ignoreFocusOut: true,
-    validateInput: (value) => (!value.trim() || parsePrice(value) !== undefined ? undefined : vscode.l10n.t('Enter a number, like 1200.50, or nothing.')),
+    validateInput: (value) => (!value.trim() || parsePrice(value) !== undefined ? undefined : l10n.t('Enter a number, like 1200.50, or nothing.')),
   });
   if (price === undefined) return undefined;
   return { create: { name: name.trim(), price: parsePrice(price) } };

@@ -5,6 +5,8 @@ import { postIcon, postTitle } from '../views/nodes';
 import { labelText } from '../views/text';
 import { notify } from '../notify';
 
+const { l10n } = vscode;
+
 export type TextAnswer = { action: 'accept' | 'editor'; value: string } | undefined;
 
 /**
@@ -57,7 +59,7 @@ export async function pickPost(store: HelpdeskStore, title: string): Promise<Pos
   const items = store.posts.state.items
     .filter((post) => post.closed !== true)
     .map((post) => ({ label: `$(${postIcon(post).id}) ${postTitle(post)}`, description: `#${post.id}`, post }));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
   return picked?.post;
 }
 
@@ -71,14 +73,14 @@ export async function pickClient(store: HelpdeskStore, title: string, none?: str
     client,
   }));
   if (none) items.unshift({ label: `$(circle-slash) ${none}`, client: null });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Type to search clients'), matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search clients'), matchOnDescription: true });
   return picked ? picked.client : undefined;
 }
 
 /** Signed in, or asks to sign in first; false when the person declines. */
 export async function ensureSignedIn(hasClient: () => boolean): Promise<boolean> {
   if (hasClient()) return true;
-  const signIn = vscode.l10n.t('Sign In…');
-  const choice = await notify.info(vscode.l10n.t('Sign in to the helpdesk first.'), signIn);
+  const signIn = l10n.t('Sign In…');
+  const choice = await notify.info(l10n.t('Sign in to the helpdesk first.'), signIn);
   return choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true;
 }

@@ -10,6 +10,8 @@ import { readSettings } from '../settings';
 import { askText, ensureSignedIn } from './prompts';
 import { notify } from '../notify';
 
+const { l10n } = vscode;
+
 export interface ReportBugArgs {
   title: string;
   description?: string;
@@ -26,14 +28,14 @@ export async function reportBug(
 ): Promise<Post | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void notify.info(vscode.l10n.t('Open a file and select the code the bug is about, then run Report Bug again.'));
+    void notify.info(l10n.t('Open a file and select the code the bug is about, then run Report Bug again.'));
     return undefined;
   }
   if (!(await ensureSignedIn(() => !!deps.session.client))) return undefined;
   const selection = selectedLines(editor);
   const { document } = editor;
   const location = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking up the code on the remote…') },
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') },
     () => locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => deps.log.error('Git lookup failed', e) }),
   );
   const maxLines = readSettings().snippetMaxLines;
@@ -49,17 +51,17 @@ export async function reportBug(
 
   const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}–${selection.endLine}`;
   const answer = await askText({
-    title: vscode.l10n.t('Report Bug: {0}:{1}', selection.relativePath, lines),
-    prompt: vscode.l10n.t('A title for the bug. Enter files it with the code; the button opens the whole report to edit first.'),
+    title: l10n.t('Report Bug: {0}:{1}', selection.relativePath, lines),
+    prompt: l10n.t('A title for the bug. Enter files it with the code; the button opens the whole report to edit first.'),
     value: suggestTitle(selection),
-    editorTooltip: vscode.l10n.t('Edit the whole report before filing it'),
-    validate: (value) => (value.trim() ? undefined : vscode.l10n.t('A bug needs a title.')),
+    editorTooltip: l10n.t('Edit the whole report before filing it'),
+    validate: (value) => (value.trim() ? undefined : l10n.t('A bug needs a title.')),
   });
   if (!answer) return undefined;
   const draft = await draftFor(answer.value);
   if (answer.action === 'editor') {
     await openDraft(draft.id);
-    void notify.info(vscode.l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'));
+    void notify.info(l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'));
     return undefined;
   }
   return deps.sender.send(draft);

@@ -5,6 +5,8 @@ import { openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../views/text';
 import { notify } from '../notify';
 
+const { l10n } = vscode;
+
 /** The draft of an editor's document (the active one by default); its unsaved edits are saved first. */
 async function draftOf(drafts: DraftStore, uri: vscode.Uri | undefined) {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
@@ -23,8 +25,8 @@ export async function sendDraft(drafts: DraftStore, sender: DraftSender, uri?: v
 export async function discardDraft(drafts: DraftStore, uri?: vscode.Uri): Promise<void> {
   const draft = await draftOf(drafts, uri);
   if (!draft) return;
-  const discard = vscode.l10n.t('Discard');
-  const choice = await notify.warn(vscode.l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
+  const discard = l10n.t('Discard');
+  const choice = await notify.warn(l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
   if (choice !== discard) return;
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   await drafts.remove(draft.id);
@@ -38,12 +40,12 @@ export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender,
   const left = drafts.all();
   if (left.length === 0) return;
   const one = left.length === 1 ? left[0] : undefined;
-  const send = one ? vscode.l10n.t('Send') : vscode.l10n.t('Send All');
-  const review = one ? vscode.l10n.t('Open') : vscode.l10n.t('Review…');
-  const discard = one ? vscode.l10n.t('Discard') : vscode.l10n.t('Discard All');
+  const send = one ? l10n.t('Send') : l10n.t('Send All');
+  const review = one ? l10n.t('Open') : l10n.t('Review…');
+  const discard = one ? l10n.t('Discard') : l10n.t('Discard All');
   const message = one
-    ? vscode.l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
-    : vscode.l10n.t('{0} helpdesk drafts were not sent.', left.length);
+    ? l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
+    : l10n.t('{0} helpdesk drafts were not sent.', left.length);
   const choice = await notify.info(message, send, review, discard);
   if (choice === send) {
     await ready();
@@ -56,8 +58,8 @@ export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender,
     if (one) await openDraft(one.id);
     else await pickAndOpen(drafts);
   } else if (choice === discard) {
-    const sure = vscode.l10n.t('Discard');
-    const confirm = await notify.warn(vscode.l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
+    const sure = l10n.t('Discard');
+    const confirm = await notify.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
     if (confirm === sure) for (const { id } of left) await drafts.remove(id);
   }
 }
@@ -65,7 +67,7 @@ export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender,
 async function pickAndOpen(drafts: DraftStore): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     drafts.all().map((d) => ({ label: draftTitle(d), description: describe(d), id: d.id })),
-    { title: vscode.l10n.t('Unsent Drafts') },
+    { title: l10n.t('Unsent Drafts') },
   );
   if (picked) await openDraft(picked.id);
 }
@@ -75,6 +77,6 @@ function draftTitle(draft: Draft): string {
 }
 
 function describe(draft: Draft): string {
-  const kind = { bug: vscode.l10n.t('bug'), task: vscode.l10n.t('task'), comment: vscode.l10n.t('comment') }[draft.kind];
+  const kind = { bug: l10n.t('bug'), task: l10n.t('task'), comment: l10n.t('comment') }[draft.kind];
   return draft.target ? `${kind} · ${draft.target}` : kind;
 }

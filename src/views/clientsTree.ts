@@ -4,6 +4,8 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { ClientNode, DealNode, LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
 import { errorNode, welcomeExplains } from './postsTree';
 
+const { l10n } = vscode;
+
 /** The Clients view: clients by name, a page at a time; a client expands to its deals. */
 export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
@@ -36,7 +38,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     const nodes: HelpdeskNode[] = items.map((c) => new ClientNode(c));
     if (error !== undefined) nodes.push(errorNode('clients', error));
     else if (hasMore) nodes.push(new LoadMoreNode('clients', loading));
-    else if (nodes.length === 0) nodes.push(new MessageNode('clients:empty', vscode.l10n.t('No clients yet.'), 'info'));
+    else if (nodes.length === 0) nodes.push(new MessageNode('clients:empty', l10n.t('No clients yet.'), 'info'));
     return nodes;
   }
 
@@ -48,16 +50,16 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     try {
       const deals = await this.store.dealsOf(node.client.id);
       if (deals.length === 0) {
-        return [new MessageNode(`client:${node.client.id}:no-deals`, vscode.l10n.t('No deals. Link one…'), 'info', {
+        return [new MessageNode(`client:${node.client.id}:no-deals`, l10n.t('No deals. Link one…'), 'info', {
           command: 'helpdesk.linkDeal',
-          title: vscode.l10n.t('Link Deal…'),
+          title: l10n.t('Link Deal…'),
           arguments: [node],
         })];
       }
       return deals.map((deal) => new DealNode(deal));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return [new MessageNode(`client:${node.client.id}:error`, vscode.l10n.t('Could not load deals: {0}', message), 'warning')];
+      return [new MessageNode(`client:${node.client.id}:error`, l10n.t('Could not load deals: {0}', message), 'warning')];
     }
   }
 }

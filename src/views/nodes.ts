@@ -2,6 +2,8 @@ import vscode = require('vscode');
 import type { Client, Deal, Post } from '../api';
 import { bodyText, labelText } from './text';
 
+const { l10n } = vscode;
+
 const POST_ICONS: Record<string, string> = {
   error: 'bug',
   question: 'question',
@@ -26,18 +28,18 @@ export function postIcon(post: Post): vscode.ThemeIcon {
 }
 
 export function postTitle(post: Post): string {
-  return labelText(post.title) || labelText(post.content, 60) || vscode.l10n.t('Post #{0}', post.id);
+  return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
 }
 
 export class PostNode extends vscode.TreeItem {
   constructor(readonly post: Post) {
-    super(postTitle(post), vscode.TreeItemCollapsibleState.None);
+    super(postTitle(post));
     this.id = `post:${post.id}`;
-    const state = post.closed === true ? vscode.l10n.t('closed') : undefined;
+    const state = post.closed === true ? l10n.t('closed') : undefined;
     this.description = [`#${post.id}`, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
     this.contextValue = post.closed === true ? 'post.closed' : 'post';
-    this.command = { command: 'helpdesk.openPost', title: vscode.l10n.t('Open Post'), arguments: [this] };
+    this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
     this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };
   }
 
@@ -51,7 +53,7 @@ export class PostNode extends vscode.TreeItem {
     const facts = [
       `#${post.id}`,
       labelText(post.kind ?? post.task_kind ?? '', 20),
-      post.closed === true ? vscode.l10n.t('closed') : vscode.l10n.t('open'),
+      post.closed === true ? l10n.t('closed') : l10n.t('open'),
       labelText(post.created_at, 40),
     ].filter(Boolean);
     md.appendText(facts.join(' · '));
@@ -63,7 +65,7 @@ export class PostNode extends vscode.TreeItem {
 
 export class ClientNode extends vscode.TreeItem {
   constructor(readonly client: Client) {
-    super(labelText(client.name) || vscode.l10n.t('Client #{0}', client.id), vscode.TreeItemCollapsibleState.Collapsed);
+    super(labelText(client.name) || l10n.t('Client #{0}', client.id), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `client:${client.id}`;
     this.description = labelText([client.city, client.email].filter((v) => typeof v === 'string' && v).join(' · '), 80);
     this.iconPath = new vscode.ThemeIcon(client.company === false ? 'person' : 'organization');
@@ -73,7 +75,7 @@ export class ClientNode extends vscode.TreeItem {
 
 export class DealNode extends vscode.TreeItem {
   constructor(readonly deal: Deal) {
-    super(labelText(deal.name) || vscode.l10n.t('Deal #{0}', deal.id), vscode.TreeItemCollapsibleState.None);
+    super(labelText(deal.name) || l10n.t('Deal #{0}', deal.id));
     this.id = `deal:${deal.id}`;
     const price = typeof deal.price === 'number' || typeof deal.price === 'string' ? labelText(String(deal.price), 20) : '';
     this.description = [`#${deal.id}`, price].filter(Boolean).join(' · ');
@@ -84,18 +86,18 @@ export class DealNode extends vscode.TreeItem {
 
 export class LoadMoreNode extends vscode.TreeItem {
   constructor(list: 'posts' | 'clients', loading: boolean) {
-    super(loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
+    super(loading ? l10n.t('Loading…') : l10n.t('Load more…'));
     this.id = `${list}:load-more`;
     this.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'ellipsis');
     this.contextValue = 'loadMore';
-    this.command = { command: 'helpdesk.loadMore', title: vscode.l10n.t('Load More'), arguments: [list] };
+    this.command = { command: 'helpdesk.loadMore', title: l10n.t('Load More'), arguments: [list] };
   }
 }
 
 /** A line that says something instead of data: an error with a retry, or "no deals". */
 export class MessageNode extends vscode.TreeItem {
   constructor(id: string, message: string, icon: string, command?: vscode.Command) {
-    super(labelText(message, 200), vscode.TreeItemCollapsibleState.None);
+    super(labelText(message, 200));
     this.id = id;
     this.iconPath = new vscode.ThemeIcon(icon);
     this.tooltip = message;

@@ -6,6 +6,8 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { LoadMoreNode, MessageNode, PostNode, type HelpdeskNode } from './nodes';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
 
+const { l10n } = vscode;
+
 /** The Helpdesk view: posts, newest first, a page at a time. */
 export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
@@ -73,8 +75,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private emptyMessage(loaded: number): string {
-    if (loaded === 0) return vscode.l10n.t('No posts yet.');
-    return describeFilter(this.filter) ? vscode.l10n.t('No loaded post matches the filter.') : vscode.l10n.t('Every loaded post is closed.');
+    if (loaded === 0) return l10n.t('No posts yet.');
+    return describeFilter(this.filter) ? l10n.t('No loaded post matches the filter.') : l10n.t('Every loaded post is closed.');
   }
 
   private async publish(): Promise<void> {
@@ -92,9 +94,9 @@ export function welcomeExplains(error: unknown): boolean {
 
 export function errorNode(list: string, error: unknown): MessageNode {
   const message = error instanceof Error ? error.message : String(error);
-  return new MessageNode(`${list}:error`, vscode.l10n.t('Could not load: {0} Click to retry.', message), 'warning', {
+  return new MessageNode(`${list}:error`, l10n.t('Could not load: {0} Click to retry.', message), 'warning', {
     command: 'helpdesk.loadMore',
-    title: vscode.l10n.t('Retry'),
+    title: l10n.t('Retry'),
     arguments: [list],
   });
 }

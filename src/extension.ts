@@ -1,7 +1,7 @@
 // Activation registers what package.json contributes (the two views, every command, the draft
-// and post document schemes) and nothing more. The code behind them is in ./helpdesk.ts, built
-// into dist/helpdesk.js, and loads the first time a view asks for rows, a command runs or a post
-// document opens: a window that never shows the views pays for none of it.
+// and post document schemes) and nothing more, so it holds the extension host only briefly.
+// The code behind them is in ./helpdesk.ts, built into dist/helpdesk.js, and loads the first
+// time a view asks for rows, a command runs or a post document opens.
 import vscode = require('vscode');
 import { DRAFT_SCHEME } from './drafts/draftUri';
 import { DraftFileSystem } from './drafts/draftFileSystem';

@@ -65,8 +65,7 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
   const session = new Session(context.secrets, log, signOutSignal);
   const store = new HelpdeskStore(session);
   const sender = new DraftSender(session, store, drafts, log);
-  const posts = new PostsTreeProvider(store, session);
-  posts.view = postsView;
+  const posts = new PostsTreeProvider(store, session, postsView);
   const clients = new ClientsTreeProvider(store, session);
   const postDocuments = new PostDocumentProvider(session, store);
   const writeDeps = { session, store, drafts, sender };

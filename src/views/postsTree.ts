@@ -15,11 +15,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private filter: PostFilter = {};
   private showClosed = readSettings().showClosedPosts;
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  view: vscode.TreeView<HelpdeskNode> | undefined;
 
   constructor(
     private readonly store: HelpdeskStore,
     private readonly session: Session,
+    /** The view it fills, whose description shows the filter. */
+    readonly view: vscode.TreeView<HelpdeskNode>,
   ) {
     this.disposables.push(
       store.posts.onDidChange(() => this.changed.fire(undefined)),
@@ -81,7 +82,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   private async publish(): Promise<void> {
     const description = describeFilter(this.filter);
-    if (this.view) this.view.description = description;
+    this.view.description = description;
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', description !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
   }

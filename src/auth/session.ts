@@ -33,11 +33,11 @@ export class Session implements vscode.Disposable {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
-    private readonly signOutSignal?: SignOutSignal,
+    private readonly signOutSignal: SignOutSignal,
   ) {
     log.redactWith(() => [this.current?.token]);
-    if (signOutSignal) this.disposables.push(signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl)));
     this.disposables.push(
+      signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl)),
       secrets.onDidChange((event) => {
         if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
       }),
@@ -124,7 +124,7 @@ export class Session implements vscode.Disposable {
     if (accountUrl) await this.secrets.delete(secretKey(accountUrl));
     this.log.info('Signed out');
     this.setState('signedOut');
-    if (accountUrl) await this.signOutSignal?.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
+    if (accountUrl) await this.signOutSignal.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
   }
 
   /**

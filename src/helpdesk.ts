@@ -1,7 +1,13 @@
-// Everything behind the views and commands: the session, the API client, the store, the tree
+// Everything behind the views and commands: the session, the gateway and its store, the tree
 // providers and the command handlers. Built into dist/helpdesk.js, which ./extension.ts loads
 // the first time a view asks for rows, a command runs or a post document opens.
 import vscode = require('vscode');
+import type { Deal, Post } from './api';
+import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
+import { createTask as fileTask, type TaskInput } from './actions/createTask';
+import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
+import { reportBug as fileBug } from './actions/reportBug';
+import { signIn as verify, type SignInInput } from './actions/signIn';
 import { Session } from './auth/session';
 import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
@@ -9,21 +15,25 @@ import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
 import { filterPosts } from './commands/filterPosts';
 import { linkDeal } from './commands/linkDeal';
-import { reportBug } from './commands/reportBug';
-import { workspaceRepository } from './code/gitLocation';
 import { copyLink, openInBrowser } from './commands/navigation';
+import { codeOf, reportBug } from './commands/reportBug';
 import { signIn } from './commands/signIn';
+import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
+import type { Account } from './gateway/account';
+import { Gateway } from './gateway/gateway';
 import { Log } from './log';
+import type { Services } from './services';
 import { readSettings, SETTINGS } from './settings';
-import { HelpdeskStore } from './store/helpdeskStore';
+import type { HelpdeskStore } from './store/helpdeskStore';
+import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
 import { openPost, PostDocumentProvider } from './views/postDocument';
+import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
-import { notify, notifyThrough } from './notify';
 
 /** What activation made, and hands over. */
 export interface Shell {
@@ -38,6 +48,7 @@ export interface Shell {
  */
 export interface TestApi {
   readonly session: Session;
+  readonly gateway: Gateway;
   readonly store: HelpdeskStore;
   readonly posts: PostsTreeProvider;
   readonly clients: ClientsTreeProvider;
@@ -45,6 +56,20 @@ export interface TestApi {
   readonly context: vscode.ExtensionContext;
   /** The commands this module handles. */
   readonly commandIds: readonly string[];
+  /** The typed actions behind the commands, without their prompts, on the signed-in account. */
+  readonly actions: TestActions;
+}
+
+export interface TestActions {
+  /** Signs in as the command does, without its boxes; a problem is shown as a notification. */
+  signIn(input: SignInInput): Promise<boolean>;
+  commentOnTask(input: { postId: number; text: string }): Promise<Post | undefined>;
+  createTask(input: TaskInput): Promise<Post | undefined>;
+  linkDeal(input: LinkDealInput): Promise<Deal>;
+  /** Report Bug on the active editor's selection, with this title. */
+  reportBug(input: { title: string; description?: string }): Promise<Post | undefined>;
+  openPost(id: number): Promise<void>;
+  filterPosts(filter: PostFilter): void;
 }
 
 export interface Helpdesk {
@@ -56,56 +81,51 @@ export interface Helpdesk {
   readonly testApi: TestApi;
 }
 
-type Handler = (...args: never[]) => unknown;
-
 export function start({ context, drafts, postsView }: Shell): Helpdesk {
   const log = new Log();
-  notifyThrough(log);
+  const ui = new Notifier(log);
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal);
-  const store = new HelpdeskStore(session);
-  const sender = new DraftSender(session, store, drafts, log);
+  const gateway = new Gateway(session, log);
+  const { store } = gateway;
+  const sender = new DraftSender(gateway, drafts, ui, log);
+  const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
   const posts = new PostsTreeProvider(store, session, postsView);
   const clients = new ClientsTreeProvider(store, session);
-  const postDocuments = new PostDocumentProvider(session, store);
-  const writeDeps = { session, store, drafts, sender };
+  const postDocuments = new PostDocumentProvider(session, gateway);
+  const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
-  const handlers: Record<string, Handler> = {
-    'helpdesk.signIn': (args?: { accountUrl: string; token: string }) => signIn(session, context.globalState, args),
+  // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
+  const handlers: Record<string, (arg: unknown) => unknown> = {
+    'helpdesk.signIn': () => signIn(services),
     'helpdesk.signOut': () => session.signOut(),
-    'helpdesk.refresh': () => session.client && store.refreshAll(),
-    'helpdesk.refreshPosts': () => session.client && store.posts.refresh(),
-    'helpdesk.refreshClients': () => session.client && store.refreshClients(),
-    'helpdesk.loadMore': (list?: 'posts' | 'clients') => (list === 'clients' ? store.clients : store.posts).loadMore(),
-    'helpdesk.openPost': (target: unknown) => openPost(target),
-    'helpdesk.openInBrowser': (node: unknown) => openInBrowser(session, node),
-    'helpdesk.copyLink': (node: unknown) => copyLink(session, node),
-    'helpdesk.filterPosts': (filter?: unknown) => filterPosts(posts, filter as never),
+    'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
+    'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
+    'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
+    'helpdesk.loadMore': (list) => (list === 'clients' ? store.clients : store.posts).loadMore(),
+    'helpdesk.openPost': (arg) => {
+      const post = targetPost(arg);
+      return post && openPost(post.id);
+    },
+    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, arg),
+    'helpdesk.copyLink': (arg) => copyLink(gateway, arg),
+    'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
     'helpdesk.accountMenu': () => showAccountMenu(session),
-    'helpdesk.commentOnTask': (target?: unknown) => commentOnTask(writeDeps, target),
-    'helpdesk.createTask': (target?: unknown) => createTask(writeDeps, target),
-    'helpdesk.linkDeal': (target?: unknown) => linkDeal({ session, store, repository: () => workspaceRepository() }, target),
-    'helpdesk.reportBug': (args?: unknown) => reportBug({ ...writeDeps, log }, args),
-    'helpdesk.reportBugFromEditor': () => reportBug({ ...writeDeps, log }),
-    'helpdesk.sendDraft': (uri?: vscode.Uri) => sendDraft(drafts, sender, uri),
-    'helpdesk.discardDraft': (uri?: vscode.Uri) => discardDraft(drafts, uri),
+    'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg),
+    'helpdesk.createTask': (arg) => createTask(services, arg),
+    'helpdesk.linkDeal': (arg) => linkDeal(services, arg),
+    'helpdesk.reportBug': () => reportBug(services),
+    'helpdesk.reportBugFromEditor': () => reportBug(services),
+    'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
+    'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
-  context.subscriptions.push(
-    log,
-    signOutSignal,
-    session,
-    { dispose: () => store.dispose() },
-    posts,
-    clients,
-    new AccountStatusBar(session),
-    autoRefresh(store),
-  );
+  context.subscriptions.push(log, signOutSignal, session, gateway, posts, clients, new AccountStatusBar(session), autoRefresh(gateway));
   void session.whenRestored();
-  void offerUnsentDrafts(drafts, sender, () => session.whenRestored());
+  void offerUnsentDrafts(services, () => session.whenRestored());
 
   return {
     posts,
@@ -114,28 +134,57 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
     async run(id, args) {
       try {
         const handler = handlers[id];
-        if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
+        if (!handler) throw new Error(`The command ${id} has no handler.`);
         await session.whenRestored();
-        return await handler(...(args as never[]));
+        return await handler(args[0]);
       } catch (error) {
         log.error(`${id} failed`, error);
-        void notify.error(error instanceof Error ? error.message : String(error));
+        ui.failure(error);
         return undefined;
       }
     },
-    testApi: { session, store, posts, clients, drafts, context, commandIds: Object.keys(handlers) },
+    testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts) },
   };
 }
 
 /** Refreshes every `helpdesk.autoRefreshMinutes` minutes while signed in; off by default. */
-function autoRefresh(store: HelpdeskStore): vscode.Disposable {
+function autoRefresh(gateway: Gateway): vscode.Disposable {
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     if (timer) clearInterval(timer);
     const minutes = readSettings().autoRefreshMinutes;
-    timer = minutes > 0 ? setInterval(() => void store.refreshAll(), minutes * 60_000) : undefined;
+    timer = minutes > 0 ? setInterval(() => gateway.account && void gateway.store.refreshAll(), minutes * 60_000) : undefined;
   };
   schedule();
   const listener = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.autoRefreshMinutes) && schedule());
   return { dispose: () => (listener.dispose(), timer && clearInterval(timer)) };
+}
+
+function testActions(services: Services, posts: PostsTreeProvider): TestActions {
+  const account = (): Account => {
+    const signedIn = services.gateway.account;
+    if (!signedIn) throw new Error('Not signed in.');
+    return signedIn;
+  };
+  return {
+    async signIn(input) {
+      const outcome = await verify(services, input);
+      if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
+      return outcome.signedIn;
+    },
+    async commentOnTask({ postId, text }) {
+      const signedIn = account();
+      const input: CommentInput = { parent: await signedIn.post(postId), text };
+      return fileComment(services, signedIn, input);
+    },
+    createTask: (input) => fileTask(services, account(), input),
+    linkDeal: (input) => link(account(), input),
+    async reportBug({ title, description }) {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) throw new Error('No active editor.');
+      return fileBug(services, account(), { ...(await codeOf(editor, services.log)), title, description });
+    },
+    openPost,
+    filterPosts: (filter) => posts.setFilter(filter),
+  };
 }

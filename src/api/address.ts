@@ -1,6 +1,23 @@
-/** The account address was not usable; the message says what to type instead. */
+/**
+ * Why an account address is not usable:
+ * - `empty`: nothing was typed;
+ * - `notAddress`: it is not a web address;
+ * - `scheme`: it does not start with https:// (`scheme` says what it starts with);
+ * - `plainHttp`: plain http:// to a host other than this machine (`host`);
+ * - `credentials`: it holds a user name or password.
+ */
+export type AccountUrlProblem = 'empty' | 'notAddress' | 'scheme' | 'plainHttp' | 'credentials';
+
+/** The account address was not usable; `problem` says why. */
 export class AccountUrlError extends Error {
   override readonly name = 'AccountUrlError';
+
+  constructor(
+    readonly problem: AccountUrlProblem,
+    readonly detail: { scheme?: string; host?: string } = {},
+  ) {
+    super(`account address: ${problem}${detail.scheme ? ` (${detail.scheme})` : ''}${detail.host ? ` (${detail.host})` : ''}`);
+  }
 }
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -17,38 +34,26 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function parseAccountUrl(input: string): string {
   const text = input.trim();
-  if (!text) throw new AccountUrlError('Enter the account address, e.g. https://yourcompany.example.com.');
+  if (!text) throw new AccountUrlError('empty');
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new AccountUrlError(`"${text}" is not a web address. Enter it as https://yourcompany.example.com.`);
+    throw new AccountUrlError('notAddress');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AccountUrlError(`The account address must start with https:// (got ${url.protocol}//).`);
+    throw new AccountUrlError('scheme', { scheme: url.protocol });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new AccountUrlError(
-      `Plain http:// is only allowed for addresses on this machine (localhost, 127.0.0.1). Use https://${url.host} so the API token is not sent unencrypted.`,
-    );
+    throw new AccountUrlError('plainHttp', { host: url.host });
   }
   if (url.username || url.password) {
-    throw new AccountUrlError('The account address must not contain a user name or password.');
+    throw new AccountUrlError('credentials');
   }
   const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
   const path = (appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname).replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
-}
-
-/** The message that explains why an address is not usable, or undefined when it is. */
-export function accountUrlProblem(input: string): string | undefined {
-  try {
-    parseAccountUrl(input);
-    return undefined;
-  } catch (error) {
-    return error instanceof AccountUrlError ? error.message : String(error);
-  }
 }
 
 /** The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`). */
@@ -58,7 +63,7 @@ export function tokenAccountPrefix(token: string): string | undefined {
   return /^[a-z0-9][a-z0-9-]*$/i.test(prefix) ? prefix : undefined;
 }
 
-export type WebResource = 'posts' | 'clients' | 'deals' | 'contacts' | 'contact_lists';
+export type WebResource = 'posts' | 'clients' | 'deals';
 
 /** A record's page in the web app: its API path without `.json`, e.g. `{base}/app/posts/123`. */
 export function webLink(accountUrl: string, resource: WebResource, id: number): string {

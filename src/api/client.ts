@@ -1,4 +1,3 @@
-import { AccountsApi } from './accounts';
 import { parseAccountUrl, webLink, type WebResource } from './address';
 import { Transport, type TransportOptions } from './http';
 import { PostsApi } from './posts';
@@ -7,10 +6,6 @@ import type {
   Client,
   ClientChanges,
   ClientInput,
-  Contact,
-  ContactInput,
-  ContactList,
-  ContactListInput,
   Deal,
   DealInput,
   NewDeal,
@@ -28,9 +23,6 @@ export class HelpdeskClient {
   readonly clients: Resource<Client, ClientInput, ClientChanges, ClientFilters>;
   readonly posts: PostsApi;
   readonly deals: Resource<Deal, NewDeal, DealInput, DealFilters>;
-  readonly contacts: Resource<Contact, ContactInput, ContactInput>;
-  readonly contactLists: Resource<ContactList, ContactListInput, ContactListInput>;
-  readonly accounts: AccountsApi;
   private readonly http: Transport;
 
   /** Throws `AccountUrlError` when the address is not usable. */
@@ -41,18 +33,10 @@ export class HelpdeskClient {
     this.clients = new Resource(this.http, 'clients', 'client');
     this.posts = new PostsApi(this.http);
     this.deals = new Resource(this.http, 'deals', 'deal');
-    this.contacts = new Resource(this.http, 'contacts', 'contact');
-    this.contactLists = new Resource(this.http, 'contact_lists', 'contact_list');
-    this.accounts = new AccountsApi(this.http);
   }
 
   /** A record's page in the web app. */
   link(resource: WebResource, id: number): string {
     return webLink(this.accountUrl, resource, id);
-  }
-
-  /** Removes this client's token from any text (for logs and messages). */
-  redact(text: string): string {
-    return this.http.redact(text);
   }
 }

@@ -1,9 +1,9 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import { ApiError } from './errors';
-import { describeFailure, errorFromResponse, retryAfterSeconds } from './responseErrors';
+import { ApiError, type BadResponseReason } from './errors';
+import { errorCode, errorFromResponse, retryAfterSeconds } from './responseErrors';
 import { redact, redactUrl } from './redact';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** One attempt on the wire, for an output channel: the token is already redacted. */
 export interface RequestLogEntry {
@@ -58,10 +58,6 @@ export class Transport {
     return this.send('GET', path, { query }, read, call);
   }
 
-  delete<T>(path: string, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
-    return this.send('DELETE', path, {}, read, call);
-  }
-
   post<T>(path: string, body: Record<string, unknown>, read: (json: unknown) => T, call?: CallOptions): Promise<T> {
     return this.send('POST', path, { body }, read, call);
   }
@@ -71,8 +67,12 @@ export class Transport {
   }
 
   /** Removes this client's token from any text, in every encoding. */
-  redact(text: string): string {
+  private redact(text: string): string {
     return redact(text, [this.token]);
+  }
+
+  private get host(): string {
+    return new URL(this.accountUrl).host;
   }
 
   private async send<T>(
@@ -83,10 +83,10 @@ export class Transport {
     call: CallOptions = {},
   ): Promise<T> {
     const url = new URL(this.accountUrl + path);
-    const context = { method, path, redact: (text: string) => this.redact(text) };
-    // GET and DELETE carry the token in the query; POST and PUT in the body, beside the wrapper.
+    const context: ErrorContext = { method, path, host: this.host, redact: (text: string) => this.redact(text) };
+    // GET carries the token in the query; POST and PUT in the body, beside the wrapper (the spec's DELETE, unused, would be like GET).
     let json: Record<string, unknown> | undefined;
-    if (method === 'GET' || method === 'DELETE') {
+    if (method === 'GET') {
       url.searchParams.set('api_token', this.token);
       for (const [key, value] of Object.entries(parts.query ?? {})) {
         if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -132,39 +132,26 @@ export class Transport {
     return undefined;
   }
 
-  private async toApiError(
-    error: unknown,
-    context: { method: HttpMethod; path: string; redact: (text: string) => string },
-    signal: AbortSignal | undefined,
-  ): Promise<ApiError> {
+  private async toApiError(error: unknown, context: ErrorContext, signal: AbortSignal | undefined): Promise<ApiError> {
     if (error instanceof ApiError) return error;
-    const { method, path } = context;
-    if (signal?.aborted) return new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', method, path });
+    const { method, path, host } = context;
+    if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return new ApiError({ kind: 'cancelled', method, path, host });
     if (error instanceof HTTPError) {
       const body = await error.response.text().catch(() => '');
       return errorFromResponse(error.response.status, error.response.headers, body, context);
     }
-    const host = new URL(this.accountUrl).host;
     if (error instanceof TimeoutError) {
-      const seconds = Math.round((this.options.timeoutMs ?? 15_000) / 1000);
-      return new ApiError({ kind: 'timeout', message: `${host} did not answer within ${seconds} s. Try again later.`, method, path });
+      return new ApiError({ kind: 'timeout', method, path, host, timeoutSeconds: Math.round((this.options.timeoutMs ?? 15_000) / 100) / 10 });
     }
-    if (error instanceof Error && error.name === 'AbortError') {
-      return new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', method, path });
-    }
-    return new ApiError({
-      kind: 'network',
-      message: context.redact(`Could not reach ${host}: ${describeFailure(error)}. Check the account address and your connection.`),
-      method,
-      path,
-    });
+    const code = errorCode(error);
+    return new ApiError({ kind: 'network', method, path, host, ...(code ? { code: context.redact(code) } : {}) });
   }
 
   /** fetch with redirects followed only within the account's origin, and every attempt logged. */
   private readonly guardedFetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
     let request = input instanceof Request ? input : new Request(input, init);
     const method = request.method as HttpMethod;
-    const body = method === 'GET' || method === 'DELETE' ? undefined : await request.clone().text();
+    const body = method === 'GET' ? undefined : await request.clone().text();
     for (let hop = 0; ; hop++) {
       const response = await this.loggedFetch(request, method);
       const location = response.headers.get('location');
@@ -172,18 +159,9 @@ export class Transport {
       await response.body?.cancel();
       const target = new URL(location, request.url);
       const path = new URL(request.url).pathname;
-      if (target.origin !== new URL(this.accountUrl).origin) {
-        throw new ApiError({
-          kind: 'badResponse',
-          message: `The service redirected to another host (${target.host}); the request was not sent there. Check the account address.`,
-          method,
-          path,
-          status: response.status,
-        });
-      }
-      if (hop >= MAX_REDIRECTS) {
-        throw new ApiError({ kind: 'badResponse', message: 'The service redirected too many times.', method, path, status: response.status });
-      }
+      const facts = { kind: 'badResponse', method, path, host: this.host, status: response.status } as const;
+      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: target.host });
+      if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });
       request = new Request(target, { method, headers: request.headers, body, signal: request.signal, redirect: 'manual' });
     }
   };
@@ -205,27 +183,28 @@ export class Transport {
   }
 }
 
-function readAnswer<T>(
-  text: string,
-  contentType: string,
-  read: (json: unknown) => T,
-  context: { method: HttpMethod; path: string; redact: (text: string) => string },
-): T {
-  const { method, path } = context;
-  const bad = (message: string) => new ApiError({ kind: 'badResponse', message, method, path });
-  if (!text.trim()) throw bad('The service sent an empty answer where a record was expected.');
-  if (/html/i.test(contentType) || /^\s*</.test(text)) {
-    throw bad('The service answered with a web page instead of data. Check that the account address is right.');
-  }
+interface ErrorContext {
+  method: HttpMethod;
+  path: string;
+  host: string;
+  redact: (text: string) => string;
+}
+
+function readAnswer<T>(text: string, contentType: string, read: (json: unknown) => T, context: ErrorContext): T {
+  const { method, path, host } = context;
+  const bad = (reason: BadResponseReason, expected?: string) =>
+    new ApiError({ kind: 'badResponse', method, path, host, reason, ...(expected ? { expected: context.redact(expected) } : {}) });
+  if (!text.trim()) throw bad('empty');
+  if (/html/i.test(contentType) || /^\s*</.test(text)) throw bad('html');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw bad('The service sent an answer that is not valid JSON.');
+    throw bad('notJson');
   }
   try {
     return read(json);
   } catch (error) {
-    throw bad(context.redact(`The service sent an unexpected answer: ${error instanceof Error ? error.message : String(error)}`));
+    throw bad('unexpected', error instanceof Error ? error.message : String(error));
   }
 }

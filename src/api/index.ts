@@ -6,5 +6,4 @@ export * from './paging';
 export { REDACTED, redact, redactUrl } from './redact';
 export type { Resource } from './resource';
 export type { PostsApi } from './posts';
-export type { AccountsApi } from './accounts';
 export * from './types';

@@ -1,5 +1,4 @@
 import type { CallOptions, Query } from './http';
-import { receivedCount } from './parse';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
@@ -13,6 +12,15 @@ export interface PageParams {
   order?: string;
 }
 
+/**
+ * One page of a list: the records kept, and how many items the service sent (broken records
+ * included), since whether there may be another page depends on what was sent.
+ */
+export interface Page<T> {
+  readonly items: T[];
+  readonly received: number;
+}
+
 export function clampPerPage(perPage: number | undefined): number {
   if (perPage === undefined || !Number.isFinite(perPage)) return DEFAULT_PER_PAGE;
   return Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(perPage)));
@@ -22,21 +30,22 @@ export function pageQuery(params: PageParams): Query {
   return { page: params.page, per_page: params.perPage === undefined ? undefined : clampPerPage(params.perPage), order: params.order };
 }
 
-/**
- * Every page of a list, in order, starting at `params.page` (default 1). It stops after an
- * empty page or one shorter than the page size, so it never asks for a page past the end
- * when the last one is short.
- */
+/** The one rule for the end of a list: a page shorter than asked for is the last one. */
+export function isLastPage(page: Page<unknown>, perPage: number): boolean {
+  return page.received < perPage;
+}
+
+/** Every page of a list, in order, from `params.page` (default 1) to the last (see `isLastPage`). */
 export async function* pages<T>(
-  fetchPage: (params: PageParams, call: CallOptions) => Promise<T[]>,
+  fetchPage: (params: PageParams, call: CallOptions) => Promise<Page<T>>,
   params: PageParams = {},
   call: CallOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
   const perPage = clampPerPage(params.perPage);
   for (let page = params.page ?? 1; ; page++) {
     call.signal?.throwIfAborted();
-    const items = await fetchPage({ ...params, page, perPage }, call);
-    if (items.length > 0) yield items;
-    if (receivedCount(items) < perPage) return;
+    const result = await fetchPage({ ...params, page, perPage }, call);
+    if (result.items.length > 0) yield result.items;
+    if (isLastPage(result, perPage)) return;
   }
 }

@@ -1,6 +1,6 @@
 import type { CallOptions, Transport } from './http';
-import { pageQuery, pages, type PageParams } from './paging';
-import { asList, asRecord, assertId } from './parse';
+import { pageQuery, type Page, type PageParams } from './paging';
+import { asPage, asRecord, assertId } from './parse';
 import type { NewComment, NewErrorReport, NewTask, Post } from './types';
 
 /** Helpdesk posts: tasks, error reports and comments are all posts, created at one endpoint. */
@@ -8,19 +8,11 @@ export class PostsApi {
   constructor(private readonly http: Transport) {}
 
   /** One page of the helpdesk's posts (`GET /app.json`). */
-  listHelpdesk(params: PageParams = {}, call?: CallOptions): Promise<Post[]> {
-    return this.http.get('/app.json', pageQuery(params), asList<Post>, call);
+  listHelpdesk(params: PageParams = {}, call?: CallOptions): Promise<Page<Post>> {
+    return this.http.get('/app.json', pageQuery(params), asPage<Post>, call);
   }
 
-  helpdeskPages(params: PageParams = {}, call?: CallOptions): AsyncGenerator<Post[], void, undefined> {
-    return pages((p, c) => this.listHelpdesk({ ...params, ...p }, c), params, call);
-  }
-
-  /** One page of tasks (`GET /app/tasks.json`; not in the spec, confirmed in the service notes). */
-  listTasks(params: PageParams = {}, call?: CallOptions): Promise<Post[]> {
-    return this.http.get('/app/tasks.json', pageQuery(params), asList<Post>, call);
-  }
-
+  // async, so that a bad id rejects the promise rather than throwing at the call.
   async get(id: number, call?: CallOptions): Promise<Post> {
     return this.http.get(`/app/posts/${assertId(id, 'post id')}.json`, {}, asRecord<Post>, call);
   }

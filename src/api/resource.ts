@@ -1,10 +1,10 @@
 import type { CallOptions, Query, Transport } from './http';
-import { pageQuery, pages, type PageParams } from './paging';
-import { asDeleted, asList, asRecord, assertId } from './parse';
+import { pageQuery, pages, type Page, type PageParams } from './paging';
+import { asPage, asRecord, assertId } from './parse';
 
 /**
- * The five calls the service offers for most records: list, get, create, update, delete,
- * at `/app/{plural}.json` and `/app/{plural}/{id}.json`, with bodies wrapped in `{wrapper}`.
+ * The calls the service offers for most records: list, get, create, update, at
+ * `/app/{plural}.json` and `/app/{plural}/{id}.json`, with bodies wrapped in `{wrapper}`.
  */
 export class Resource<T extends { id: number }, Create, Update, Filters extends Query = Record<never, never>> {
   constructor(
@@ -14,9 +14,9 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
   ) {}
 
   /** One page of records. */
-  list(params: PageParams & Filters = {} as PageParams & Filters, call?: CallOptions): Promise<T[]> {
+  list(params: PageParams & Filters = {} as PageParams & Filters, call?: CallOptions): Promise<Page<T>> {
     const { page, perPage, order, ...filters } = params;
-    return this.http.get(`/app/${this.plural}.json`, { ...filters, ...pageQuery({ page, perPage, order }) }, asList<T>, call);
+    return this.http.get(`/app/${this.plural}.json`, { ...filters, ...pageQuery({ page, perPage, order }) }, asPage<T>, call);
   }
 
   /** Every page of records, one array per page. */
@@ -24,6 +24,7 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
     return pages((p, c) => this.list({ ...params, ...p }, c), params, call);
   }
 
+  // async, so that a bad id rejects the promise rather than throwing at the call.
   async get(id: number, call?: CallOptions): Promise<T> {
     return this.http.get(this.itemPath(id), {}, asRecord<T>, call);
   }
@@ -35,10 +36,6 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
   /** Sends only the fields given; the service answers the whole updated record. */
   async update(id: number, changes: Update, call?: CallOptions): Promise<T> {
     return this.http.put(this.itemPath(id), { [this.wrapper]: changes }, asRecord<T>, call);
-  }
-
-  async delete(id: number, call?: CallOptions): Promise<void> {
-    return this.http.delete(this.itemPath(id), asDeleted, call);
   }
 
   private itemPath(id: number): string {

@@ -3,32 +3,34 @@ import { ApiError, type ApiErrorKind } from './errors';
 interface Context {
   method: string;
   path: string;
+  host: string;
   redact: (text: string) => string;
 }
 
-/** The `ApiError` for a non-2xx answer, with a message a person can act on. */
-export function errorFromResponse(status: number, headers: Headers, body: string, context: Context): ApiError {
-  const { method, path } = context;
-  const serverSays = serverMessage(body);
-  const fieldErrors = serverSays && typeof serverSays === 'object' ? serverSays : undefined;
-  const detail = typeof serverSays === 'string' ? serverSays : fieldErrors ? describeFieldErrors(fieldErrors) : undefined;
-  const make = (kind: ApiErrorKind, message: string, extra: { retryAfterSeconds?: number } = {}) =>
-    new ApiError({ kind, message: context.redact(message), method, path, status, fieldErrors, ...extra });
+const KIND_BY_STATUS: Record<number, ApiErrorKind> = { 401: 'auth', 403: 'auth', 404: 'notFound', 429: 'rateLimited' };
 
-  if (status === 401) return make('auth', 'The API token was rejected (HTTP 401). Sign in again with a current token.');
-  if (status === 403) {
-    return make('auth', `The API token is not allowed to do this (HTTP 403)${detail ? `: ${detail}` : ''}. Sign in with a token that has access.`);
-  }
-  if (status === 404) return make('notFound', `Not found (HTTP 404): ${method} ${path}. It may have been deleted.`);
-  if (status === 429) {
-    const wait = retryAfterSeconds(headers.get('retry-after'));
-    const when = wait === undefined ? 'in a moment' : `in ${wait} s`;
-    return make('rateLimited', `Too many requests (HTTP 429). Try again ${when}.`, wait === undefined ? {} : { retryAfterSeconds: wait });
-  }
-  if (status >= 500) {
-    return make('server', `The service failed (HTTP ${status})${detail && !looksLikeHtml(body) ? `: ${detail}` : ''}. Try again later.`);
-  }
-  return make('validation', `The service refused the request (HTTP ${status})${detail ? `: ${detail}` : ''}.`);
+/** The `ApiError` for a non-2xx answer: its kind, and what the service said about it. */
+export function errorFromResponse(status: number, headers: Headers, body: string, context: Context): ApiError {
+  const { method, path, host } = context;
+  const kind = KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : 'validation');
+  const said = serverMessage(body);
+  const fieldErrors = said && typeof said === 'object' ? redactFields(said, context.redact) : undefined;
+  const words = typeof said === 'string' ? said : fieldErrors ? describeFieldErrors(fieldErrors) : undefined;
+  const wait = kind === 'rateLimited' ? retryAfterSeconds(headers.get('retry-after')) : undefined;
+  return new ApiError({
+    kind,
+    method,
+    path,
+    host,
+    status,
+    fieldErrors,
+    ...(words ? { serverMessage: context.redact(words.length > 300 ? `${words.slice(0, 299)}…` : words) } : {}),
+    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+  });
+}
+
+function redactFields(fields: Record<string, string[]>, redact: (text: string) => string): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [redact(field), messages.map(redact)]));
 }
 
 /**
@@ -70,32 +72,8 @@ function looksLikeHtml(body: string): boolean {
   return /^\s*</.test(body);
 }
 
-/** A short reason for a failed connection, from Node's error codes. */
-export function describeFailure(error: unknown): string {
-  const code = errorCode(error);
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused (is the service running?)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'the host name could not be found';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'the connection was closed before an answer came';
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'the connection timed out';
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return `its certificate was not accepted (${code})`;
-    default:
-      return code ? `network error ${code}` : 'network error';
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
+/** Node's error code for a failed connection (`ECONNREFUSED`), from the error or its causes. */
+export function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;

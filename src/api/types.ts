@@ -144,7 +144,7 @@ export interface Post {
   email_reply_to?: Nullable<EmailRoute>;
 }
 
-/** The spec does not show deal, contact or contact list answers: these are the fields sent. */
+/** The spec does not show deal answers: these are the fields sent. */
 export interface Deal {
   id: number;
   name?: Nullable<string>;
@@ -158,25 +158,7 @@ export interface Deal {
   updated_at?: Nullable<string>;
 }
 
-export interface Contact {
-  id: number;
-  name?: Nullable<string>;
-  description?: Nullable<string>;
-  first_name?: Nullable<string>;
-  last_name?: Nullable<string>;
-  responsible_id?: Nullable<number>;
-  email?: Nullable<string>;
-  phone?: Nullable<string>;
-  created_at?: Nullable<string>;
-  updated_at?: Nullable<string>;
-}
 
-export interface ContactList {
-  id: number;
-  name?: Nullable<string>;
-  created_at?: Nullable<string>;
-  updated_at?: Nullable<string>;
-}
 
 /** What may be sent for a record: its fields without the ones the service sets. */
 type Writable<T> = { -readonly [K in Exclude<keyof T, 'id' | 'created_at' | 'updated_at'>]?: T[K] };
@@ -230,30 +212,6 @@ export interface DealInput {
 }
 export type NewDeal = DealInput & { name: string };
 
-export interface ContactInput {
-  name?: string;
-  description?: string;
-  first_name?: string;
-  last_name?: string;
-  responsible_id?: number | null;
-  email?: string;
-  phone?: string;
-}
 
-export interface ContactListInput {
-  name: string;
-}
 
-export interface NewAccount {
-  account: { prefix: string; initial_module?: string; from_partner?: string };
-  user: { login: string; email: string; password: string };
-}
 
-/** The answer to account creation (service notes); `prefix` may differ from the one asked for. */
-export interface CreatedAccount {
-  prefix: string;
-  api_token: string;
-  url: string;
-  login?: Nullable<string>;
-  email?: Nullable<string>;
-}

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
+import { parseAccountUrl } from '../api';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
 import type { SignOutSignal } from './signOutSignal';
@@ -7,23 +7,29 @@ import type { SignOutSignal } from './signOutSignal';
 /**
  * - `signedOut`: no token for the account address.
  * - `signedIn`: a token, and the last call did not say otherwise.
- * - `rejected`: the service refused the token (401/403 on a read).
+ * - `rejected`: the service refused the token (401).
  * - `unreachable`: the last call could not reach the service.
  */
 export type SessionState = 'signedOut' | 'signedIn' | 'rejected' | 'unreachable';
 
 const SECRET_PREFIX = 'helpdesk.token:';
 
+/** One account's address and its API token. A new sign-in makes a new object. */
+export interface Credentials {
+  readonly accountUrl: string;
+  readonly token: string;
+}
+
 /**
  * The account address (a setting) and its API token (only in SecretStorage, keyed by the
- * address), the API client built from them, and the state the views show. Other windows
- * follow through `secrets.onDidChange` and, where the editor does not fire that in every window
- * (the web workbench), through the sign-out signal.
+ * address), and the state the views show. It makes no calls: the gateway does, and tells it
+ * what they met. Other windows follow through `secrets.onDidChange` and, where the editor does
+ * not fire that in every window (the web workbench), through the sign-out signal.
  */
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private current: { client: HelpdeskClient; token: string } | undefined;
+  private current: Credentials | undefined;
   private stateValue: SessionState = 'signedOut';
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private firstRestore: Promise<void> | undefined;
@@ -43,9 +49,6 @@ export class Session implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.accountUrl)) void this.restore();
-        else if (event.affectsConfiguration(SETTINGS.requestTimeoutSeconds) && this.current) {
-          this.current = { ...this.current, client: this.createClient(this.current.client.accountUrl, this.current.token) };
-        }
       }),
     );
   }
@@ -54,18 +57,18 @@ export class Session implements vscode.Disposable {
     return this.stateValue;
   }
 
-  /** The API client while a token is stored; undefined when signed out. */
-  get client(): HelpdeskClient | undefined {
-    return this.current?.client;
+  /** The address and token while a token is stored; undefined when signed out. */
+  get credentials(): Credentials | undefined {
+    return this.current;
   }
 
   get accountUrl(): string | undefined {
-    return this.current?.client.accountUrl;
+    return this.current?.accountUrl;
   }
 
   /**
    * The first `restore()`, started on first use. Activation does not wait for it (reading a
-   * secret is a round trip to the window); views and commands do, before they look at `client`.
+   * secret is a round trip to the window); views and commands do, before they look at `credentials`.
    */
   whenRestored(): Promise<void> {
     this.firstRestore ??= this.restore().catch((error: unknown) => {
@@ -87,8 +90,8 @@ export class Session implements vscode.Disposable {
     }
     const token = accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined;
     if (accountUrl && token) {
-      if (this.current?.token === token && this.current.client.accountUrl === accountUrl) return;
-      this.current = { client: this.createClient(accountUrl, token), token };
+      if (this.current?.token === token && this.current.accountUrl === accountUrl) return;
+      this.current = { accountUrl, token };
       this.setState('signedIn');
     } else if (this.current || this.stateValue !== 'signedOut') {
       this.current = undefined;
@@ -98,18 +101,14 @@ export class Session implements vscode.Disposable {
     }
   }
 
-  /** Checks the address and token with one cheap call, then stores them. Throws `ApiError` or `AccountUrlError`. */
-  async signIn(address: string, token: string, signal?: AbortSignal): Promise<void> {
-    const accountUrl = parseAccountUrl(address);
-    const cleanToken = token.trim();
-    const client = this.createClient(accountUrl, cleanToken);
-    await client.posts.listHelpdesk({ perPage: 1 }, { signal });
-    this.current = { client, token: cleanToken };
+  /** Stores a token the service accepted (see `Gateway.signIn`) and makes it the current one. */
+  async save(accountUrl: string, token: string): Promise<void> {
+    this.current = { accountUrl, token };
     // Storing the secret and then the address each fire an event that calls restore(); in
     // between, the address still names the previous account, whose token restore() would load.
     this.switching = true;
     try {
-      await this.secrets.store(secretKey(accountUrl), cleanToken);
+      await this.secrets.store(secretKey(accountUrl), token);
       await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
     } finally {
       this.switching = false;
@@ -134,7 +133,7 @@ export class Session implements vscode.Disposable {
    */
   private async signedOutElsewhere(accountUrl: string): Promise<void> {
     const previous = this.current;
-    if (previous?.client.accountUrl !== accountUrl) return;
+    if (previous?.accountUrl !== accountUrl) return;
     this.current = undefined;
     const key = secretKey(accountUrl);
     if ((await this.secrets.get(key)) === previous.token) await this.secrets.delete(key);
@@ -144,42 +143,13 @@ export class Session implements vscode.Disposable {
     if (this.stateValue !== 'signedOut') this.setState('signedOut');
   }
 
-  /** Called by whoever made a call: moves to `rejected` or `unreachable`, or back to `signedIn`. */
-  noteOutcome(error?: unknown): void {
-    if (!this.current) return;
-    if (error === undefined) {
-      if (this.stateValue !== 'signedIn') this.setState('signedIn');
-    } else if (isApiError(error, 'auth') && error.status === 401) {
-      this.setState('rejected');
-    } else if (isApiError(error, 'network') || isApiError(error, 'timeout')) {
-      this.setState('unreachable');
-    }
+  /** What the last call met, from the gateway: the service took the token, refused it, or was not reached. */
+  noteReachability(state: 'signedIn' | 'rejected' | 'unreachable'): void {
+    if (this.current && this.stateValue !== state) this.setState(state);
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
-  }
-
-  private createClient(accountUrl: string, token: string): HelpdeskClient {
-    return new HelpdeskClient({
-      accountUrl,
-      token,
-      timeoutMs: readSettings().requestTimeoutSeconds * 1000,
-      onRequest: (entry) => {
-        this.log.request(entry);
-        if (entry.status === 429) this.rateLimited(entry.retryAfterSeconds);
-      },
-    });
-  }
-
-  /** Says so when the service asks to slow down; a GET waits as it says (up to 10 s) and tries again. */
-  private rateLimited(seconds: number | undefined): void {
-    const message =
-      seconds === undefined
-        ? vscode.l10n.t('The helpdesk asked to slow down (HTTP 429).')
-        : vscode.l10n.t('The helpdesk asked to slow down (HTTP 429): waiting {0} s.', seconds);
-    this.log.info(message);
-    vscode.window.setStatusBarMessage(`$(watch) ${message}`, Math.min(10, seconds ?? 5) * 1000 + 1000);
   }
 
   private setState(state: SessionState): void {

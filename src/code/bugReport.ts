@@ -1,4 +1,5 @@
-/** The Markdown of a bug report made from selected code, and its draft document. No vscode import. */
+/** The Markdown of a bug report made from selected code. No vscode import. */
+import { codeBlock, escapeMarkdown, inlineCode, linkDestination } from '../text/markdown';
 
 export interface CodeSelection {
   /** Relative to the workspace folder, forward slashes. */
@@ -18,33 +19,6 @@ export interface BugReportInput {
   location: CodeLocation;
   /** The most lines of code to include; the rest is cut with a note. */
   maxLines: number;
-}
-
-/**
- * Backslash-escapes what Markdown would read as syntax inside a line of text or link text.
- * (`#`, `-`, `+` and `1.` only mean something at the start of a line, where this text never stands.)
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_[\]<>!|~&]/g, '\\$&');
-}
-
-/** Text as inline code, with a backtick run longer than any inside it (CommonMark). */
-export function inlineCode(text: string): string {
-  const oneLine = text.replace(/\r?\n|\r/g, ' ');
-  const fence = '`'.repeat(longestBacktickRun(oneLine) + 1);
-  const pad = /^`|`$|^ .* $/.test(oneLine) ? ' ' : '';
-  return `${fence}${pad}${oneLine}${pad}${fence}`;
-}
-
-function longestBacktickRun(text: string): number {
-  let longest = 0;
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return longest;
-}
-
-/** A URL as a Markdown link destination: the characters that would end it are percent-encoded. */
-function linkDestination(url: string): string {
-  return url.replace(/[\s()<>\\]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
 }
 
 export function lineRangeText(startLine: number, endLine: number): string {
@@ -142,10 +116,7 @@ export function buildBugReportContent({ description, selection, location, maxLin
   if (total === 0) {
     parts.push('_(no code was selected)_');
   } else {
-    const code = shown.join('\n');
-    const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
-    const tag = language.replace(/[^A-Za-z0-9_+-]/g, '');
-    parts.push(`${fence}${tag}\n${code}\n${fence}`);
+    parts.push(codeBlock(shown.join('\n'), language.replace(/[^A-Za-z0-9_+-]/g, '')));
     if (shown.length < total) parts.push(`_(showing ${shown.length} of ${total} lines)_`);
   }
   return `${parts.join('\n\n')}\n`;
@@ -178,26 +149,4 @@ function shorten(text: string, max: number): string {
   const cut = chars.slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/**
- * A draft document: the first line is the title (a leading `# ` is dropped), the rest after
- * a blank line is the description. Leading blank lines and trailing whitespace of the
- * description are not kept.
- */
-export function parseDraftDocument(text: string): { title: string; description: string } {
-  const normalized = normalizeNewlines(text.replace(/^\uFEFF/, ''));
-  const newline = normalized.indexOf('\n');
-  const first = newline < 0 ? normalized : normalized.slice(0, newline);
-  const rest = newline < 0 ? '' : normalized.slice(newline + 1);
-  return { title: first.replace(/^#[ \t]+/, '').trim(), description: rest.replace(/^([ \t]*\n)+/, '').trimEnd() };
-}
-
-/** The draft document of a title and description; `parseDraftDocument` gives them back. */
-export function formatDraftDocument(title: string, description: string): string {
-  const oneLine = title.replace(/\s+/g, ' ').trim();
-  // A title that itself starts with `# ` keeps it behind the prefix that parsing drops.
-  const head = /^#[ \t]/.test(oneLine) ? `# ${oneLine}` : oneLine;
-  const body = normalizeNewlines(description).replace(/^([ \t]*\n)+/, '').trimEnd();
-  return body ? `${head}\n\n${body}\n` : `${head}\n`;
 }

@@ -11,8 +11,6 @@ const TIMEOUT_MS = 3000;
 const NEW_FILE_STATUSES = new Set([1, 7, 9]);
 
 export interface LocateOptions {
-  /** Column after the last selected character (1-based), for hosts that highlight columns. */
-  endColumn?: number;
   timeoutMs?: number;
   /** Told of the error behind a "Git reported an error" answer, e.g. to log it. */
   onError?: (error: unknown) => void;
@@ -44,7 +42,7 @@ export async function locateInGit(
       resolve(local(l10n.t('Git took too long to answer')));
     }, options.timeoutMs ?? TIMEOUT_MS);
   });
-  const located = locate(document, startLine, endLine, options.endColumn, cancel.token).catch((error: unknown) => {
+  const located = locate(document, startLine, endLine, cancel.token).catch((error: unknown) => {
     options.onError?.(error);
     // The message is not shown: Git's errors can quote remote URLs with credentials in them.
     return local(l10n.t('Git reported an error'));
@@ -57,7 +55,7 @@ export async function locateInGit(
   }
 }
 
-async function locate(uri: vscode.Uri, startLine: number, endLine: number, endColumn: number | undefined, token: vscode.CancellationToken): Promise<CodeLocation> {
+async function locate(uri: vscode.Uri, startLine: number, endLine: number, token: vscode.CancellationToken): Promise<CodeLocation> {
   const api = await gitApi(token);
   if (typeof api === 'string') return local(api);
   const repository = findRepository(api, uri);
@@ -79,7 +77,7 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, endCo
     const remote = remotes.find((r) => r.name === remoteName);
     for (const url of [remote?.fetchUrl, remote?.pushUrl]) {
       const repo = url ? parseRemoteUrl(url) : undefined;
-      if (repo) return { kind: 'permalink', url: buildPermalink(repo, commit, path, startLine, endLine, endColumn) };
+      if (repo) return { kind: 'permalink', url: buildPermalink(repo, commit, path, startLine, endLine) };
     }
     return undefined;
   };
@@ -156,12 +154,11 @@ async function remotesWithCommit(repository: GitRepository, commit: string, toke
 }
 
 /** The document's path for the report: relative to its workspace folder, else only its file name. */
-export function relativeLocation(uri: vscode.Uri): { relativePath: string; folderName?: string } {
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
+export function relativeLocation(uri: vscode.Uri): string {
   // Outside a workspace folder the full path would put the person's home folder into the post.
-  if (!folder) return { relativePath: uri.path.split('/').filter(Boolean).pop() ?? uri.path };
+  if (!vscode.workspace.getWorkspaceFolder(uri)) return uri.path.split('/').filter(Boolean).pop() ?? uri.path;
   const relative = vscode.workspace.asRelativePath(uri, false);
-  return { relativePath: process.platform === 'win32' ? relative.replace(/\\/g, '/') : relative, folderName: folder.name };
+  return process.platform === 'win32' ? relative.replace(/\\/g, '/') : relative;
 }
 
 /**

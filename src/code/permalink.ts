@@ -135,15 +135,14 @@ export function repoWebUrl(repo: RemoteRepo): string {
   }
 }
 
-/** Azure's end column when the caller does not know it; Azure clamps it to the line's end. */
+/** Azure highlights a column range; a column past any line's end, which Azure clamps, marks whole lines. */
 const WHOLE_LINE_COLUMN = 10000;
 
 /**
  * A link to lines `startLine`–`endLine` (1-based) of `filePath` (repository-relative, forward
- * slashes) at `commit`. `endColumn` (1-based, exclusive) only matters to Azure DevOps, which
- * highlights a column range.
+ * slashes) at `commit`.
  */
-export function buildPermalink(repo: RemoteRepo, commit: string, filePath: string, startLine: number, endLine: number, endColumn?: number): string {
+export function buildPermalink(repo: RemoteRepo, commit: string, filePath: string, startLine: number, endLine: number): string {
   if (!/^[0-9a-f]{7,64}$/i.test(commit)) throw new RangeError(`Not a commit hash: ${commit}`);
   if (!Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < 1) {
     throw new RangeError(`Lines must be whole numbers from 1 (got ${startLine}-${endLine}).`);
@@ -161,10 +160,8 @@ export function buildPermalink(repo: RemoteRepo, commit: string, filePath: strin
       return `${base}/src/${commit}/${path}#lines-${start}${single ? '' : `:${end}`}`;
     case 'bitbucketServer':
       return `${base}/browse/${path}?at=${commit}#${start}${single ? '' : `-${end}`}`;
-    case 'azure': {
-      const column = endColumn !== undefined && Number.isInteger(endColumn) && endColumn >= 1 ? endColumn : WHOLE_LINE_COLUMN;
-      return `${base}?path=/${path}&version=GC${commit}&line=${start}&lineEnd=${end}&lineStartColumn=1&lineEndColumn=${column}&lineStyle=plain`;
-    }
+    case 'azure':
+      return `${base}?path=/${path}&version=GC${commit}&line=${start}&lineEnd=${end}&lineStartColumn=1&lineEndColumn=${WHOLE_LINE_COLUMN}&lineStyle=plain`;
   }
 }
 

@@ -1,30 +1,16 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { Session } from '../auth/session';
-import { formatDraftDocument } from '../code/bugReport';
-import type { DraftStore } from '../drafts/drafts';
-import { openDraft, type DraftSender } from '../drafts/sendDraft';
-import type { HelpdeskStore } from '../store/helpdeskStore';
-import { ClientNode } from '../views/nodes';
-import { askText, ensureSignedIn, pickClient } from './prompts';
+import { createTask as fileTask } from '../actions/createTask';
+import type { Services } from '../services';
+import { askText, pickClient, signedInAccount } from './prompts';
+import { targetClient } from './targets';
 
 const { l10n } = vscode;
 
-export interface CreateTaskArgs {
-  title: string;
-  content?: string;
-  clientId?: number | null;
-}
-
-/** A task with a title, optional content and an optional client (preset from a client node). */
-export async function createTask(deps: { session: Session; store: HelpdeskStore; drafts: DraftStore; sender: DraftSender }, target?: unknown): Promise<Post | undefined> {
-  const { session, store, drafts, sender } = deps;
-  if (!(await ensureSignedIn(() => !!session.client))) return undefined;
-  const args = isCreateTaskArgs(target) ? target : undefined;
-  const save = (title: string, content: string, clientId: number | null) =>
-    drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: session.accountUrl!, clientId, target: 'task' });
-  if (args) return sender.send(await save(args.title, args.content ?? '', args.clientId ?? null));
-
+/** Create Task: a title, a client (preset on a client's row), then what is to be done; or all of it in an editor. */
+export async function createTask(services: Services, arg: unknown): Promise<Post | undefined> {
+  const account = await signedInAccount(services);
+  if (!account) return undefined;
   const title = await askText({
     title: l10n.t('Create Task (1/2)'),
     prompt: l10n.t('The task\'s title.'),
@@ -32,33 +18,18 @@ export async function createTask(deps: { session: Session; store: HelpdeskStore;
     validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
   if (!title) return undefined;
-  let clientId: number | null = null;
-  if (target instanceof ClientNode) {
-    clientId = target.client.id;
-  } else if (title.action === 'accept') {
-    const client = await pickClient(store, l10n.t('Create Task: for which client?'), l10n.t('No client'));
+  let clientId = targetClient(arg)?.id ?? null;
+  if (clientId === null && title.action === 'accept') {
+    const client = await pickClient(services.gateway.store, l10n.t('Create Task: for which client?'), l10n.t('No client'));
     if (client === undefined) return undefined;
     clientId = client?.id ?? null;
   }
-  if (title.action === 'editor') {
-    const draft = await save(title.value || l10n.t('New task'), '', clientId);
-    await openDraft(draft.id);
-    return undefined;
-  }
+  if (title.action === 'editor') return fileTask(services, account, { title: title.value || l10n.t('New task'), clientId }, 'edit');
   const content = await askText({
     title: l10n.t('Create Task (2/2)'),
     prompt: l10n.t('What is to be done (optional). Enter creates the task.'),
     editorTooltip: l10n.t('Write the description in an editor'),
   });
   if (!content) return undefined;
-  const draft = await save(title.value, content.value, clientId);
-  if (content.action === 'editor') {
-    await openDraft(draft.id);
-    return undefined;
-  }
-  return sender.send(draft);
-}
-
-function isCreateTaskArgs(value: unknown): value is CreateTaskArgs {
-  return typeof value === 'object' && value !== null && !(value instanceof vscode.TreeItem) && typeof (value as CreateTaskArgs).title === 'string';
+  return fileTask(services, account, { title: title.value, content: content.value, clientId }, content.action === 'editor' ? 'edit' : 'send');
 }

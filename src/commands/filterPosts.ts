@@ -7,15 +7,8 @@ const { l10n } = vscode;
 
 type KindItem = vscode.QuickPickItem & { postKind?: PostKind | TaskKind };
 
-/**
- * Narrows the Helpdesk view: the text typed in the box matches titles and contents, and the
- * item picked sets the kind. With a `PostFilter` argument it asks nothing.
- */
-export async function filterPosts(tree: PostsTreeProvider, args?: PostFilter): Promise<void> {
-  if (isFilter(args)) {
-    tree.setFilter(args);
-    return;
-  }
+/** Narrows the Helpdesk view: the text typed in the box matches titles and contents, and the item picked sets the kind. */
+export async function filterPosts(tree: PostsTreeProvider): Promise<void> {
   const current = tree.currentFilter;
   const entry = (postKind: PostKind | TaskKind): KindItem => ({ label: postKind, postKind, alwaysShow: true, picked: current.kind === postKind });
   const separator = (label: string): KindItem => ({ label, kind: vscode.QuickPickItemKind.Separator });
@@ -39,8 +32,4 @@ export async function filterPosts(tree: PostsTreeProvider, args?: PostFilter): P
   });
   pick.dispose();
   if (chosen) tree.setFilter(chosen);
-}
-
-function isFilter(value: unknown): value is PostFilter {
-  return typeof value === 'object' && value !== null && !(value instanceof vscode.TreeItem) && ('text' in value || 'kind' in value);
 }

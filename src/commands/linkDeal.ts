@@ -1,73 +1,39 @@
 import vscode = require('vscode');
-import type { Client, Deal, HelpdeskClient } from '../api';
-import type { Session } from '../auth/session';
-import type { HelpdeskStore } from '../store/helpdeskStore';
-import { ClientNode } from '../views/nodes';
-import { labelText } from '../views/text';
-import { ensureSignedIn, pickClient } from './prompts';
-import { notify } from '../notify';
+import type { Client, Deal } from '../api';
+import { linkDeal as link, type LinkDealInput } from '../actions/linkDeal';
+import type { Account } from '../gateway/account';
+import type { Services } from '../services';
+import { labelText } from '../text/serverText';
+import { pickClient, signedInAccount } from './prompts';
+import { targetClient } from './targets';
 
 const { l10n } = vscode;
 
-export interface LinkDealArgs {
-  clientId: number;
-  /** An existing deal to link to the client… */
-  dealId?: number;
-  /** …or a new one to create for it. */
-  newDeal?: { name: string; price?: number };
-}
-
-/**
- * Links a deal to a client: one of the client's deals, a deal without a client, or a new one
- * (with the workspace's repository in `external_ids`). With `LinkDealArgs` it asks nothing.
- */
-export async function linkDeal(
-  deps: { session: Session; store: HelpdeskStore; repository: () => Promise<string | undefined> },
-  target?: unknown,
-): Promise<Deal | undefined> {
-  const { session, store } = deps;
-  if (!(await ensureSignedIn(() => !!session.client))) return undefined;
-  const api = session.client!;
-  const args = isLinkDealArgs(target) ? target : undefined;
-  const client = args ? await api.clients.get(args.clientId) : target instanceof ClientNode ? target.client : await pickClient(store, l10n.t('Link Deal: to which client?'));
+/** Link Deal: to the client's row it was run on, or a client picked from a list; then one of its deals, a free one, or a new one. */
+export async function linkDeal(services: Services, arg: unknown): Promise<Deal | undefined> {
+  const account = await signedInAccount(services);
+  if (!account) return undefined;
+  const client = targetClient(arg) ?? (await pickClient(services.gateway.store, l10n.t('Link Deal: to which client?')));
   if (!client) return undefined;
-
-  let choice: { deal: Deal } | { create: { name: string; price?: number } } | undefined;
-  if (args?.dealId !== undefined) choice = { deal: await api.deals.get(args.dealId) };
-  else if (args?.newDeal) choice = { create: args.newDeal };
-  else choice = await pickDeal(api, client);
+  const choice = await pickDeal(account, client);
   if (!choice) return undefined;
-
-  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, async () => {
-    if ('deal' in choice) {
-      if (choice.deal.client_id === client.id) return choice.deal;
-      return api.deals.update(choice.deal.id, { client_id: client.id });
-    }
-    const repository = await deps.repository();
-    return api.deals.create({
-      name: choice.create.name,
-      client_id: client.id,
-      ...(choice.create.price !== undefined ? { price: choice.create.price } : {}),
-      ...(repository ? { external_ids: { repository } } : {}),
-    });
-  });
-  store.invalidateDeals();
   const name = labelText(client.name) || `#${client.id}`;
-  void notify.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
+  if ('linked' in choice) {
+    void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(choice.linked.name) || `#${choice.linked.id}`, name));
+    return choice.linked;
+  }
+  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, () => link(account, choice));
+  void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
   return deal;
 }
 
-async function pickDeal(api: HelpdeskClient, client: Client): Promise<{ deal: Deal } | { create: { name: string; price?: number } } | undefined> {
+/** A deal to link: one of the client's own (linked already), one without a client, or a new one. */
+async function pickDeal(account: Account, client: Client): Promise<LinkDealInput | { linked: Deal } | undefined> {
   type Item = vscode.QuickPickItem & { deal?: Deal; create?: true };
   const items = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading deals…') }, async () => {
-    const own: Deal[] = [];
-    const free: Deal[] = [];
-    for await (const page of api.deals.pages({ perPage: 100 })) {
-      for (const deal of page) {
-        if (deal.client_id === client.id) own.push(deal);
-        else if (deal.client_id === null || deal.client_id === undefined) free.push(deal);
-      }
-    }
+    const deals = await account.deals();
+    const own = deals.filter((deal) => deal.client_id === client.id);
+    const free = deals.filter((deal) => deal.client_id === null || deal.client_id === undefined);
     const item = (deal: Deal, linked: boolean): Item => ({
       label: `${linked ? '$(check) ' : ''}${labelText(deal.name) || `#${deal.id}`}`,
       description: [`#${deal.id}`, deal.price !== null && deal.price !== undefined ? String(deal.price) : ''].filter(Boolean).join(' · '),
@@ -84,7 +50,7 @@ async function pickDeal(api: HelpdeskClient, client: Client): Promise<{ deal: De
   });
   const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Link Deal to {0}', labelText(client.name, 60)), matchOnDescription: true });
   if (!picked) return undefined;
-  if (picked.deal) return { deal: picked.deal };
+  if (picked.deal) return picked.deal.client_id === client.id ? { linked: picked.deal } : { clientId: client.id, dealId: picked.deal.id };
   const name = await vscode.window.showInputBox({
     title: l10n.t('New Deal (1/2)'),
     prompt: l10n.t('The deal\'s name.'),
@@ -99,7 +65,7 @@ async function pickDeal(api: HelpdeskClient, client: Client): Promise<{ deal: De
     validateInput: (value) => (!value.trim() || parsePrice(value) !== undefined ? undefined : l10n.t('Enter a number, like 1200.50, or nothing.')),
   });
   if (price === undefined) return undefined;
-  return { create: { name: name.trim(), price: parsePrice(price) } };
+  return { clientId: client.id, newDeal: { name: name.trim(), price: parsePrice(price) } };
 }
 
 /** "1 200,50" and "1200.50" are both 1200.5; anything else is undefined. */
@@ -107,8 +73,4 @@ export function parsePrice(text: string): number | undefined {
   const compact = text.trim().replace(/[\s_]/g, '');
   if (!/^\d+(?:[.,]\d{1,4})?$/.test(compact)) return undefined;
   return Number(compact.replace(',', '.'));
-}
-
-function isLinkDealArgs(value: unknown): value is LinkDealArgs {
-  return typeof value === 'object' && value !== null && !(value instanceof vscode.TreeItem) && typeof (value as LinkDealArgs).clientId === 'number';
 }

@@ -1,9 +1,10 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
+import type { Account } from '../gateway/account';
+import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
+import { labelText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
-import { labelText } from '../views/text';
-import { notify } from '../notify';
 
 const { l10n } = vscode;
 
@@ -77,10 +78,13 @@ export async function pickClient(store: HelpdeskStore, title: string, none?: str
   return picked ? picked.client : undefined;
 }
 
-/** Signed in, or asks to sign in first; false when the person declines. */
-export async function ensureSignedIn(hasClient: () => boolean): Promise<boolean> {
-  if (hasClient()) return true;
+/** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */
+export async function signedInAccount({ gateway, ui, session }: Pick<Services, 'gateway' | 'ui' | 'session'>): Promise<Account | undefined> {
+  await session.whenRestored();
+  const account = gateway.account;
+  if (account) return account;
   const signIn = l10n.t('Sign In…');
-  const choice = await notify.info(l10n.t('Sign in to the helpdesk first.'), signIn);
-  return choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true;
+  const choice = await ui.info(l10n.t('Sign in to the helpdesk first.'), signIn);
+  if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true) return gateway.account;
+  return undefined;
 }

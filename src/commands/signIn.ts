@@ -1,61 +1,27 @@
 import vscode = require('vscode');
-import { accountUrlProblem, AccountUrlError, apiSettingsLink, isApiError, parseAccountUrl, tokenAccountPrefix } from '../api';
-import type { Session } from '../auth/session';
+import { apiSettingsLink, parseAccountUrl, tokenAccountPrefix } from '../api';
+import { signIn as verify } from '../actions/signIn';
+import type { Services } from '../services';
 import { readSettings } from '../settings';
-import { notify } from '../notify';
-import { withCancellableProgress } from '../progress';
+import { accountUrlProblem } from '../ui/errorText';
 
 const { l10n } = vscode;
 
-export interface SignInArgs {
-  accountUrl: string;
-  token: string;
-}
-
 const LAST_PREFIX = 'helpdesk.lastTokenPrefix';
 
-/**
- * Asks for the account address, then the token, checks both with one call and stores them.
- * With `{ accountUrl, token }` as arguments (automation, tests) it asks nothing.
- * Resolves true when signed in.
- */
-export async function signIn(session: Session, state: vscode.Memento, args?: SignInArgs): Promise<boolean> {
-  if (args && typeof args.accountUrl === 'string' && typeof args.token === 'string') {
-    return verifyAndStore(session, args.accountUrl, args.token);
-  }
-  const accountUrl = await askAccountUrl(state);
+/** Sign In: asks for the account address, then the token, until the service takes it or the person gives up. Resolves true when signed in. */
+export async function signIn(services: Services): Promise<boolean> {
+  const accountUrl = await askAccountUrl(services.state);
   if (!accountUrl) return false;
   for (let problem: string | undefined; ; ) {
     const token = await askToken(accountUrl, problem);
     if (!token) return false;
     const prefix = tokenAccountPrefix(token);
-    if (prefix) await state.update(LAST_PREFIX, prefix);
-    const outcome = await verify(session, accountUrl, token);
-    if (outcome === true) return true;
-    if (outcome === false) return false;
-    problem = outcome;
-  }
-}
-
-async function verifyAndStore(session: Session, accountUrl: string, token: string): Promise<boolean> {
-  const outcome = await verify(session, accountUrl, token);
-  if (typeof outcome === 'string') void notify.error(outcome);
-  return outcome === true;
-}
-
-/** True when signed in, false when cancelled, or the problem to show beside the token box. */
-async function verify(session: Session, accountUrl: string, token: string): Promise<boolean | string> {
-  if (!token.trim()) return l10n.t('Enter the API token.');
-  try {
-    await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => session.signIn(accountUrl, token, signal));
-    void notify.info(l10n.t('Signed in to {0}.', accountUrl));
-    return true;
-  } catch (error) {
-    if (isApiError(error, 'cancelled')) return false;
-    if (isApiError(error, 'auth')) return l10n.t('The service rejected this token. Copy it again from the API settings.');
-    if (error instanceof AccountUrlError) return error.message;
-    const message = error instanceof Error ? error.message : String(error);
-    return l10n.t('Could not sign in: {0}', message);
+    if (prefix) await services.state.update(LAST_PREFIX, prefix);
+    const outcome = await verify(services, { accountUrl, token });
+    if (outcome.signedIn) return true;
+    if (outcome.problem === undefined) return false;
+    problem = outcome.problem;
   }
 }
 
@@ -74,7 +40,6 @@ async function askAccountUrl(state: vscode.Memento): Promise<string | undefined>
   });
   return answer === undefined ? undefined : parseAccountUrl(answer);
 }
-
 /** A password box with a button that opens the page where the token is found. */
 function askToken(accountUrl: string, problem: string | undefined): Promise<string | undefined> {
   return new Promise((resolve) => {

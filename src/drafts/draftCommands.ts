@@ -2,8 +2,8 @@ import vscode = require('vscode');
 import { draftIdOf } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
 import { openDraft, type DraftSender } from './sendDraft';
-import { labelText } from '../views/text';
-import { notify } from '../notify';
+import { labelText } from '../text/serverText';
+import type { Notifier } from '../ui/notifier';
 
 const { l10n } = vscode;
 
@@ -17,16 +17,22 @@ async function draftOf(drafts: DraftStore, uri: vscode.Uri | undefined) {
   return drafts.get(id);
 }
 
-export async function sendDraft(drafts: DraftStore, sender: DraftSender, uri?: vscode.Uri): Promise<void> {
+interface DraftServices {
+  drafts: DraftStore;
+  sender: DraftSender;
+  ui: Notifier;
+}
+
+export async function sendDraft({ drafts, sender }: DraftServices, uri?: vscode.Uri): Promise<void> {
   const draft = await draftOf(drafts, uri);
   if (draft) await sender.send(draft);
 }
 
-export async function discardDraft(drafts: DraftStore, uri?: vscode.Uri): Promise<void> {
+export async function discardDraft({ drafts, ui }: DraftServices, uri?: vscode.Uri): Promise<void> {
   const draft = await draftOf(drafts, uri);
   if (!draft) return;
   const discard = l10n.t('Discard');
-  const choice = await notify.warn(l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
+  const choice = await ui.warn(l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
   if (choice !== discard) return;
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   await drafts.remove(draft.id);
@@ -36,7 +42,7 @@ export async function discardDraft(drafts: DraftStore, uri?: vscode.Uri): Promis
  * After a reload: drafts the server never confirmed are offered again, to send, review or
  * discard. `ready` resolves once the session knows whether it is signed in.
  */
-export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender, ready: () => Promise<void>): Promise<void> {
+export async function offerUnsentDrafts({ drafts, sender, ui }: DraftServices, ready: () => Promise<void>): Promise<void> {
   const left = drafts.all();
   if (left.length === 0) return;
   const one = left.length === 1 ? left[0] : undefined;
@@ -46,7 +52,7 @@ export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender,
   const message = one
     ? l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
     : l10n.t('{0} helpdesk drafts were not sent.', left.length);
-  const choice = await notify.info(message, send, review, discard);
+  const choice = await ui.info(message, send, review, discard);
   if (choice === send) {
     await ready();
     // One at a time, each taken fresh from the store: a failure keeps that draft and says why.
@@ -59,7 +65,7 @@ export async function offerUnsentDrafts(drafts: DraftStore, sender: DraftSender,
     else await pickAndOpen(drafts);
   } else if (choice === discard) {
     const sure = l10n.t('Discard');
-    const confirm = await notify.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
+    const confirm = await ui.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
     if (confirm === sure) for (const { id } of left) await drafts.remove(id);
   }
 }

@@ -1,4 +1,4 @@
-import { receivedCount } from '../api/parse';
+import { isLastPage, type Page } from '../api/paging';
 
 /** What a view shows of a paged list. */
 export interface PagedListState<T> {
@@ -12,7 +12,7 @@ export interface PagedListState<T> {
   readonly started: boolean;
 }
 
-export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<T[]>;
+export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
 
 /**
  * A list loaded one page at a time. One load at most is in flight: `loadMore` during a load
@@ -31,7 +31,6 @@ export class PagedList<T extends { id: number }> {
   constructor(
     private readonly fetchPage: PageFetcher<T>,
     private readonly pageSize: () => number,
-    private readonly onOutcome: (error?: unknown) => void = () => undefined,
   ) {}
 
   get state(): PagedListState<T> {
@@ -58,22 +57,20 @@ export class PagedList<T extends { id: number }> {
     const page = this.nextPage;
     const perPage = this.pageSize();
     const promise = this.fetchPage(page, perPage, controller.signal).then(
-      (items) => {
+      (result) => {
         if (controller.signal.aborted) return;
         // Page 1 replaces what a refresh left on screen; later pages skip records that moved
         // into them since the page before was read.
         const base = page === 1 ? [] : this.items;
         const known = new Set(base.map((item) => item.id));
-        this.items = [...base, ...items.filter((item) => !known.has(item.id))];
+        this.items = [...base, ...result.items.filter((item) => !known.has(item.id))];
         this.nextPage = page + 1;
-        this.hasMore = receivedCount(items) >= perPage;
+        this.hasMore = !isLastPage(result, perPage);
         this.error = undefined;
-        this.onOutcome();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         this.error = error;
-        this.onOutcome(error);
       },
     );
     const flight = {
@@ -112,9 +109,23 @@ export class PagedList<T extends { id: number }> {
 
   /** Puts a record the user just created or changed in place, or at the top when new. */
   upsert(item: T): void {
+    if (!this.replace(item)) {
+      this.items = [item, ...this.items];
+      this.emit();
+    }
+  }
+
+  /** Puts a fresher copy of a loaded record in place; false when it is not loaded. */
+  replace(item: T): boolean {
     const index = this.items.findIndex((existing) => existing.id === item.id);
-    this.items = index >= 0 ? this.items.map((existing, i) => (i === index ? item : existing)) : [item, ...this.items];
+    if (index < 0) return false;
+    this.items = this.items.map((existing, i) => (i === index ? item : existing));
     this.emit();
+    return true;
+  }
+
+  find(id: number): T | undefined {
+    return this.items.find((item) => item.id === id);
   }
 
   remove(id: number): void {

@@ -1,8 +1,9 @@
 import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { ClientNode, DealNode, LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
-import { errorNode, welcomeExplains } from './postsTree';
+import { errorText } from '../ui/errorText';
+import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
+import { pagedRows } from './pagedRows';
 
 const { l10n } = vscode;
 
@@ -28,18 +29,9 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
-    await this.session.whenRestored();
-    if (!this.session.client || this.session.state === 'rejected') return [];
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
-    await this.store.clients.ensureStarted();
-    const { items, hasMore, loading, error } = this.store.clients.state;
-    if (items.length === 0 && welcomeExplains(error)) return [];
-    const nodes: HelpdeskNode[] = items.map((c) => new ClientNode(c));
-    if (error !== undefined) nodes.push(errorNode('clients', error));
-    else if (hasMore) nodes.push(new LoadMoreNode('clients', loading));
-    else if (nodes.length === 0) nodes.push(new MessageNode('clients:empty', l10n.t('No clients yet.'), 'info'));
-    return nodes;
+    return pagedRows(this.session, 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
   }
 
   dispose(): void {
@@ -47,6 +39,8 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
+    await this.session.whenRestored();
+    if (!this.session.credentials || this.session.state === 'rejected') return [];
     try {
       const deals = await this.store.dealsOf(node.client.id);
       if (deals.length === 0) {
@@ -58,8 +52,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
       }
       return deals.map((deal) => new DealNode(deal));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return [new MessageNode(`client:${node.client.id}:error`, l10n.t('Could not load deals: {0}', message), 'warning')];
+      return [new MessageNode(`client:${node.client.id}:error`, l10n.t('Could not load deals: {0}', errorText(error)), 'warning')];
     }
   }
 }

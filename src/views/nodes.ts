@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Client, Deal, Post } from '../api';
-import { bodyText, labelText } from './text';
+import { bodyText, labelText } from '../text/serverText';
 
 const { l10n } = vscode;
 

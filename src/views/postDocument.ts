@@ -1,11 +1,13 @@
 import vscode = require('vscode');
-import { isApiError, type Client, type Post } from '../api';
+import type { Client, Post } from '../api';
 import type { Session } from '../auth/session';
-import type { HelpdeskStore } from '../store/helpdeskStore';
+import type { Gateway } from '../gateway/gateway';
+import { codeBlock, escapeMarkdown } from '../text/markdown';
+import { bodyText, labelText } from '../text/serverText';
+import { errorText } from '../ui/errorText';
+import { abortSignalOf } from '../ui/progress';
 import { postTitle } from './nodes';
-import { abortSignalOf } from '../progress';
 import { postIdOf, postUri } from './postUri';
-import { bodyText, labelText } from './text';
 
 const { l10n } = vscode;
 
@@ -17,23 +19,20 @@ const { l10n } = vscode;
 export class PostDocumentProvider implements vscode.TextDocumentContentProvider {
   constructor(
     private readonly session: Session,
-    private readonly store: HelpdeskStore,
+    private readonly gateway: Gateway,
   ) {}
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const id = postIdOf(uri);
     await this.session.whenRestored();
-    const api = this.session.client;
-    if (!id || !api) return l10n.t('Sign in to the helpdesk to see this post.');
+    const account = this.gateway.account;
+    if (!id || !account) return l10n.t('Sign in to the helpdesk to see this post.');
     try {
-      const post = await api.posts.get(id, { signal: abortSignalOf(token) });
-      this.session.noteOutcome();
-      const client = this.store.clients.state.items.find((c) => c.id === post.client_id);
-      return renderPost(post, client, api.link('posts', id));
+      const post = await account.post(id, abortSignalOf(token));
+      const client = typeof post.client_id === 'number' ? this.gateway.store.clients.find(post.client_id) : undefined;
+      return renderPost(post, client, account.link('posts', id));
     } catch (error) {
-      this.session.noteOutcome(error);
-      if (isApiError(error, 'notFound')) this.store.posts.remove(id);
-      return l10n.t('Could not load post #{0}: {1}', id, error instanceof Error ? error.message : String(error));
+      return l10n.t('Could not load post #{0}: {1}', id, errorText(error));
     }
   }
 }
@@ -57,32 +56,12 @@ export function renderPost(post: Post, client: Client | undefined, link: string)
     '',
   ];
   const content = bodyText(post.content, 100_000);
-  if (content.trim()) lines.push(fenced(content), '');
+  if (content.trim()) lines.push(codeBlock(content.replace(/\n$/, ''), 'text'), '');
   return lines.join('\n');
 }
 
-/** A fence longer than any run of backticks inside, so the text cannot close it. */
-export function fenced(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text.replace(/\n$/, '')}\n${fence}`;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+!<>|~-]/g, '\\$&');
-}
-
-/** Opens a post from a tree node, an `{ id }` or a number. */
-export async function openPost(target: unknown): Promise<void> {
-  const id =
-    typeof target === 'number'
-      ? target
-      : target && typeof target === 'object' && 'post' in target
-        ? (target as { post: Post }).post.id
-        : target && typeof target === 'object' && 'id' in target && typeof target.id === 'number'
-          ? target.id
-          : undefined;
-  if (!id) return;
+/** Opens a post read-only in the editor. */
+export async function openPost(id: number): Promise<void> {
   const document = await vscode.workspace.openTextDocument(postUri(id));
   await vscode.languages.setTextDocumentLanguage(document, 'markdown');
   await vscode.window.showTextDocument(document, { preview: true });

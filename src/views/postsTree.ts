@@ -1,9 +1,9 @@
 import vscode = require('vscode');
-import { isApiError } from '../api';
 import type { Session } from '../auth/session';
 import { readSettings, SETTINGS } from '../settings';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { LoadMoreNode, MessageNode, PostNode, type HelpdeskNode } from './nodes';
+import { PostNode, type HelpdeskNode } from './nodes';
+import { pagedRows } from './pagedRows';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
 
 const { l10n } = vscode;
@@ -54,16 +54,13 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
     if (node) return [];
-    await this.session.whenRestored();
-    if (!this.session.client || this.session.state === 'rejected') return [];
-    await this.store.posts.ensureStarted();
-    const { items, hasMore, loading, error } = this.store.posts.state;
-    if (items.length === 0 && welcomeExplains(error)) return [];
-    const nodes: HelpdeskNode[] = items.filter((p) => matchesFilter(p, this.filter, this.showClosed)).map((p) => new PostNode(p));
-    if (error !== undefined) nodes.push(errorNode('posts', error));
-    else if (hasMore) nodes.push(new LoadMoreNode('posts', loading));
-    else if (nodes.length === 0) nodes.push(new MessageNode('posts:empty', this.emptyMessage(items.length), 'info'));
-    return nodes;
+    return pagedRows(
+      this.session,
+      'posts',
+      this.store.posts,
+      (items) => items.filter((p) => matchesFilter(p, this.filter, this.showClosed)).map((p) => new PostNode(p)),
+      (items) => this.emptyMessage(items.length),
+    );
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: HelpdeskNode): vscode.TreeItem {
@@ -86,18 +83,4 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', description !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
   }
-}
-
-/** The failures the welcome views explain (token rejected, service unreachable); others show as a row. */
-export function welcomeExplains(error: unknown): boolean {
-  return (isApiError(error, 'auth') && error.status === 401) || isApiError(error, 'network') || isApiError(error, 'timeout');
-}
-
-export function errorNode(list: string, error: unknown): MessageNode {
-  const message = error instanceof Error ? error.message : String(error);
-  return new MessageNode(`${list}:error`, l10n.t('Could not load: {0} Click to retry.', message), 'warning', {
-    command: 'helpdesk.loadMore',
-    title: l10n.t('Retry'),
-    arguments: [list],
-  });
 }

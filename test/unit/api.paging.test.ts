@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { clampPerPage, pages } from '../../src/api';
+import { clampPerPage, isLastPage, pages } from '../../src/api';
 import { useStandIn } from './support';
-import { asList } from '../../src/api/parse';
+import { asPage } from '../../src/api/parse';
 
 const stand = useStandIn();
 const clientPages = () => stand.server.requests.filter((r) => r.path === '/app/clients.json').map((r) => r.query.page);
@@ -43,7 +43,7 @@ describe('pagination', () => {
   });
 
   it('a page past the end is empty', async () => {
-    assert.deepEqual(await stand.client().clients.list({ page: 99, perPage: 25 }), []);
+    assert.deepEqual(await stand.client().clients.list({ page: 99, perPage: 25 }), { items: [], received: 0 });
   });
 
   it('stops when cancelled between pages', async () => {
@@ -62,7 +62,11 @@ describe('pagination', () => {
   it('the generic iterator works on any page function', async () => {
     const data = Array.from({ length: 7 }, (_, i) => i);
     const got: number[][] = [];
-    for await (const page of pages(async ({ page = 1, perPage = 3 }) => data.slice((page - 1) * perPage, page * perPage), { perPage: 3 })) got.push(page);
+    const fetchPage = async ({ page = 1, perPage = 3 }) => {
+      const items = data.slice((page - 1) * perPage, page * perPage);
+      return { items, received: items.length };
+    };
+    for await (const page of pages(fetchPage, { perPage: 3 })) got.push(page);
     assert.deepEqual(got, [[0, 1, 2], [3, 4, 5], [6]]);
   });
 
@@ -70,9 +74,16 @@ describe('pagination', () => {
     const answers = [[{ id: 1 }, { id: 'x' }, { id: 3 }], [{ id: 4 }]];
     const asked: number[] = [];
     const got: Array<Array<{ id: number }>> = [];
-    const fetchPage = async ({ page = 1 }: { page?: number }) => (asked.push(page), asList<{ id: number }>(answers[page - 1] ?? []));
+    const fetchPage = async ({ page = 1 }: { page?: number }) => (asked.push(page), asPage<{ id: number }>(answers[page - 1] ?? []));
     for await (const page of pages(fetchPage, { perPage: 3 })) got.push(page);
     assert.deepEqual(asked, [1, 2]);
     assert.deepEqual(got, [[{ id: 1 }, { id: 3 }], [{ id: 4 }]]);
+  });
+
+  it('a page is the last one when the service sent fewer items than asked for, broken ones counted', () => {
+    assert.equal(isLastPage({ items: [{ id: 1 }, { id: 2 }], received: 2 }, 3), true);
+    assert.equal(isLastPage({ items: [{ id: 1 }, { id: 3 }], received: 3 }, 3), false);
+    assert.equal(isLastPage({ items: [], received: 3 }, 3), false);
+    assert.equal(isLastPage({ items: [], received: 0 }, 3), true);
   });
 });

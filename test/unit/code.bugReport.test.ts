@@ -3,13 +3,12 @@ import { describe, it } from 'node:test';
 import {
   buildBugReportContent,
   closeOpenBlocks,
-  formatDraftDocument,
-  parseDraftDocument,
   stripCommonIndent,
   suggestTitle,
   type CodeLocation,
   type CodeSelection,
 } from '../../src/code/bugReport';
+import { formatDraftDocument, parseDraftDocument } from '../../src/drafts/draftDocument';
 
 const URL = 'https://github.com/o/r/blob/0123456/src/app.ts#L10-L12';
 
@@ -45,7 +44,7 @@ describe('bug report content', () => {
         '',
         '- File: `src/app.ts`, lines 10–12',
         '- Language: typescript',
-        `- Permalink: [src/app.ts (lines 10–12)](${URL})`,
+        `- Permalink: [src/app.ts \\(lines 10–12\\)](${URL})`,
         '',
         '```typescript',
         'const a = 1;',
@@ -121,7 +120,7 @@ describe('bug report content', () => {
     assert.match(text, /- File: ``src\/`weird`\/\[x\]\(y\)\*_\.ts``, lines 10–12\n/);
     const link = /- Permalink: \[(.*)\]\((.*)\)\n/.exec(text);
     assert.ok(link, text);
-    assert.equal(link[1], 'src/\\`weird\\`/\\[x\\](y)\\*\\_.ts (lines 10–12)');
+    assert.equal(link[1], 'src/\\`weird\\`/\\[x\\]\\(y\\)\\*\\_.ts \\(lines 10–12\\)');
     assert.equal(link[2], URL);
   });
 

@@ -116,8 +116,8 @@ describe('permalinks', () => {
     assert.equal(buildPermalink(gitlab, SHA, 'src/a.ts', 10, 12), `https://gitlab.com/g/s/r/-/blob/${SHA}/src/a.ts#L10-12`);
     assert.equal(buildPermalink(bitbucket, SHA, 'src/a.ts', 10, 12), `https://bitbucket.org/o/r/src/${SHA}/src/a.ts#lines-10:12`);
     assert.equal(
-      buildPermalink(azure, SHA, 'src/a.ts', 10, 12, 17),
-      `https://dev.azure.com/org/project/_git/repo?path=/src/a.ts&version=GC${SHA}&line=10&lineEnd=12&lineStartColumn=1&lineEndColumn=17&lineStyle=plain`,
+      buildPermalink(azure, SHA, 'src/a.ts', 10, 12),
+      `https://dev.azure.com/org/project/_git/repo?path=/src/a.ts&version=GC${SHA}&line=10&lineEnd=12&lineStartColumn=1&lineEndColumn=10000&lineStyle=plain`,
     );
     assert.equal(buildPermalink(server, SHA, 'src/a.ts', 10, 12), `https://bitbucket.example.com/projects/proj/repos/r/browse/src/a.ts?at=${SHA}#10-12`);
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { buildBugReportContent, formatDraftDocument, parseDraftDocument, suggestTitle, type BugReportInput, type CodeSelection } from '../../src/code/bugReport';
+import { buildBugReportContent, suggestTitle, type BugReportInput, type CodeSelection } from '../../src/code/bugReport';
+import { formatDraftDocument, parseDraftDocument } from '../../src/drafts/draftDocument';
 import { brokenText, hostileText } from './hostile';
 
 /** Code as people select it: hostile pieces, backtick runs of every length, indents, CR/LF. */

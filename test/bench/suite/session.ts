@@ -14,10 +14,10 @@ export async function helpdeskApi(): Promise<TestApi> {
 
 export async function signIn(account: BenchAccount): Promise<TestApi> {
   const api = await helpdeskApi();
-  const ok = await vscode.commands.executeCommand<boolean>('helpdesk.signIn', { accountUrl: account.url, token: account.token });
+  const ok = await api.actions.signIn({ accountUrl: account.url, token: account.token });
   if (ok !== true) throw new Error(`Could not sign in to the stand-in at ${account.url}.`);
   // Signing in changes the account setting, and the session reads the token again on that change.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (!api.session.client || api.session.state !== 'signedIn') throw new Error(`Not signed in after signing in to ${account.url}.`);
+  if (!api.gateway.account || api.session.state !== 'signedIn') throw new Error(`Not signed in after signing in to ${account.url}.`);
   return api;
 }

@@ -137,7 +137,7 @@ describe('fault matrix: sending a task (nothing typed is lost, nothing is filed 
       if (c.timeoutSeconds) await config().update('requestTimeoutSeconds', c.timeoutSeconds, vscode.ConfigurationTarget.Global);
       await standIn.addFault({ method: 'POST', path: '/app/posts.json', times: 1, ...c.rule });
 
-      const result = await vscode.commands.executeCommand('helpdesk.createTask', { title, content: 'Typed with care' });
+      const result = await api.actions.createTask({ title, content: 'Typed with care' });
       assert.equal(result, undefined, 'not reported as created');
       const [draft] = api.drafts.all();
       assert.ok(draft, 'the draft is kept');
@@ -172,7 +172,7 @@ describe('deleted records, stale answers and large accounts', () => {
 
     const other = Number(rows[1]!.id!.split(':')[1]);
     await standIn.deleteRecord('posts', other);
-    await vscode.commands.executeCommand('helpdesk.openPost', { id: other });
+    await api.actions.openPost(other);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     assert.match(editor.document.getText(), new RegExp(`Could not load post #${other}: Not found \\(HTTP 404\\)`));
     assert.ok(!postRows(await api.posts.getChildren()).some((n) => n.id === `post:${other}`), 'and it leaves the tree at once');
@@ -182,7 +182,7 @@ describe('deleted records, stale answers and large accounts', () => {
     const api = await extensionApi();
     const id = Number(postRows(await refreshPosts(api))[0]!.id!.split(':')[1]);
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 404, times: 1 });
-    const result = await vscode.commands.executeCommand('helpdesk.commentOnTask', { postId: id, text: 'Still reproducible' });
+    const result = await api.actions.commentOnTask({ postId: id, text: 'Still reproducible' });
     assert.equal(result, undefined);
     assert.equal(api.drafts.all()[0]?.text, 'Still reproducible');
     await logShows(api, /Not sent: Not found \(HTTP 404\).*It may have been deleted\. Your draft is kept\./);
@@ -215,7 +215,7 @@ describe('deleted records, stale answers and large accounts', () => {
     const large = await startStandIn({ seed: { posts: 50_000 } });
     try {
       const api = await extensionApi();
-      const ok = await vscode.commands.executeCommand<boolean>('helpdesk.signIn', { accountUrl: large.url, token: large.token });
+      const ok = await api.actions.signIn({ accountUrl: large.url, token: large.token });
       assert.equal(ok, true);
       large.requests.length = 0;
       const first = await refreshPosts(api);
@@ -229,5 +229,32 @@ describe('deleted records, stale answers and large accounts', () => {
       await large.close();
       await signInToStandIn();
     }
+  });
+});
+
+/** The extension's ApiError is another bundle's class: tell it by its fields. */
+const isAuthError = (error: Error & { kind?: string }) => error.name === 'ApiError' && error.kind === 'auth';
+
+describe('a rejected token, whichever call meets it', () => {
+  useCleanSlate();
+
+  it('401 while Comment on Task reads the task: the views say the token was rejected', async () => {
+    const api = await extensionApi();
+    const id = Number(postRows(await refreshPosts(api))[0]!.id!.split(':')[1]);
+    await standIn.addFault({ method: 'GET', path: `/app/posts/${id}.json`, status: 401 });
+    await assert.rejects(api.actions.commentOnTask({ postId: id, text: 'Seen again' }), isAuthError);
+    assert.equal(api.session.state, 'rejected');
+    assert.deepEqual(await api.posts.getChildren(), [], 'the "Sign In Again" welcome view takes over');
+  });
+
+  it('401 while Link Deal writes: the views say the token was rejected', async () => {
+    const api = await extensionApi();
+    const deals = (await fetch(`${standIn.url}/app/deals.json?api_token=${encodeURIComponent(standIn.token)}`).then((r) => r.json())) as { id: number; client_id: number | null }[];
+    const free = deals.find((d) => d.client_id === null)!;
+    const clients = (await fetch(`${standIn.url}/app/clients.json?api_token=${encodeURIComponent(standIn.token)}`).then((r) => r.json())) as { id: number }[];
+    await standIn.addFault({ method: 'PUT', path: `/app/deals/${free.id}.json`, status: 401 });
+    await assert.rejects(api.actions.linkDeal({ clientId: clients[0]!.id, dealId: free.id }), isAuthError);
+    assert.equal(api.session.state, 'rejected');
+    assert.deepEqual(await api.clients.getChildren(), [], 'the "Sign In Again" welcome view takes over');
   });
 });

@@ -41,9 +41,10 @@ export async function extensionApi(): Promise<TestApi> {
 }
 
 export async function signInToStandIn(): Promise<TestApi> {
-  const ok = await vscode.commands.executeCommand<boolean>('helpdesk.signIn', { accountUrl: standIn.url, token: standIn.token });
+  const api = await extensionApi();
+  const ok = await api.actions.signIn({ accountUrl: standIn.url, token: standIn.token });
   assert.equal(ok, true, 'signing in to the stand-in server');
-  return extensionApi();
+  return api;
 }
 
 /** Polls until `check` returns a truthy value, or fails after `ms`. */

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Post } from '../../../src/api';
 import { extensionApi, standIn, useCleanSlate, waitFor } from './helpers';
 
 interface GitApi {
@@ -32,7 +31,7 @@ describe('Report Bug', () => {
 
   it('files a post of kind error with the snippet, path, lines, language and a permalink', async () => {
     await openAndSelect('src/greeting.ts', 1, 2);
-    const post = await vscode.commands.executeCommand<Post>('helpdesk.reportBug', { title: 'greeting() throws on an empty name', description: 'Seen in production.' });
+    const post = await (await extensionApi()).actions.reportBug({ title: 'greeting() throws on an empty name', description: 'Seen in production.' });
     assert.ok(post?.id, 'the command returns the created post');
     const sent = await sentBug();
     assert.equal(sent.kind, 'error');
@@ -55,7 +54,7 @@ describe('Report Bug', () => {
     await vscode.workspace.fs.writeFile(scratch, Buffer.from('export const answer = 42;\n'));
     try {
       await openAndSelect('src/scratch.ts', 0, 0);
-      await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'Wrong answer' });
+      await (await extensionApi()).actions.reportBug({ title: 'Wrong answer' });
       const content = String((await sentBug()).content);
       assert.doesNotMatch(content, /github\.com/);
       assert.match(content, /not committed|uncommitted|local/i);
@@ -69,7 +68,7 @@ describe('Report Bug', () => {
   it('with no selection, reports the cursor\'s line', async () => {
     const editor = await openAndSelect('src/greeting.ts', 2, 2);
     editor.selection = new vscode.Selection(2, 4, 2, 4);
-    await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'One line' });
+    await (await extensionApi()).actions.reportBug({ title: 'One line' });
     const content = String((await sentBug()).content);
     assert.match(content, /return `Hello, \$\{name\}!`;/);
     assert.doesNotMatch(content, /name is required/);
@@ -78,7 +77,7 @@ describe('Report Bug', () => {
   it('keeps the whole report as a draft when filing fails', async () => {
     await openAndSelect('src/greeting.ts', 0, 3);
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 500 });
-    const result = await vscode.commands.executeCommand('helpdesk.reportBug', { title: 'Kept when the server fails' });
+    const result = await (await extensionApi()).actions.reportBug({ title: 'Kept when the server fails' });
     assert.equal(result, undefined);
     const [draft] = (await extensionApi()).drafts.all();
     assert.ok(draft);

@@ -23,7 +23,7 @@ describe('sign-in', () => {
 
   it('refuses a wrong token without storing anything', async () => {
     const api = await extensionApi();
-    const ok = await vscode.commands.executeCommand('helpdesk.signIn', { accountUrl: standIn.url, token: 'wrong-token/acme' });
+    const ok = await (await extensionApi()).actions.signIn({ accountUrl: standIn.url, token: 'wrong-token/acme' });
     assert.equal(ok, false);
     assert.equal(api.session.state, 'signedOut');
     assert.equal(await api.context.secrets.get(secretKey()), undefined);
@@ -31,7 +31,7 @@ describe('sign-in', () => {
 
   it('refuses plain http to a host that is not loopback, before sending anything', async () => {
     await standIn.clearRequests();
-    const ok = await vscode.commands.executeCommand('helpdesk.signIn', { accountUrl: 'http://helpdesk.example.com', token: standIn.token });
+    const ok = await (await extensionApi()).actions.signIn({ accountUrl: 'http://helpdesk.example.com', token: standIn.token });
     assert.equal(ok, false);
     assert.equal((await standIn.requests()).length, 0);
   });

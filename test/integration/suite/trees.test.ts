@@ -61,7 +61,7 @@ describe('trees', () => {
     await vscode.commands.executeCommand('helpdesk.showClosedPosts');
     const all = await api.posts.getChildren();
     assert.ok(all.some((n) => n.contextValue === 'post.closed'), 'closed posts appear');
-    await vscode.commands.executeCommand('helpdesk.filterPosts', { kind: 'error' });
+    api.actions.filterPosts({ kind: 'error' });
     const bugs = await api.posts.getChildren();
     const posts = bugs.filter((n) => n.contextValue?.startsWith('post'));
     assert.ok(posts.length > 0 && posts.length < all.length);
@@ -103,7 +103,7 @@ describe('trees', () => {
     const api = await signInToStandIn();
     const all = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
     const word = String(all[0]!.label).split(' ')[0]!;
-    await vscode.commands.executeCommand('helpdesk.filterPosts', { text: word });
+    api.actions.filterPosts({ text: word });
     const narrowed = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
     assert.ok(narrowed.length >= 1 && narrowed.length <= all.length);
     assert.equal(api.posts.view?.description, `“${word}”`);

@@ -24,7 +24,7 @@ describe('writing', () => {
   it('Comment on Task sends post_id, task_kind comment, the text and the parent\'s client and responsible person', async () => {
     const parents = await read<Post[]>('/app.json');
     const parent = parents.find((p) => p.client_id && p.responsible_id && p.task_kind !== 'comment')!;
-    const comment = await vscode.commands.executeCommand<Post>('helpdesk.commentOnTask', { postId: parent.id, text: 'Reproduced on 2.3.1' });
+    const comment = await (await extensionApi()).actions.commentOnTask({ postId: parent.id, text: 'Reproduced on 2.3.1' });
     assert.ok(comment?.id);
     const body = await lastPost('POST', '/app/posts.json');
     assert.equal(body.api_token, standIn.token);
@@ -36,7 +36,7 @@ describe('writing', () => {
   it('Create Task sends title, content and client, and the task appears at the top of the view', async () => {
     const api = await extensionApi();
     const client = (await read<{ id: number }[]>('/app/clients.json'))[0]!;
-    const task = await vscode.commands.executeCommand<Post>('helpdesk.createTask', { title: 'Renew the certificate', content: 'Expires Friday', clientId: client.id });
+    const task = await api.actions.createTask({ title: 'Renew the certificate', content: 'Expires Friday', clientId: client.id });
     assert.ok(task?.id);
     const body = await lastPost('POST', '/app/posts.json');
     assert.deepEqual(body.post, { title: 'Renew the certificate', content: 'Expires Friday', task_kind: 'task', client_id: client.id });
@@ -49,7 +49,7 @@ describe('writing', () => {
     const free = (await read<Deal[]>('/app/deals.json')).find((d) => d.client_id === null)!;
     assert.ok(free, 'the demo has deals without a client');
     const client = (await read<{ id: number }[]>('/app/clients.json'))[1]!;
-    await vscode.commands.executeCommand('helpdesk.linkDeal', { clientId: client.id, dealId: free.id });
+    await api.actions.linkDeal({ clientId: client.id, dealId: free.id });
     const body = await lastPost('PUT', `/app/deals/${free.id}.json`);
     assert.deepEqual(body.deal, { client_id: client.id });
     const node = (await api.clients.getChildren()).find((n) => n.id === `client:${client.id}`)!;
@@ -59,7 +59,7 @@ describe('writing', () => {
 
   it('Link Deal creates a new deal for the client with a name, a price and the workspace\'s repository', async () => {
     const client = (await read<{ id: number }[]>('/app/clients.json'))[2]!;
-    const deal = await vscode.commands.executeCommand<Deal>('helpdesk.linkDeal', { clientId: client.id, newDeal: { name: 'Support renewal', price: 990.5 } });
+    const deal = await (await extensionApi()).actions.linkDeal({ clientId: client.id, newDeal: { name: 'Support renewal', price: 990.5 } });
     assert.ok(deal?.id);
     const body = await lastPost('POST', '/app/deals.json');
     assert.deepEqual(body.deal, { name: 'Support renewal', client_id: client.id, price: 990.5, external_ids: { repository: 'https://github.com/example/sample' } });
@@ -69,7 +69,7 @@ describe('writing', () => {
     const api = await extensionApi();
     const parent = (await read<Post[]>('/app.json'))[0]!;
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true });
-    const result = await vscode.commands.executeCommand('helpdesk.commentOnTask', { postId: parent.id, text: 'Do not lose me' });
+    const result = await api.actions.commentOnTask({ postId: parent.id, text: 'Do not lose me' });
     assert.equal(result, undefined);
     const [draft] = api.drafts.all();
     assert.ok(draft, 'the draft is kept');
@@ -85,7 +85,7 @@ describe('writing', () => {
   it('a draft opened in the editor is saved back to the store and sent from there', async () => {
     const api = await extensionApi();
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 422, body: { code: 'error', message: { title: ["can't be blank"] } }, times: 1 });
-    await vscode.commands.executeCommand('helpdesk.createTask', { title: 'x' });
+    await api.actions.createTask({ title: 'x' });
     const [draft] = api.drafts.all();
     assert.ok(draft);
     const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
@@ -105,7 +105,7 @@ describe('writing', () => {
       body: JSON.stringify({ api_token: standIn.token, post: { title: 'Hostile <script>alert(1)</script>', content: 'before\n```\n<img src="https://evil.example/x.png">\n```\nafter' } }),
     });
     const post = (await hostile.json()) as Post;
-    await vscode.commands.executeCommand('helpdesk.openPost', { id: post.id });
+    await (await extensionApi()).actions.openPost(post.id);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     const text = editor.document.getText();
     assert.match(text, /^# Hostile \\<script\\>alert\\\(1\\\)\\<\/script\\>/);

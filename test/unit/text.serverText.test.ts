@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { bodyText, labelText } from '../../src/views/text';
+import { bodyText, labelText } from '../../src/text/serverText';
 import { brokenText, fieldValue, hostileText, INVISIBLE, wellFormed } from './hostile';
 
 const max = fc.integer({ min: 1, max: 200 });

@@ -1,0 +1,17 @@
+import type { Post } from '../api';
+import { formatDraftDocument } from '../drafts/draftDocument';
+import type { Account } from '../gateway/account';
+import type { WriteServices } from '../services';
+import { deliver, type Delivery } from './deliver';
+
+export interface TaskInput {
+  title: string;
+  content?: string;
+  clientId?: number | null;
+}
+
+/** Files a task, optionally for a client (through a draft, so nothing typed is lost). */
+export async function createTask(services: WriteServices, account: Account, { title, content = '', clientId = null }: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  const draft = await services.drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task' });
+  return deliver(services, draft, delivery);
+}

@@ -1,0 +1,22 @@
+import vscode = require('vscode');
+import type { Post } from '../api';
+import type { Draft } from '../drafts/drafts';
+import { openDraft } from '../drafts/sendDraft';
+import type { WriteServices } from '../services';
+
+const { l10n } = vscode;
+
+/** Send it now, or open it in an editor to finish first (the person sends it from there). */
+export type Delivery = 'send' | 'edit';
+
+/** What every write does with the draft it saved: send it, or open it with a word on how to send it. */
+export async function deliver(services: WriteServices, draft: Draft, delivery: Delivery): Promise<Post | undefined> {
+  if (delivery === 'send') return services.sender.send(draft);
+  await openDraft(draft.id);
+  void services.ui.info(
+    draft.kind === 'comment'
+      ? l10n.t('Write the comment, then click "Send Draft" in the editor\'s title bar.')
+      : l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'),
+  );
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import type { Post } from '../api';
+import { buildBugReportContent, type CodeLocation, type CodeSelection } from '../code/bugReport';
+import { formatDraftDocument } from '../drafts/draftDocument';
+import type { Account } from '../gateway/account';
+import type { WriteServices } from '../services';
+import { deliver, type Delivery } from './deliver';
+
+export interface BugInput {
+  title: string;
+  description?: string;
+  selection: CodeSelection;
+  /** The permalink, or why there is none. */
+  location: CodeLocation;
+  /** The most lines of code to include. */
+  maxLines: number;
+}
+
+/** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */
+export async function reportBug(services: WriteServices, account: Account, input: BugInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  const { title, description, selection, location, maxLines } = input;
+  const draft = await services.drafts.create({
+    kind: 'bug',
+    text: formatDraftDocument(title, buildBugReportContent({ description, selection, location, maxLines })),
+    accountUrl: account.url,
+    target: `${selection.relativePath}:${selection.startLine}`,
+  });
+  return deliver(services, draft, delivery);
+}

@@ -1,0 +1,109 @@
+import vscode = require('vscode');
+import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
+import type { Credentials, Session } from '../auth/session';
+import type { Log } from '../log';
+import { readSettings, SETTINGS } from '../settings';
+import { HelpdeskStore } from '../store/helpdeskStore';
+import { Account } from './account';
+
+const { l10n } = vscode;
+
+/**
+ * The one way to the service. It builds the API client for the signed-in account, hands out
+ * that `Account` (through which every read and write goes), moves the session to "rejected" or
+ * "unreachable" on what any call meets, and owns the store the views read.
+ */
+export class Gateway implements vscode.Disposable {
+  readonly store: HelpdeskStore;
+  private bound: { credentials: Credentials; account: Account; controller: AbortController } | undefined;
+  private client: { credentials: Credentials; api: HelpdeskClient } | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly session: Session,
+    private readonly log: Log,
+  ) {
+    const signedIn = () => this.account ?? Promise.reject(new Error('Not signed in.'));
+    this.store = new HelpdeskStore({
+      posts: async (page, perPage, signal) => (await signedIn()).postsPage(page, perPage, signal),
+      clients: async (page, perPage, signal) => (await signedIn()).clientsPage(page, perPage, signal),
+      dealsOf: async (clientId) => (await signedIn()).dealsOf(clientId),
+    });
+    this.disposables = [
+      session.onDidChange(() => this.follow()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS.requestTimeoutSeconds)) this.client = undefined;
+      }),
+    ];
+  }
+
+  /** The signed-in account; undefined when signed out. */
+  get account(): Account | undefined {
+    this.follow();
+    return this.bound?.account;
+  }
+
+  /** Checks the address and token with one cheap call, then stores them. Throws `ApiError` or `AccountUrlError`. */
+  async signIn(address: string, token: string, signal?: AbortSignal): Promise<void> {
+    const credentials = { accountUrl: parseAccountUrl(address), token: token.trim() };
+    await this.createClient(credentials).posts.listHelpdesk({ perPage: 1 }, { signal });
+    await this.session.save(credentials.accountUrl, credentials.token);
+  }
+
+  dispose(): void {
+    this.bound?.controller.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Binds an account to the session's credentials; calls of the one before are aborted and the store starts again. */
+  private follow(): void {
+    const credentials = this.session.credentials;
+    if (this.bound?.credentials === credentials) return;
+    this.bound?.controller.abort();
+    this.bound = undefined;
+    this.store.reset();
+    if (!credentials) return;
+    const controller = new AbortController();
+    const current = () => this.bound?.credentials === credentials;
+    const account = new Account(credentials.accountUrl, {
+      signal: controller.signal,
+      api: () => this.clientFor(credentials),
+      noteOutcome: (error) => current() && this.noteOutcome(error),
+      store: () => (current() ? this.store : undefined),
+    });
+    this.bound = { credentials, account, controller };
+  }
+
+  private noteOutcome(error: unknown): void {
+    if (error === undefined) this.session.noteReachability('signedIn');
+    else if (isApiError(error, 'auth') && error.status === 401) this.session.noteReachability('rejected');
+    else if (isApiError(error, 'network') || isApiError(error, 'timeout')) this.session.noteReachability('unreachable');
+  }
+
+  private clientFor(credentials: Credentials): HelpdeskClient {
+    if (this.client?.credentials !== credentials) this.client = { credentials, api: this.createClient(credentials) };
+    return this.client.api;
+  }
+
+  private createClient({ accountUrl, token }: Credentials): HelpdeskClient {
+    return new HelpdeskClient({
+      accountUrl,
+      token,
+      timeoutMs: readSettings().requestTimeoutSeconds * 1000,
+      onRequest: (entry) => {
+        this.log.request(entry);
+        if (entry.status === 429) this.rateLimited(entry.retryAfterSeconds);
+      },
+    });
+  }
+
+  /** Says so when the service asks to slow down; a GET waits as it says (up to 10 s) and tries again. */
+  private rateLimited(seconds: number | undefined): void {
+    const message =
+      seconds === undefined
+        ? l10n.t('The helpdesk asked to slow down (HTTP 429).')
+        : l10n.t('The helpdesk asked to slow down (HTTP 429): waiting {0} s.', seconds);
+    this.log.info(message);
+    vscode.window.setStatusBarMessage(`$(watch) ${message}`, Math.min(10, seconds ?? 5) * 1000 + 1000);
+  }
+}

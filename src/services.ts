@@ -1,0 +1,22 @@
+import type vscode = require('vscode');
+import type { Session } from './auth/session';
+import type { DraftStore } from './drafts/drafts';
+import type { DraftSender } from './drafts/sendDraft';
+import type { Gateway } from './gateway/gateway';
+import type { Log } from './log';
+import type { Notifier } from './ui/notifier';
+
+/** What commands and actions work with; made once, on first use (see helpdesk.ts). */
+export interface Services {
+  readonly session: Session;
+  readonly gateway: Gateway;
+  readonly drafts: DraftStore;
+  readonly sender: DraftSender;
+  readonly ui: Notifier;
+  readonly log: Log;
+  /** The extension's global state (the last token prefix, for the sign-in box). */
+  readonly state: vscode.Memento;
+}
+
+/** What writing actions need: drafts, and the sender that files them. */
+export type WriteServices = Pick<Services, 'drafts' | 'sender' | 'ui'>;

@@ -1,0 +1,34 @@
+/** Markdown made from text that must read as written: escaping, inline code and code fences. No vscode import. */
+
+/**
+ * Text for inline Markdown (a heading, a list item, link text): line breaks become spaces and
+ * every character Markdown could read as syntax is backslash-escaped.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_{}[\]()#+\-!<>|~&]/g, '\\$&');
+}
+
+/** Text as inline code, with a backtick run longer than any inside it (CommonMark). */
+export function inlineCode(text: string): string {
+  const oneLine = text.replace(/\r?\n|\r/g, ' ');
+  const fence = '`'.repeat(longestBacktickRun(oneLine) + 1);
+  const pad = /^`|`$|^ .* $/.test(oneLine) ? ' ' : '';
+  return `${fence}${pad}${oneLine}${pad}${fence}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside, so the text cannot close it. */
+export function codeBlock(text: string, info = ''): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+  return `${fence}${info}\n${text}\n${fence}`;
+}
+
+/** A URL as a Markdown link destination: the characters that would end it are percent-encoded. */
+export function linkDestination(url: string): string {
+  return url.replace(/[\s()<>\\]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+}
+
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}

@@ -1,0 +1,114 @@
+import vscode = require('vscode');
+import { AccountUrlError, isApiError, parseAccountUrl, type ApiError } from '../api';
+
+const { l10n } = vscode;
+
+/** A failure in words a person can act on, in their language. Never a stack trace. */
+export function errorText(error: unknown): string {
+  if (isApiError(error)) return apiErrorText(error);
+  if (error instanceof AccountUrlError) return accountUrlText(error);
+  return l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
+}
+
+function apiErrorText(error: ApiError): string {
+  const said = error.serverMessage;
+  switch (error.kind) {
+    case 'auth':
+      if (error.status === 403) {
+        return said
+          ? l10n.t('The API token is not allowed to do this (HTTP 403): {0}. Sign in with a token that has access.', said)
+          : l10n.t('The API token is not allowed to do this (HTTP 403). Sign in with a token that has access.');
+      }
+      return l10n.t('The API token was rejected (HTTP {0}). Sign in again with a current token.', error.status ?? 401);
+    case 'notFound':
+      return l10n.t('Not found (HTTP 404): {0} {1}. It may have been deleted.', error.method, error.path);
+    case 'validation':
+      return said
+        ? l10n.t('The service refused the request (HTTP {0}): {1}.', error.status ?? 422, said)
+        : l10n.t('The service refused the request (HTTP {0}).', error.status ?? 422);
+    case 'rateLimited':
+      return error.retryAfterSeconds === undefined
+        ? l10n.t('Too many requests (HTTP 429). Try again in a moment.')
+        : l10n.t('Too many requests (HTTP 429). Try again in {0} s.', error.retryAfterSeconds);
+    case 'server':
+      return said
+        ? l10n.t('The service failed (HTTP {0}): {1}. Try again later.', error.status ?? 500, said)
+        : l10n.t('The service failed (HTTP {0}). Try again later.', error.status ?? 500);
+    case 'badResponse':
+      return badResponseText(error);
+    case 'timeout':
+      return l10n.t('{0} did not answer within {1} s. Try again later.', error.host, error.timeoutSeconds ?? '?');
+    case 'cancelled':
+      return l10n.t('The request was cancelled.');
+    case 'network':
+      return l10n.t('Could not reach {0}: {1}. Check the account address and your connection.', error.host, networkReason(error.code));
+  }
+}
+
+function badResponseText(error: ApiError): string {
+  switch (error.reason) {
+    case 'empty':
+      return l10n.t('The service sent an empty answer where a record was expected.');
+    case 'html':
+      return l10n.t('The service answered with a web page instead of data. Check that the account address is right.');
+    case 'notJson':
+      return l10n.t('The service sent an answer that is not valid JSON.');
+    case 'foreignRedirect':
+      return l10n.t('The service redirected to another host ({0}); the request was not sent there. Check the account address.', error.redirectHost ?? '?');
+    case 'tooManyRedirects':
+      return l10n.t('The service redirected too many times.');
+    default:
+      return l10n.t('The service sent an unexpected answer: expected {0}.', error.expected ?? '?');
+  }
+}
+
+function networkReason(code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused (is the service running?)');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return l10n.t('the host name could not be found');
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed before an answer came');
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return l10n.t('the connection timed out');
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return l10n.t('its certificate was not accepted ({0})', code);
+    default:
+      return code ? l10n.t('network error {0}', code) : l10n.t('network error');
+  }
+}
+
+function accountUrlText(error: AccountUrlError): string {
+  switch (error.problem) {
+    case 'empty':
+      return l10n.t('Enter the account address, e.g. https://yourcompany.example.com.');
+    case 'notAddress':
+      return l10n.t('That is not a web address. Enter it as https://yourcompany.example.com.');
+    case 'scheme':
+      return l10n.t('The account address must start with https:// (got {0}//).', error.detail.scheme ?? '?');
+    case 'plainHttp':
+      return l10n.t(
+        'Plain http:// is only allowed for addresses on this machine (localhost, 127.0.0.1). Use https://{0} so the API token is not sent unencrypted.',
+        error.detail.host ?? '',
+      );
+    case 'credentials':
+      return l10n.t('The account address must not contain a user name or password.');
+  }
+}
+
+/** Why an address typed into the sign-in box is not usable, or undefined when it is. */
+export function accountUrlProblem(input: string): string | undefined {
+  try {
+    parseAccountUrl(input);
+    return undefined;
+  } catch (error) {
+    return errorText(error);
+  }
+}

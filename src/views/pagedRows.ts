@@ -1,0 +1,45 @@
+import vscode = require('vscode');
+import { isApiError } from '../api';
+import type { Session } from '../auth/session';
+import type { PagedList } from '../store/pagedList';
+import { errorText } from '../ui/errorText';
+import { LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
+
+const { l10n } = vscode;
+
+/**
+ * The rows of a paged list: its records, then one row that says what comes next — "Load
+ * more…", an error with a retry, or why there is nothing. Nothing while signed out or while the
+ * token is rejected, or when the first page failed in a way a welcome view explains.
+ */
+export async function pagedRows<T extends { id: number }>(
+  session: Session,
+  name: 'posts' | 'clients',
+  list: PagedList<T>,
+  rows: (items: readonly T[]) => HelpdeskNode[],
+  empty: (items: readonly T[]) => string,
+): Promise<HelpdeskNode[]> {
+  await session.whenRestored();
+  if (!session.credentials || session.state === 'rejected') return [];
+  await list.ensureStarted();
+  const { items, hasMore, loading, error } = list.state;
+  if (items.length === 0 && welcomeExplains(error)) return [];
+  const nodes = rows(items);
+  if (error !== undefined) nodes.push(errorRow(name, error));
+  else if (hasMore) nodes.push(new LoadMoreNode(name, loading));
+  else if (nodes.length === 0) nodes.push(new MessageNode(`${name}:empty`, empty(items), 'info'));
+  return nodes;
+}
+
+/** The failures the welcome views explain (token rejected, service unreachable); others show as a row. */
+function welcomeExplains(error: unknown): boolean {
+  return (isApiError(error, 'auth') && error.status === 401) || isApiError(error, 'network') || isApiError(error, 'timeout');
+}
+
+function errorRow(list: 'posts' | 'clients', error: unknown): MessageNode {
+  return new MessageNode(`${list}:error`, l10n.t('Could not load: {0} Click to retry.', errorText(error)), 'warning', {
+    command: 'helpdesk.loadMore',
+    title: l10n.t('Retry'),
+    arguments: [list],
+  });
+}

@@ -1,0 +1,108 @@
+// Layering rules of src/, checked on the source text: only the gateway talks to the API client.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import { describe, it } from 'node:test';
+
+/** The API client's request machinery: only src/api/ and src/gateway/ may import it. */
+const MACHINERY_NAMES = ['HelpdeskClient', 'Transport', 'PostsApi', 'Resource'];
+const MACHINERY_MODULES = ['src/api/client', 'src/api/http', 'src/api/posts', 'src/api/resource'];
+const MAY_USE_MACHINERY = ['src/api/', 'src/gateway/'];
+
+interface Import {
+  from: string;
+  /** The names it brings in by name. */
+  names: string[];
+  /** It brings in the whole module: `* as ns`, a default import, `export *`, `require(…)`. */
+  whole: boolean;
+  statement: string;
+}
+
+/** Every import of a module: `import … from`, `export … from`, `import x = require(…)`, `require(…)`, `import(…)`. */
+function imports(code: string): Import[] {
+  const found: Import[] = [];
+  for (const m of code.matchAll(/\b(?:import|export)\s+(?:type\s+)?((?:(?!\b(?:import|export)\b)[^'";])*?)\s*from\s*['"]([^'"]+)['"]/g)) {
+    const clause = m[1]!;
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const names = braces ? braces[1]!.split(',').map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean) : [];
+    found.push({ from: m[2]!, names, whole: !braces || /\*|^\s*\w+\s*,/.test(clause), statement: m[0] });
+  }
+  for (const m of code.matchAll(/\b(?:require|import)\s*\(\s*['"]([^'"]+)['"]\s*\)(?:\.(\w+))?/g)) {
+    found.push({ from: m[1]!, names: m[2] ? [m[2]] : [], whole: !m[2], statement: m[0] });
+  }
+  return found;
+}
+
+/** Where a specifier points, as a repo path without extension (`src/api`), or the package name. */
+function target(file: string, from: string): string {
+  return from.startsWith('.') ? posix.join(posix.dirname(file), from).replace(/\.(ts|js)$/, '').replace(/\/index$/, '') : from;
+}
+
+/** The imports in `file` (a repo path such as `src/commands/x.ts`) that break the layering. */
+function layerViolations(file: string, text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const problems: string[] = [];
+  for (const { from, names, whole, statement } of imports(code)) {
+    const to = target(file, from);
+    if (file.startsWith('src/api/') && to === 'vscode') problems.push(`${file}: src/api/ must not import vscode: ${statement}`);
+    if (MAY_USE_MACHINERY.some((dir) => file.startsWith(dir))) continue;
+    const module = MACHINERY_MODULES.find((m) => to === m);
+    const name = names.find((n) => MACHINERY_NAMES.includes(n));
+    // A whole-module import of the API reaches the machinery as `ns.HelpdeskClient`, or passes it all on.
+    const throughWhole =
+      whole && (to === 'src/api' || to.startsWith('src/api/')) && (/^export/.test(statement) || MACHINERY_NAMES.some((n) => new RegExp(`\\.${n}\\b`).test(code)));
+    if (module) problems.push(`${file}: imports ${module}: ${statement}`);
+    else if (name) problems.push(`${file}: imports ${name}: ${statement}`);
+    else if (throughWhole) problems.push(`${file}: reaches the API client through ${statement}`);
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function srcFiles(): { file: string; text: string }[] {
+  const root = process.cwd();
+  const src = join(root, 'src');
+  assert.ok(existsSync(join(src, 'api')), `no src/api/ under ${root}: run the unit tests from the repository root (npm run test:unit)`);
+  return sourceFiles(src).map((path) => ({ file: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
+}
+
+describe('layers', () => {
+  it('outside src/api/ and src/gateway/, nothing imports the API client\'s request machinery', () => {
+    const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
+    assert.ok(files.some(({ file }) => file.startsWith('src/gateway/')) && files.length > 20, `only ${files.length} files found`);
+    assert.deepEqual(files.flatMap(({ file, text }) => layerViolations(file, text)), []);
+  });
+
+  it('src/api/ never imports vscode', () => {
+    const api = srcFiles().filter(({ file }) => file.startsWith('src/api/'));
+    assert.ok(api.length > 0);
+    assert.deepEqual(api.flatMap(({ file, text }) => layerViolations(file, text)), []);
+  });
+
+  it('the check finds what it looks for, and only that', () => {
+    const flagged = (file: string, text: string) => layerViolations(file, text).length;
+    assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);
+    assert.equal(flagged('src/views/x.ts', "import type {\n  Post,\n  Resource as R,\n} from '../api';"), 1);
+    assert.equal(flagged('src/x.ts', "import type { Transport } from './api/http';"), 1);
+    assert.equal(flagged('src/store/x.ts', "export { PostsApi } from '../api/posts';"), 1);
+    assert.equal(flagged('src/store/x.ts', "import { something } from '../api/resource.js';"), 1);
+    assert.equal(flagged('src/store/x.ts', "import * as api from '../api';\nlet c: api.HelpdeskClient;"), 1);
+    assert.equal(flagged('src/store/x.ts', "type C = import('../api').HelpdeskClient;"), 1);
+    assert.equal(flagged('src/store/x.ts', "import api, { Resource } from '../api';"), 1);
+    assert.equal(flagged('src/store/x.ts', "export * from '../api';"), 1);
+    assert.equal(flagged('src/store/x.ts', "export interface A { a: number }\nimport { HelpdeskClient } from '../api';"), 1);
+    assert.equal(flagged('src/api/x.ts', "import vscode = require('vscode');"), 1);
+    assert.equal(flagged('src/api/x.ts', "import type * as vscode from 'vscode';"), 1);
+    // Allowed: the gateway and the API itself, and the rest of the API's surface anywhere.
+    assert.equal(flagged('src/gateway/x.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
+    assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
+    assert.equal(flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"), 0);
+    assert.equal(flagged('src/store/x.ts', "import { isLastPage, type Page } from '../api/paging';"), 0);
+  });
+});

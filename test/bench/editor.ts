@@ -3,7 +3,7 @@
 // suite in the extension host. Everything it starts is stopped before it returns.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { delay, launchChromium, startCodeServer, workbenchUrl } from '../integration/codeServerHost';
+import { delay, launchChromium, startCodeServer, workbenchUrl } from '../codeServer/codeServerHost';
 import type { Cleanups } from './cleanups';
 import { BENCH_ENV, type BenchOutput } from './results';
 

@@ -20,10 +20,10 @@ import {
   startCodeServer,
   workbenchUrl,
   type CodeServer,
-} from './codeServerHost';
+} from '../codeServer/codeServerHost';
 import { startStandIn } from '../server';
 import { readResult, reportRun } from './results';
-import { createWorkspace, findRepoRoot, standInEnv } from './workspace';
+import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 
 const say = (line: string) => console.log(`[integration] ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn } from '../server';
-import { ensureCodeServer, ensureSystemPackages, isCodeServerInstalled, startCodeServer, workbenchUrl } from './codeServerHost';
-import { findRepoRoot } from './workspace';
+import { ensureCodeServer, ensureSystemPackages, isCodeServerInstalled, startCodeServer, workbenchUrl } from '../codeServer/codeServerHost';
+import { findRepoRoot } from '../codeServer/workspace';
 
 const say = (line: string) => console.log(`[demo] ${line}`);
 

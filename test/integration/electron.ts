@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { startStandIn } from '../server';
 import { readResult, reportRun } from './results';
-import { createWorkspace, findRepoRoot, standInEnv } from './workspace';
+import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 
 async function main(): Promise<number> {
   const wallStart = Date.now();

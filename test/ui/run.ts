@@ -24,8 +24,8 @@ import {
   workbenchUrl,
   type Chromium,
   type CodeServer,
-} from '../integration/codeServerHost';
-import { createWorkspace, findRepoRoot } from '../integration/workspace';
+} from '../codeServer/codeServerHost';
+import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { runTests, type RunSummary } from './runner';
 import { expectedRows, uiTests } from './steps';
 import { Workbench } from './workbench';

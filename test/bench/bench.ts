@@ -12,17 +12,18 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStandIn } from '../server';
-import { CODE_SERVER_VERSION, ensureCodeServer, ensureSystemPackages, isCodeServerInstalled } from '../codeServer/codeServerHost';
+import { CODE_SERVER_VERSION } from '../codeServer/codeServerHost';
+import { prepareEditor } from '../codeServer/editor';
+import { Cleanups, exitWith, onSignal, rejectAfter, until } from '../codeServer/run';
 import { findRepoRoot } from '../codeServer/workspace';
-import { Cleanups } from './cleanups';
+import { startStandIn } from '../server';
 import { runInEditor, type EditorRun } from './editor';
 import { packageExtension } from './packaging';
 import { printReport } from './report';
 import { BENCH_ENV, type ActivationSample, type BenchAccount, type BenchOutput } from './results';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
-const cleanups = new Cleanups();
+const cleanups = new Cleanups('bench');
 const ACCOUNT_SIZES = [100, 1_000, 10_000];
 const EMPTY_ID = 'helpdesk-bench.empty-extension';
 
@@ -30,17 +31,6 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
   const n = value === undefined ? fallback : Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`${what} must be a whole number ≥ ${min}, not ${value}.`);
   return n;
-}
-
-/** Rejects on SIGINT/SIGTERM/SIGHUP or after the overall timeout, so the run stops and cleans up. */
-function stopped(timeoutMs: number): Promise<never> {
-  const promise = new Promise<never>((_, reject) => {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => reject(new Error(`Stopped by ${name}.`)));
-    const timer = setTimeout(() => reject(new Error(`The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`)), timeoutMs);
-    cleanups.add(() => clearTimeout(timer));
-  });
-  promise.catch(() => undefined);
-  return promise;
 }
 
 async function bench(): Promise<void> {
@@ -51,8 +41,7 @@ async function bench(): Promise<void> {
   const verbose = values.verbose ?? false;
   const root = findRepoRoot();
 
-  await ensureSystemPackages({ chromium: true, codeServerBuild: !isCodeServerInstalled(root) }, say);
-  const { entry } = await ensureCodeServer(root, say);
+  const entry = await prepareEditor(root, say, { chromium: true });
   const temp = mkdtempSync(join(tmpdir(), 'hd-bench-'));
   cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
   const workspace = join(temp, 'workspace');
@@ -123,7 +112,7 @@ async function bench(): Promise<void> {
 async function main(): Promise<number> {
   const timeoutMs = whole(process.env.BENCH_TIMEOUT, 600, 1, 'BENCH_TIMEOUT') * 1000;
   try {
-    await Promise.race([bench(), stopped(timeoutMs)]);
+    await until(bench(), onSignal().stopped, rejectAfter(timeoutMs, `The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`, cleanups));
     return 0;
   } catch (error) {
     console.error(`[bench] The bench could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -133,4 +122,4 @@ async function main(): Promise<number> {
   }
 }
 
-void main().then((code) => process.exit(code));
+exitWith(main(), cleanups);

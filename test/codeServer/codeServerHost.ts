@@ -1,7 +1,8 @@
 // A real VS Code for machines that cannot download one: code-server (VS Code's workbench and
 // extension host, from the npm registry) is the editor, and a headless Chromium driven by
-// playwright-core is its window. Shared by the integration-test launcher (codeServer.ts) and,
-// later, a demo (`npm start`) and UI tests that install a .vsix and drive the real UI.
+// playwright-core is its window. Used by the integration-test launcher
+// (test/integration/codeServer.ts), the UI tests (test/ui/run.ts), the bench (test/bench/) and
+// the demo (`npm start`), mostly through editor.ts.
 //
 //   ensureSystemPackages()  chromium, and ripgrep + libkrb5-dev to build code-server (codeServerInstall.ts)
 //   ensureCodeServer(root)  install code-server once into <root>/.cache/code-server, then reuse it (codeServerInstall.ts)
@@ -13,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, runCommand, type Log } from './codeServerInstall';
+import { chromiumPath, runCommand, signalGroup, type Log } from './codeServerInstall';
 
 export * from './codeServerInstall';
 
@@ -76,19 +77,10 @@ export interface CodeServer {
   extensionsDir: string;
   /** Resolves with the exit code (or signal name) when the server process ends. */
   exited: Promise<number | string>;
-  /** The last lines it printed. */
-  output(): string;
+  /** The last lines it printed (at most 300, or the last `lines`). */
+  output(lines?: number): string;
   /** Stops the whole process group (server, extension host, pty host). Safe to call twice. */
   stop(): Promise<void>;
-}
-
-/** Process group `pid` (a process started with detached: true), if any member is left. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
 }
 
 function serverEnv(extra: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
@@ -172,7 +164,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     userDataDir,
     extensionsDir,
     exited,
-    output: () => lines.join('\n'),
+    output: (last = lines.length) => lines.slice(-last).join('\n'),
     stop: () =>
       (stopping ??= (async () => {
         signalGroup(pid, 'SIGTERM');
@@ -192,7 +184,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   ]);
   if (outcome !== 'ready') {
     await server.stop();
-    throw new Error(`code-server ${outcome}:\n${lines.slice(-30).join('\n')}`);
+    throw new Error(`code-server ${outcome}:\n${server.output(30)}`);
   }
   return server;
 }

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { Cleanups } from './run';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
@@ -19,16 +20,37 @@ function onPath(command: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-/** Runs a command to completion; its output goes to `logFile` (if given) and, on failure, into the error. */
+/** Process group `pid` (a process started with detached: true), if any member is left. */
+export function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}
+
+/**
+ * Runs a command to completion; its output goes to `logFile` (if given) and, on failure, into the
+ * error. With `cleanups`, it runs in its own process group, which the run's cleanup kills if the
+ * run stops first.
+ */
 export function runCommand(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; logFile?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; logFile?: string; cleanups?: Cleanups } = {},
 ): Promise<void> {
   const shown = [command, ...args].join(' ');
   if (options.logFile) appendFileSync(options.logFile, `\n$ ${shown}\n`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.cleanups !== undefined,
+    });
+    const stop = options.cleanups?.add(() => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGKILL');
+    });
     let tail = '';
     const collect = (chunk: Buffer) => {
       if (options.logFile) appendFileSync(options.logFile, chunk);
@@ -36,8 +58,12 @@ export function runCommand(
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('error', reject);
+    child.on('error', (error) => {
+      void stop?.();
+      reject(error);
+    });
     child.on('close', (code, signal) => {
+      void stop?.();
       if (code === 0) return resolve();
       const lines = tail.trimEnd().split('\n').slice(-25).join('\n');
       reject(new Error(`\`${shown}\` failed (${signal ?? `exit code ${code}`}):\n${lines}`));
@@ -111,7 +137,7 @@ function codeServerInstall(root: string): CodeServerInstall & { marker: string }
 }
 
 /** npm's variables for the script that runs us (npm run …) must not leak into the npm we start. */
-function npmEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function npmEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|npm_command$|INIT_CWD$)/.test(key)) continue;

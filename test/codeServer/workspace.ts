@@ -1,4 +1,4 @@
-// Folders of the integration runs: the repo root, and the workspace the editor opens.
+// Folders of the launchers' runs: the repo root, and the workspace the editor opens.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -11,58 +11,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  CODE_SERVER_VERSION,
-  ensureCodeServer,
-  ensureSystemPackages,
-  isCodeServerInstalled,
-  launchChromium,
-  startCodeServer,
-  workbenchUrl,
-  type CodeServer,
-} from '../codeServer/codeServerHost';
+import { CODE_SERVER_VERSION, type CodeServer } from '../codeServer/codeServerHost';
+import { openEditor, prepareEditor, printLastOutput, runSuite } from '../codeServer/editor';
+import { Cleanups, exitWith, onSignal, seconds, timeLimit, until } from '../codeServer/run';
+import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 import { startStandIn } from '../server';
 import { readResult, reportRun } from './results';
-import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 
 const say = (line: string) => console.log(`[integration] ${line}`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Undone in reverse order when the run ends, however it ends. */
-const cleanups: Array<() => unknown> = [];
-async function cleanUp(): Promise<void> {
-  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-    try {
-      await undo();
-    } catch (error) {
-      console.error(`[integration] cleanup: ${(error as Error).message}`);
-    }
-  }
-}
-
-/** Rejects on SIGINT/SIGTERM/SIGHUP, so the run stops and cleans up. */
-function onSignal(): { stopped: Promise<never>; signal: () => string | undefined } {
-  let received: string | undefined;
-  const stopped = new Promise<never>((_, reject) => {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.once(name, () => {
-        received = name;
-        reject(new Error(`Stopped by ${name}.`));
-      });
-    }
-  });
-  stopped.catch(() => undefined);
-  return { stopped, signal: () => received };
-}
-
-function rejectAfter(ms: number, message: string): Promise<never> {
-  const failed = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
-    cleanups.push(() => clearTimeout(timer));
-  });
-  failed.catch(() => undefined);
-  return failed;
-}
+const cleanups = new Cleanups('integration');
 
 /**
  * The workbench's log in automation mode: a level and the logged values. In test mode the extension
@@ -78,10 +35,8 @@ const WORKBENCH_CHATTER = [
   /^ChatSessionStore:/,
 ];
 
-function logPrinter(verbose: boolean): (level: unknown, message: unknown) => void {
-  return (level, message) => {
-    const parts = Array.isArray(message) ? message : [message];
-    const text = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+function logPrinter(verbose: boolean): (level: unknown, text: string) => void {
+  return (level, text) => {
     if (!verbose && level !== 'error' && WORKBENCH_CHATTER.some((pattern) => pattern.test(text))) return;
     if (level === 'error' || level === 'warn') console.error(text);
     else console.log(text);
@@ -97,8 +52,7 @@ async function main(): Promise<number> {
       verbose: { type: 'boolean', default: false },
     },
   });
-  const timeoutSeconds = Number(values.timeout ?? process.env.INTEGRATION_TIMEOUT ?? 300);
-  if (!(timeoutSeconds > 0)) throw new Error(`The timeout must be a number of seconds, not ${values.timeout ?? process.env.INTEGRATION_TIMEOUT}.`);
+  const startDeadline = timeLimit(values.timeout, 'INTEGRATION_TIMEOUT', 300, cleanups);
   const { stopped, signal } = onSignal();
   const problems: string[] = [];
   let server: CodeServer | undefined;
@@ -109,73 +63,47 @@ async function main(): Promise<number> {
   try {
     if (!existsSync(suite)) throw new Error(`${suite} is missing; build it with: node esbuild.mjs --extension --integration`);
 
-    const installStart = Date.now();
-    await Promise.race([ensureSystemPackages({ chromium: true, codeServerBuild: !isCodeServerInstalled(root) }, say), stopped]);
-    const { entry } = await Promise.race([ensureCodeServer(root, say), stopped]);
-    if (Date.now() - installStart > 2000) say(`Packages and code-server ready (${seconds(Date.now() - installStart)}).`);
+    const entry = await until(prepareEditor(root, say, { chromium: true }), stopped);
 
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-it-'));
-    cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
+    cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
     const workspace = values.workspace ? resolve(values.workspace) : createWorkspace(join(temp, 'workspace'));
     const result = (resultFile ??= join(temp, 'result.json'));
     rmSync(result, { force: true });
 
-    const deadline = rejectAfter(timeoutSeconds * 1000, `The run did not finish within ${timeoutSeconds} s (--timeout / INTEGRATION_TIMEOUT).`);
+    const deadline = startDeadline();
     const standIn = await startStandIn({ seed: 'demo' });
-    cleanups.push(() => standIn.close());
+    cleanups.add(() => standIn.close());
     const editorRun = async (): Promise<number> => {
-      const serverStart = Date.now();
-      const started = await startCodeServer({
+      const editor = await openEditor({
         entry,
-        dataDir: join(temp, 'server'),
+        dir: temp,
         workspace,
         env: { HELPDESK_TEST_RESULT: result, ...standInEnv(standIn) },
-        onOutput: values.verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
+        verbose: values.verbose,
+        cleanups,
+        purpose: 'the suite',
+        onListening: (started, ms) => {
+          server = started;
+          say(`code-server ${CODE_SERVER_VERSION} listening on ${started.origin} (${seconds(ms)}); running the suite in headless Chromium…`);
+        },
       });
-      server = started;
-      cleanups.push(() => started.stop());
-      say(`code-server ${CODE_SERVER_VERSION} listening on ${started.origin} (${seconds(Date.now() - serverStart)}); running the suite in headless Chromium…`);
-
-      const browser = await launchChromium({ dataDir: join(temp, 'chromium') });
-      cleanups.push(() => browser.close());
-      let exit: (code: number) => void = () => undefined;
-      const exitCode = new Promise<number>((resolve) => (exit = resolve));
-      // Both before goto: the workbench looks for them when the suite starts and ends.
-      await browser.page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
-      await browser.page.exposeFunction('codeAutomationLog', logPrinter(values.verbose));
-      if (values.verbose) browser.page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
-      const broken = new Promise<never>((_, reject) => {
-        browser.page.on('crash', () => reject(new Error('The workbench page crashed.')));
-        browser.context.on('close', () => reject(new Error('Chromium closed before the suite ended.')));
-        void started.exited.then((code) => reject(new Error(`code-server exited (${code}) before the suite ended.`)));
-      });
-      broken.catch(() => undefined);
-      await browser.page.goto(workbenchUrl(started, workspace, { extensionDevelopmentPath: root, extensionTestsPath: suite }));
-      return Promise.race([exitCode, broken]);
+      return runSuite(editor, workspace, { extensionDevelopmentPath: root, extensionTestsPath: suite }, logPrinter(values.verbose));
     };
 
-    const running = editorRun();
-    running.catch(() => undefined); // if it loses the race, cleanup makes it fail later: not an unhandled rejection
-    const code = await Promise.race([running, deadline, stopped]);
+    const code = await until(editorRun(), deadline, stopped);
     const summary = readResult(result);
     if (code !== 0 && !(summary && summary.failed > 0)) problems.push(`The extension host ended the suite with exit code ${code}.`);
-    await cleanUp();
+    await cleanups.runAll();
     return reportRun({ editor: `code-server ${CODE_SERVER_VERSION}`, result: summary, problems, wallMs: Date.now() - wallStart });
   } catch (error) {
     problems.push((error as Error).message);
-    if (server && !values.verbose) console.log(`[integration] code-server's last output:\n${server.output().split('\n').slice(-30).join('\n')}`);
-    const summary = resultFile ? readResult(resultFile) : undefined; // before cleanUp removes it
-    await cleanUp();
+    printLastOutput(server, values.verbose, say);
+    const summary = resultFile ? readResult(resultFile) : undefined; // before the cleanup removes it
+    await cleanups.runAll();
     const code = reportRun({ editor: `code-server ${CODE_SERVER_VERSION}`, result: summary, problems, wallMs: Date.now() - wallStart });
     return signal() ? 130 : code;
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    console.error(error);
-    await cleanUp();
-    process.exit(1);
-  },
-);
+exitWith(main(), cleanups);

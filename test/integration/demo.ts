@@ -3,40 +3,39 @@
 // open and the token to paste at "Sign In". Ctrl+C stops everything it started.
 //
 //   npm start [-- --port N] [--workspace DIR]
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStandIn } from '../server';
-import { ensureCodeServer, ensureSystemPackages, isCodeServerInstalled, startCodeServer, workbenchUrl } from '../codeServer/codeServerHost';
+import { startCodeServer, workbenchUrl } from '../codeServer/codeServerHost';
+import { packageVsix, prepareEditor } from '../codeServer/editor';
+import { Cleanups, onSignal } from '../codeServer/run';
 import { findRepoRoot } from '../codeServer/workspace';
+import { startStandIn } from '../server';
 
 const say = (line: string) => console.log(`[demo] ${line}`);
+const cleanups = new Cleanups('demo');
+
+async function stop(code: number): Promise<never> {
+  await cleanups.runAll();
+  process.exit(code);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: 'string' }, workspace: { type: 'string' } } });
   const root = findRepoRoot();
-  const stops: Array<() => unknown> = [];
-  const stop = async (code: number) => {
-    for (let undo = stops.pop(); undo; undo = stops.pop()) await Promise.resolve(undo()).catch(() => undefined);
-    process.exit(code);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(0));
+  void onSignal().stopped.catch(() => stop(0));
 
-  await ensureSystemPackages({ codeServerBuild: !isCodeServerInstalled(root) }, say);
-  const { entry } = await ensureCodeServer(root, say);
+  const entry = await prepareEditor(root, say, { chromium: false });
 
   say('Packaging the extension…');
-  const version = (require(join(root, 'package.json')) as { version: string }).version;
-  const vsix = join(root, `helpdesk-bridge-${version}.vsix`);
-  execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const vsix = await packageVsix(root, cleanups);
 
   const standIn = await startStandIn({ seed: 'demo' });
-  stops.push(() => standIn.close());
+  cleanups.add(() => standIn.close());
 
   const temp = mkdtempSync(join(tmpdir(), 'helpdesk-demo-'));
-  stops.push(() => rmSync(temp, { recursive: true, force: true }));
+  cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
   const workspace = values.workspace ? resolve(values.workspace) : root;
   const server = await startCodeServer({
     entry,
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
     settings: { 'helpdesk.accountUrl': standIn.url },
     installExtensions: [vsix],
   });
-  stops.push(() => server.stop());
+  cleanups.add(() => server.stop());
   void server.exited.then((code) => {
     say(`code-server exited (${code}).`);
     void stop(code === 0 ? 0 : 1);
@@ -67,5 +66,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  void stop(1);
 });

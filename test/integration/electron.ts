@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
+import { exitWith } from '../codeServer/run';
+import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 import { startStandIn } from '../server';
 import { readResult, reportRun } from './results';
-import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
 
 async function main(): Promise<number> {
   const wallStart = Date.now();
@@ -48,10 +49,4 @@ async function main(): Promise<number> {
   return reportRun({ editor: `VS Code ${version}`, result, problems, wallMs: Date.now() - wallStart });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main());

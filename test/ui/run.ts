@@ -12,78 +12,17 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStandIn } from '../server';
-import {
-  CODE_SERVER_VERSION,
-  ensureCodeServer,
-  ensureSystemPackages,
-  isCodeServerInstalled,
-  launchChromium,
-  runCommand,
-  startCodeServer,
-  workbenchUrl,
-  type Chromium,
-  type CodeServer,
-} from '../codeServer/codeServerHost';
+import { CODE_SERVER_VERSION, workbenchUrl, type Chromium, type CodeServer } from '../codeServer/codeServerHost';
+import { openEditor, packageVsix, prepareEditor, printLastOutput, vsixPath } from '../codeServer/editor';
+import { Cleanups, exitWith, onSignal, printSummary, seconds, timeLimit, until } from '../codeServer/run';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
+import { startStandIn } from '../server';
 import { runTests, type RunSummary } from './runner';
 import { expectedRows, uiTests } from './steps';
 import { Workbench } from './workbench';
 
 const say = (line: string) => console.log(`[ui] ${line}`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Undone in reverse order when the run ends, however it ends. */
-const cleanups: Array<() => unknown> = [];
-async function cleanUp(): Promise<void> {
-  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-    try {
-      await undo();
-    } catch (error) {
-      console.error(`[ui] cleanup: ${(error as Error).message}`);
-    }
-  }
-}
-
-/** Rejects on SIGINT/SIGTERM/SIGHUP, so the run stops and cleans up. */
-function onSignal(): { stopped: Promise<never>; signal: () => string | undefined } {
-  let received: string | undefined;
-  const stopped = new Promise<never>((_, reject) => {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.once(name, () => {
-        received = name;
-        reject(new Error(`Stopped by ${name}.`));
-      });
-    }
-  });
-  stopped.catch(() => undefined);
-  return { stopped, signal: () => received };
-}
-
-function rejectAfter(ms: number, message: string): Promise<never> {
-  const failed = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
-    cleanups.push(() => clearTimeout(timer));
-  });
-  failed.catch(() => undefined);
-  return failed;
-}
-
-/** Prints the summary and, last, the plain `N passed, N failed` line. Returns the exit code. */
-function report(summary: RunSummary, problems: string[], wallMs: number): number {
-  console.log('');
-  if (summary.failures.length > 0) {
-    console.log('Failures:');
-    summary.failures.forEach((f, i) => console.log(`  ${i + 1}) ${f.name}\n     ${f.message.split('\n').join('\n     ')}`));
-  }
-  for (const problem of problems) console.log(`Problem: ${problem}`);
-  const passed = summary.passed;
-  const failed = summary.failed + (problems.length > 0 ? 1 : 0);
-  const skipped = summary.skipped ? `, ${summary.skipped} skipped` : '';
-  console.log(`UI tests in code-server ${CODE_SERVER_VERSION}: ${passed} passing, ${failed} failing${skipped}; wall time ${seconds(wallMs)}`);
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed > 0 || passed === 0 ? 1 : 0;
-}
+const cleanups = new Cleanups('ui');
 
 async function main(): Promise<number> {
   const wallStart = Date.now();
@@ -95,10 +34,9 @@ async function main(): Promise<number> {
       'skip-package': { type: 'boolean', default: false },
     },
   });
-  const timeoutSeconds = Number(values.timeout ?? process.env.UI_TIMEOUT ?? 180);
-  if (!(timeoutSeconds > 0)) throw new Error(`The timeout must be a number of seconds, not ${values.timeout ?? process.env.UI_TIMEOUT}.`);
+  const startDeadline = timeLimit(values.timeout, 'UI_TIMEOUT', 180, cleanups);
   const { stopped, signal } = onSignal();
-  const deadline = rejectAfter(timeoutSeconds * 1000, `The run did not finish within ${timeoutSeconds} s (--timeout / UI_TIMEOUT).`);
+  const deadline = startDeadline();
   const problems: string[] = [];
   const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, failures: [] };
   let server: CodeServer | undefined;
@@ -107,36 +45,27 @@ async function main(): Promise<number> {
   const screenshotDir = values.screenshots ? join(root, 'media', 'screenshots') : undefined;
   let failureDir: string | undefined;
 
-  const printServerOutput = () => {
-    if (server && !values.verbose) console.log(`[ui] code-server's last output:\n${server.output().split('\n').slice(-30).join('\n')}`);
-  };
-
   const run = async (): Promise<void> => {
-    const installStart = Date.now();
-    await ensureSystemPackages({ chromium: true, codeServerBuild: !isCodeServerInstalled(root) }, say);
-    const { entry } = await ensureCodeServer(root, say);
-    if (Date.now() - installStart > 2000) say(`Packages and code-server ready (${seconds(Date.now() - installStart)}).`);
+    const entry = await prepareEditor(root, say, { chromium: true });
 
-    const version = (require(join(root, 'package.json')) as { version: string }).version;
-    const vsix = join(root, `helpdesk-bridge-${version}.vsix`);
+    let vsix = vsixPath(root);
     if (!values['skip-package']) {
       const packageStart = Date.now();
-      await runCommand('npm', ['run', '--silent', 'package'], { cwd: root });
+      vsix = await packageVsix(root, cleanups);
       say(`Packaged ${vsix.slice(root.length + 1)} (${seconds(Date.now() - packageStart)}).`);
     }
 
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-ui-'));
-    cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
+    cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
     const workspace = createWorkspace(join(temp, 'workspace'));
 
     const standIn = await startStandIn({ seed: 'demo' });
-    cleanups.push(() => standIn.close());
+    cleanups.add(() => standIn.close());
     const expected = await expectedRows(standIn);
 
-    const serverStart = Date.now();
-    const started = await startCodeServer({
+    const editor = await openEditor({
       entry,
-      dataDir: join(temp, 'server'),
+      dir: temp,
       workspace,
       settings: {
         'helpdesk.accountUrl': standIn.url,
@@ -152,27 +81,20 @@ async function main(): Promise<number> {
         'workbench.tips.enabled': false,
       },
       installExtensions: [vsix],
-      onOutput: values.verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
+      verbose: values.verbose,
+      cleanups,
+      purpose: 'the tests',
+      onListening: (started, ms) => {
+        server = started;
+        say(`code-server ${CODE_SERVER_VERSION} with the .vsix listening on ${started.origin} (${seconds(ms)}).`);
+      },
     });
-    server = started;
-    cleanups.push(() => started.stop());
-    say(`code-server ${CODE_SERVER_VERSION} with the .vsix listening on ${started.origin} (${seconds(Date.now() - serverStart)}).`);
-
-    const opened = await launchChromium({ dataDir: join(temp, 'chromium') });
-    browser = opened;
-    cleanups.push(() => opened.close());
-    const { page } = opened;
+    browser = editor.browser;
+    const { page } = editor;
     page.setDefaultTimeout(15_000);
-    if (values.verbose) page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
-    const broken = new Promise<never>((_, reject) => {
-      page.on('crash', () => reject(new Error('The workbench page crashed.')));
-      opened.context.on('close', () => reject(new Error('Chromium closed before the tests ended.')));
-      void started.exited.then((code) => reject(new Error(`code-server exited (${code}) before the tests ended.`)));
-    });
-    broken.catch(() => undefined);
 
     const pageStart = Date.now();
-    await page.goto(workbenchUrl(started, workspace));
+    await page.goto(workbenchUrl(editor.server, workspace));
     await new Workbench(page).ready();
     say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
@@ -184,14 +106,12 @@ async function main(): Promise<number> {
       await page.screenshot({ path: file, timeout: 10_000 });
       return [`Screenshot: ${file}`];
     };
-    await Promise.race([runTests(tests, onFailure, summary), broken]);
-    if (summary.failed > 0) printServerOutput();
+    await until(runTests(tests, onFailure, summary), editor.broken);
+    if (summary.failed > 0) printLastOutput(server, values.verbose, say);
   };
 
   try {
-    const running = run();
-    running.catch(() => undefined); // if it loses the race, cleanup makes it fail later: not an unhandled rejection
-    await Promise.race([running, deadline, stopped]);
+    await until(run(), deadline, stopped);
   } catch (error) {
     problems.push((error as Error).message);
     if (browser && !signal()) {
@@ -202,18 +122,19 @@ async function main(): Promise<number> {
         () => undefined,
       );
     }
-    printServerOutput();
+    printLastOutput(server, values.verbose, say);
   }
-  await cleanUp();
-  const code = report(summary, problems, Date.now() - wallStart);
+  await cleanups.runAll();
+  const code = printSummary({
+    what: `UI tests in code-server ${CODE_SERVER_VERSION}`,
+    passed: summary.passed,
+    failed: summary.failed,
+    more: summary.skipped ? `, ${summary.skipped} skipped` : '',
+    failures: summary.failures.map(({ name, message }) => ({ title: name, message })),
+    problems,
+    wallMs: Date.now() - wallStart,
+  });
   return signal() ? 130 : code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    console.error(error);
-    await cleanUp();
-    process.exit(1);
-  },
-);
+exitWith(main(), cleanups);

@@ -1,6 +1,7 @@
 // A tiny sequential test runner for the UI tests: the steps share one workbench and build on
 // each other (sign in before filing a bug), so a step whose prerequisite failed is skipped.
 // Prints one line per step and returns the counts; the launcher prints `N passed, N failed`.
+import { seconds } from '../codeServer/run';
 
 export interface UiTest {
   name: string;
@@ -17,8 +18,6 @@ export interface RunSummary {
   skipped: number;
   failures: Array<{ name: string; message: string }>;
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

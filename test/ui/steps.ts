@@ -229,6 +229,10 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
         assert.equal(filed(DRAFT_TITLE), 0, 'nothing was stored while the service failed');
 
+        // As a person would, read the notification before reloading. The web workbench writes
+        // extension state to the browser's storage a moment after it changes; a reload within
+        // that moment can lose the last write (the desktop writes it on shutdown).
+        await page.waitForTimeout(1500);
         await page.reload();
         await wb.ready();
         const offer = wb.toast(`A helpdesk draft was not sent: "${DRAFT_TITLE}" (bug · src/greeting.ts:2).`);

@@ -63,7 +63,7 @@ export interface TestApi {
 export interface TestActions {
   /** Signs in as the command does, without its boxes; a problem is shown as a notification. */
   signIn(input: SignInInput): Promise<boolean>;
-  commentOnTask(input: { postId: number; text: string }): Promise<Post | undefined>;
+  commentOnTask(input: { postId: number; text: string; title?: string }): Promise<Post | undefined>;
   createTask(input: TaskInput): Promise<Post | undefined>;
   linkDeal(input: LinkDealInput): Promise<Deal>;
   /** Report Bug on the active editor's selection, with this title. */
@@ -134,7 +134,7 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
     async run(id, args) {
       try {
         const handler = handlers[id];
-        if (!handler) throw new Error(`The command ${id} has no handler.`);
+        if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
         await session.whenRestored();
         return await handler(args[0]);
       } catch (error) {
@@ -172,9 +172,9 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
       if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
       return outcome.signedIn;
     },
-    async commentOnTask({ postId, text }) {
+    async commentOnTask({ postId, text, title }) {
       const signedIn = account();
-      const input: CommentInput = { parent: await signedIn.post(postId), text };
+      const input: CommentInput = { parent: await signedIn.post(postId), text, title };
       return fileComment(services, signedIn, input);
     },
     createTask: (input) => fileTask(services, account(), input),

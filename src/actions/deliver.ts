@@ -15,7 +15,7 @@ export async function deliver(services: WriteServices, draft: Draft, delivery: D
   await openDraft(draft.id);
   void services.ui.info(
     draft.kind === 'comment'
-      ? l10n.t('Write the comment, then click "Send Draft" in the editor\'s title bar.')
+      ? l10n.t('The first line is the comment\'s title. Write the comment below it, then click "Send Draft" in the title bar.')
       : l10n.t('The first line is the title. Add a description, then click "Send Draft" in the title bar.'),
   );
   return undefined;

@@ -25,6 +25,7 @@ export async function signIn({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>, 
     if (isApiError(error, 'cancelled')) return { signedIn: false };
     if (isApiError(error, 'auth')) return { signedIn: false, problem: l10n.t('The service rejected this token. Copy it again from the API settings.') };
     if (error instanceof AccountUrlError) return { signedIn: false, problem: errorText(error) };
-    return { signedIn: false, problem: l10n.t('Could not sign in: {0}', errorText(error)) };
+    const why = isApiError(error) ? errorText(error) : error instanceof Error ? error.message : String(error);
+    return { signedIn: false, problem: l10n.t('Could not sign in: {0}', why) };
   }
 }

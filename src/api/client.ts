@@ -1,15 +1,11 @@
 import { parseAccountUrl, webLink, type WebResource } from './address';
-import { Transport, type TransportOptions } from './http';
+import { Transport, type CallOptions, type TransportOptions } from './http';
 import { PostsApi } from './posts';
 import { Resource } from './resource';
-import type {
-  Client,
-  ClientChanges,
-  ClientInput,
-  Deal,
-  DealInput,
-  NewDeal,
-} from './types';
+import { asPage } from './parse';
+import { SHAPES, type Client, type ClientChanges, type ClientInput, type Deal, type DealInput, type NewDeal, type Status } from './types';
+
+const readStatuses = asPage<Status>(SHAPES.status);
 
 export type HelpdeskClientOptions = TransportOptions;
 
@@ -30,9 +26,14 @@ export class HelpdeskClient {
     if (!options.token.trim()) throw new Error('An API token is required.');
     this.accountUrl = parseAccountUrl(options.accountUrl);
     this.http = new Transport({ ...options, accountUrl: this.accountUrl });
-    this.clients = new Resource(this.http, 'clients', 'client');
+    this.clients = new Resource(this.http, SHAPES.client);
     this.posts = new PostsApi(this.http);
-    this.deals = new Resource(this.http, 'deals', 'deal');
+    this.deals = new Resource(this.http, SHAPES.deal);
+  }
+
+  /** The account's statuses of one kind of record (`GET /app/statuses.json?kind=post`). */
+  async statuses(kind: 'post' | 'client' | 'deal', call?: CallOptions): Promise<Status[]> {
+    return (await this.http.get('/app/statuses.json', { kind }, readStatuses, call)).items;
   }
 
   /** A record's page in the web app. */

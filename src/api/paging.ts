@@ -30,22 +30,47 @@ export function pageQuery(params: PageParams): Query {
   return { page: params.page, per_page: params.perPage === undefined ? undefined : clampPerPage(params.perPage), order: params.order };
 }
 
-/** The one rule for the end of a list: a page shorter than asked for is the last one. */
-export function isLastPage(page: Page<unknown>, perPage: number): boolean {
-  return page.received < perPage;
+/** At most this many pages are read in one go, whatever the service sends. */
+export const MAX_PAGES = 1000;
+
+/** Why reading a list stopped before an empty page: a page seen before, a page of nothing readable, or too many. */
+export type PagingStop = 'repeated' | 'unreadable' | 'cap';
+
+/** Why a non-empty page ended the list (see `isLastPage`). */
+export function stopReason(page: Page<unknown>): PagingStop {
+  return page.items.length === 0 ? 'unreadable' : 'repeated';
 }
 
-/** Every page of a list, in order, from `params.page` (default 1) to the last (see `isLastPage`). */
-export async function* pages<T>(
+/**
+ * The one rule for the end of a list: an empty page, or a page whose records were all seen
+ * before (a service that ignores `page` sends the first one again), or none of which could be
+ * read (reading on could loop for ever on such a service). A short page is not the end: a
+ * service may send fewer records than asked for.
+ */
+export function isLastPage(page: Page<{ id: number }>, seen: ReadonlySet<number>): boolean {
+  return page.received === 0 || page.items.every((item) => seen.has(item.id));
+}
+
+/**
+ * Every page of a list, in order, from `params.page` (default 1) to the last (see
+ * `isLastPage`), at most `MAX_PAGES`. Only records not seen before are yielded. `onStop` is told
+ * when it stopped for another reason than an empty page.
+ */
+export async function* pages<T extends { id: number }>(
   fetchPage: (params: PageParams, call: CallOptions) => Promise<Page<T>>,
   params: PageParams = {},
   call: CallOptions = {},
+  onStop?: (why: PagingStop) => void,
 ): AsyncGenerator<T[], void, undefined> {
   const perPage = clampPerPage(params.perPage);
-  for (let page = params.page ?? 1; ; page++) {
-    call.signal?.throwIfAborted();
+  const seen = new Set<number>();
+  const first = params.page ?? 1;
+  for (let page = first; ; page++) {
+    if (page - first >= MAX_PAGES) return onStop?.('cap');
     const result = await fetchPage({ ...params, page, perPage }, call);
-    if (result.items.length > 0) yield result.items;
-    if (isLastPage(result, perPage)) return;
+    const fresh = result.items.filter((item) => !seen.has(item.id));
+    if (isLastPage(result, seen)) return void (result.received > 0 && onStop?.(stopReason(result)));
+    for (const item of fresh) seen.add(item.id);
+    yield fresh;
   }
 }

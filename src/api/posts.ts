@@ -1,7 +1,10 @@
 import type { CallOptions, Transport } from './http';
 import { pageQuery, type Page, type PageParams } from './paging';
 import { asPage, asRecord, assertId } from './parse';
-import type { NewComment, NewErrorReport, NewTask, Post } from './types';
+import { SHAPES, type NewComment, type NewErrorReport, type NewTask, type Post } from './types';
+
+const readPage = asPage<Post>(SHAPES.post);
+const readPost = asRecord<Post>(SHAPES.post);
 
 /** Helpdesk posts: tasks, error reports and comments are all posts, created at one endpoint. */
 export class PostsApi {
@@ -9,12 +12,12 @@ export class PostsApi {
 
   /** One page of the helpdesk's posts (`GET /app.json`). */
   listHelpdesk(params: PageParams = {}, call?: CallOptions): Promise<Page<Post>> {
-    return this.http.get('/app.json', pageQuery(params), asPage<Post>, call);
+    return this.http.get('/app.json', pageQuery(params), readPage, call);
   }
 
   // async, so that a bad id rejects the promise rather than throwing at the call.
   async get(id: number, call?: CallOptions): Promise<Post> {
-    return this.http.get(`/app/posts/${assertId(id, 'post id')}.json`, {}, asRecord<Post>, call);
+    return this.http.get(`/app/posts/${assertId(id, 'post id')}.json`, {}, readPost, call);
   }
 
   createTask(task: NewTask, call?: CallOptions): Promise<Post> {
@@ -26,12 +29,12 @@ export class PostsApi {
     return this.create({ ...report, kind: 'error' }, call);
   }
 
-  /** A comment on the task named by `postId`: a post with `post_id` and `task_kind: "comment"`. */
+  /** A comment on the task named by `postId`: a post with `post_id` and `task_kind: "comment"`, and a title, as every public example sends. */
   async addComment(postId: number, comment: NewComment, call?: CallOptions): Promise<Post> {
     return this.create({ ...comment, post_id: assertId(postId, 'post id'), task_kind: 'comment' }, call);
   }
 
   private create(post: Record<string, unknown>, call?: CallOptions): Promise<Post> {
-    return this.http.post('/app/posts.json', { post }, asRecord<Post>, call);
+    return this.http.post('/app/posts.json', { post }, readPost, call);
   }
 }

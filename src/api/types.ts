@@ -1,3 +1,5 @@
+import type { Shape } from './parse';
+
 /**
  * Records as the service returns them. The spec gives names, not types, so every field but
  * `id` is optional and may be null, and records may carry fields not listed here.
@@ -158,8 +160,6 @@ export interface Deal {
   updated_at?: Nullable<string>;
 }
 
-
-
 /** What may be sent for a record: its fields without the ones the service sets. */
 type Writable<T> = { -readonly [K in Exclude<keyof T, 'id' | 'created_at' | 'updated_at'>]?: T[K] };
 
@@ -188,7 +188,7 @@ export interface NewErrorReport {
 
 export interface NewComment {
   content: string;
-  title?: string;
+  title: string;
   client_id?: number | null;
   responsible_id?: number | null;
 }
@@ -212,6 +212,30 @@ export interface DealInput {
 }
 export type NewDeal = DealInput & { name: string };
 
+/** A status of posts, clients or deals (`GET /app/statuses.json`, service notes). */
+export interface Status {
+  id: number;
+  code?: Nullable<string>;
+  name?: Nullable<string>;
+  kind?: Nullable<string>;
+}
 
-
-
+/** How each kind of record is read (see parse.ts). */
+export const SHAPES = {
+  post: {
+    key: 'post',
+    plural: 'posts',
+    ids: ['id', 'client_id', 'post_id', 'responsible_id', 'user_id', 'status_id', 'forum_id', 'category_id', 'project_id', 'response_user_id', 'duplicate_from_id'],
+    numbers: ['comments_cache', 'votes_cache', 'points', 'view_count', 'priority'],
+    booleans: ['closed', 'private', 'unread', 'answered', 'use_html'],
+  },
+  client: {
+    key: 'client',
+    plural: 'clients',
+    ids: ['id', 'contact_id', 'status_id', 'category_id', 'department_id', 'creator_id', 'updater_id', 'responsible_id', 'project_id'],
+    numbers: ['posts_count', 'contacts_count', 'appendixes_count'],
+    booleans: ['company', 'use_delivery_address', 'sensitive_data'],
+  },
+  deal: { key: 'deal', plural: 'deals', ids: ['id', 'client_id', 'status_id'], numbers: [], booleans: [] },
+  status: { key: 'status', plural: 'statuses', ids: ['id'], numbers: [], booleans: [] },
+} as const satisfies Record<string, Shape>;

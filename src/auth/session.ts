@@ -33,7 +33,7 @@ export class Session implements vscode.Disposable {
   private stateValue: SessionState = 'signedOut';
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private firstRestore: Promise<void> | undefined;
-  /** True while signIn() changes the secret and the address, which are then out of step. */
+  /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
 
   constructor(
@@ -103,7 +103,8 @@ export class Session implements vscode.Disposable {
 
   /** Stores a token the service accepted (see `Gateway.signIn`) and makes it the current one. */
   async save(accountUrl: string, token: string): Promise<void> {
-    this.current = { accountUrl, token };
+    // The same account and token again keep their object: the gateway goes on with its calls.
+    if (this.current?.accountUrl !== accountUrl || this.current.token !== token) this.current = { accountUrl, token };
     // Storing the secret and then the address each fire an event that calls restore(); in
     // between, the address still names the previous account, whose token restore() would load.
     this.switching = true;

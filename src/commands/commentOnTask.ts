@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { commentOnTask as fileComment } from '../actions/commentOnTask';
+import { commentOnTask as fileComment, commentTitle } from '../actions/commentOnTask';
 import type { Services } from '../services';
 import { postTitle } from '../views/nodes';
 import { askText, pickPost, signedInAccount } from './prompts';
@@ -15,12 +15,13 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
   const target = targetPost(arg);
   const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, l10n.t('Comment on Task'));
   if (!parent) return undefined;
+  const title = commentTitle(parent);
   const answer = await askText({
     title: l10n.t('Comment on #{0}: {1}', parent.id, postTitle(parent)),
-    prompt: l10n.t('Your comment. Enter sends it.'),
+    prompt: l10n.t('Your comment, titled "{0}". Enter sends it; the button opens it in an editor, where the title can be changed too.', title),
     editorTooltip: l10n.t('Write a longer comment in an editor'),
     validate: (value) => (value.trim() ? undefined : l10n.t('Write something, or use the button to open an editor.')),
   });
   if (!answer) return undefined;
-  return fileComment(services, account, { parent, text: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
+  return fileComment(services, account, { parent, title, text: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
 }

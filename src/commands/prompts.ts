@@ -4,7 +4,7 @@ import type { Account } from '../gateway/account';
 import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { labelText } from '../text/serverText';
-import { postIcon, postTitle } from '../views/nodes';
+import { isComment, postIcon, postTitle } from '../views/nodes';
 
 const { l10n } = vscode;
 
@@ -58,7 +58,7 @@ export function askText(options: {
 export async function pickPost(store: HelpdeskStore, title: string): Promise<Post | undefined> {
   await store.posts.ensureStarted();
   const items = store.posts.state.items
-    .filter((post) => post.closed !== true)
+    .filter((post) => post.closed !== true && !isComment(post))
     .map((post) => ({ label: `$(${postIcon(post).id}) ${postTitle(post)}`, description: `#${post.id}`, post }));
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
   return picked?.post;

@@ -4,8 +4,8 @@ export type DraftKind = 'bug' | 'task' | 'comment';
 
 /**
  * Something the person typed that is not on the server yet. `text` is what the draft document
- * shows: for bugs and tasks the first line is the title and the rest the content; for a
- * comment it is all content.
+ * shows: the first line is the title and the rest the content (see draftDocument.ts), except in
+ * a comment draft saved before comments had titles (`titled` unset), which is all content.
  */
 export interface Draft {
   id: string;
@@ -15,6 +15,8 @@ export interface Draft {
   accountUrl: string;
   /** The parent post of a comment. */
   postId?: number;
+  /** A comment draft whose first line is its title. */
+  titled?: boolean;
   /** The parent's comment count when the comment was written. */
   parentComments?: number;
   clientId?: number | null;

@@ -5,6 +5,8 @@ import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
+import { labelText } from '../text/serverText';
+import { isComment } from '../views/nodes';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
@@ -42,7 +44,7 @@ export class DraftSender {
       if (draft.unconfirmed) {
         const unconfirmed = draft.unconfirmed;
         const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, unconfirmed, signal));
-        if (earlier === 'maybe' && !(await this.confirmResend(draft))) return undefined;
+        if (earlier === 'maybe' && !(await this.confirmResend(account, draft))) return undefined;
         if (earlier && earlier !== 'maybe') {
           await this.delivered(account, draft, account.filed(earlier), true);
           return earlier;
@@ -66,7 +68,8 @@ export class DraftSender {
         const current = this.drafts.get(draft.id);
         return current && this.send(current);
       };
-      this.ui.failure(error, { retry: again, editDraft: () => openDraft(draft.id) }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
+      const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
+      this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
       return undefined;
     }
   }
@@ -89,30 +92,34 @@ export class DraftSender {
 
   /**
    * After an attempt whose answer never came, the post may be on the server already: a post
-   * filed since then with the same title and content is it. Comments cannot be listed, so a
-   * parent with more comments than before is only a "maybe".
+   * filed since then with the same title and content is it, wherever the service lists it.
+   * Comments are not listed everywhere, so a parent with more comments than before is only a
+   * "maybe"; so is a search that could not be sure.
    */
   private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | 'maybe' | undefined> {
     if (draft.kind === 'comment') {
       if (unconfirmed.parentComments === undefined || draft.postId === undefined) return 'maybe';
       const parent = await account.post(draft.postId, signal);
-      return (parent.comments_cache ?? 0) > unconfirmed.parentComments ? 'maybe' : undefined;
+      return (Number(parent.comments_cache) || 0) > unconfirmed.parentComments ? 'maybe' : undefined;
     }
     const { title, description } = parseDraftDocument(draft.text);
-    const recent = await account.newestPosts(signal);
-    return recent.find(
-      (p) => p.title === title && sameText(p.content, description) && (unconfirmed.newestPostId === undefined || p.id > unconfirmed.newestPostId),
-    );
+    const same = (p: Post) => !isComment(p) && p.title === title && sameText(p.content, description);
+    const found = await account.findFiled(same, unconfirmed.newestPostId, signal);
+    return found === 'unsure' ? 'maybe' : found === 'absent' ? undefined : found;
   }
 
-  private async confirmResend(draft: Draft): Promise<boolean> {
-    const again = l10n.t('Send Again');
-    const choice = await this.ui.warn(
-      l10n.t('#{0} has a new comment since your earlier attempt, whose answer was lost: it may be yours. Send the comment again?', draft.postId ?? ''),
-      { modal: true },
-      again,
-    );
-    if (choice === again) return true;
+  /** The earlier attempt may have been filed, and it cannot be told: the person decides. */
+  private async confirmResend(account: Account, draft: Draft): Promise<boolean> {
+    const open = l10n.t('Open Helpdesk');
+    const send = l10n.t('Send Anyway');
+    const keep = l10n.t('Keep Draft');
+    const message =
+      draft.kind === 'comment'
+        ? l10n.t('Your comment may have been filed: #{0} has a new comment since your earlier attempt, whose answer was lost.', draft.postId ?? '')
+        : l10n.t('"{0}" may have been filed: the answer to your earlier attempt was lost, and the helpdesk could not be searched far enough to be sure.', labelText(parseDraftDocument(draft.text).title, 80));
+    const choice = await this.ui.warn(message, { modal: true }, open, send, keep);
+    if (choice === send) return true;
+    if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(draft.kind === 'comment' && draft.postId ? account.link('posts', draft.postId) : `${account.url}/app`));
     void this.ui.info(l10n.t('Not sent. The draft is kept.'));
     return false;
   }
@@ -120,9 +127,9 @@ export class DraftSender {
   private problemWith(draft: Draft, account: Account | undefined): string | undefined {
     if (!account) return l10n.t('You are signed out.');
     if (account.url !== draft.accountUrl) return l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, account.url);
-    if (draft.kind === 'comment' ? !draft.text.trim() : !parseDraftDocument(draft.text).title) {
-      return draft.kind === 'comment' ? l10n.t('The comment is empty.') : l10n.t('The first line, the title, is empty.');
-    }
+    const { title, description } = draftContent(draft);
+    if (!title) return l10n.t('The first line, the title, is empty.');
+    if (draft.kind === 'comment' && !description) return l10n.t('The comment is empty.');
     return undefined;
   }
 
@@ -139,7 +146,8 @@ export class DraftSender {
     const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
     if (draft.kind === 'comment') {
       if (draft.postId === undefined) throw new Error(`Comment draft ${draft.id} names no post.`);
-      return account.addComment(draft.postId, { content: draft.text.trim(), ...owner }, signal);
+      const { title, description: content } = draftContent(draft);
+      return account.addComment(draft.postId, { title, content, ...owner }, signal);
     }
     const { title, description: content } = parseDraftDocument(draft.text);
     if (draft.kind === 'bug') return account.reportError({ title, content }, signal);
@@ -189,4 +197,10 @@ function mayBeStored(error: unknown): boolean {
 function sameText(a: unknown, b: string): boolean {
   const norm = (text: string) => text.replace(/\r\n?/g, '\n').trim();
   return typeof a === 'string' ? norm(a) === norm(b) : b.trim() === '';
+}
+
+/** The title and content a draft files. A comment draft from before comments had titles gets one. */
+function draftContent(draft: Draft): { title: string; description: string } {
+  if (draft.kind !== 'comment' || draft.titled) return parseDraftDocument(draft.text);
+  return { title: `Re: #${draft.postId ?? ''}`, description: draft.text.trim() };
 }

@@ -1,5 +1,8 @@
-import type { Client, Deal, HelpdeskClient, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
-import { isApiError } from '../api';
+import type { Client, Deal, HelpdeskClient, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
+import { isApiError, isLastPage, MAX_PAGES, type PagingStop } from '../api';
+
+/** How many posts the lost-answer search reads at most (in pages of up to 100). */
+const FIND_POSTS = 1000;
 import type { HelpdeskStore } from '../store/helpdeskStore';
 
 /** What an account's calls need from the gateway that made it. */
@@ -12,12 +15,24 @@ export interface Connection {
   noteOutcome(error?: unknown): void;
   /** The store, while this account is the signed-in one. */
   store(): HelpdeskStore | undefined;
+  /** Logs a fact about how the service behaves, once per account. */
+  noteOnce(key: string, message: string): void;
+}
+
+/** A call was stopped because its account was signed out of, or signed in to with another token. */
+export class SignedOutError extends Error {
+  override readonly name = 'SignedOutError';
+
+  constructor(readonly accountUrl: string) {
+    super(`Signed out of ${accountUrl} before the call finished.`);
+  }
 }
 
 /**
- * One signed-in account: every call the extension makes to it. A sign-in check hands it out,
- * so whoever holds one is signed in to this account, and its calls go nowhere else. Each call
- * tells the session what it met, and each write brings the store up to date.
+ * One signed-in account: every call the extension makes to it. A sign-in check hands it out;
+ * its calls go to this account only, and once it is signed out of they fail with
+ * `SignedOutError` instead of going out with an old token. Each call tells the session what it
+ * met, and each write brings the store up to date.
  */
 export class Account {
   constructor(
@@ -50,27 +65,61 @@ export class Account {
     }
   }
 
-  client(id: number): Promise<Client> {
-    return this.run((api, s) => api.clients.get(id, s));
-  }
-
-  deal(id: number): Promise<Deal> {
-    return this.run((api, s) => api.deals.get(id, s));
-  }
-
-  /** Every deal of one client. */
-  dealsOf(clientId: number): Promise<Deal[]> {
-    return this.run((api, s) => collect(api.deals.pages({ client_id: clientId, perPage: 100 }, s)));
+  /** Every deal of one client. The service is asked for them, and what it sends is checked: it may not filter. */
+  async dealsOf(clientId: number): Promise<Deal[]> {
+    const deals = await this.run((api, s) => collect(api.deals.pages({ client_id: clientId, perPage: 100 }, s, this.onStop('deals'))));
+    const own = deals.filter((deal) => deal.client_id === clientId);
+    if (own.length < deals.length) this.connection.noteOnce('deals:unfiltered', 'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.');
+    return own;
   }
 
   /** Every deal of the account. */
   deals(): Promise<Deal[]> {
-    return this.run((api, s) => collect(api.deals.pages({ perPage: 100 }, s)));
+    return this.run((api, s) => collect(api.deals.pages({ perPage: 100 }, s, this.onStop('deals'))));
   }
 
-  /** The newest posts (one page of 50), to look for one whose answer was lost. */
-  newestPosts(signal?: AbortSignal): Promise<Post[]> {
-    return this.run(async (api, s) => (await api.posts.listHelpdesk({ page: 1, perPage: 50, order: 'id.desc' }, s)).items, signal);
+  /** Status names by id, for posts; empty when the service has none to tell. */
+  async statuses(): Promise<Map<number, string>> {
+    try {
+      const statuses = await this.run((api, s) => api.statuses('post', s));
+      return new Map(statuses.flatMap((status) => (typeof status.name === 'string' && status.name.trim() ? [[status.id, status.name]] : [])));
+    } catch {
+      return new Map();
+    }
+  }
+
+  /**
+   * A post filed after the post `after` (an id) that `matches`, whatever order the service
+   * lists posts in. Where it lists newest first (`order=id.desc`), the search stops once past
+   * `after`; otherwise it reads to the end of the list. `unsure` when it cannot tell: more than
+   * `FIND_POSTS` posts, a record it could not read (it may be the one), or a match but no
+   * `after` to tell it from an older, identical post.
+   */
+  findFiled(matches: (post: Post) => boolean, after: number | undefined, signal?: AbortSignal): Promise<Post | 'absent' | 'unsure'> {
+    return this.run(async (api, s) => {
+      const seen = new Set<number>();
+      let newestFirst = true;
+      let last = Infinity;
+      let unreadable = false;
+      for (let page = 1; seen.size < FIND_POSTS; page++) {
+        const result = await api.posts.listHelpdesk({ page, perPage: 100, order: 'id.desc' }, s);
+        unreadable ||= result.received > result.items.length;
+        // Only the end of the list makes sure: a page seen before means the rest was never read.
+        if (isLastPage(result, seen)) return result.received === 0 && !unreadable ? 'absent' : 'unsure';
+        for (const post of result.items) {
+          if (seen.has(post.id)) continue;
+          seen.add(post.id);
+          newestFirst &&= post.id < last;
+          last = post.id;
+          if (matches(post)) {
+            if (after === undefined) return 'unsure';
+            if (post.id > after) return this.filed(post);
+          }
+        }
+        if (newestFirst && after !== undefined && last <= after) return unreadable ? 'unsure' : 'absent';
+      }
+      return 'unsure';
+    }, signal);
   }
 
   async createTask(task: NewTask, signal?: AbortSignal): Promise<Post> {
@@ -81,7 +130,7 @@ export class Account {
     return this.filed(await this.run((api, s) => api.posts.reportError(report, s), signal));
   }
 
-  async addComment(parentId: number, comment: { content: string; client_id?: number | null; responsible_id?: number | null }, signal?: AbortSignal): Promise<Post> {
+  async addComment(parentId: number, comment: NewComment, signal?: AbortSignal): Promise<Post> {
     const created = await this.run((api, s) => api.posts.addComment(parentId, comment, s), signal);
     const posts = this.connection.store()?.posts;
     const parent = posts?.find(parentId);
@@ -108,13 +157,20 @@ export class Account {
     return deal;
   }
 
+  private onStop(list: string): (why: PagingStop) => void {
+    return (why) => this.connection.noteOnce(`${list}:${why}`, stopMessage(list, why));
+  }
+
   private async run<T>(call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const combined = signal ? AbortSignal.any([signal, this.connection.signal]) : this.connection.signal;
+    const { signal: signedIn } = this.connection;
+    if (signedIn.aborted) throw new SignedOutError(this.url);
+    const combined = signal ? AbortSignal.any([signal, signedIn]) : signedIn;
     try {
       const result = await call(this.connection.api(), { signal: combined });
       this.connection.noteOutcome();
       return result;
     } catch (error) {
+      if (signedIn.aborted && !signal?.aborted) throw new SignedOutError(this.url);
       this.connection.noteOutcome(error);
       throw error;
     }
@@ -125,4 +181,11 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const all: T[] = [];
   for await (const page of pages) all.push(...page);
   return all;
+}
+
+/** For the log: why a list ended before an empty page. */
+export function stopMessage(list: string, why: PagingStop): string {
+  if (why === 'repeated') return `The service sent a page of ${list} seen before: it seems to ignore "page". The list ends there.`;
+  if (why === 'unreadable') return `The service sent a page of ${list} none of which could be read. The list ends there.`;
+  return `The ${list} list stopped after ${MAX_PAGES} pages.`;
 }

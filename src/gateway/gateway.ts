@@ -4,7 +4,7 @@ import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
 import { HelpdeskStore } from '../store/helpdeskStore';
-import { Account } from './account';
+import { Account, stopMessage } from './account';
 
 const { l10n } = vscode;
 
@@ -18,16 +18,25 @@ export class Gateway implements vscode.Disposable {
   private bound: { credentials: Credentials; account: Account; controller: AbortController } | undefined;
   private client: { credentials: Credentials; api: HelpdeskClient } | undefined;
   private readonly disposables: vscode.Disposable[];
+  private readonly noted = new Set<string>();
 
   constructor(
     private readonly session: Session,
     private readonly log: Log,
   ) {
-    const signedIn = () => this.account ?? Promise.reject(new Error('Not signed in.'));
+    // Not `this.account`: a loader runs inside a list's load, which following the session (and
+    // resetting the store) must not happen in the middle of.
+    const signedIn = () => this.bound?.account ?? Promise.reject(new Error('Not signed in.'));
     this.store = new HelpdeskStore({
-      posts: async (page, perPage, signal) => (await signedIn()).postsPage(page, perPage, signal),
+      posts: async (page, perPage, signal) => {
+        const account = await signedIn();
+        const result = await account.postsPage(page, perPage, signal);
+        if (!this.store.statuses) void account.statuses().then((names) => this.bound?.account === account && this.store.setStatuses(names));
+        return result;
+      },
       clients: async (page, perPage, signal) => (await signedIn()).clientsPage(page, perPage, signal),
       dealsOf: async (clientId) => (await signedIn()).dealsOf(clientId),
+      onStop: (list, why) => this.noteOnce(`${list}:${why}`, stopMessage(list, why)),
     });
     this.disposables = [
       session.onDidChange(() => this.follow()),
@@ -61,6 +70,7 @@ export class Gateway implements vscode.Disposable {
     if (this.bound?.credentials === credentials) return;
     this.bound?.controller.abort();
     this.bound = undefined;
+    this.noted.clear();
     this.store.reset();
     if (!credentials) return;
     const controller = new AbortController();
@@ -70,8 +80,16 @@ export class Gateway implements vscode.Disposable {
       api: () => this.clientFor(credentials),
       noteOutcome: (error) => current() && this.noteOutcome(error),
       store: () => (current() ? this.store : undefined),
+      noteOnce: (key, message) => current() && this.noteOnce(key, message),
     });
     this.bound = { credentials, account, controller };
+  }
+
+  /** Logs a fact about how the service behaves, once per account. */
+  private noteOnce(key: string, message: string): void {
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.log.info(message);
   }
 
   private noteOutcome(error: unknown): void {

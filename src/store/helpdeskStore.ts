@@ -1,4 +1,4 @@
-import type { Client, Deal, Post } from '../api';
+import type { Client, Deal, PagingStop, Post } from '../api';
 import { readSettings } from '../settings';
 import { PagedList, type PageFetcher } from './pagedList';
 
@@ -8,7 +8,16 @@ export interface StoreLoaders {
   clients: PageFetcher<Client>;
   /** Every deal of one client. */
   dealsOf: (clientId: number) => Promise<Deal[]>;
+  /** Told when a list ends for another reason than an empty page. */
+  onStop: (list: 'posts' | 'clients', why: PagingStop) => void;
 }
+
+/** Newest first. */
+const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
+
+/** By name as a person reads it (case and accents aside), then by id. */
+const byName = (a: Client, b: Client) => collator.compare(String(a.name ?? ''), String(b.name ?? '')) || a.id - b.id;
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**
  * What the views show, loaded and cached in one place. Views read it; the gateway fills it and
@@ -19,11 +28,13 @@ export class HelpdeskStore {
   readonly clients: PagedList<Client>;
   private readonly deals = new Map<number, Promise<Deal[]>>();
   private readonly dealListeners = new Set<() => void>();
+  private readonly statusListeners = new Set<() => void>();
+  private statusNames: ReadonlyMap<number, string> | undefined;
 
   constructor(private readonly loaders: StoreLoaders) {
     const pageSize = () => readSettings().pageSize;
-    this.posts = new PagedList<Post>(loaders.posts, pageSize);
-    this.clients = new PagedList<Client>(loaders.clients, pageSize);
+    this.posts = new PagedList<Post>(loaders.posts, pageSize, byIdDescending, (why) => loaders.onStop('posts', why));
+    this.clients = new PagedList<Client>(loaders.clients, pageSize, byName, (why) => loaders.onStop('clients', why));
   }
 
   /** Every deal of a client, loaded once until invalidated. */
@@ -32,7 +43,8 @@ export class HelpdeskStore {
     if (!deals) {
       deals = this.loaders.dealsOf(clientId);
       this.deals.set(clientId, deals);
-      deals.catch(() => this.deals.delete(clientId));
+      const loading = deals;
+      loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
   }
@@ -45,6 +57,21 @@ export class HelpdeskStore {
   onDidChangeDeals(listener: () => void): { dispose(): void } {
     this.dealListeners.add(listener);
     return { dispose: () => this.dealListeners.delete(listener) };
+  }
+
+  /** Post status names by id; undefined until they were asked for (then empty if the service has none). */
+  get statuses(): ReadonlyMap<number, string> | undefined {
+    return this.statusNames;
+  }
+
+  setStatuses(names: ReadonlyMap<number, string>): void {
+    this.statusNames = names;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  onDidChangeStatuses(listener: () => void): { dispose(): void } {
+    this.statusListeners.add(listener);
+    return { dispose: () => this.statusListeners.delete(listener) };
   }
 
   refreshAll(): Promise<unknown> {
@@ -61,6 +88,7 @@ export class HelpdeskStore {
   reset(): void {
     this.posts.reset();
     this.clients.reset();
+    this.statusNames = undefined;
     this.invalidateDeals();
   }
 }

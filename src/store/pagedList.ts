@@ -1,9 +1,9 @@
-import { isLastPage, type Page } from '../api/paging';
+import { isLastPage, MAX_PAGES, stopReason, type Page, type PagingStop } from '../api/paging';
 
 /** What a view shows of a paged list. */
 export interface PagedListState<T> {
   readonly items: readonly T[];
-  /** The last page was full, so there may be more. */
+  /** The last page brought records not seen before, so there may be more (see `isLastPage`). */
   readonly hasMore: boolean;
   readonly loading: boolean;
   /** The last load failed; what was loaded before stays. */
@@ -15,12 +15,15 @@ export interface PagedListState<T> {
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
 
 /**
- * A list loaded one page at a time. One load at most is in flight: `loadMore` during a load
- * joins it, and `refresh` aborts it, so a stale answer never overwrites a fresh one.
- * Plain TypeScript (no vscode), so its rules are unit-tested.
+ * A list loaded one page at a time, kept in the order `compare` defines whatever order the
+ * service sends. One load at most is in flight: `loadMore` during a load joins it, and
+ * `refresh` aborts it, so a stale answer never overwrites a fresh one. Plain TypeScript (no
+ * vscode), so its rules are unit-tested.
  */
 export class PagedList<T extends { id: number }> {
   private items: T[] = [];
+  /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
+  private readonly made = new Map<number, T>();
   private nextPage = 1;
   private hasMore = true;
   private error: unknown = undefined;
@@ -31,6 +34,9 @@ export class PagedList<T extends { id: number }> {
   constructor(
     private readonly fetchPage: PageFetcher<T>,
     private readonly pageSize: () => number,
+    private readonly compare: (a: T, b: T) => number,
+    /** Told when the list ends for another reason than an empty page (see `pages`). */
+    private readonly onStop: (why: PagingStop) => void = () => undefined,
   ) {}
 
   get state(): PagedListState<T> {
@@ -59,13 +65,16 @@ export class PagedList<T extends { id: number }> {
     const promise = this.fetchPage(page, perPage, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
-        // Page 1 replaces what a refresh left on screen; later pages skip records that moved
-        // into them since the page before was read.
-        const base = page === 1 ? [] : this.items;
+        // Page 1 replaces what a refresh left on screen, but for records made here that the
+        // service may list on a later page; later pages skip records already loaded.
+        const base = page === 1 ? this.madeNotIn(result.items) : this.items;
         const known = new Set(base.map((item) => item.id));
-        this.items = [...base, ...result.items.filter((item) => !known.has(item.id))];
+        const last = isLastPage(result, known);
+        this.items = [...base, ...result.items.filter((item) => !known.has(item.id))].sort(this.compare);
         this.nextPage = page + 1;
-        this.hasMore = !isLastPage(result, perPage);
+        this.hasMore = !last && page < MAX_PAGES;
+        if (last && result.received > 0) this.onStop(stopReason(result));
+        else if (!last && !this.hasMore) this.onStop('cap');
         this.error = undefined;
       },
       (error: unknown) => {
@@ -100,6 +109,7 @@ export class PagedList<T extends { id: number }> {
   reset(): void {
     this.abort();
     this.items = [];
+    this.made.clear();
     this.nextPage = 1;
     this.hasMore = true;
     this.error = undefined;
@@ -109,8 +119,9 @@ export class PagedList<T extends { id: number }> {
 
   /** Puts a record the user just created or changed in place, or at the top when new. */
   upsert(item: T): void {
+    this.made.set(item.id, item);
     if (!this.replace(item)) {
-      this.items = [item, ...this.items];
+      this.items = [...this.items, item].sort(this.compare);
       this.emit();
     }
   }
@@ -119,7 +130,8 @@ export class PagedList<T extends { id: number }> {
   replace(item: T): boolean {
     const index = this.items.findIndex((existing) => existing.id === item.id);
     if (index < 0) return false;
-    this.items = this.items.map((existing, i) => (i === index ? item : existing));
+    if (this.made.has(item.id)) this.made.set(item.id, item);
+    this.items = this.items.map((existing, i) => (i === index ? item : existing)).sort(this.compare);
     this.emit();
     return true;
   }
@@ -129,8 +141,23 @@ export class PagedList<T extends { id: number }> {
   }
 
   remove(id: number): void {
+    this.made.delete(id);
     this.items = this.items.filter((item) => item.id !== id);
     this.emit();
+  }
+
+  /**
+   * The records made here that a first page leaves out and may still exist. Where the service
+   * sent the page in this list's own order, one that would sort into the page is gone (deleted
+   * elsewhere) and is dropped; otherwise it may stand on a later page, and stays.
+   */
+  private madeNotIn(firstPage: readonly T[]): T[] {
+    const sentInOrder = firstPage.every((item, i) => i === 0 || this.compare(firstPage[i - 1]!, item) <= 0);
+    const last = firstPage.at(-1);
+    for (const made of this.made.values()) {
+      if (firstPage.some((item) => item.id === made.id) || (sentInOrder && last && this.compare(made, last) < 0)) this.made.delete(made.id);
+    }
+    return [...this.made.values()];
   }
 
   private abort(): void {

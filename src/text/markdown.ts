@@ -1,11 +1,13 @@
 /** Markdown made from text that must read as written: escaping, inline code and code fences. No vscode import. */
 
 /**
- * Text for inline Markdown (a heading, a list item, link text): line breaks become spaces and
- * every character Markdown could read as syntax is backslash-escaped.
+ * Text for inline Markdown (after a heading's `# `, a list item's `- name: `, in link text):
+ * line breaks become spaces and what Markdown reads as syntax inside a line is backslash-escaped.
+ * (`#`, `-`, `+` and `1.` only mean something at the start of a line, where this text never
+ * stands; parentheses only after a `]`, which is escaped. Leaving them makes a draft easier to read.)
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_{}[\]()#+\-!<>|~&]/g, '\\$&');
+  return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_[\]<>!|~&]/g, '\\$&');
 }
 
 /** Text as inline code, with a backtick run longer than any inside it (CommonMark). */

@@ -5,10 +5,14 @@
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 
-/** Server text made safe and short for one-line labels: no controls, bidi marks or zero-width characters. */
+/**
+ * Server text made safe and short for one line (a label, a quick pick, a notification): no
+ * controls, bidi marks or zero-width characters, and no `[text](target)` that a notification
+ * would turn into a link or a command (a space is put between `]` and `(`).
+ */
 export function labelText(value: unknown, max = 120): string {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  const clean = text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').replace(/\]\(/g, '] (').trim();
   return clean.length <= max ? clean : `${cutAt(clean, max - 1).trimEnd()}…`;
 }
 

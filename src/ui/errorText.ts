@@ -1,5 +1,7 @@
 import vscode = require('vscode');
 import { AccountUrlError, isApiError, parseAccountUrl, type ApiError } from '../api';
+import { SignedOutError } from '../gateway/account';
+import { labelText } from '../text/serverText';
 
 const { l10n } = vscode;
 
@@ -7,11 +9,13 @@ const { l10n } = vscode;
 export function errorText(error: unknown): string {
   if (isApiError(error)) return apiErrorText(error);
   if (error instanceof AccountUrlError) return accountUrlText(error);
+  if (error instanceof SignedOutError) return l10n.t('You signed out of {0} (in this window or another) before it finished.', error.accountUrl);
   return l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
 }
 
 function apiErrorText(error: ApiError): string {
-  const said = error.serverMessage;
+  // The service's words are its own: shown as plain text, never as a link (see labelText).
+  const said = error.serverMessage && labelText(error.serverMessage, 300);
   switch (error.kind) {
     case 'auth':
       if (error.status === 403) {
@@ -54,11 +58,11 @@ function badResponseText(error: ApiError): string {
     case 'notJson':
       return l10n.t('The service sent an answer that is not valid JSON.');
     case 'foreignRedirect':
-      return l10n.t('The service redirected to another host ({0}); the request was not sent there. Check the account address.', error.redirectHost ?? '?');
+      return l10n.t('The service redirected to another host ({0}); the request was not sent there. Check the account address.', labelText(error.redirectHost, 100) || '?');
     case 'tooManyRedirects':
       return l10n.t('The service redirected too many times.');
     default:
-      return l10n.t('The service sent an unexpected answer: expected {0}.', error.expected ?? '?');
+      return l10n.t('The service sent an unexpected answer: expected {0}.', labelText(error.expected, 200) || '?');
   }
 }
 
@@ -81,7 +85,7 @@ function networkReason(code: string | undefined): string {
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
       return l10n.t('its certificate was not accepted ({0})', code);
     default:
-      return code ? l10n.t('network error {0}', code) : l10n.t('network error');
+      return code ? l10n.t('network error {0}', labelText(code, 40)) : l10n.t('network error');
   }
 }
 

@@ -34,18 +34,18 @@ export class Notifier {
   }
 
   /**
-   * Says what failed and offers what fits: Sign In Again for a rejected token, Retry for what may
-   * work later, Edit Draft where a draft holds the text, Open Log for what is not the service's
-   * doing. `frame` puts the words in context (`Not sent: {0} Your draft is kept.`). Resolves once
-   * the notification is shown; a chosen action runs later. A cancel is not shown.
+   * Says what failed and offers what fits: Sign In Again for a rejected token, Retry (where the
+   * caller can) for what may pass on a second try, Edit Draft where a draft holds the text, Open
+   * Log for what is not the service's doing. `frame` puts the words in context (`Not sent: {0}
+   * Your draft is kept.`). It does not wait for a choice: a chosen action runs later. A cancel is
+   * not shown.
    */
   failure(error: unknown, actions: FailureActions = {}, frame?: (text: string) => string): void {
     if (isApiError(error, 'cancelled')) return;
     const text = frame ? frame(errorText(error)) : errorText(error);
     const buttons: Array<[string, () => unknown]> = [];
-    const signIn = isApiError(error, 'auth');
-    if (signIn) buttons.push([l10n.t('Sign In Again'), async () => (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) && actions.retry?.()]);
-    else if (actions.retry && !isApiError(error, 'validation') && !isApiError(error, 'notFound')) buttons.push([l10n.t('Retry'), actions.retry]);
+    if (isApiError(error, 'auth')) buttons.push([l10n.t('Sign In Again'), async () => (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) && actions.retry?.()]);
+    else if (actions.retry && mayPassAgain(error)) buttons.push([l10n.t('Retry'), actions.retry]);
     if (actions.editDraft) buttons.push([l10n.t('Edit Draft'), actions.editDraft]);
     if (!isApiError(error) || isApiError(error, 'badResponse')) buttons.push([l10n.t('Open Log'), () => this.log.show()]);
     void this.error(text, ...buttons.map(([label]) => label)).then((choice) => buttons.find(([label]) => label === choice)?.[1]());
@@ -58,4 +58,11 @@ export class Notifier {
     const show = level === 'error' ? vscode.window.showErrorMessage : level === 'warn' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     return show(text, ...args);
   }
+}
+
+/** Failures a second try may not meet: the service or the road to it, not the request or the address. */
+function mayPassAgain(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'badResponse') return error.reason === 'empty' || error.reason === 'notJson' || error.reason === 'unexpected';
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'rateLimited';
 }

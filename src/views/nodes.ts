@@ -18,6 +18,7 @@ const POST_ICONS: Record<string, string> = {
   help: 'question',
   feedback: 'feedback',
   idea: 'lightbulb',
+  comment: 'comment',
 };
 
 export function postIcon(post: Post): vscode.ThemeIcon {
@@ -31,14 +32,33 @@ export function postTitle(post: Post): string {
   return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
 }
 
+/** A comment: a post with a `post_id`, its parent. */
+export function isComment(post: Post): boolean {
+  return typeof post.post_id === 'number';
+}
+
+/** A post's status by name where the service told the names, else by id; undefined without one. */
+export function statusText(post: Post, statuses: ReadonlyMap<number, string> | undefined): string | undefined {
+  if (typeof post.status_id !== 'number') return undefined;
+  return labelText(statuses?.get(post.status_id), 40) || l10n.t('status #{0}', post.status_id);
+}
+
 export class PostNode extends vscode.TreeItem {
-  constructor(readonly post: Post) {
-    super(postTitle(post));
+  /**
+   * `status`: the post's status, by name where known (see `statusText`). `comments`: how many
+   * of its comments are loaded (where the service lists comments), shown below it.
+   */
+  constructor(
+    readonly post: Post,
+    readonly status?: string,
+    comments = 0,
+  ) {
+    super(postTitle(post), comments > 0 ? vscode.TreeItemCollapsibleState.Collapsed : undefined);
     this.id = `post:${post.id}`;
     const state = post.closed === true ? l10n.t('closed') : undefined;
-    this.description = [`#${post.id}`, state].filter(Boolean).join(' · ');
+    this.description = [`#${post.id}`, status, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
-    this.contextValue = post.closed === true ? 'post.closed' : 'post';
+    this.contextValue = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
     this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
     this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };
   }
@@ -53,6 +73,7 @@ export class PostNode extends vscode.TreeItem {
     const facts = [
       `#${post.id}`,
       labelText(post.kind ?? post.task_kind ?? '', 20),
+      this.status,
       post.closed === true ? l10n.t('closed') : l10n.t('open'),
       labelText(post.created_at, 40),
     ].filter(Boolean);

@@ -6,7 +6,7 @@ import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
-import { postTitle } from './nodes';
+import { postTitle, statusText } from './nodes';
 import { postIdOf, postUri } from './postUri';
 
 const { l10n } = vscode;
@@ -30,14 +30,14 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider 
     try {
       const post = await account.post(id, abortSignalOf(token));
       const client = typeof post.client_id === 'number' ? this.gateway.store.clients.find(post.client_id) : undefined;
-      return renderPost(post, client, account.link('posts', id));
+      return renderPost(post, client, account.link('posts', id), statusText(post, this.gateway.store.statuses));
     } catch (error) {
-      return l10n.t('Could not load post #{0}: {1}', id, errorText(error));
+      return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
   }
 }
 
-export function renderPost(post: Post, client: Client | undefined, link: string): string {
+export function renderPost(post: Post, client: Client | undefined, link: string, status?: string): string {
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
   // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML.
   const fact = (name: string, value: unknown) => line(name, escapeMarkdown(labelText(value, 200)));
@@ -48,6 +48,8 @@ export function renderPost(post: Post, client: Client | undefined, link: string)
     ...line(l10n.t('Post'), `#${post.id}`),
     ...fact(l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
     ...line(l10n.t('State'), post.closed === true ? l10n.t('closed') : l10n.t('open')),
+    ...line(l10n.t('Status'), status ? escapeMarkdown(status) : ''),
+    ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     ...line(l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
     ...fact(l10n.t('Created'), post.created_at),
     ...fact(l10n.t('Updated'), post.updated_at),

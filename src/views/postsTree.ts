@@ -2,7 +2,8 @@ import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { readSettings, SETTINGS } from '../settings';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { PostNode, type HelpdeskNode } from './nodes';
+import type { Post } from '../api';
+import { isComment, PostNode, statusText, type HelpdeskNode } from './nodes';
 import { pagedRows } from './pagedRows';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
 
@@ -24,6 +25,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   ) {
     this.disposables.push(
       store.posts.onDidChange(() => this.changed.fire(undefined)),
+      store.onDidChangeStatuses(() => this.changed.fire(undefined)),
       session.onDidChange(() => this.changed.fire(undefined)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
@@ -52,14 +54,24 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return node;
   }
 
+  /**
+   * Posts that are not comments, newest first. Where the service lists comments among them,
+   * each shows below its post, oldest first, and never as a row of its own.
+   */
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
+    const statuses = this.store.statuses;
+    const row = (post: Post, comments?: Map<number, Post[]>) => new PostNode(post, statusText(post, statuses), comments?.get(post.id)?.length);
+    if (node instanceof PostNode) return (this.commentsByParent().get(node.post.id) ?? []).map((comment) => row(comment));
     if (node) return [];
     return pagedRows(
       this.session,
       'posts',
       this.store.posts,
-      (items) => items.filter((p) => matchesFilter(p, this.filter, this.showClosed)).map((p) => new PostNode(p)),
-      (items) => this.emptyMessage(items.length),
+      (items) => {
+        const comments = this.commentsByParent();
+        return items.filter((p) => !isComment(p) && matchesFilter(p, this.filter, this.showClosed)).map((p) => row(p, comments));
+      },
+      (items) => this.emptyMessage(items.filter((p) => !isComment(p)).length),
     );
   }
 
@@ -70,6 +82,18 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+  }
+
+  private commentsByParent(): Map<number, Post[]> {
+    const byParent = new Map<number, Post[]>();
+    for (const post of this.store.posts.state.items) {
+      if (typeof post.post_id !== 'number') continue;
+      const list = byParent.get(post.post_id);
+      if (list) list.push(post);
+      else byParent.set(post.post_id, [post]);
+    }
+    for (const list of byParent.values()) list.sort((a, b) => a.id - b.id);
+    return byParent;
   }
 
   private emptyMessage(loaded: number): string {

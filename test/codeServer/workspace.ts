@@ -45,6 +45,10 @@ export function createWorkspace(dir: string): string {
  * How the suite inside the extension host finds the stand-in server the launcher started: the
  * host inherits these variables. Test-only: the token is the stand-in's throwaway one.
  */
-export function standInEnv(server: { url: string; token: string }): Record<string, string> {
-  return { HELPDESK_STANDIN_URL: server.url, HELPDESK_STANDIN_TOKEN: server.token };
+export function standInEnv(server: { url: string; token: string }, contrary?: { url: string; token: string }): Record<string, string> {
+  return {
+    HELPDESK_STANDIN_URL: server.url,
+    HELPDESK_STANDIN_TOKEN: server.token,
+    ...(contrary ? { HELPDESK_STANDIN_CONTRARY_URL: contrary.url, HELPDESK_STANDIN_CONTRARY_TOKEN: contrary.token } : {}),
+  };
 }

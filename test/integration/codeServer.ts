@@ -73,13 +73,15 @@ async function main(): Promise<number> {
 
     const deadline = startDeadline();
     const standIn = await startStandIn({ seed: 'demo' });
+  // The same demo data behind the other side of every "likely" (see test/server/profile.ts).
+  const contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
     cleanups.add(() => standIn.close());
     const editorRun = async (): Promise<number> => {
       const editor = await openEditor({
         entry,
         dir: temp,
         workspace,
-        env: { HELPDESK_TEST_RESULT: result, ...standInEnv(standIn) },
+        env: { HELPDESK_TEST_RESULT: result, ...standInEnv(standIn, contrary) },
         verbose: values.verbose,
         cleanups,
         purpose: 'the suite',

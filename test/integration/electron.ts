@@ -26,6 +26,8 @@ async function main(): Promise<number> {
   const resultFile = process.env.HELPDESK_TEST_RESULT ? resolve(process.env.HELPDESK_TEST_RESULT) : join(temp, 'result.json');
   rmSync(resultFile, { force: true });
   const standIn = await startStandIn({ seed: 'demo' });
+  // The same demo data behind the other side of every "likely" (see test/server/profile.ts).
+  const contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
   try {
     if (!existsSync(suite)) throw new Error(`${suite} is missing; build it with: node esbuild.mjs --extension --integration`);
     const workspace = values.workspace ? resolve(values.workspace) : createWorkspace(join(temp, 'workspace'));
@@ -33,7 +35,7 @@ async function main(): Promise<number> {
       version,
       extensionDevelopmentPath: root,
       extensionTestsPath: suite,
-      extensionTestsEnv: { HELPDESK_TEST_RESULT: resultFile, ...standInEnv(standIn) },
+      extensionTestsEnv: { HELPDESK_TEST_RESULT: resultFile, ...standInEnv(standIn, contrary) },
       launchArgs: [workspace, '--disable-extensions'],
     });
     if (code !== 0) problems.push(`VS Code exited with code ${code}.`);
@@ -43,6 +45,7 @@ async function main(): Promise<number> {
     problems.push(`VS Code (${version}) did not run the suite to success: ${message}`);
   }
   await standIn.close();
+  await contrary.close();
   const result = readResult(resultFile);
   if (result && result.failed > 0) problems.length = 0; // the failures say it all
   rmSync(temp, { recursive: true, force: true });

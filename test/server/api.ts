@@ -11,6 +11,8 @@ import { Reply, type Handler } from './routes/common';
 import { contactLists, contacts } from './routes/contacts';
 import { deals } from './routes/deals';
 import { posts } from './routes/posts';
+import { statuses } from './routes/statuses';
+import type { Profile } from './profile';
 import type { Store } from './store';
 
 interface Operations {
@@ -30,6 +32,7 @@ const RESOURCES: Record<string, Operations> = {
   contacts,
   contact_lists: contactLists,
   account: { create: createAccount },
+  statuses,
 };
 
 const COLLECTION_PATH = /^\/app\/(\w+)\.json$/;
@@ -65,7 +68,7 @@ function tokenOf(request: ApiRequest): string | undefined {
   return request.query.api_token;
 }
 
-export function handleApi(store: Store, request: ApiRequest, baseUrl: string): Answer {
+export function handleApi(store: Store, request: ApiRequest, baseUrl: string, profile: Profile): Answer {
   const found = route(request.method, request.path);
   if (!found) return notFound();
   if (request.tooLarge) return error(413, 'Request body too large');
@@ -76,7 +79,7 @@ export function handleApi(store: Store, request: ApiRequest, baseUrl: string): A
   const session = token ? store.authenticate(token) : undefined;
   if (!session) return error(401, token ? 'Invalid API token' : 'Missing API token (api_token)');
   try {
-    return found.handler({ store, ...session, query: request.query, body, id: found.id, baseUrl });
+    return found.handler({ store, ...session, query: request.query, body, id: found.id, baseUrl, profile });
   } catch (thrown) {
     if (thrown instanceof Reply) return thrown.answer;
     throw thrown;

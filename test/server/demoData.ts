@@ -123,6 +123,7 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
       closed: i % 5 === 3 || post.kind === 'praise',
       private: post.kind === 'private',
       unread: i >= DEMO_POSTS.length - 6,
+      status_id: i % 7 === 6 ? null : (i % 3) + 1,
       scheduled_at: post.task_kind === 'phone' || post.task_kind === 'task' ? formatTime(DEMO_NOW + (i % 9) * DAY) : null,
       created_at: at,
       updated_at: at,

@@ -6,6 +6,7 @@ import { seedDemo } from './demoData';
 import { seedLargeAccount } from './generator';
 import { loadStore, persist } from './persistence';
 import { StandInServer, type ResponseLogEntry, type StandIn } from './server';
+import { PROFILES, type ProfileName } from './profile';
 import { randomToken, Store } from './store';
 
 export interface StandInOptions {
@@ -21,6 +22,8 @@ export interface StandInOptions {
   dataFile?: string;
   /** Called when each API or control exchange ends (for a console log); the token is redacted. */
   onResponse?: (entry: ResponseLogEntry) => void;
+  /** Default 'likely' (see profile.ts). */
+  profile?: ProfileName;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -37,7 +40,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     store.setToken(owner, options.token);
   }
   const stopSaving = options.dataFile ? persist(store, options.dataFile) : undefined;
-  const server = new StandInServer({ store, token: owner.api_token, prefix, onResponse: options.onResponse, onClose: stopSaving });
+  const profile = PROFILES[options.profile ?? 'likely'];
+  const server = new StandInServer({ store, profile, token: owner.api_token, prefix, onResponse: options.onResponse, onClose: stopSaving });
   try {
     await server.listen(options.port ?? 0);
   } catch (error) {
@@ -53,4 +57,5 @@ export { Store, type NewAccountOptions } from './store';
 export type * from './records';
 export { SCHEMAS, COLLECTIONS, POST_KINDS, TASK_KINDS, type CollectionName } from './fields';
 export { formatTime } from './time';
+export { PROFILES, isProfileName, type Profile, type ProfileName } from './profile';
 export { DEMO_NOW } from './demoData';

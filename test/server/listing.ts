@@ -1,7 +1,9 @@
 /**
  * Lists: `order=field` / `order=field.desc` (unknown fields ignored; default id ascending), then
- * `page` (from 1) and `per_page` (default 25, larger than 100 is clamped to 100).
+ * `page` (from 1) and `per_page` (default 25, larger than 100 is clamped to 100). A profile may
+ * ignore `order` and hold fewer records a page (see profile.ts).
  */
+import type { Profile } from './profile';
 import type { Schema } from './fields';
 import type { StoredRecord } from './records';
 
@@ -17,8 +19,8 @@ function positive(text: string | undefined, fallback: number): number {
   return value >= 1 ? value : fallback;
 }
 
-export function pageParams(query: Query): { page: number; perPage: number } {
-  return { page: positive(query.page, 1), perPage: Math.min(positive(query.per_page, DEFAULT_PER_PAGE), MAX_PER_PAGE) };
+export function pageParams(query: Query, maxPerPage = MAX_PER_PAGE): { page: number; perPage: number } {
+  return { page: positive(query.page, 1), perPage: Math.min(positive(query.per_page, DEFAULT_PER_PAGE), maxPerPage) };
 }
 
 /** Nulls last when ascending, first when descending (as PostgreSQL sorts); ties by id. */
@@ -47,8 +49,8 @@ export function sortRecords<T extends StoredRecord>(records: T[], order: string 
 }
 
 /** Sorts and pages records already in id order; a page past the end is empty. */
-export function listPage<T extends StoredRecord>(records: T[], query: Query, schema: Schema): T[] {
-  const { page, perPage } = pageParams(query);
-  const sorted = sortRecords(records, query.order, schema);
+export function listPage<T extends StoredRecord>(records: T[], query: Query, schema: Schema, profile?: Profile): T[] {
+  const { page, perPage } = pageParams(query, profile?.maxPerPage);
+  const sorted = profile && !profile.honoursOrder ? records : sortRecords(records, query.order, schema);
   return sorted.slice((page - 1) * perPage, page * perPage);
 }

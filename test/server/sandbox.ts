@@ -5,12 +5,13 @@
  *   --data FILE       keep the state in FILE (loaded at start, saved after every change)
  *   --token T         use this token (default: a random one)
  *   --prefix P        account prefix (default acme)
+ *   --profile NAME    likely (default) or contrary: how it behaves where the notes say "likely" (profile.ts)
  * Logs each request as `METHOD path status ms`, with the token redacted. Ctrl+C stops it.
  */
-import { startStandIn, type StandInOptions } from './index';
+import { isProfileName, startStandIn, type StandInOptions } from './index';
 
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P]`);
+  console.error(`${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P] [--profile likely|contrary]`);
   process.exit(2);
 }
 
@@ -19,7 +20,7 @@ function parseArgs(args: string[]): StandInOptions {
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     const value = args[i + 1];
-    if (!['--port', '--seed', '--data', '--token', '--prefix'].includes(flag)) usage(`Unknown argument: ${flag}`);
+    if (!['--port', '--seed', '--data', '--token', '--prefix', '--profile'].includes(flag)) usage(`Unknown argument: ${flag}`);
     if (value === undefined) usage(`${flag} needs a value`);
     i++;
     if (flag === '--port') {
@@ -31,6 +32,7 @@ function parseArgs(args: string[]): StandInOptions {
       else usage('--seed must be demo, empty or a number of posts');
     } else if (flag === '--data') options.dataFile = value;
     else if (flag === '--token') options.token = value;
+    else if (flag === '--profile') options.profile = isProfileName(value) ? value : usage('--profile must be likely or contrary');
     else options.prefix = value;
   }
   return options;
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   const standIn = await startStandIn(options);
   console.log(`Stand-in server listening on ${standIn.url}`);
   console.log(`Account prefix: ${standIn.prefix}`);
+  console.log(`Profile: ${standIn.profile.name}`);
   console.log(`API token: ${standIn.token}`);
   if (options.dataFile) console.log(`Data file: ${options.dataFile}`);
   console.log(`Try: curl '${standIn.url}/app/clients.json?api_token=<token>'  (Ctrl+C stops the server)`);

@@ -9,6 +9,7 @@ import { CONTROL_PREFIX, handleControl } from './control';
 import { FaultList, forcedAnswer, type FaultRule } from './faults';
 import { error, parseBody, readBody, writeAnswer, type Answer } from './http';
 import type { CollectionName } from './fields';
+import type { Profile } from './profile';
 import type { Store } from './store';
 
 export interface RecordedRequest {
@@ -33,6 +34,8 @@ export interface ResponseLogEntry {
 
 export interface StandIn {
   readonly url: string;
+  /** How it behaves where the notes say only "likely" (see profile.ts). */
+  readonly profile: Profile;
   readonly token: string;
   readonly prefix: string;
   readonly requests: RecordedRequest[];
@@ -73,6 +76,7 @@ function delay(ms: number, signal: AbortSignal): Promise<boolean> {
 
 export interface ServerSettings {
   store: Store;
+  profile: Profile;
   token: string;
   prefix: string;
   onResponse?: (entry: ResponseLogEntry) => void;
@@ -84,6 +88,7 @@ export class StandInServer implements StandIn {
   readonly store: Store;
   readonly token: string;
   readonly prefix: string;
+  readonly profile: Profile;
   readonly requests: RecordedRequest[] = [];
   private readonly faults = new FaultList();
   private readonly sockets = new Set<Socket>();
@@ -96,6 +101,7 @@ export class StandInServer implements StandIn {
     this.store = settings.store;
     this.token = settings.token;
     this.prefix = settings.prefix;
+    this.profile = settings.profile;
     this.server = createServer((request, response) => void this.handle(request, response));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
@@ -175,7 +181,7 @@ export class StandInServer implements StandIn {
         headers: headersOf(request),
       });
       const rule = this.faults.take(method, url.pathname);
-      const handle = () => handleApi(this.store, { method, path: url.pathname, query, body, tooLarge }, this.url);
+      const handle = () => handleApi(this.store, { method, path: url.pathname, query, body, tooLarge }, this.url, this.profile);
       if (!rule) return writeAnswer(response, handle());
       await this.applyFault(rule, request, response, handle);
     } catch (problem) {

@@ -110,12 +110,13 @@ describe('posts', () => {
     assert.equal(bug.closed, false);
   });
 
-  it('adds a comment with post_id and task_kind comment, and the parent counts it', async () => {
+  it('adds a comment with a title, post_id and task_kind comment, and the parent counts it', async () => {
     const api = stand.client();
     const parent = await api.posts.createTask({ title: 'Parent', task_kind: 'task', client_id: null, responsible_id: 2 });
     stand.server.reset();
-    const comment = await api.posts.addComment(parent.id, { content: 'Looking into it', client_id: null, responsible_id: 2 });
+    const comment = await api.posts.addComment(parent.id, { title: 'Re: Parent', content: 'Looking into it', client_id: null, responsible_id: 2 });
     assert.deepEqual(assertBodyCall(only(), 'POST', '/app/posts.json', 'post'), {
+      title: 'Re: Parent',
       content: 'Looking into it',
       client_id: null,
       responsible_id: 2,
@@ -186,6 +187,19 @@ describe('deals', () => {
     assert.equal(typeof first.client_id, 'number');
     const second = await api.deals.create({ name: 'Second', client });
     assert.equal(second.client_id, first.client_id);
+  });
+});
+
+describe('statuses', () => {
+  it('lists the statuses of one kind at /app/statuses.json?kind=…', async () => {
+    const api = stand.client();
+    for (const kind of ['post', 'deal'] as const) {
+      stand.server.reset();
+      const statuses = await api.statuses(kind);
+      assert.deepEqual(assertQueryCall(only(), 'GET', '/app/statuses.json'), { kind });
+      assert.ok(statuses.length > 0);
+      assert.ok(statuses.every((status) => status.kind === kind && Number.isSafeInteger(status.id) && typeof status.name === 'string'));
+    }
   });
 });
 

@@ -44,7 +44,7 @@ describe('bug report content', () => {
         '',
         '- File: `src/app.ts`, lines 10–12',
         '- Language: typescript',
-        `- Permalink: [src/app.ts \\(lines 10–12\\)](${URL})`,
+        `- Permalink: [src/app.ts (lines 10–12)](${URL})`,
         '',
         '```typescript',
         'const a = 1;',
@@ -120,7 +120,7 @@ describe('bug report content', () => {
     assert.match(text, /- File: ``src\/`weird`\/\[x\]\(y\)\*_\.ts``, lines 10–12\n/);
     const link = /- Permalink: \[(.*)\]\((.*)\)\n/.exec(text);
     assert.ok(link, text);
-    assert.equal(link[1], 'src/\\`weird\\`/\\[x\\]\\(y\\)\\*\\_.ts \\(lines 10–12\\)');
+    assert.equal(link[1], 'src/\\`weird\\`/\\[x\\](y)\\*\\_.ts (lines 10–12)');
     assert.equal(link[2], URL);
   });
 

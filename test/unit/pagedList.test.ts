@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from '../../src/api';
+import { MAX_PAGES, SHAPES, type Page, type PagingStop } from '../../src/api';
 import { asPage } from '../../src/api/parse';
 import { PagedList } from '../../src/store/pagedList';
 
 type Item = { id: number; name?: string };
+const ascending = (a: Item, b: Item) => a.id - b.id;
+/** Newest first, as the posts view sorts. */
+const descending = (a: Item, b: Item) => b.id - a.id;
 const range = (from: number, to: number): Item[] => Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i }));
 /** A page of exactly these items, as the service sent them. */
 const pageOf = (items: Item[]): Page<Item> => ({ items, received: items.length });
@@ -19,29 +22,33 @@ function manualFetcher() {
 
 describe('PagedList', () => {
   it('a full page with a skipped broken record still offers "Load more…"', async () => {
-    const list = new PagedList<Item>(async () => asPage<Item>([{ id: 1 }, null, { id: 3 }]), () => 3);
+    const list = new PagedList<Item>(async () => asPage<Item>(SHAPES.post)([{ id: 1 }, null, { id: 3 }]), () => 3, ascending);
     await list.ensureStarted();
     assert.deepEqual(list.state.items, [{ id: 1 }, { id: 3 }]);
     assert.equal(list.state.hasMore, true);
   });
 
-  it('loads page after page and stops after a short page', async () => {
+  it('loads page after page; a short page still offers more, the empty page after it ends the list', async () => {
     const data = range(1, 25);
-    const list = new PagedList<Item>(async (page, perPage) => pageOf(data.slice((page - 1) * perPage, page * perPage)), () => 10);
+    const asked: number[] = [];
+    const list = new PagedList<Item>(async (page, perPage) => (asked.push(page), pageOf(data.slice((page - 1) * perPage, page * perPage))), () => 10, ascending);
     await list.ensureStarted();
     assert.equal(list.state.items.length, 10);
     assert.equal(list.state.hasMore, true);
     await list.loadMore();
     await list.loadMore();
     assert.equal(list.state.items.length, 25);
-    assert.equal(list.state.hasMore, false);
+    assert.equal(list.state.hasMore, true, 'a short page is not the end: a service may page smaller than asked');
     await list.loadMore();
     assert.equal(list.state.items.length, 25);
+    assert.equal(list.state.hasMore, false);
+    await list.loadMore();
+    assert.deepEqual(asked, [1, 2, 3, 4], 'nothing asked for after the end');
   });
 
   it('joins a load in flight instead of starting another', async () => {
     const { calls, fetch } = manualFetcher();
-    const list = new PagedList<Item>(fetch, () => 2);
+    const list = new PagedList<Item>(fetch, () => 2, ascending);
     const a = list.loadMore();
     const b = list.loadMore();
     const c = list.ensureStarted();
@@ -55,7 +62,7 @@ describe('PagedList', () => {
 
   it('a refresh aborts the load in flight, and its late answer is dropped', async () => {
     const { calls, fetch } = manualFetcher();
-    const list = new PagedList<Item>(fetch, () => 2);
+    const list = new PagedList<Item>(fetch, () => 2, descending);
     void list.loadMore();
     const refreshed = list.refresh();
     assert.equal(calls.length, 2);
@@ -69,7 +76,7 @@ describe('PagedList', () => {
 
   it('keeps what was shown during a refresh and replaces it with the first page', async () => {
     const { calls, fetch } = manualFetcher();
-    const list = new PagedList<Item>(fetch, () => 2);
+    const list = new PagedList<Item>(fetch, () => 2, descending);
     void list.loadMore();
     calls[0]!.resolve(range(1, 2));
     await new Promise((r) => setImmediate(r));
@@ -77,7 +84,7 @@ describe('PagedList', () => {
     calls[1]!.resolve(range(3, 4));
     await new Promise((r) => setImmediate(r));
     const refreshed = list.refresh();
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3, 4], 'still shown while loading');
+    assert.deepEqual(list.state.items.map((i) => i.id), [4, 3, 2, 1], 'still shown while loading');
     calls[2]!.resolve([{ id: 5 }, { id: 1 }]);
     await refreshed;
     assert.deepEqual(list.state.items.map((i) => i.id), [5, 1]);
@@ -89,7 +96,7 @@ describe('PagedList', () => {
     const list = new PagedList<Item>(async (page) => {
       if (fail) throw new Error('down');
       return pageOf(range(page * 2 - 1, page * 2));
-    }, () => 2);
+    }, () => 2, ascending);
     await list.loadMore();
     fail = true;
     await list.loadMore();
@@ -103,7 +110,7 @@ describe('PagedList', () => {
 
   it('skips records repeated by a shifted page, upserts and removes', async () => {
     const pages = [[{ id: 5 }, { id: 4 }], [{ id: 4 }, { id: 3 }]];
-    const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2);
+    const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2, descending);
     await list.loadMore();
     await list.loadMore();
     assert.deepEqual(list.state.items.map((i) => i.id), [5, 4, 3]);
@@ -113,7 +120,7 @@ describe('PagedList', () => {
   });
 
   it('replaces a loaded record in place, and leaves the list alone when it is not loaded', async () => {
-    const list = new PagedList<Item>(async () => pageOf(range(1, 3)), () => 3);
+    const list = new PagedList<Item>(async () => pageOf(range(1, 3)), () => 3, ascending);
     await list.loadMore();
     let changes = 0;
     list.onDidChange(() => changes++);
@@ -128,7 +135,7 @@ describe('PagedList', () => {
   });
 
   it('tells listeners about changes and forgets everything on reset', async () => {
-    const list = new PagedList<Item>(async () => pageOf(range(1, 2)), () => 2);
+    const list = new PagedList<Item>(async () => pageOf(range(1, 2)), () => 2, ascending);
     let changes = 0;
     list.onDidChange(() => changes++);
     await list.loadMore();
@@ -136,5 +143,93 @@ describe('PagedList', () => {
     list.reset();
     assert.equal(list.state.items.length, 0);
     assert.equal(list.state.started, false);
+  });
+
+  it('keeps the order compare defines, whatever order the pages come in', async () => {
+    const answers = [[{ id: 3 }, { id: 7 }], [{ id: 1 }, { id: 9 }], [{ id: 5 }], []];
+    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 2, descending);
+    await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [7, 3]);
+    await list.loadMore();
+    await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 3, 1]);
+    list.upsert({ id: 4 });
+    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 4, 3, 1], 'a new record goes to its place');
+  });
+
+  it('a compare on another field than id: pages, upserts and replaced records all take their place', async () => {
+    const byName = (a: Item, b: Item) => String(a.name).localeCompare(String(b.name)) || a.id - b.id;
+    const answers = [[{ id: 1, name: 'delta' }, { id: 2, name: 'alpha' }], [{ id: 3, name: 'charlie' }, { id: 4, name: 'echo' }], []];
+    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 2, byName);
+    await list.loadMore();
+    await list.loadMore();
+    const names = () => list.state.items.map((i) => i.name);
+    assert.deepEqual(names(), ['alpha', 'charlie', 'delta', 'echo']);
+    list.upsert({ id: 5, name: 'bravo' });
+    assert.deepEqual(names(), ['alpha', 'bravo', 'charlie', 'delta', 'echo']);
+    assert.equal(list.replace({ id: 2, name: 'foxtrot' }), true);
+    assert.deepEqual(names(), ['bravo', 'charlie', 'delta', 'echo', 'foxtrot']);
+  });
+
+  it('hasMore: true after a short page that brought records, false after an empty page', async () => {
+    const answers = [range(1, 5), range(6, 7), []];
+    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 5, ascending);
+    await list.loadMore();
+    assert.equal(list.state.hasMore, true);
+    await list.loadMore();
+    assert.equal(list.state.items.length, 7);
+    assert.equal(list.state.hasMore, true, 'short, but not empty');
+    await list.loadMore();
+    assert.equal(list.state.items.length, 7);
+    assert.equal(list.state.hasMore, false);
+  });
+
+  it(
+    'an empty page is the normal end: onStop is not told',
+    async () => {
+      const stops: PagingStop[] = [];
+      const answers = [range(1, 2), []];
+      const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 2, ascending, (why) => stops.push(why));
+      await list.loadMore();
+      await list.loadMore();
+      assert.equal(list.state.hasMore, false);
+      assert.deepEqual(stops, []);
+    },
+  );
+
+  it('a page that brings nothing new (a service that ignores page): hasMore false, onStop("repeated")', async () => {
+    const stops: PagingStop[] = [];
+    const asked: number[] = [];
+    const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf(range(1, 3))), () => 3, ascending, (why) => stops.push(why));
+    await list.loadMore();
+    assert.equal(list.state.hasMore, true);
+    assert.deepEqual(stops, []);
+    await list.loadMore();
+    assert.equal(list.state.hasMore, false);
+    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3]);
+    assert.deepEqual(stops, ['repeated']);
+    await list.loadMore();
+    assert.deepEqual(asked, [1, 2]);
+  });
+
+  it('a refresh that brings the same first page again is not a repeated page', async () => {
+    const stops: PagingStop[] = [];
+    const list = new PagedList<Item>(async (page) => pageOf(page === 1 ? range(1, 3) : []), () => 3, ascending, (why) => stops.push(why));
+    await list.loadMore();
+    await list.refresh();
+    assert.equal(list.state.hasMore, true);
+    assert.deepEqual(stops, []);
+  });
+
+  it('stops offering more after MAX_PAGES pages, with onStop("cap")', async () => {
+    const stops: PagingStop[] = [];
+    const list = new PagedList<Item>(async (page) => pageOf([{ id: page }]), () => 1, ascending, (why) => stops.push(why));
+    for (let i = 0; i < MAX_PAGES - 1; i++) await list.loadMore();
+    assert.equal(list.state.hasMore, true);
+    assert.deepEqual(stops, []);
+    await list.loadMore();
+    assert.equal(list.state.items.length, MAX_PAGES);
+    assert.equal(list.state.hasMore, false);
+    assert.deepEqual(stops, ['cap']);
   });
 });

@@ -14,8 +14,9 @@ describe('labelText', () => {
     assert.equal(labelText('\u061Cal\u180Eert\u00AD'), 'al ert');
   });
 
-  it('keeps markup as text: escaping is up to where the label goes', () => {
-    assert.equal(labelText('<script>alert(1)</script> [click](command:workbench.action.quit)'), '<script>alert(1)</script> [click](command:workbench.action.quit)');
+  it('keeps markup as text (escaping is up to where the label goes), but no [text](target) a notification would make a link of', () => {
+    assert.equal(labelText('<script>alert(1)</script> [click](command:workbench.action.quit)'), '<script>alert(1)</script> [click] (command:workbench.action.quit)');
+    assert.equal(labelText('**bold** `code` [a]](b) ]('), '**bold** `code` [a]] (b) ] (');
   });
 
   it('cuts a 10,000-character title to the limit with an ellipsis', () => {

@@ -184,7 +184,7 @@ describe('deleted records, stale answers and large accounts', () => {
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 404, times: 1 });
     const result = await api.actions.commentOnTask({ postId: id, text: 'Still reproducible' });
     assert.equal(result, undefined);
-    assert.equal(api.drafts.all()[0]?.text, 'Still reproducible');
+    assert.match(api.drafts.all()[0]?.text ?? '', /^Re: .*\n\nStill reproducible\n$/);
     await logShows(api, /Not sent: Not found \(HTTP 404\).*It may have been deleted\. Your draft is kept\./);
   });
 
@@ -245,6 +245,16 @@ describe('a rejected token, whichever call meets it', () => {
     await assert.rejects(api.actions.commentOnTask({ postId: id, text: 'Seen again' }), isAuthError);
     assert.equal(api.session.state, 'rejected');
     assert.deepEqual(await api.posts.getChildren(), [], 'the "Sign In Again" welcome view takes over');
+  });
+
+  it('401 met by a command (Comment on Task on a post\'s document): the command says so in words, and the views too', async () => {
+    const api = await extensionApi();
+    const id = Number(postRows(await refreshPosts(api))[0]!.id!.split(':')[1]);
+    await standIn.addFault({ method: 'GET', path: `/app/posts/${id}.json`, status: 401 });
+    const result = await vscode.commands.executeCommand('helpdesk.commentOnTask', vscode.Uri.from({ scheme: 'helpdesk-post', path: `/${id}.md` }));
+    assert.equal(result, undefined, 'the command ends, nothing thrown at the caller');
+    assert.equal(api.session.state, 'rejected');
+    await logShows(api, /Notification: The API token was rejected \(HTTP 401\)\. Sign in again with a current token\./);
   });
 
   it('401 while Link Deal writes: the views say the token was rejected', async () => {

@@ -9,9 +9,18 @@ import type { FaultRule, RecordedRequest } from '../../server';
 
 export const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
 
+/** The two stand-ins the launcher started: the same demo data, either side of every "likely" (test/server/profile.ts). */
+const STAND_INS = {
+  likely: { url: process.env.HELPDESK_STANDIN_URL ?? '', token: process.env.HELPDESK_STANDIN_TOKEN ?? '' },
+  contrary: { url: process.env.HELPDESK_STANDIN_CONTRARY_URL ?? '', token: process.env.HELPDESK_STANDIN_CONTRARY_TOKEN ?? '' },
+};
+
+export type Profile = keyof typeof STAND_INS;
+
+/** The stand-in the tests talk to: the `likely` one, or the one `forEachProfile` switched to. */
 export const standIn = {
-  url: process.env.HELPDESK_STANDIN_URL ?? '',
-  token: process.env.HELPDESK_STANDIN_TOKEN ?? '',
+  ...STAND_INS.likely,
+  profile: 'likely' as Profile,
   async requests(): Promise<RecordedRequest[]> {
     return (await (await fetch(`${this.url}/__standin/requests`)).json()) as RecordedRequest[];
   },
@@ -31,6 +40,27 @@ export const standIn = {
     assert.equal(response.status, 200, await response.text());
   },
 };
+
+/**
+ * Declares the groups in `define` once for each stand-in profile, each group signed in to that
+ * stand-in: the extension must be right on either side of what the service notes call "likely".
+ */
+export function forEachProfile(define: (profile: Profile) => void): void {
+  for (const profile of Object.keys(STAND_INS) as Profile[]) {
+    describe(`[${profile} service]`, () => {
+      before(async () => {
+        assert.ok(STAND_INS[profile].url, `the launcher started no ${profile} stand-in (HELPDESK_STANDIN_${profile === 'likely' ? '' : 'CONTRARY_'}URL)`);
+        Object.assign(standIn, STAND_INS[profile], { profile });
+        await signInToStandIn();
+      });
+      after(async () => {
+        Object.assign(standIn, STAND_INS.likely, { profile: 'likely' });
+        await signInToStandIn();
+      });
+      define(profile);
+    });
+  }
+}
 
 export async function extensionApi(): Promise<TestApi> {
   const extension = vscode.extensions.getExtension<TestExports | undefined>(EXTENSION_ID);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, forEachProfile, standIn, useCleanSlate, waitFor } from './helpers';
 
 interface GitApi {
   repositories: unknown[];
@@ -21,7 +21,7 @@ async function openAndSelect(relativePath: string, start: number, end: number): 
   return editor;
 }
 
-describe('Report Bug', () => {
+forEachProfile(() => describe('Report Bug', () => {
   before(async () => {
     const git = await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate();
     await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
@@ -85,4 +85,4 @@ describe('Report Bug', () => {
     assert.match(draft.text, /^Kept when the server fails\n\n/);
     assert.match(draft.text, /export function greeting/);
   });
-});
+}));

@@ -1,11 +1,36 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { signInToStandIn, standIn } from './helpers';
+import type { HelpdeskNode } from '../../../src/views/nodes';
+import { forEachProfile, signInToStandIn, standIn, waitFor } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 const labels = (nodes: vscode.TreeItem[]) => nodes.map((n) => String(typeof n.label === 'object' ? n.label?.label : n.label));
 
-describe('trees', () => {
+type Api = Awaited<ReturnType<typeof signInToStandIn>>;
+
+/** Every row of the Helpdesk view after loading page by page until no "Load more…" is left (at most 20 pages). */
+async function loadAll(api: Api): Promise<HelpdeskNode[]> {
+  for (let page = 0; page < 20; page++) {
+    const rows = await api.posts.getChildren();
+    if (rows.at(-1)?.contextValue !== 'loadMore') return rows;
+    await vscode.commands.executeCommand('helpdesk.loadMore', 'posts');
+  }
+  assert.fail('still "Load more…" after 20 pages');
+}
+
+/** The account's posts, straight from the stand-in (every page). */
+type ServerPost = { id: number; post_id: number | null; client_id: number | null };
+async function serverPosts(): Promise<ServerPost[]> {
+  const all: ServerPost[] = [];
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=100&page=${page}`);
+    const items = (await response.json()) as ServerPost[];
+    if (items.length === 0 || all.some((p) => p.id === items[0]!.id)) return all;
+    all.push(...items);
+  }
+}
+
+forEachProfile((profile) => describe('trees', () => {
   before(async () => {
     await config().update('pageSize', 20, vscode.ConfigurationTarget.Global);
     await signInToStandIn();
@@ -97,6 +122,13 @@ describe('trees', () => {
       if (withDeals.some((n) => n.contextValue === 'deal')) break;
     }
     assert.ok(withDeals.some((n) => n.contextValue === 'deal'), 'some demo client has deals');
+    // Only the client's own deals, whether or not the service filters by client_id.
+    const deals = (await (await fetch(`${standIn.url}/app/deals.json?api_token=${encodeURIComponent(standIn.token)}&per_page=100`)).json()) as { id: number; client_id: number | null }[];
+    for (const client of all) {
+      const clientId = Number(String(client.id).split(':')[1]);
+      const shown = (await api.clients.getChildren(client)).filter((n) => n.contextValue === 'deal').map((n) => n.id).sort();
+      assert.deepEqual(shown, deals.filter((d) => d.client_id === clientId).map((d) => `deal:${d.id}`).sort(), `the deals of client ${clientId}`);
+    }
   });
 
   it('a text filter narrows by title or content and shows itself in the view\'s description', async () => {
@@ -111,6 +143,52 @@ describe('trees', () => {
     assert.equal(api.posts.view?.description, undefined);
   });
 
+  it('a service that sends fewer posts than asked still offers "Load more…", and loading reaches every post', async () => {
+    const api = await signInToStandIn();
+    await config().update('pageSize', 50, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('helpdesk.showClosedPosts');
+    try {
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      const first = await api.posts.getChildren();
+      assert.equal(first.at(-1)?.contextValue, 'loadMore', 'more after the first page, however short');
+      const rows = (await loadAll(api)).filter((n) => n.contextValue?.startsWith('post'));
+      const expected = (await serverPosts()).filter((p) => p.post_id === null);
+      assert.deepEqual(rows.map((n) => n.id).sort(), expected.map((p) => `post:${p.id}`).sort(), 'every post, each once');
+    } finally {
+      await config().update('pageSize', 20, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('helpdesk.hideClosedPosts');
+    }
+  });
+
+  it('comments never stand as rows of their own; where the service lists them, they show below their post', async () => {
+    const api = await signInToStandIn();
+    await vscode.commands.executeCommand('helpdesk.showClosedPosts');
+    try {
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      const rows = await loadAll(api);
+      assert.ok(!rows.some((n) => n.contextValue === 'comment'), 'no comment at the top level');
+      const threads = rows.filter((n) => n.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed);
+      if (profile === 'likely') {
+        assert.equal(threads.length, 0, 'this service lists no comments in /app.json');
+        return;
+      }
+      assert.ok(threads.length > 0, 'posts with comments expand');
+      const comments = await api.posts.getChildren(threads[0]);
+      assert.ok(comments.length > 0 && comments.every((n) => n.contextValue === 'comment'));
+      const parentId = Number(String(threads[0]!.id).split(':')[1]);
+      const expected = (await serverPosts()).filter((p) => p.post_id === parentId).map((p) => `post:${p.id}`);
+      assert.deepEqual(comments.map((n) => n.id), expected, 'its comments, oldest first');
+    } finally {
+      await vscode.commands.executeCommand('helpdesk.hideClosedPosts');
+    }
+  });
+
+  it('shows a post\'s status by the name the service gives it', async () => {
+    const api = await signInToStandIn();
+    await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    await waitFor('status names in the rows', async () => (await api.posts.getChildren()).some((n) => /· (New|In progress|Waiting for reply)\b/.test(String(n.description))));
+  });
+
   it('Copy Link puts the post\'s web page on the clipboard, and Open in Browser opens it', async () => {
     const api = await signInToStandIn();
     const node = (await api.posts.getChildren()).find((n) => n.contextValue === 'post')!;
@@ -121,5 +199,4 @@ describe('trees', () => {
     // A loopback URL opens without a confirmation dialog; the command resolves once it is handed over.
     await vscode.commands.executeCommand('helpdesk.openInBrowser', node);
   });
-});
-
+}));

@@ -79,7 +79,7 @@ const update: Handler = (context: ApiContext) => {
 };
 
 export const clients = {
-  list: listHandler('clients', matchesFilters),
+  list: listHandler('clients', (client, { query }) => matchesFilters(client, query)),
   create,
   get: getHandler('clients'),
   update,

@@ -3,6 +3,7 @@ import type { CollectionName } from '../fields';
 import { SCHEMAS } from '../fields';
 import { error, invalid, isObject, json, notFound, type Answer, type FieldErrors } from '../http';
 import { listPage, type Query } from '../listing';
+import type { Profile } from '../profile';
 import type { Account, RecordTypes, User } from '../records';
 import type { Store } from '../store';
 
@@ -17,6 +18,7 @@ export interface ApiContext {
   id: number;
   /** The stand-in's own address, e.g. http://127.0.0.1:4321. */
   baseUrl: string;
+  profile: Profile;
 }
 
 export type Handler = (context: ApiContext) => Answer;
@@ -55,16 +57,16 @@ export function deleteHandler(collection: CollectionName): Handler {
   return (context) => {
     find(context, collection);
     context.store.remove(context.account.prefix, collection, context.id);
-    return json(200, 'ok');
+    return context.profile.deleteAnswer === 'ok' ? json(200, 'ok') : { status: 200, text: '' };
   };
 }
 
 /** Lists a collection, keeping records the filter accepts, ordered and paged from the query. */
-export function listHandler<C extends CollectionName>(collection: C, filter?: (record: RecordTypes[C], query: Query) => boolean): Handler {
+export function listHandler<C extends CollectionName>(collection: C, filter?: (record: RecordTypes[C], context: ApiContext) => boolean): Handler {
   return (context) => {
     let records = context.store.list(context.account.prefix, collection);
-    if (filter) records = records.filter((record) => filter(record, context.query));
-    return json(200, listPage(records, context.query, SCHEMAS[collection]));
+    if (filter) records = records.filter((record) => filter(record, context));
+    return json(200, listPage(records, context.query, SCHEMAS[collection], context.profile));
   };
 }
 

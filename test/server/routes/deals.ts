@@ -67,7 +67,7 @@ const update: Handler = (context) => {
 };
 
 export const deals = {
-  list: listHandler('deals', (deal, query) => !query.client_id || String(deal.client_id) === query.client_id.trim()),
+  list: listHandler('deals', (deal, { query, profile }) => !profile.filtersDealsByClient || !query.client_id || String(deal.client_id) === query.client_id.trim()),
   create,
   get: getHandler('deals'),
   update,

@@ -9,14 +9,15 @@ import { check, checkExists, getHandler, listHandler, wrapper, type Handler } fr
 
 /**
  * A comment is a post with `post_id` = its parent and `task_kind` = comment (sending either
- * makes it one); it needs an existing parent and a content. Any other post needs a title.
+ * makes it one); it needs an existing parent and a content (and a title in the `contrary`
+ * profile). Any other post needs a title.
  */
 const create: Handler = (context) => {
   const errors: FieldErrors = {};
   const values = castFields(POST_SCHEMA, wrapper(context, 'post'), errors);
   const isComment = values.task_kind === 'comment' || (values.post_id !== undefined && values.post_id !== null);
   if (isComment) {
-    requirePresent(values, ['post_id', 'content'], errors);
+    requirePresent(values, context.profile.titleRequired ? ['post_id', 'title', 'content'] : ['post_id', 'content'], errors);
     checkExists(context, 'posts', values.post_id, 'post_id', errors);
     values.task_kind = 'comment';
   } else {
@@ -30,8 +31,8 @@ const create: Handler = (context) => {
 export const posts = {
   create,
   get: getHandler('posts'),
-  /** Every post that is not a comment. */
-  listHelpdesk: listHandler('posts', (post) => post.post_id === null),
+  /** Every post that is not a comment (comments too in the `contrary` profile). */
+  listHelpdesk: listHandler('posts', (post, { profile }) => profile.listsComments || post.post_id === null),
   /** Posts with a task kind, not comments. */
   listTasks: listHandler('posts', (post) => post.post_id === null && post.task_kind !== null),
 };

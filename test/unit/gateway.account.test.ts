@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { ApiError, HelpdeskClient, type NewComment, type Post } from '../../src/api';
+import { Account, type Connection } from '../../src/gateway/account';
+import { startStandIn, type ProfileName, type StandIn } from '../server';
+
+/* The account's calls that must not depend on what the service does where the notes say only
+ * "likely": run against both stand-in profiles (test/server/profile.ts), seeded with the demo.
+ * Account imports no vscode at run time: this file runs under node's test runner. */
+
+interface Noted {
+  key: string;
+  message: string;
+}
+
+function accountOn(server: StandIn) {
+  const noted: Noted[] = [];
+  const outcomes: unknown[] = [];
+  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
+  const connection: Connection = {
+    api: () => api,
+    signal: new AbortController().signal,
+    noteOutcome: (error) => void outcomes.push(error),
+    store: () => undefined,
+    noteOnce: (key, message) => void noted.push({ key, message }),
+  };
+  return { account: new Account(server.url, connection), api, noted, outcomes };
+}
+
+/** The newest id among the account's posts, comments included: what "after" is before a send. */
+const newestPostId = (server: StandIn) => Math.max(...server.store.list(server.prefix, 'posts').map((post) => post.id));
+const helpdeskPages = (server: StandIn) => server.requests.filter((request) => request.path === '/app.json').map((request) => Number(request.query.page));
+
+for (const profile of ['likely', 'contrary'] as const satisfies readonly ProfileName[]) {
+  describe(`Account against the ${profile} stand-in`, () => {
+    let server: StandIn;
+    let clientA: number;
+    let clientB: number;
+
+    before(async () => {
+      server = await startStandIn({ seed: 'demo', profile });
+      const { api } = accountOn(server);
+      // More deals than one contrary page holds (25), so that a client's deals stand on two pages.
+      clientA = (await api.clients.create({ name: 'Many Deals Ltd' })).id;
+      clientB = (await api.clients.create({ name: 'No Deals Ltd' })).id;
+      for (let i = 1; i <= 30; i++) await api.deals.create({ name: `Deal ${i}`, client_id: clientA });
+    });
+    after(() => server.close());
+    beforeEach(() => server.reset());
+
+    it('dealsOf(clientId) returns that client\'s deals only, every one of them', async () => {
+      const { account, noted } = accountOn(server);
+      const stored = server.store.list(server.prefix, 'deals');
+      const demoClient = stored.find((deal) => deal.client_id !== null && deal.client_id !== clientA)!.client_id!;
+      for (const clientId of [clientA, demoClient]) {
+        const deals = await account.dealsOf(clientId);
+        assert.ok(deals.length > 0);
+        assert.ok(deals.every((deal) => deal.client_id === clientId), `only client ${clientId}'s deals`);
+        assert.deepEqual(
+          deals.map((deal) => deal.id).sort((a, b) => a - b),
+          stored.filter((deal) => deal.client_id === clientId).map((deal) => deal.id),
+        );
+      }
+      assert.deepEqual(await account.dealsOf(clientB), []);
+      const unfiltered = noted.filter((note) => note.key === 'deals:unfiltered');
+      if (profile === 'likely') assert.deepEqual(noted, [], 'a service that filters: nothing to note');
+      else assert.ok(unfiltered.length >= 1, 'a service that ignores client_id is noted');
+      assert.ok(
+        noted.every((note) => note.key === 'deals:unfiltered'),
+        noted.map((note) => note.key).join(','),
+      );
+    });
+
+    it('findFiled finds the post filed after the baseline, never the identical older one', async () => {
+      const { account, api } = accountOn(server);
+      const same = { title: `Crash in parser (${profile})`, content: 'parse() throws on an empty file' };
+      const older = await api.posts.reportError(same);
+      const baseline = newestPostId(server);
+      const filed = await api.posts.reportError(same);
+      assert.ok(filed.id > baseline && older.id <= baseline);
+      const matches = (post: Post) => post.title === same.title && post.content === same.content;
+      const found = await account.findFiled(matches, baseline);
+      assert.ok(typeof found === 'object', `found: ${String(found)}`);
+      assert.equal(found.id, filed.id);
+    });
+
+    it('findFiled: "absent" when nothing after the baseline matches, though an older identical post exists', async () => {
+      const { account, api } = accountOn(server);
+      const same = { title: `Lost answer (${profile})`, content: 'Never filed again' };
+      await api.posts.reportError(same);
+      const baseline = newestPostId(server);
+      await api.posts.createTask({ title: 'Something else', content: 'Filed after the baseline, but does not match' });
+      server.reset();
+      const result = await account.findFiled((post) => post.title === same.title && post.content === same.content, baseline);
+      assert.equal(result, 'absent');
+      const pages = helpdeskPages(server);
+      if (profile === 'likely') assert.deepEqual(pages, [1], 'newest first: stops once past the baseline');
+      else {
+        const listed = server.store.list(server.prefix, 'posts').length;
+        const full = Array.from({ length: Math.ceil(listed / 25) + 1 }, (_, i) => i + 1);
+        assert.deepEqual(pages, full, 'in id order: every page of 25, to the empty one');
+      }
+    });
+
+    it('findFiled: "unsure" without a baseline when a post matches; "absent" when none does', async () => {
+      const { account, api } = accountOn(server);
+      const same = { title: `No baseline (${profile})`, content: 'Which one is it?' };
+      await api.posts.reportError(same);
+      assert.equal(await account.findFiled((post) => post.title === same.title, undefined), 'unsure');
+      assert.equal(await account.findFiled((post) => post.title === 'no post has this title', undefined), 'absent');
+    });
+
+    it('a comment is sent with its title, and the service takes it', async () => {
+      const { account, api } = accountOn(server);
+      const parent = await api.posts.createTask({ title: 'Parent task', task_kind: 'task' });
+      server.reset();
+      const comment = await account.addComment(parent.id, { title: 'Re: Parent task', content: 'Looking into it' });
+      assert.equal(comment.post_id, parent.id);
+      assert.equal(comment.title, 'Re: Parent task');
+      const [request] = server.requests;
+      assert.equal(request?.path, '/app/posts.json');
+      assert.deepEqual((request?.body as { post: Record<string, unknown> }).post, {
+        title: 'Re: Parent task',
+        content: 'Looking into it',
+        post_id: parent.id,
+        task_kind: 'comment',
+      });
+    });
+
+    it(`a comment without a title is ${profile === 'contrary' ? 'refused (422, naming title)' : 'taken'}`, async () => {
+      const { account, api, outcomes } = accountOn(server);
+      const parent = await api.posts.createTask({ title: 'Parent task', task_kind: 'task' });
+      const untitled = { content: 'No title' } as NewComment;
+      if (profile === 'likely') {
+        assert.equal((await account.addComment(parent.id, untitled)).post_id, parent.id);
+        return;
+      }
+      await assert.rejects(account.addComment(parent.id, untitled), (error) => {
+        assert.ok(error instanceof ApiError, String(error));
+        assert.equal(error.kind, 'validation');
+        assert.equal(error.status, 422);
+        assert.match(error.message, /title/i);
+        return true;
+      });
+      assert.ok(outcomes.at(-1) instanceof ApiError, 'the session is told what the call met');
+    });
+  });
+}
+
+describe('findFiled: where it gives up', () => {
+  let big: StandIn;
+  before(async () => {
+    // 1,100 posts, 25 a page, in id order: the search's 1,000 posts do not reach the end.
+    big = await startStandIn({ seed: { posts: 1100 }, profile: 'contrary' });
+  });
+  after(() => big.close());
+
+  it('"unsure" once it has read 1,000 posts without reaching the end', async () => {
+    const { account } = accountOn(big);
+    const result = await account.findFiled(() => false, newestPostId(big));
+    assert.equal(result, 'unsure');
+    assert.deepEqual(helpdeskPages(big), Array.from({ length: 40 }, (_, i) => i + 1), '40 pages of 25');
+  });
+});
+
+describe('findFiled: never "absent" without having read to the end', () => {
+  let server: StandIn;
+  beforeEach(async () => {
+    server = await startStandIn();
+  });
+  afterEach(() => server.close());
+
+  it('a service that ignores "page" (the same page again): "unsure", not "absent"', async () => {
+    server.addFault({ path: '/app.json', body: [{ id: 1, title: 'old' }, { id: 2, title: 'older' }] });
+    const { account } = accountOn(server);
+    assert.equal(await account.findFiled((p) => p.title === 'mine', 0), 'unsure');
+  });
+
+  it('a page with a record it could not read (it may be the one): "unsure"', async () => {
+    server.addFault({ path: '/app.json', body: [{ id: 'x', title: 'mine' }, { id: 2, title: 'older' }], times: 1 });
+    const { account } = accountOn(server);
+    assert.equal(await account.findFiled((p) => p.title === 'mine', 0), 'unsure');
+  });
+});
+
+describe('Account after sign-out', () => {
+  it('refuses to call once its connection is aborted', async () => {
+    const server = await startStandIn();
+    try {
+      const controller = new AbortController();
+      const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
+      const account = new Account(server.url, { api: () => api, signal: controller.signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined });
+      controller.abort();
+      await assert.rejects(account.dealsOf(1), (error: Error) => error.name === 'SignedOutError');
+      assert.equal(server.requests.length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+});

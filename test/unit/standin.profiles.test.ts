@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
+
+/* The stand-in's two profiles, over real HTTP: `likely` takes the side the service notes find
+ * likely, `contrary` the other side of each (test/server/profile.ts). Both seeded with the demo. */
+
+// any: answers are JSON of many shapes; each test checks the fields it reads.
+type Json = any;
+
+async function call(server: StandIn, method: string, path: string, options: { query?: Record<string, string | number>; body?: Record<string, unknown> } = {}) {
+  const url = new URL(server.url + path);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  let body: string | undefined;
+  if (method === 'GET' || method === 'DELETE') url.searchParams.set('api_token', server.token);
+  else body = JSON.stringify({ api_token: server.token, ...options.body });
+  const response = await fetch(url, { method, body, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) } });
+  const text = await response.text();
+  let json: Json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, text, json };
+}
+
+const ids = (list: Json[]): number[] => list.map((record) => record.id);
+const ascending = (list: number[]) => list.every((id, i) => i === 0 || list[i - 1]! < id);
+const descending = (list: number[]) => list.every((id, i) => i === 0 || list[i - 1]! > id);
+
+const servers = {} as Record<ProfileName, StandIn>;
+before(async () => {
+  servers.likely = await startStandIn({ seed: 'demo' });
+  servers.contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
+});
+after(async () => {
+  await Promise.all(Object.values(servers).map((server) => server.close()));
+});
+
+describe('stand-in profiles', () => {
+  it('the default profile is likely; each server says which it is', async () => {
+    assert.equal(servers.likely.profile, PROFILES.likely);
+    assert.equal(servers.contrary.profile, PROFILES.contrary);
+    const plain = await startStandIn();
+    try {
+      assert.equal(plain.profile.name, 'likely');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('order: likely sorts by order=field.desc; contrary ignores it and lists in id order', async () => {
+    for (const path of ['/app.json', '/app/clients.json', '/app/deals.json']) {
+      const likely = ids((await call(servers.likely, 'GET', path, { query: { order: 'id.desc', per_page: 25 } })).json);
+      const contrary = ids((await call(servers.contrary, 'GET', path, { query: { order: 'id.desc', per_page: 25 } })).json);
+      assert.ok(likely.length > 1 && descending(likely), `${path} likely: ${likely.join(',')}`);
+      assert.ok(contrary.length > 1 && ascending(contrary), `${path} contrary: ${contrary.join(',')}`);
+    }
+    const byName = (await call(servers.likely, 'GET', '/app/clients.json', { query: { order: 'name', per_page: 100 } })).json.map((c: Json) => c.name);
+    assert.deepEqual(byName, [...byName].sort());
+    assert.ok(ascending(ids((await call(servers.contrary, 'GET', '/app/clients.json', { query: { order: 'name', per_page: 100 } })).json)));
+  });
+
+  it('deals: likely filters by client_id; contrary ignores the filter and lists every deal', async () => {
+    const all = servers.likely.store.list(servers.likely.prefix, 'deals');
+    const clientId = all.find((deal) => deal.client_id !== null)!.client_id!;
+    const likely = (await call(servers.likely, 'GET', '/app/deals.json', { query: { client_id: clientId, per_page: 100 } })).json;
+    assert.ok(likely.length > 0);
+    assert.ok(likely.every((deal: Json) => deal.client_id === clientId));
+    const contrary = (await call(servers.contrary, 'GET', '/app/deals.json', { query: { client_id: clientId, per_page: 100 } })).json;
+    assert.equal(contrary.length, servers.contrary.store.list(servers.contrary.prefix, 'deals').length);
+    assert.ok(contrary.some((deal: Json) => deal.client_id !== clientId));
+  });
+
+  it('page size: likely holds up to 100 a page; contrary at most 25, whatever per_page asks, and pages on', async () => {
+    const likely = (await call(servers.likely, 'GET', '/app.json', { query: { per_page: 100 } })).json;
+    assert.ok(likely.length > 25, `${likely.length}`);
+    const contrary = servers.contrary;
+    const pages: number[][] = [];
+    for (let page = 1; page < 10; page++) {
+      const answer = ids((await call(contrary, 'GET', '/app.json', { query: { per_page: 100, page } })).json);
+      pages.push(answer);
+      if (answer.length === 0) break;
+    }
+    const sizes = pages.map((page) => page.length);
+    assert.equal(sizes[0], 25);
+    assert.ok(sizes.every((size) => size <= 25), sizes.join(','));
+    assert.equal(sizes.at(-1), 0, 'a page past the end is empty');
+    const listed = pages.flat();
+    assert.equal(new Set(listed).size, listed.length, 'no record twice across pages');
+    assert.equal(listed.length, contrary.store.list(contrary.prefix, 'posts').length, 'every post, comments included, over the pages');
+    assert.equal((await call(contrary, 'GET', '/app/clients.json', { query: { per_page: 10 } })).json.length, 10, 'fewer than 25 asked: as asked');
+  });
+
+  it('comments: likely leaves them out of /app.json; contrary lists them beside the other posts', async () => {
+    const likely = (await call(servers.likely, 'GET', '/app.json', { query: { per_page: 100 } })).json;
+    assert.ok(likely.length > 0 && likely.every((post: Json) => post.post_id === null));
+    const contrary: Json[] = [];
+    for (let page = 1; ; page++) {
+      const answer = (await call(servers.contrary, 'GET', '/app.json', { query: { per_page: 25, page } })).json;
+      if (answer.length === 0) break;
+      contrary.push(...answer);
+    }
+    const comments = contrary.filter((post) => post.post_id !== null);
+    assert.ok(comments.length > 0);
+    assert.ok(comments.every((comment) => comment.task_kind === 'comment'));
+    assert.equal(contrary.length - comments.length, likely.length, 'the same other posts');
+  });
+
+  it('titles: likely takes a comment without a title; contrary refuses it (422 naming title), and takes one with a title', async () => {
+    for (const name of ['likely', 'contrary'] as const) {
+      const server = servers[name];
+      const parent = await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Parent', task_kind: 'task' } } });
+      assert.equal(parent.status, 201, parent.text);
+      const untitled = await call(server, 'POST', '/app/posts.json', { body: { post: { post_id: parent.json.id, task_kind: 'comment', content: 'No title' } } });
+      const titled = await call(server, 'POST', '/app/posts.json', { body: { post: { post_id: parent.json.id, task_kind: 'comment', title: 'Re: Parent', content: 'With a title' } } });
+      assert.equal(titled.status, 201, `${name}: ${titled.text}`);
+      assert.equal(titled.json.title, 'Re: Parent');
+      if (name === 'likely') {
+        assert.equal(untitled.status, 201, untitled.text);
+      } else {
+        assert.equal(untitled.status, 422, untitled.text);
+        assert.equal(untitled.json.code, 'error');
+        assert.deepEqual(Object.keys(untitled.json.message), ['title']);
+        assert.equal((await call(server, 'GET', `/app/posts/${parent.json.id}.json`)).json.comments_cache, 1, 'the refused comment was not made');
+      }
+      const task = await call(server, 'POST', '/app/posts.json', { body: { post: { content: 'A task without a title' } } });
+      assert.equal(task.status, 422, `${name}: every other post needs a title in both`);
+    }
+  });
+
+  it('delete: likely answers the JSON string "ok"; contrary an empty 200, and the record is gone in both', async () => {
+    for (const name of ['likely', 'contrary'] as const) {
+      const server = servers[name];
+      const client = await call(server, 'POST', '/app/clients.json', { body: { client: { name: `Short-lived ${name}` } } });
+      assert.equal(client.status, 201, client.text);
+      const deleted = await call(server, 'DELETE', `/app/clients/${client.json.id}.json`);
+      assert.equal(deleted.status, 200);
+      if (name === 'likely') assert.equal(deleted.json, 'ok');
+      else assert.equal(deleted.text, '');
+      assert.equal((await call(server, 'GET', `/app/clients/${client.json.id}.json`)).status, 404);
+    }
+  });
+});
+
+describe('statuses (both profiles)', () => {
+  for (const name of ['likely', 'contrary'] as const) {
+    it(`${name}: GET /app/statuses.json lists every status, and kind= keeps one kind`, async () => {
+      const server = servers[name];
+      const all = await call(server, 'GET', '/app/statuses.json');
+      assert.equal(all.status, 200, all.text);
+      assert.ok(Array.isArray(all.json));
+      const kinds = new Set(all.json.map((status: Json) => status.kind));
+      assert.ok(kinds.has('post') && kinds.has('deal'), [...kinds].join(','));
+      for (const status of all.json) {
+        assert.ok(Number.isSafeInteger(status.id) && status.id > 0);
+        assert.equal(typeof status.code, 'string');
+        assert.equal(typeof status.name, 'string');
+      }
+      for (const kind of ['post', 'deal']) {
+        const some = (await call(server, 'GET', '/app/statuses.json', { query: { kind } })).json;
+        assert.ok(some.length > 0);
+        assert.ok(some.every((status: Json) => status.kind === kind), kind);
+        assert.deepEqual(ids(some), ids(all.json.filter((status: Json) => status.kind === kind)));
+      }
+      assert.deepEqual((await call(server, 'GET', '/app/statuses.json', { query: { kind: 'nothing' } })).json, []);
+      assert.equal((await fetch(`${server.url}/app/statuses.json`)).status, 401, 'a token is needed');
+    });
+  }
+
+  it('the demo posts\' status_id points to a post status, or is null', async () => {
+    const postStatuses = new Set(ids((await call(servers.likely, 'GET', '/app/statuses.json', { query: { kind: 'post' } })).json));
+    const posts = servers.likely.store.list(servers.likely.prefix, 'posts').filter((post) => post.post_id === null);
+    assert.ok(posts.some((post) => post.status_id !== null) && posts.some((post) => post.status_id === null));
+    for (const post of posts) assert.ok(post.status_id === null || postStatuses.has(Number(post.status_id)), `post ${post.id}: ${String(post.status_id)}`);
+  });
+});

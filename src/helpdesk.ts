@@ -70,6 +70,8 @@ export interface TestActions {
   reportBug(input: { title: string; description?: string }): Promise<Post | undefined>;
   openPost(id: number): Promise<void>;
   filterPosts(filter: PostFilter): void;
+  /** Modal dialogs throw in test mode: the next modal question gets this answer (undefined: dismissed). */
+  answerNextQuestion(label: string | undefined): void;
 }
 
 export interface Helpdesk {
@@ -186,5 +188,6 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
     },
     openPost,
     filterPosts: (filter) => posts.setFilter(filter),
+    answerNextQuestion: (label) => services.ui.answerNextQuestion(label),
   };
 }

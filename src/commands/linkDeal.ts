@@ -3,6 +3,7 @@ import type { Client, Deal } from '../api';
 import { linkDeal as link, type LinkDealInput } from '../actions/linkDeal';
 import type { Account } from '../gateway/account';
 import type { Services } from '../services';
+import { byName } from '../store/helpdeskStore';
 import { labelText } from '../text/serverText';
 import { pickClient, signedInAccount } from './prompts';
 import { targetClient } from './targets';
@@ -31,9 +32,10 @@ export async function linkDeal(services: Services, arg: unknown): Promise<Deal |
 async function pickDeal(account: Account, client: Client): Promise<LinkDealInput | { linked: Deal } | undefined> {
   type Item = vscode.QuickPickItem & { deal?: Deal; create?: true };
   const items = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading deals…') }, async () => {
-    const deals = await account.deals();
+    const deals = (await account.deals()).sort(byName);
     const own = deals.filter((deal) => deal.client_id === client.id);
-    const free = deals.filter((deal) => deal.client_id === null || deal.client_id === undefined);
+    // Only a deal the service says has no client: one whose client_id could not be read may have one.
+    const free = deals.filter((deal) => deal.client_id === null);
     const item = (deal: Deal, linked: boolean): Item => ({
       label: `${linked ? '$(check) ' : ''}${labelText(deal.name) || `#${deal.id}`}`,
       description: [`#${deal.id}`, deal.price !== null && deal.price !== undefined ? String(deal.price) : ''].filter(Boolean).join(' · '),

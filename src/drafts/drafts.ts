@@ -17,7 +17,7 @@ export interface Draft {
   postId?: number;
   /** A comment draft whose first line is its title. */
   titled?: boolean;
-  /** The parent's comment count when the comment was written. */
+  /** The parent's comment count when the comment was written, where the service gave one. */
   parentComments?: number;
   clientId?: number | null;
   responsibleId?: number | null;

@@ -80,13 +80,19 @@ export class DraftSender {
     this.announce(account, draft, post, earlier);
   }
 
-  /** What is needed later to recognize this draft on the server, should the answer be lost. */
+  /**
+   * What is needed later to recognize this draft on the server, should the answer be lost. The
+   * newest post id counts only where the service sent the view's first page newest first: on
+   * one that ignores the order, the view may hold only the oldest posts, and a baseline that low
+   * would let an older, identical post pass for this one.
+   */
   private baseline(draft: Draft): UnconfirmedSend {
-    const known = this.gateway.store.posts.state.items;
-    const parent = draft.kind === 'comment' ? known.find((p) => p.id === draft.postId) : undefined;
+    const { items, sortedByService } = this.gateway.store.posts.state;
+    const parent = draft.kind === 'comment' ? items.find((p) => p.id === draft.postId) : undefined;
+    const count = draft.parentComments ?? parent?.comments_cache;
     return {
-      newestPostId: known.length > 0 ? Math.max(...known.map((p) => p.id)) : undefined,
-      parentComments: draft.kind === 'comment' ? (draft.parentComments ?? parent?.comments_cache ?? undefined) : undefined,
+      newestPostId: sortedByService ? Math.max(...items.map((p) => p.id)) : undefined,
+      parentComments: draft.kind === 'comment' && typeof count === 'number' ? count : undefined,
     };
   }
 
@@ -100,7 +106,7 @@ export class DraftSender {
     if (draft.kind === 'comment') {
       if (unconfirmed.parentComments === undefined || draft.postId === undefined) return 'maybe';
       const parent = await account.post(draft.postId, signal);
-      return (Number(parent.comments_cache) || 0) > unconfirmed.parentComments ? 'maybe' : undefined;
+      return typeof parent.comments_cache !== 'number' || parent.comments_cache > unconfirmed.parentComments ? 'maybe' : undefined;
     }
     const { title, description } = parseDraftDocument(draft.text);
     const same = (p: Post) => !isComment(p) && p.title === title && sameText(p.content, description);

@@ -78,22 +78,21 @@ export class Account {
     return this.run((api, s) => collect(api.deals.pages({ perPage: 100 }, s, this.onStop('deals'))));
   }
 
-  /** Status names by id, for posts; empty when the service has none to tell. */
+  /**
+   * Status names by id, for posts. A nicety: what this call meets does not move the session
+   * (a token may see posts without seeing statuses).
+   */
   async statuses(): Promise<Map<number, string>> {
-    try {
-      const statuses = await this.run((api, s) => api.statuses('post', s));
-      return new Map(statuses.flatMap((status) => (typeof status.name === 'string' && status.name.trim() ? [[status.id, status.name]] : [])));
-    } catch {
-      return new Map();
-    }
+    const statuses = await this.run((api, s) => api.statuses('post', s), undefined, { quiet: true });
+    return new Map(statuses.flatMap((status) => (typeof status.name === 'string' && status.name.trim() ? [[status.id, status.name]] : [])));
   }
 
   /**
    * A post filed after the post `after` (an id) that `matches`, whatever order the service
-   * lists posts in. Where it lists newest first (`order=id.desc`), the search stops once past
-   * `after`; otherwise it reads to the end of the list. `unsure` when it cannot tell: more than
-   * `FIND_POSTS` posts, a record it could not read (it may be the one), or a match but no
-   * `after` to tell it from an older, identical post.
+   * lists posts in. Where it sorts by id as asked (newest first, and oldest first when asked
+   * so), the search stops once past `after`; otherwise it reads to the end of the list.
+   * `unsure` when it cannot tell: more than `FIND_POSTS` posts, a record it could not read (it
+   * may be the one), or a match but no `after` to tell it from an older, identical post.
    */
   findFiled(matches: (post: Post) => boolean, after: number | undefined, signal?: AbortSignal): Promise<Post | 'absent' | 'unsure'> {
     return this.run(async (api, s) => {
@@ -116,7 +115,7 @@ export class Account {
             if (post.id > after) return this.filed(post);
           }
         }
-        if (newestFirst && after !== undefined && last <= after) return unreadable ? 'unsure' : 'absent';
+        if (newestFirst && after !== undefined && last <= after && (await sortsById(api, s, seen))) return unreadable ? 'unsure' : 'absent';
       }
       return 'unsure';
     }, signal);
@@ -134,7 +133,7 @@ export class Account {
     const created = await this.run((api, s) => api.posts.addComment(parentId, comment, s), signal);
     const posts = this.connection.store()?.posts;
     const parent = posts?.find(parentId);
-    if (parent) posts!.replace({ ...parent, comments_cache: (Number(parent.comments_cache) || 0) + 1 });
+    if (parent && typeof parent.comments_cache === 'number') posts!.replace({ ...parent, comments_cache: parent.comments_cache + 1 });
     return created;
   }
 
@@ -161,17 +160,17 @@ export class Account {
     return (why) => this.connection.noteOnce(`${list}:${why}`, stopMessage(list, why));
   }
 
-  private async run<T>(call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  private async run<T>(call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>, signal?: AbortSignal, { quiet = false } = {}): Promise<T> {
     const { signal: signedIn } = this.connection;
     if (signedIn.aborted) throw new SignedOutError(this.url);
     const combined = signal ? AbortSignal.any([signal, signedIn]) : signedIn;
     try {
       const result = await call(this.connection.api(), { signal: combined });
-      this.connection.noteOutcome();
+      if (!quiet) this.connection.noteOutcome();
       return result;
     } catch (error) {
       if (signedIn.aborted && !signal?.aborted) throw new SignedOutError(this.url);
-      this.connection.noteOutcome(error);
+      if (!quiet) this.connection.noteOutcome(error);
       throw error;
     }
   }
@@ -181,6 +180,17 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const all: T[] = [];
   for await (const page of pages) all.push(...page);
   return all;
+}
+
+/**
+ * Whether the service really sorts posts by id: its first post oldest first is the oldest of
+ * all it listed newest first, or older still. A service that sorts by something else (or
+ * nothing) and happened to send descending ids answers the same first post both ways.
+ */
+async function sortsById(api: HelpdeskClient, call: { signal: AbortSignal }, newestFirst: ReadonlySet<number>): Promise<boolean> {
+  const oldest = (await api.posts.listHelpdesk({ page: 1, perPage: 1, order: 'id.asc' }, call)).items[0];
+  const ids = [...newestFirst];
+  return oldest !== undefined && ids.length > 1 && oldest.id <= Math.min(...ids) && oldest.id !== Math.max(...ids);
 }
 
 /** For the log: why a list ended before an empty page. */

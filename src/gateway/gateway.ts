@@ -19,6 +19,8 @@ export class Gateway implements vscode.Disposable {
   private client: { credentials: Credentials; api: HelpdeskClient } | undefined;
   private readonly disposables: vscode.Disposable[];
   private readonly noted = new Set<string>();
+  /** The account whose statuses are being asked for. */
+  private statusesLoading: Account | undefined;
 
   constructor(
     private readonly session: Session,
@@ -31,7 +33,7 @@ export class Gateway implements vscode.Disposable {
       posts: async (page, perPage, signal) => {
         const account = await signedIn();
         const result = await account.postsPage(page, perPage, signal);
-        if (!this.store.statuses) void account.statuses().then((names) => this.bound?.account === account && this.store.setStatuses(names));
+        if (page === 1) this.loadStatuses(account);
         return result;
       },
       clients: async (page, perPage, signal) => (await signedIn()).clientsPage(page, perPage, signal),
@@ -83,6 +85,27 @@ export class Gateway implements vscode.Disposable {
       noteOnce: (key, message) => current() && this.noteOnce(key, message),
     });
     this.bound = { credentials, account, controller };
+  }
+
+  /**
+   * Post status names, once per account, beside the first page of posts. A failure is logged and
+   * tried again with the next first page; a service without statuses (404) is not asked again.
+   */
+  private loadStatuses(account: Account): void {
+    if (this.store.statuses || this.statusesLoading === account) return;
+    this.statusesLoading = account;
+    const current = () => this.bound?.account === account;
+    void account
+      .statuses()
+      .then(
+        (names) => current() && this.store.setStatuses(names),
+        (error: unknown) => {
+          if (!current()) return;
+          if (isApiError(error, 'notFound')) this.store.setStatuses(new Map());
+          this.log.error('Could not load the post statuses; posts show status ids', error);
+        },
+      )
+      .finally(() => this.statusesLoading === account && (this.statusesLoading = undefined));
   }
 
   /** Logs a fact about how the service behaves, once per account. */

@@ -16,7 +16,10 @@ export interface StoreLoaders {
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
 /** By name as a person reads it (case and accents aside), then by id. */
-const byName = (a: Client, b: Client) => collator.compare(String(a.name ?? ''), String(b.name ?? '')) || a.id - b.id;
+export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id;
+
+/** The name as a row shows it (see labelText): a number reads as its digits, anything else as nothing. */
+const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || typeof name === 'number' ? String(name) : '');
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**
@@ -41,7 +44,7 @@ export class HelpdeskStore {
   dealsOf(clientId: number): Promise<Deal[]> {
     let deals = this.deals.get(clientId);
     if (!deals) {
-      deals = this.loaders.dealsOf(clientId);
+      deals = this.loaders.dealsOf(clientId).then((list) => list.sort(byName));
       this.deals.set(clientId, deals);
       const loading = deals;
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));

@@ -10,6 +10,11 @@ export interface PagedListState<T> {
   readonly error: unknown;
   /** At least one page has been asked for since the last reset. */
   readonly started: boolean;
+  /**
+   * The service sent the first page (of two records or more) in this list's own order: it
+   * sorts as asked, so that page held the first records there are.
+   */
+  readonly sortedByService: boolean;
 }
 
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
@@ -24,6 +29,9 @@ export class PagedList<T extends { id: number }> {
   private items: T[] = [];
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
+  /** The ids the service sent since the last first page. */
+  private fromService = new Set<number>();
+  private sortedByService = false;
   private nextPage = 1;
   private hasMore = true;
   private error: unknown = undefined;
@@ -40,7 +48,7 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, started: this.started };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, started: this.started, sortedByService: this.sortedByService };
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -65,12 +73,19 @@ export class PagedList<T extends { id: number }> {
     const promise = this.fetchPage(page, perPage, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
+        if (page === 1) {
+          this.fromService = new Set();
+          this.sortedByService = this.inOrder(result.items);
+        }
+        const last = isLastPage(result, this.fromService);
+        for (const item of result.items) this.fromService.add(item.id);
         // Page 1 replaces what a refresh left on screen, but for records made here that the
         // service may list on a later page; later pages skip records already loaded.
         const base = page === 1 ? this.madeNotIn(result.items) : this.items;
         const known = new Set(base.map((item) => item.id));
-        const last = isLastPage(result, known);
         this.items = [...base, ...result.items.filter((item) => !known.has(item.id))].sort(this.compare);
+        // The whole list read: a record made here that the service did not send is gone.
+        if (result.received === 0) this.dropMadeNotSent();
         this.nextPage = page + 1;
         this.hasMore = !last && page < MAX_PAGES;
         if (last && result.received > 0) this.onStop(stopReason(result));
@@ -110,6 +125,8 @@ export class PagedList<T extends { id: number }> {
     this.abort();
     this.items = [];
     this.made.clear();
+    this.fromService = new Set();
+    this.sortedByService = false;
     this.nextPage = 1;
     this.hasMore = true;
     this.error = undefined;
@@ -152,12 +169,22 @@ export class PagedList<T extends { id: number }> {
    * elsewhere) and is dropped; otherwise it may stand on a later page, and stays.
    */
   private madeNotIn(firstPage: readonly T[]): T[] {
-    const sentInOrder = firstPage.every((item, i) => i === 0 || this.compare(firstPage[i - 1]!, item) <= 0);
     const last = firstPage.at(-1);
     for (const made of this.made.values()) {
-      if (firstPage.some((item) => item.id === made.id) || (sentInOrder && last && this.compare(made, last) < 0)) this.made.delete(made.id);
+      if (firstPage.some((item) => item.id === made.id) || (this.sortedByService && last && this.compare(made, last) < 0)) this.made.delete(made.id);
     }
     return [...this.made.values()];
+  }
+
+  private dropMadeNotSent(): void {
+    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id));
+    for (const id of gone) this.made.delete(id);
+    if (gone.length) this.items = this.items.filter((item) => !gone.includes(item.id));
+  }
+
+  /** Two records or more, each sorting no later than the next: the order this list keeps. */
+  private inOrder(items: readonly T[]): boolean {
+    return items.length >= 2 && items.every((item, i) => i === 0 || this.compare(items[i - 1]!, item) <= 0);
   }
 
   private abort(): void {

@@ -19,7 +19,15 @@ export interface FailureActions {
  * `failure` is the one place where an error becomes words and buttons.
  */
 export class Notifier {
+  /** Test mode only (modal dialogs throw there): the answers the next modal questions get. */
+  private readonly answers: (string | undefined)[] = [];
+
   constructor(private readonly log: Log) {}
+
+  /** Test mode: the next modal question is answered with `label` (undefined: dismissed) instead of shown. */
+  answerNextQuestion(label: string | undefined): void {
+    this.answers.push(label);
+  }
 
   info<T extends string>(message: string, ...rest: Rest<T>): Thenable<T | undefined> {
     return this.show('info', message, rest);
@@ -54,6 +62,7 @@ export class Notifier {
   private show<T extends string>(level: Level, message: string, rest: Rest<T>): Thenable<T | undefined> {
     const text = this.log.notified(level, message);
     const [first, ...others] = rest;
+    if (typeof first === 'object' && first.modal && this.answers.length > 0) return Promise.resolve(this.answers.shift() as T | undefined);
     const args = (typeof first === 'object' ? [first, ...others] : rest) as T[];
     const show = level === 'error' ? vscode.window.showErrorMessage : level === 'warn' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     return show(text, ...args);

@@ -32,9 +32,9 @@ export function postTitle(post: Post): string {
   return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
 }
 
-/** A comment: a post with a `post_id`, its parent. */
+/** A comment: a post with a `post_id` (its parent), or of task kind `comment`. */
 export function isComment(post: Post): boolean {
-  return typeof post.post_id === 'number';
+  return typeof post.post_id === 'number' || post.task_kind === 'comment';
 }
 
 /** A post's status by name where the service told the names, else by id; undefined without one. */

@@ -94,7 +94,10 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       const result = await account.findFiled((post) => post.title === same.title && post.content === same.content, baseline);
       assert.equal(result, 'absent');
       const pages = helpdeskPages(server);
-      if (profile === 'likely') assert.deepEqual(pages, [1], 'newest first: stops once past the baseline');
+      if (profile === 'likely') {
+        assert.deepEqual(pages, [1, 1], 'newest first: stops once past the baseline, after one post oldest first shows the service sorts by id');
+        assert.equal(server.requests.at(-1)?.query.order, 'id.asc');
+      }
       else {
         const listed = server.store.list(server.prefix, 'posts').length;
         const full = Array.from({ length: Math.ceil(listed / 25) + 1 }, (_, i) => i + 1);
@@ -180,6 +183,34 @@ describe('findFiled: never "absent" without having read to the end', () => {
     server.addFault({ path: '/app.json', body: [{ id: 'x', title: 'mine' }, { id: 2, title: 'older' }], times: 1 });
     const { account } = accountOn(server);
     assert.equal(await account.findFiled((p) => p.title === 'mine', 0), 'unsure');
+  });
+});
+
+describe('findFiled: trusts an order only the service shows it keeps', () => {
+  it('a service that lists newest first whatever it is asked: past the baseline it reads on, and cannot be sure', async () => {
+    const server = await startStandIn();
+    try {
+      server.addFault({ path: '/app.json', body: [{ id: 5, title: 'a' }, { id: 4, title: 'b' }] });
+      const { account } = accountOn(server);
+      assert.equal(await account.findFiled((p) => p.title === 'mine', 4), 'unsure');
+      assert.ok(server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id.asc'), 'it asked for the oldest post to check the order');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('Account.statuses', () => {
+  it('does not move the session, whatever it meets (a token may see posts without statuses)', async () => {
+    const server = await startStandIn();
+    try {
+      server.addFault({ path: '/app/statuses.json', status: 401 });
+      const { account, outcomes } = accountOn(server);
+      await assert.rejects(account.statuses(), (error: Error) => error instanceof ApiError && error.kind === 'auth');
+      assert.deepEqual(outcomes, []);
+    } finally {
+      await server.close();
+    }
   });
 });
 

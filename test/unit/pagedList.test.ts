@@ -233,3 +233,44 @@ describe('PagedList', () => {
     assert.deepEqual(stops, ['cap']);
   });
 });
+
+describe('PagedList: records made here, and the service\'s order', () => {
+  /** A service whose list is `data()` in id order (it ignores the order asked for), two a page. */
+  const idOrder = (data: () => Item[]) => async (page: number) => pageOf(data().slice((page - 1) * 2, page * 2));
+
+  it('a record made here stays through a first-page reload from a service that does not sort as we do', async () => {
+    const data = range(1, 5);
+    const list = new PagedList<Item>(idOrder(() => data), () => 2, descending);
+    await list.loadMore();
+    assert.equal(list.state.sortedByService, false, 'ids ascending, the list keeps them descending');
+    data.push({ id: 6 });
+    list.upsert({ id: 6 });
+    await list.refresh();
+    assert.deepEqual(list.state.items.map((i) => i.id), [6, 2, 1], 'kept, though page 1 does not hold it');
+  });
+
+  it('a record made here is dropped once the whole list was read without it (deleted elsewhere)', async () => {
+    const data = range(1, 3);
+    const list = new PagedList<Item>(idOrder(() => data), () => 2, descending);
+    list.upsert({ id: 9 });
+    while (list.state.hasMore || !list.state.started) await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [3, 2, 1]);
+  });
+
+  it('where the service sorts as we do, a made record that page 1 should hold but does not is gone', async () => {
+    const data = range(1, 5).reverse();
+    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, descending);
+    list.upsert({ id: 7 });
+    await list.refresh();
+    assert.equal(list.state.sortedByService, true);
+    assert.deepEqual(list.state.items.map((i) => i.id), [5, 4], '7 would sort first: the service would have sent it');
+  });
+
+  it('a one-record first page says nothing about the service\'s order', async () => {
+    const list = new PagedList<Item>(async (page) => pageOf(page === 1 ? [{ id: 1 }] : []), () => 1, descending);
+    list.upsert({ id: 5 });
+    await list.loadMore();
+    assert.equal(list.state.sortedByService, false);
+    assert.ok(list.state.items.some((i) => i.id === 5), 'the made record is kept');
+  });
+});

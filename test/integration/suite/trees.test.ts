@@ -114,7 +114,8 @@ forEachProfile((profile) => describe('trees', () => {
     const all = await api.clients.getChildren();
     assert.ok(all.every((n) => n.contextValue === 'client'), 'the demo has exactly 20 clients: no more "Load more…"');
     const names = labels(all);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })), 'sorted by name');
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+    assert.deepEqual(names, [...names].sort((a, b) => collator.compare(a, b)), 'sorted by name');
 
     let withDeals: vscode.TreeItem[] = [];
     for (const client of all) {

@@ -28,7 +28,10 @@ export interface TransportOptions {
   retryLimit?: number;
   /** First retry delay; it doubles after that. Default 300 ms. */
   retryDelayMs?: number;
-  /** A longer Retry-After is not waited for: the call fails as `rateLimited`. Default 10 s. */
+  /**
+   * A longer Retry-After is not waited for: the call fails as `rateLimited`. No wait is longer,
+   * whatever header the service uses. Default 10 s.
+   */
   maxRetryAfterSeconds?: number;
   fetch?: typeof globalThis.fetch;
   onRequest?: (entry: RequestLogEntry) => void;
@@ -112,6 +115,8 @@ export class Transport {
           statusCodes: [429, 502, 503, 504],
           afterStatusCodes: [429, 503],
           delay: (attempt) => (this.options.retryDelayMs ?? 300) * 2 ** (attempt - 1),
+          // ky also honours other rate-limit headers (X-RateLimit-Reset…): none makes it wait longer.
+          maxRetryAfter: (this.options.maxRetryAfterSeconds ?? 10) * 1000,
           shouldRetry: ({ error }) => this.shouldRetry(error, call.signal),
         },
       });
@@ -126,8 +131,10 @@ export class Transport {
   private shouldRetry(error: unknown, signal: AbortSignal | undefined): boolean | undefined {
     if (error instanceof ApiError || signal?.aborted) return false;
     if (error instanceof HTTPError) {
-      const seconds = retryAfterSeconds(error.response.headers.get('retry-after'));
-      if (seconds !== undefined && seconds > (this.options.maxRetryAfterSeconds ?? 10)) return false;
+      const header = error.response.headers.get('retry-after');
+      const seconds = retryAfterSeconds(header);
+      // A header that says nothing usable ("Infinity") is no promise of a short wait either.
+      if ((header?.trim() && seconds === undefined) || (seconds !== undefined && seconds > (this.options.maxRetryAfterSeconds ?? 10))) return false;
     }
     return undefined;
   }
@@ -147,11 +154,10 @@ export class Transport {
     return new ApiError({ kind: 'network', method, path, host, ...(code ? { code: context.redact(code) } : {}) });
   }
 
-  /** fetch with redirects followed only within the account's origin, and every attempt logged. */
+  /** fetch with redirects of a GET followed only within the account's origin, and every attempt logged. */
   private readonly guardedFetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
     let request = input instanceof Request ? input : new Request(input, init);
     const method = request.method as HttpMethod;
-    const body = method === 'GET' ? undefined : await request.clone().text();
     for (let hop = 0; ; hop++) {
       const response = await this.loggedFetch(request, method);
       const location = response.headers.get('location');
@@ -161,8 +167,10 @@ export class Transport {
       const path = new URL(request.url).pathname;
       const facts = { kind: 'badResponse', method, path, host: this.host, status: response.status } as const;
       if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: target.host });
+      // A write is never sent twice: the first may have been stored before the redirect.
+      if (method !== 'GET') throw new ApiError({ ...facts, reason: 'writeRedirect' });
       if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });
-      request = new Request(target, { method, headers: request.headers, body, signal: request.signal, redirect: 'manual' });
+      request = new Request(target, { method, headers: request.headers, signal: request.signal, redirect: 'manual' });
     }
   };
 

@@ -65,6 +65,20 @@ describe('retries', () => {
     assert.equal(count('GET', '/app.json'), 2);
   });
 
+  it('waits no longer than maxRetryAfterSeconds, whatever the service asks (Infinity, a far date, a far reset time)', async () => {
+    const cases: Record<string, string>[] = [{ 'Retry-After': 'Infinity' }, { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, { 'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 86_400) }];
+    for (const headers of cases) {
+      stand.server.reset();
+      stand.server.addFault({ path: '/app.json', status: 429, headers });
+      const started = Date.now();
+      const tooLong = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000).unref());
+      const error = await Promise.race([failure(stand.client({ timeoutMs: 60_000, maxRetryAfterSeconds: 1 }).posts.listHelpdesk()), tooLong]);
+      assert.ok(error instanceof ApiError, `${JSON.stringify(headers)}: ${String(error)}`);
+      assert.equal(error.kind, 'rateLimited');
+      assert.ok(Date.now() - started < 4000, `${JSON.stringify(headers)}: ${Date.now() - started} ms`);
+    }
+  });
+
   it('stops retrying when cancelled during the wait', async () => {
     stand.server.addFault({ path: '/app.json', status: 503, headers: { 'Retry-After': '5' } });
     const controller = new AbortController();
@@ -103,6 +117,24 @@ describe('redirects', () => {
       assert.equal(other.requests.length, 0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('redirects of a write', () => {
+  it('never repeats a POST or PUT at a redirect, even within the origin (the first may have been stored)', async () => {
+    const api = stand.client();
+    const client = await api.clients.create({ name: 'A' });
+    for (const [method, call] of [['POST', () => api.posts.createTask({ title: 'Once' })], ['PUT', () => api.clients.update(client.id, { name: 'B' })]] as const) {
+      stand.server.reset();
+      const path = method === 'POST' ? '/app/posts.json' : `/app/clients/${client.id}.json`;
+      stand.server.addFault({ method, path, status: 303, redirectTo: `${stand.server.url}${path}` });
+      const error = await failure(call());
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.kind, 'badResponse');
+      assert.equal(error.reason, 'writeRedirect');
+      assert.equal(count(method, path), 1, `${method}: sent once`);
+      assertNoToken(error, stand.server.token);
     }
   });
 });

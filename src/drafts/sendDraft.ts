@@ -31,8 +31,23 @@ export class DraftSender {
     private readonly log: Log,
   ) {}
 
-  /** Resolves with the created post, or undefined when it was not sent (the draft is kept). */
-  async send(draft: Draft): Promise<Post | undefined> {
+  /** Sends under way, by draft id. */
+  private readonly sending = new Map<string, Promise<Post | undefined>>();
+
+  /**
+   * Resolves with the created post, or undefined when it was not sent (the draft is kept). One
+   * send of a draft at a time: a second press while one is under way (a double click, Retry
+   * while Send runs) joins it, and its progress is the one shown.
+   */
+  send(draft: Draft): Promise<Post | undefined> {
+    const under = this.sending.get(draft.id);
+    if (under) return under;
+    const sent = this.sendOnce(draft).finally(() => this.sending.delete(draft.id));
+    this.sending.set(draft.id, sent);
+    return sent;
+  }
+
+  private async sendOnce(draft: Draft): Promise<Post | undefined> {
     const account = this.gateway.account;
     const problem = this.problemWith(draft, account);
     if (problem || !account) {

@@ -108,6 +108,20 @@ forEachProfile((profile) => describe('writing', () => {
     if (profile === 'likely') assert.equal((await api.posts.getChildren()).filter((n) => String(n.label) === title).length, 1, 'the view shows it once');
   });
 
+  it('two presses of Send at once (a double click, or Retry while Send runs) file the draft once', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+    await api.actions.createTask({ title: `Pressed twice ${Date.now()}`, content: 'Once is enough' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'a draft to send');
+    await standIn.clearRequests();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 400, times: 1 });
+    const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
+    await Promise.all([vscode.commands.executeCommand('helpdesk.sendDraft', uri), vscode.commands.executeCommand('helpdesk.sendDraft', uri)]);
+    await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
+    assert.equal((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length, 1, 'one POST');
+  });
+
   it('a failed send keeps the draft, and Send Draft delivers it later', async () => {
     const api = await extensionApi();
     const parent = (await read<Post[]>('/app.json')).find((p) => !p.post_id)!;

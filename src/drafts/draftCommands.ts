@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { draftIdOf } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
-import { openDraft, type DraftSender } from './sendDraft';
+import { closeDraftEditors, openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
 
@@ -34,7 +34,7 @@ export async function discardDraft({ drafts, ui }: DraftServices, uri?: vscode.U
   const discard = l10n.t('Discard');
   const choice = await ui.warn(l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
   if (choice !== discard) return;
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await closeDraftEditors(draft.id);
   await drafts.remove(draft.id);
 }
 

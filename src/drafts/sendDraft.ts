@@ -90,8 +90,8 @@ export class DraftSender {
   }
 
   private async delivered(account: Account, draft: Draft, post: Post, earlier: boolean): Promise<void> {
+    await closeDraftEditors(draft.id);
     await this.drafts.remove(draft.id);
-    await closeEditorsOf(draftUri(draft.id));
     this.announce(account, draft, post, earlier);
   }
 
@@ -197,6 +197,18 @@ export async function openDraft(id: string): Promise<void> {
   const document = await vscode.workspace.openTextDocument(draftUri(id));
   await vscode.languages.setTextDocumentLanguage(document, 'markdown');
   await vscode.window.showTextDocument(document, { preview: false });
+}
+
+/** Closes a draft's editors; unsaved edits in them are dropped (reverted), and no other editor is touched. */
+export async function closeDraftEditors(id: string): Promise<void> {
+  const uri = draftUri(id);
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  if (open?.isDirty) {
+    await vscode.window.showTextDocument(open, { preview: false });
+    // Only once the draft's own editor is the active one: the command acts on the active editor.
+    if (vscode.window.activeTextEditor?.document === open) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await closeEditorsOf(uri);
 }
 
 async function closeEditorsOf(uri: vscode.Uri): Promise<void> {

@@ -122,6 +122,23 @@ forEachProfile((profile) => describe('writing', () => {
     assert.equal((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length, 1, 'one POST');
   });
 
+  it('Discard Draft throws away that draft only, and leaves another unsaved file as it is', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+    await api.actions.createTask({ title: 'To be discarded', content: 'x' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft);
+    const other = await vscode.workspace.openTextDocument({ content: 'unsaved work', language: 'plaintext' });
+    await vscode.window.showTextDocument(other);
+    await (await vscode.window.showTextDocument(other)).edit((e) => e.insert(new vscode.Position(0, 0), 'more '));
+    api.actions.answerNextQuestion('Discard');
+    await vscode.commands.executeCommand('helpdesk.discardDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+    assert.deepEqual(api.drafts.all(), [], 'the draft is gone');
+    assert.ok(vscode.workspace.textDocuments.includes(other), 'the other file is still open');
+    assert.equal(other.getText(), 'more unsaved work', 'and keeps what was typed');
+    assert.ok(other.isDirty);
+  });
+
   it('a failed send keeps the draft, and Send Draft delivers it later', async () => {
     const api = await extensionApi();
     const parent = (await read<Post[]>('/app.json')).find((p) => !p.post_id)!;

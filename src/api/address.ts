@@ -4,9 +4,10 @@
  * - `notAddress`: it is not a web address;
  * - `scheme`: it does not start with https:// (`scheme` says what it starts with);
  * - `plainHttp`: plain http:// to a host other than this machine (`host`);
- * - `credentials`: it holds a user name or password.
+ * - `credentials`: it holds a user name or password;
+ * - `looksLikeToken`: it is an API token pasted into the wrong box (nothing is sent to it).
  */
-export type AccountUrlProblem = 'empty' | 'notAddress' | 'scheme' | 'plainHttp' | 'credentials';
+export type AccountUrlProblem = 'empty' | 'notAddress' | 'scheme' | 'plainHttp' | 'credentials' | 'looksLikeToken';
 
 /** The account address was not usable; `problem` says why. */
 export class AccountUrlError extends Error {
@@ -42,6 +43,9 @@ export function parseAccountUrl(input: string): string {
   } catch {
     throw new AccountUrlError('notAddress');
   }
+  // A host of one long run of letters and digits is a token's secret part, not a name: checked
+  // first, so that it is neither looked up nor quoted in a message.
+  if (!url.hostname.includes('.') && /^[a-z0-9]{16,}$/i.test(url.hostname)) throw new AccountUrlError('looksLikeToken');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new AccountUrlError('scheme', { scheme: url.protocol });
   }

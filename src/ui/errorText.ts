@@ -106,6 +106,8 @@ function accountUrlText(error: AccountUrlError): string {
       );
     case 'credentials':
       return l10n.t('The account address must not contain a user name or password.');
+    case 'looksLikeToken':
+      return l10n.t('That looks like an API token, not an address. Enter your account\'s address first (https://yourcompany.example.com); the token comes next.');
   }
 }
 

@@ -59,6 +59,15 @@ describe('account address', () => {
     assert.equal(problem('https://acme.example.com'), undefined);
   });
 
+  it('refuses a pasted token as an address, before anything is sent to it', () => {
+    for (const input of ['0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme', 'https://0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme', ' 0A1B2C3D4E5F60718293A4B5C6D7E8F9 ']) {
+      assert.throws(() => parseAccountUrl(input), (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken', input);
+    }
+    for (const input of ['acme.example.com', 'https://helpdesk', 'http://localhost:4000', 'https://a1b2c3.example.com/app/posts/1']) {
+      assert.doesNotThrow(() => parseAccountUrl(input), input);
+    }
+  });
+
   it('tells loopback hosts apart', () => {
     assert.ok(isLoopbackHost('127.0.0.1'));
     assert.ok(isLoopbackHost('LOCALHOST'));
@@ -78,6 +87,16 @@ describe('links and tokens', () => {
     assert.equal(tokenAccountPrefix('a/b/acme-2 '), 'acme-2');
     assert.equal(tokenAccountPrefix('AbC123xyz'), undefined);
     assert.equal(tokenAccountPrefix('AbC123xyz/'), undefined);
+  });
+
+  it('redacts the token\'s secret part alone, and its encoded forms in any case', () => {
+    const token = '0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme';
+    const secret = token.split('/')[0]!;
+    for (const text of [`secret ${secret} echoed`, 'lower-case 0a1b2c3d4e5f60718293a4b5c6d7e8f9%2facme', `upper-case ${secret.toUpperCase()}%2FACME`]) {
+      const out = redact(text, [token]);
+      assert.ok(!out.toLowerCase().includes(secret), out);
+      assert.match(out, /<redacted>/);
+    }
   });
 
   it('redacts a token raw, URL-encoded and as an api_token value', () => {

@@ -20,7 +20,7 @@ export type ApiErrorKind =
   | 'cancelled';
 
 /** How an answer was not what was expected (`badResponse`). */
-export type BadResponseReason = 'empty' | 'html' | 'notJson' | 'unexpected' | 'foreignRedirect' | 'tooManyRedirects' | 'writeRedirect';
+export type BadResponseReason = 'empty' | 'html' | 'notJson' | 'unexpected' | 'foreignRedirect' | 'tooManyRedirects' | 'writeRedirect' | 'tooLarge';
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

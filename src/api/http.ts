@@ -22,8 +22,10 @@ export interface TransportOptions {
   /** A normalized base address (see `parseAccountUrl`). */
   accountUrl: string;
   token: string;
-  /** Per call, retries included. Default 15 s. */
+  /** One deadline per call: its retries, their waits and reading the answer included. Default 15 s. */
   timeoutMs?: number;
+  /** An answer longer than this is refused as it arrives (`badResponse`, `tooLarge`). Default 16 MiB. */
+  maxAnswerBytes?: number;
   /** Retries of a GET after a network error, 429 or 502/503/504. Default 2. */
   retryLimit?: number;
   /** First retry delay; it doubles after that. Default 300 ms. */
@@ -44,6 +46,9 @@ export interface CallOptions {
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 const MAX_REDIRECTS = 5;
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** An error answer is read for the service's words only. */
+const MAX_ERROR_BYTES = 64 * 1024;
 
 /** Sends one API call the way the spec says, and turns every failure into an `ApiError`. */
 export class Transport {
@@ -100,14 +105,17 @@ export class Transport {
 
     let text: string;
     let contentType: string;
+    // ky's own timeout ends at the headers of each attempt; this one covers the whole call.
+    const deadline = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
+    const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
     try {
       const response = await ky(url, {
         method,
         json,
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         redirect: 'manual',
-        timeout: this.options.timeoutMs ?? 15_000,
-        signal: call.signal,
+        timeout: false,
+        signal,
         fetch: this.guardedFetch,
         retry: {
           limit: this.options.retryLimit ?? 2,
@@ -120,10 +128,10 @@ export class Transport {
           shouldRetry: ({ error }) => this.shouldRetry(error, call.signal),
         },
       });
-      text = await response.text();
       contentType = response.headers.get('content-type') ?? '';
+      text = await readCapped(response, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, context);
     } catch (error) {
-      throw await this.toApiError(error, context, call.signal);
+      throw await this.toApiError(error, context, call.signal, deadline);
     }
     return readAnswer(text, contentType, read, context);
   }
@@ -139,17 +147,18 @@ export class Transport {
     return undefined;
   }
 
-  private async toApiError(error: unknown, context: ErrorContext, signal: AbortSignal | undefined): Promise<ApiError> {
+  private async toApiError(error: unknown, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     const { method, path, host } = context;
-    if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return new ApiError({ kind: 'cancelled', method, path, host });
+    if (signal?.aborted) return new ApiError({ kind: 'cancelled', method, path, host });
     if (error instanceof HTTPError) {
-      const body = await error.response.text().catch(() => '');
+      const body = await readCapped(error.response, MAX_ERROR_BYTES, context).catch(() => '');
       return errorFromResponse(error.response.status, error.response.headers, body, context);
     }
-    if (error instanceof TimeoutError) {
+    if (deadline.aborted || error instanceof TimeoutError) {
       return new ApiError({ kind: 'timeout', method, path, host, timeoutSeconds: Math.round((this.options.timeoutMs ?? 15_000) / 100) / 10 });
     }
+    if (error instanceof Error && error.name === 'AbortError') return new ApiError({ kind: 'cancelled', method, path, host });
     const code = errorCode(error);
     return new ApiError({ kind: 'network', method, path, host, ...(code ? { code: context.redact(code) } : {}) });
   }
@@ -189,6 +198,30 @@ export class Transport {
       throw error;
     }
   }
+}
+
+/** The answer's text, read as it arrives and refused past `max` bytes (not read whole first). */
+async function readCapped(response: Response, max: number, context: ErrorContext): Promise<string> {
+  const tooLarge = () => new ApiError({ kind: 'badResponse', method: context.method, path: context.path, host: context.host, reason: 'tooLarge' });
+  if (Number(response.headers.get('content-length')) > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 interface ErrorContext {

@@ -61,6 +61,8 @@ function badResponseText(error: ApiError): string {
       return l10n.t('The service redirected to another host ({0}); the request was not sent there. Check the account address.', labelText(error.redirectHost, 100) || '?');
     case 'tooManyRedirects':
       return l10n.t('The service redirected too many times.');
+    case 'tooLarge':
+      return l10n.t('The service sent an answer too large to read. Check that the account address is right.');
     case 'writeRedirect':
       return l10n.t('The service answered with a redirect, and a change is never sent twice. It may have been stored: sending again looks for it first.');
     default:

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError } from '../../src/api';
+import { ApiError, HelpdeskClient } from '../../src/api';
 import { startStandIn } from '../server';
 import { assertNoToken, failure, useStandIn } from './support';
 
@@ -160,5 +160,62 @@ describe('request log', () => {
     assert.equal(stand.log.length, 1);
     assert.equal(stand.log[0]!.status, undefined);
     assert.ok(stand.log[0]!.failure);
+  });
+});
+
+describe('bounds', () => {
+  /** A raw server on loopback: `handle` writes the answer its own way. */
+  async function rawServer(handle: (response: import('node:http').ServerResponse) => void) {
+    const { createServer } = await import('node:http');
+    const server = createServer((_request, response) => handle(response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  }
+
+  it('one deadline covers the body too: an answer that trickles after its headers times out', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const server = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      timers.push(setInterval(() => response.write(' '), 100));
+    });
+    try {
+      const client = new HelpdeskClient({ accountUrl: server.url, token: 'x'.repeat(20), timeoutMs: 800, retryLimit: 0 });
+      const started = Date.now();
+      const tooLong = new Promise((resolve) => setTimeout(() => resolve('still reading after 4 s'), 4000).unref());
+      const error = await Promise.race([failure(client.posts.listHelpdesk()), tooLong]);
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.kind, 'timeout');
+      assert.ok(Date.now() - started < 2500, `${Date.now() - started} ms`);
+    } finally {
+      timers.forEach(clearInterval);
+      await server.close();
+    }
+  });
+
+  it('an answer past the byte cap is refused as it arrives, not read whole', async () => {
+    let written = 0;
+    const server = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      const chunk = '0,'.repeat(32 * 1024);
+      const more = () => {
+        while (written < 64 * 1024 * 1024 && response.write(chunk)) written += chunk.length;
+        if (written < 64 * 1024 * 1024) response.once('drain', more);
+        else response.end('0]');
+      };
+      more();
+    });
+    try {
+      const client = new HelpdeskClient({ accountUrl: server.url, token: 'x'.repeat(20), maxAnswerBytes: 1024 * 1024, retryLimit: 0 });
+      const error = await failure(client.posts.listHelpdesk());
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.kind, 'badResponse');
+      assert.equal(error.reason, 'tooLarge');
+      assert.ok(written < 32 * 1024 * 1024, `the server wrote ${written} bytes before the client stopped reading`);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
+import { call, type Json } from './standinCall';
 
 /* The stand-in's two profiles, over real HTTP: `likely` takes the side the service notes find
  * likely, `contrary` the other side of each (test/server/profile.ts). Both seeded with the demo. */
 
-// any: answers are JSON of many shapes; each test checks the fields it reads.
-type Json = any;
-
-async function call(server: StandIn, method: string, path: string, options: { query?: Record<string, string | number>; body?: Record<string, unknown> } = {}) {
-  const url = new URL(server.url + path);
-  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
-  let body: string | undefined;
-  if (method === 'GET' || method === 'DELETE') url.searchParams.set('api_token', server.token);
-  else body = JSON.stringify({ api_token: server.token, ...options.body });
-  const response = await fetch(url, { method, body, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) } });
-  const text = await response.text();
-  let json: Json;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, text, json };
-}
 
 const ids = (list: Json[]): number[] => list.map((record) => record.id);
 const ascending = (list: number[]) => list.every((id, i) => i === 0 || list[i - 1]! < id);

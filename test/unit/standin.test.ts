@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_NOW, POST_KINDS, SCHEMAS, startStandIn, TASK_KINDS, type StandIn } from '../server';
+import { call, type Json, type Reply } from './standinCall';
 
 /* The stand-in server itself, over real HTTP with global fetch. Never print a token: assertions
  * that involve one use assert.ok with a message that does not contain it. */
@@ -12,48 +13,6 @@ import { DEMO_NOW, POST_KINDS, SCHEMAS, startStandIn, TASK_KINDS, type StandIn }
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+01:00$/;
 const CUSTOM_FAMILIES = ['string', 'integer', 'decimal', 'checkbox', 'date', 'text', 'datetime'];
 
-// any: answers are JSON of many shapes; each test checks the fields it reads.
-type Json = any;
-
-interface Reply {
-  status: number;
-  text: string;
-  json: Json;
-  headers: Headers;
-}
-
-interface CallOptions {
-  query?: Record<string, string | number>;
-  body?: Record<string, unknown>;
-  /** Default: the server's token; null sends none. */
-  token?: string | null;
-  /** Where the token goes; default: the spec's place (query for GET/DELETE, body otherwise). */
-  tokenIn?: 'query' | 'body';
-  raw?: string;
-  signal?: AbortSignal;
-}
-
-async function call(server: StandIn, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
-  const url = new URL(server.url + path);
-  const token = options.token === undefined ? server.token : options.token;
-  const tokenIn = options.tokenIn ?? (method === 'GET' || method === 'DELETE' ? 'query' : 'body');
-  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
-  if (token !== null && tokenIn === 'query') url.searchParams.set('api_token', token);
-  let body: string | undefined = options.raw;
-  if (body === undefined && (options.body || (token !== null && tokenIn === 'body'))) {
-    body = JSON.stringify({ ...(token !== null && tokenIn === 'body' ? { api_token: token } : {}), ...options.body });
-  }
-  const headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
-  const response = await fetch(url, { method, body, headers, redirect: 'manual', signal: options.signal });
-  const text = await response.text();
-  let json: Json;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, text, json, headers: response.headers };
-}
 
 /** fetch refuses a GET with a body; node:http does not. Resolves the status. */
 function getWithBody(url: string, body: string): Promise<number> {

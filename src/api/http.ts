@@ -179,6 +179,8 @@ export class Transport {
       // A write is never sent twice: the first may have been stored before the redirect.
       if (method !== 'GET') throw new ApiError({ ...facts, reason: 'writeRedirect' });
       if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });
+      // The token goes where it always goes, set here: never one the service put in the target.
+      target.searchParams.set('api_token', this.token);
       request = new Request(target, { method, headers: request.headers, signal: request.signal, redirect: 'manual' });
     }
   };

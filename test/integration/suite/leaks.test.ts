@@ -47,7 +47,7 @@ describe('the token never leaks', () => {
     for (const file of files) assertNoTokenIn(file.path, file.text);
   });
 
-  it('links copied or opened in the browser carry no token', async () => {
+  it('a copied link carries no token', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('helpdesk.refreshPosts');
     const node = (await api.posts.getChildren()).find((n) => n.contextValue?.startsWith('post'));

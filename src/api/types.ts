@@ -212,6 +212,11 @@ export interface DealInput {
 }
 export type NewDeal = DealInput & { name: string };
 
+/** A comment: a post with a `post_id` (its parent), or of task kind `comment`. */
+export function isComment(post: Post): boolean {
+  return typeof post.post_id === 'number' || post.task_kind === 'comment';
+}
+
 /** A status of posts, clients or deals (`GET /app/statuses.json`, service notes). */
 export interface Status {
   id: number;

@@ -1,10 +1,10 @@
 import vscode = require('vscode');
-import type { Client, Post } from '../api';
+import { isComment, type Client, type Post } from '../api';
 import type { Account } from '../gateway/account';
 import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { labelText } from '../text/serverText';
-import { isComment, postIcon, postTitle } from '../views/nodes';
+import { postIcon, postTitle } from '../views/nodes';
 
 const { l10n } = vscode;
 

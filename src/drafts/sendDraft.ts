@@ -1,12 +1,11 @@
 import vscode = require('vscode');
-import { isApiError, type Post } from '../api';
+import { isApiError, isComment, type Post } from '../api';
 import type { Account } from '../gateway/account';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
 import { labelText } from '../text/serverText';
-import { isComment } from '../views/nodes';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
@@ -61,7 +60,7 @@ export class DraftSender {
         const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, unconfirmed, signal));
         if (earlier === 'maybe' && !(await this.confirmResend(account, draft))) return undefined;
         if (earlier && earlier !== 'maybe') {
-          await this.delivered(account, draft, account.filed(earlier), true);
+          await this.delivered(account, draft, earlier, true);
           return earlier;
         }
       } else {

@@ -1,9 +1,9 @@
 import type { Client, Deal, HelpdeskClient, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
 import { isApiError, isLastPage, MAX_PAGES, type PagingStop } from '../api';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 
 /** How many posts the lost-answer search reads at most (in pages of up to 100). */
 const FIND_POSTS = 1000;
-import type { HelpdeskStore } from '../store/helpdeskStore';
 
 /** What an account's calls need from the gateway that made it. */
 export interface Connection {
@@ -137,8 +137,8 @@ export class Account {
     return created;
   }
 
-  /** A post this extension filed, found after its answer was lost: the views show it as if just filed. */
-  filed(post: Post): Post {
+  /** A post this extension filed (or found after its answer was lost): the views show it at once. */
+  private filed(post: Post): Post {
     this.connection.store()?.posts.upsert(post);
     return post;
   }

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Client, Deal, Post } from '../api';
+import { isComment, type Client, type Deal, type Post } from '../api';
 import { bodyText, labelText } from '../text/serverText';
 
 const { l10n } = vscode;
@@ -30,11 +30,6 @@ export function postIcon(post: Post): vscode.ThemeIcon {
 
 export function postTitle(post: Post): string {
   return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
-}
-
-/** A comment: a post with a `post_id` (its parent), or of task kind `comment`. */
-export function isComment(post: Post): boolean {
-  return typeof post.post_id === 'number' || post.task_kind === 'comment';
 }
 
 /** A post's status by name where the service told the names, else by id; undefined without one. */

@@ -2,8 +2,8 @@ import vscode = require('vscode');
 import type { Session } from '../auth/session';
 import { readSettings, SETTINGS } from '../settings';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import type { Post } from '../api';
-import { isComment, PostNode, statusText, type HelpdeskNode } from './nodes';
+import { isComment, type Post } from '../api';
+import { PostNode, statusText, type HelpdeskNode } from './nodes';
 import { pagedRows } from './pagedRows';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
 

@@ -33,9 +33,13 @@ export interface Draft {
 }
 
 export interface UnconfirmedSend {
-  /** The newest post id known before the first attempt: what was filed since has a higher one. */
+  /** The marker the attempt put into the content (see draftRef.ts): the post that carries it is this draft's. */
+  ref?: string;
+  /** The text the attempt sent: a draft edited since is not the post found. */
+  sentText?: string;
+  /** The newest post id known before the first attempt: the search for it stops once past this. */
   newestPostId?: number;
-  /** The parent's comment count before the first attempt (comments cannot be listed). */
+  /** The parent's comment count before the first attempt (comments may not be listed). */
   parentComments?: number;
 }
 

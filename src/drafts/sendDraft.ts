@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { isApiError, isComment, type Post } from '../api';
+import { isApiError, type Post } from '../api';
 import type { Account } from '../gateway/account';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
@@ -7,6 +7,7 @@ import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
 import { labelText } from '../text/serverText';
 import { parseDraftDocument } from './draftDocument';
+import { carriesDraftRef, newDraftRef, withDraftRef } from './draftRef';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
 
@@ -55,19 +56,24 @@ export class DraftSender {
     }
     let markedNow = false;
     try {
+      let attempt: UnconfirmedSend & { ref: string };
       if (draft.unconfirmed) {
-        const unconfirmed = draft.unconfirmed;
-        const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, unconfirmed, signal));
+        const before = draft.unconfirmed;
+        const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, before, signal));
         if (earlier === 'maybe' && !(await this.confirmResend(account, draft))) return undefined;
         if (earlier && earlier !== 'maybe') {
-          await this.delivered(account, draft, earlier, true);
+          await this.foundEarlier(account, draft, before, earlier);
           return earlier;
         }
+        // Not filed: this attempt goes with the same marker, and the text it sends.
+        attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text };
+        if (attempt.ref !== before.ref || attempt.sentText !== before.sentText) await this.drafts.setUnconfirmed(draft.id, attempt);
       } else {
-        await this.drafts.setUnconfirmed(draft.id, this.baseline(draft));
+        attempt = this.baseline(draft);
+        await this.drafts.setUnconfirmed(draft.id, attempt);
         markedNow = true;
       }
-      const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, signal));
+      const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, attempt.ref, signal));
       await this.delivered(account, draft, post, false);
       return post;
     } catch (error) {
@@ -95,37 +101,55 @@ export class DraftSender {
   }
 
   /**
-   * What is needed later to recognize this draft on the server, should the answer be lost. The
-   * newest post id counts only where the service sent the view's first page newest first: on
-   * one that ignores the order, the view may hold only the oldest posts, and a baseline that low
-   * would let an older, identical post pass for this one.
+   * The earlier attempt reached the service. A draft edited since holds what the person typed
+   * after it: it is kept (no longer waiting on that attempt), not sent.
    */
-  private baseline(draft: Draft): UnconfirmedSend {
+  private async foundEarlier(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, post: Post): Promise<void> {
+    if (unconfirmed.sentText === undefined || unconfirmed.sentText === draft.text) return this.delivered(account, draft, post, true);
+    await this.drafts.setUnconfirmed(draft.id, undefined);
+    const edit = l10n.t('Edit Draft');
+    const open = l10n.t('Open in Browser');
+    const message = l10n.t('#{0} was on the helpdesk already: your earlier attempt reached it, only its answer was lost. You edited the draft since, so it is kept and not sent.', post.id);
+    void this.ui.info(message, edit, open).then(async (choice) => {
+      if (choice === edit) await openDraft(draft.id);
+      if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', post.id)));
+    });
+  }
+
+  /**
+   * What is needed later to find this draft's post, should the answer be lost: the marker, and
+   * where the search may stop. The newest post id counts only where the service sent the view's
+   * first page newest first; on one that ignores the order, the view may hold only the oldest
+   * posts, and a search that stopped there would miss the post.
+   */
+  private baseline(draft: Draft): UnconfirmedSend & { ref: string } {
     const { items, sortedByService } = this.gateway.store.posts.state;
     const parent = draft.kind === 'comment' ? items.find((p) => p.id === draft.postId) : undefined;
     const count = draft.parentComments ?? parent?.comments_cache;
     return {
-      newestPostId: sortedByService ? Math.max(...items.map((p) => p.id)) : undefined,
+      ref: newDraftRef(),
+      sentText: draft.text,
+      newestPostId: sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined,
       parentComments: draft.kind === 'comment' && typeof count === 'number' ? count : undefined,
     };
   }
 
   /**
-   * After an attempt whose answer never came, the post may be on the server already: a post
-   * filed since then with the same title and content is it, wherever the service lists it.
-   * Comments are not listed everywhere, so a parent with more comments than before is only a
-   * "maybe"; so is a search that could not be sure.
+   * After an attempt whose answer never came, the post may be on the server already: the one
+   * that carries the attempt's marker is it. A comment's parent that has no more comments than
+   * before did not get it; where comments are not listed among posts, one that has more is only
+   * a "maybe". So is a search that could not be sure, and an attempt from before markers.
    */
   private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | 'maybe' | undefined> {
-    if (draft.kind === 'comment') {
-      if (unconfirmed.parentComments === undefined || draft.postId === undefined) return 'maybe';
+    const { ref } = unconfirmed;
+    if (draft.kind === 'comment' && unconfirmed.parentComments !== undefined && draft.postId !== undefined) {
       const parent = await account.post(draft.postId, signal);
-      return typeof parent.comments_cache !== 'number' || parent.comments_cache > unconfirmed.parentComments ? 'maybe' : undefined;
+      if (typeof parent.comments_cache === 'number' && parent.comments_cache <= unconfirmed.parentComments) return undefined;
     }
-    const { title, description } = parseDraftDocument(draft.text);
-    const same = (p: Post) => !isComment(p) && p.title === title && sameText(p.content, description);
-    const found = await account.findFiled(same, unconfirmed.newestPostId, signal);
-    return found === 'unsure' ? 'maybe' : found === 'absent' ? undefined : found;
+    if (!ref) return 'maybe';
+    const found = await account.findFiled((post) => carriesDraftRef(post.content, ref), unconfirmed.newestPostId, signal);
+    if (typeof found === 'object') return found;
+    return found === 'absent' && draft.kind !== 'comment' ? undefined : 'maybe';
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */
@@ -162,14 +186,14 @@ export class DraftSender {
     });
   }
 
-  private create(account: Account, draft: Draft, signal: AbortSignal): Promise<Post> {
+  private create(account: Account, draft: Draft, ref: string, signal: AbortSignal): Promise<Post> {
     const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
+    const { title, description } = draftContent(draft);
+    const content = withDraftRef(description, ref);
     if (draft.kind === 'comment') {
       if (draft.postId === undefined) throw new Error(`Comment draft ${draft.id} names no post.`);
-      const { title, description: content } = draftContent(draft);
       return account.addComment(draft.postId, { title, content, ...owner }, signal);
     }
-    const { title, description: content } = parseDraftDocument(draft.text);
     if (draft.kind === 'bug') return account.reportError({ title, content }, signal);
     return account.createTask({ title, content, task_kind: 'task', ...owner }, signal);
   }
@@ -224,11 +248,6 @@ async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
 function mayBeStored(error: unknown): boolean {
   if (isApiError(error, 'server')) return error.status !== 503;
   return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
-}
-
-function sameText(a: unknown, b: string): boolean {
-  const norm = (text: string) => text.replace(/\r\n?/g, '\n').trim();
-  return typeof a === 'string' ? norm(a) === norm(b) : b.trim() === '';
 }
 
 /** The title and content a draft files. A comment draft from before comments had titles gets one. */

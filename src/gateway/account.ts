@@ -88,11 +88,12 @@ export class Account {
   }
 
   /**
-   * A post filed after the post `after` (an id) that `matches`, whatever order the service
-   * lists posts in. Where it sorts by id as asked (newest first, and oldest first when asked
-   * so), the search stops once past `after`; otherwise it reads to the end of the list.
-   * `unsure` when it cannot tell: more than `FIND_POSTS` posts, a record it could not read (it
-   * may be the one), or a match but no `after` to tell it from an older, identical post.
+   * The post that `matches` (which names one post only, by the marker a draft puts into what it
+   * files), whatever order the service lists posts in. `after` is the newest id known before the
+   * first try: where the service sorts by id as asked (newest first, and oldest first when asked
+   * so), the search pages back until it is past `after`, however far; otherwise it reads to the
+   * end of the list, at most `FIND_POSTS` posts. `unsure` when it cannot tell: the list not read
+   * that far, or a record it could not read (it may be the one).
    */
   findFiled(matches: (post: Post) => boolean, after: number | undefined, signal?: AbortSignal): Promise<Post | 'absent' | 'unsure'> {
     return this.run(async (api, s) => {
@@ -100,7 +101,8 @@ export class Account {
       let newestFirst = true;
       let last = Infinity;
       let unreadable = false;
-      for (let page = 1; seen.size < FIND_POSTS; page++) {
+      // Past FIND_POSTS only while the ids still fall towards `after`, which ends the search.
+      for (let page = 1; page <= MAX_PAGES && (seen.size < FIND_POSTS || (newestFirst && after !== undefined)); page++) {
         const result = await api.posts.listHelpdesk({ page, perPage: 100, order: 'id.desc' }, s);
         unreadable ||= result.received > result.items.length;
         // Only the end of the list makes sure: a page seen before means the rest was never read.
@@ -110,10 +112,7 @@ export class Account {
           seen.add(post.id);
           newestFirst &&= post.id < last;
           last = post.id;
-          if (matches(post)) {
-            if (after === undefined) return 'unsure';
-            if (post.id > after) return this.filed(post);
-          }
+          if (matches(post)) return this.filed(post);
         }
         if (newestFirst && after !== undefined && last <= after && (await sortsById(api, s, seen))) return unreadable ? 'unsure' : 'absent';
       }

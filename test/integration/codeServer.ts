@@ -2,7 +2,8 @@
 // code-server serves the workbench, headless Chromium opens it with a test payload, and the
 // workbench reports the suite's end through window.codeAutomationExit.
 //
-//   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--verbose]
+//   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--grep TEXT] [--verbose]
+//     --grep  only the tests whose full title contains TEXT (a partial run: it says so)
 //
 // Environment: INTEGRATION_TIMEOUT (seconds, default 300), CHROMIUM_PATH (default
 // /usr/bin/chromium), HELPDESK_* (passed to the extension host; HELPDESK_TEST_RESULT, if set, is
@@ -49,6 +50,7 @@ async function main(): Promise<number> {
     options: {
       workspace: { type: 'string' },
       timeout: { type: 'string' },
+      grep: { type: 'string' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -81,7 +83,7 @@ async function main(): Promise<number> {
         entry,
         dir: temp,
         workspace,
-        env: { HELPDESK_TEST_RESULT: result, ...standInEnv(standIn, contrary) },
+        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standInEnv(standIn, contrary) },
         verbose: values.verbose,
         cleanups,
         purpose: 'the suite',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { ApiError, HelpdeskClient, type NewComment, type Post } from '../../src/api';
+import { ApiError, HelpdeskClient, type NewComment } from '../../src/api';
 import { Account, type Connection } from '../../src/gateway/account';
 import { startStandIn, type ProfileName, type StandIn } from '../server';
 
@@ -71,27 +71,24 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       );
     });
 
-    it('findFiled finds the post filed after the baseline, never the identical older one', async () => {
+    it('findFiled finds the post that carries the marker, not an older one with the same title and content', async () => {
       const { account, api } = accountOn(server);
       const same = { title: `Crash in parser (${profile})`, content: 'parse() throws on an empty file' };
-      const older = await api.posts.reportError(same);
+      await api.posts.reportError(same);
       const baseline = newestPostId(server);
-      const filed = await api.posts.reportError(same);
-      assert.ok(filed.id > baseline && older.id <= baseline);
-      const matches = (post: Post) => post.title === same.title && post.content === same.content;
-      const found = await account.findFiled(matches, baseline);
-      assert.ok(typeof found === 'object', `found: ${String(found)}`);
-      assert.equal(found.id, filed.id);
+      const filed = await api.posts.reportError({ ...same, content: `${same.content}\n\nref hb-abcdefghij` });
+      await api.posts.reportError(same);
+      const found = await account.findFiled((post) => String(post.content).includes('hb-abcdefghij'), baseline);
+      assert.equal(typeof found === 'object' && found.id, filed.id);
     });
 
-    it('findFiled: "absent" when nothing after the baseline matches, though an older identical post exists', async () => {
+    it('findFiled: "absent" when nothing carries the marker; where the service sorts by id it stops once past the first try', async () => {
       const { account, api } = accountOn(server);
-      const same = { title: `Lost answer (${profile})`, content: 'Never filed again' };
-      await api.posts.reportError(same);
+      await api.posts.reportError({ title: `Lost answer (${profile})`, content: 'Never filed again' });
       const baseline = newestPostId(server);
       await api.posts.createTask({ title: 'Something else', content: 'Filed after the baseline, but does not match' });
       server.reset();
-      const result = await account.findFiled((post) => post.title === same.title && post.content === same.content, baseline);
+      const result = await account.findFiled((post) => String(post.content).includes('hb-0000000000'), baseline);
       assert.equal(result, 'absent');
       const pages = helpdeskPages(server);
       if (profile === 'likely') {
@@ -105,11 +102,12 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       }
     });
 
-    it('findFiled: "unsure" without a baseline when a post matches; "absent" when none does', async () => {
+    it('findFiled: a match is that very post, with or without a baseline; "absent" when none matches', async () => {
       const { account, api } = accountOn(server);
-      const same = { title: `No baseline (${profile})`, content: 'Which one is it?' };
-      await api.posts.reportError(same);
-      assert.equal(await account.findFiled((post) => post.title === same.title, undefined), 'unsure');
+      const mine = await api.posts.reportError({ title: `No baseline (${profile})`, content: 'ref hb-0123456789' });
+      await api.posts.createTask({ title: 'Filed since', content: 'not mine' });
+      const found = await account.findFiled((post) => post.content === mine.content, undefined);
+      assert.equal(typeof found === 'object' && found.id, mine.id);
       assert.equal(await account.findFiled((post) => post.title === 'no post has this title', undefined), 'absent');
     });
 
@@ -163,6 +161,29 @@ describe('findFiled: where it gives up', () => {
     const result = await account.findFiled(() => false, newestPostId(big));
     assert.equal(result, 'unsure');
     assert.deepEqual(helpdeskPages(big), Array.from({ length: 40 }, (_, i) => i + 1), '40 pages of 25');
+  });
+});
+
+describe('findFiled: paging back past the first try', () => {
+  let big: StandIn;
+  before(async () => {
+    big = await startStandIn({ seed: { posts: 1300 }, profile: 'likely' });
+  });
+  after(() => big.close());
+
+  it('finds the very post with more than 1,000 posts filed since, on a service that sorts by id', async () => {
+    const { account } = accountOn(big);
+    const newest = newestPostId(big);
+    const mine = newest - 1100;
+    const found = await account.findFiled((post) => post.id === mine, mine - 1);
+    assert.equal(typeof found === 'object' && found.id, mine);
+    assert.deepEqual(helpdeskPages(big), Array.from({ length: 12 }, (_, i) => i + 1), '12 pages of 100, newest first, to reach it');
+  });
+
+  it('"absent" once past the first try, however far back that is', async () => {
+    const { account } = accountOn(big);
+    const baseline = newestPostId(big) - 1150;
+    assert.equal(await account.findFiled(() => false, baseline), 'absent');
   });
 });
 

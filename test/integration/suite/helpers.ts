@@ -129,3 +129,10 @@ export function outputLog(api: TestApi): string {
     return '';
   }
 }
+
+/** A filed post's content without the marker line the extension ends it with; fails when that line is missing. */
+export function withoutRef(content: unknown): string {
+  const match = /^([\s\S]*?)(?:\n\n)?Sent from VS Code · hb-[0-9a-z]{10}$/.exec(String(content));
+  assert.ok(match, `the content ends with the marker line: ${JSON.stringify(content)}`);
+  return match[1]!;
+}

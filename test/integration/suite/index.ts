@@ -26,7 +26,9 @@ export async function run(): Promise<void> {
   writeResult(result);
   const started = Date.now();
   try {
-    const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false });
+    const grep = process.env.HELPDESK_TEST_GREP;
+    const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, ...(grep ? { grep } : {}) });
+    if (grep) console.log(`  A partial run: only the tests whose title contains "${grep}".`);
     mocha.reporter(lineReporter(result));
     for (const [file, load] of Object.entries(TEST_FILES)) {
       mocha.suite.emit('pre-require', globalThis, file, mocha);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
-import { extensionApi, forEachProfile, outputLog, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, forEachProfile, outputLog, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 async function logShows(api: Awaited<ReturnType<typeof extensionApi>>, pattern: RegExp): Promise<void> {
   await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), 8000);
@@ -32,7 +32,7 @@ forEachProfile((profile) => describe('writing', () => {
     assert.ok(comment?.id);
     const body = await lastPost('POST', '/app/posts.json');
     assert.equal(body.api_token, standIn.token);
-    assert.deepEqual(body.post, {
+    assert.deepEqual({ ...body.post, content: withoutRef(body.post?.content) }, {
       title: `Re: ${parent.title}`,
       content: 'Reproduced on 2.3.1',
       client_id: parent.client_id,
@@ -50,7 +50,7 @@ forEachProfile((profile) => describe('writing', () => {
     const task = await api.actions.createTask({ title: 'Renew the certificate', content: 'Expires Friday', clientId: client.id });
     assert.ok(task?.id);
     const body = await lastPost('POST', '/app/posts.json');
-    assert.deepEqual(body.post, { title: 'Renew the certificate', content: 'Expires Friday', task_kind: 'task', client_id: client.id });
+    assert.deepEqual({ ...body.post, content: withoutRef(body.post?.content) }, { title: 'Renew the certificate', content: 'Expires Friday', task_kind: 'task', client_id: client.id });
     const first = (await api.posts.getChildren())[0]!;
     assert.equal(first.id, `post:${task.id}`);
   });
@@ -87,25 +87,53 @@ forEachProfile((profile) => describe('writing', () => {
     assert.ok(draft, 'the draft is kept');
     const send = () => vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
     const postsSent = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
-    if (profile === 'likely') {
-      // The view's first page came newest first: the newest id before the attempt is a baseline
-      // it can trust, and the post filed since with the same title and content is this one.
-      await send();
-    } else {
-      // The service lists oldest first whatever it is asked: the view held only the oldest posts,
-      // so the same title and content could be an older post. It asks; Keep Draft sends nothing.
-      api.actions.answerNextQuestion('Keep Draft');
-      await send();
-      assert.equal(api.drafts.all().length, 1, 'kept');
-      assert.equal(await postsSent(), 1, 'not sent again');
-      await logShows(api, /may have been filed: the answer to your earlier attempt was lost/);
-      // Open Helpdesk would show it; the person sees it is there and keeps nothing: Discard.
-      api.actions.answerNextQuestion('Discard');
-      await vscode.commands.executeCommand('helpdesk.discardDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
-    }
+    // Wherever the service lists it (newest first, or oldest first whatever it is asked), the
+    // marker the first try carried finds that very post: nothing to ask, nothing sent again.
+    await send();
     await waitFor('the draft to be gone', () => api.drafts.all().length === 0);
     assert.equal(await postsSent(), 1, 'filed once');
-    if (profile === 'likely') assert.equal((await api.posts.getChildren()).filter((n) => String(n.label) === title).length, 1, 'the view shows it once');
+    await logShows(api, /was on the helpdesk already/);
+    const [first] = (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
+    assert.match(String((first?.body as { post: { content: string } }).post.content), /^Filed once\n\nSent from VS Code · hb-[0-9a-z]{10}$/, 'the marker at the end of the content');
+    assert.equal((await api.posts.getChildren()).filter((n) => String(n.label) === title).length, 1, 'the view shows it once');
+  });
+
+  it('an answer lost, then the draft edited: the post found is the first try, and the edited draft is kept, not sent', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+    assert.equal(await api.actions.createTask({ title: `Edited after ${Date.now()}`, content: 'First words' }), undefined);
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'the draft is kept');
+    const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await editor.edit((e) => e.insert(new vscode.Position(editor.document.lineCount, 0), 'Second thoughts\n'));
+    await vscode.commands.executeCommand('helpdesk.sendDraft', uri);
+    await logShows(api, /was on the helpdesk already: your earlier attempt reached it.*You edited the draft since, so it is kept and not sent/);
+    const kept = api.drafts.all();
+    assert.equal(kept.length, 1, 'the edited draft is kept');
+    assert.match(kept[0]!.text, /Second thoughts/);
+    assert.equal(kept[0]!.unconfirmed, undefined, 'no longer waiting on the first try: sending it files it anew');
+    assert.equal((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length, 1, 'nothing sent again');
+  });
+
+  it(`a comment whose answer was lost: ${profile === 'contrary' ? 'found by its marker among the listed comments' : 'comments are not listed, so the person is asked'}`, async () => {
+    const api = await extensionApi();
+    const parent = (await read<Post[]>('/app.json')).find((p) => !p.post_id && p.task_kind !== 'comment')!;
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+    assert.equal(await api.actions.commentOnTask({ postId: parent.id, text: 'Said once' }), undefined, 'not reported as added');
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'the draft is kept');
+    if (profile === 'likely') api.actions.answerNextQuestion('Keep Draft');
+    await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+    const commentsSent = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
+    if (profile === 'likely') {
+      await logShows(api, /may have been filed: #\d+ has a new comment since your earlier attempt/);
+      assert.equal(api.drafts.all().length, 1, 'kept');
+    } else {
+      await waitFor('the draft to be gone', () => api.drafts.all().length === 0);
+      await logShows(api, /was on the helpdesk already/);
+    }
+    assert.equal(await commentsSent(), 1, 'not sent again');
   });
 
   it('two presses of Send at once (a double click, or Retry while Send runs) file the draft once', async () => {
@@ -153,7 +181,7 @@ forEachProfile((profile) => describe('writing', () => {
     await standIn.clearFaults();
     await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
     assert.deepEqual(api.drafts.all(), []);
-    assert.equal((await lastPost('POST', '/app/posts.json')).post?.content, 'Do not lose me');
+    assert.equal(withoutRef((await lastPost('POST', '/app/posts.json')).post?.content), 'Do not lose me');
   });
 
   it('a draft opened in the editor is saved back to the store and sent from there', async () => {
@@ -169,7 +197,7 @@ forEachProfile((profile) => describe('writing', () => {
     await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
     const body = await lastPost('POST', '/app/posts.json');
     assert.equal(body.post?.title, 'Corrected title');
-    assert.equal(body.post?.content, 'Now with details');
+    assert.equal(withoutRef(body.post?.content), 'Now with details');
   });
 
   it('Open Post shows the post read-only, its content fenced so nothing in it renders', async () => {

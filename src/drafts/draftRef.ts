@@ -1,0 +1,33 @@
+/**
+ * The marker a draft puts at the end of what it files: a short random id, so that after a lost
+ * answer the very post can be told from any other, whatever its title and text. No vscode import.
+ */
+
+const PATTERN = /\bhb-[0-9a-z]{10}\b/;
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** A new marker: `hb-` and 10 random characters (about 51 bits). */
+export function newDraftRef(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return `hb-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+}
+
+export function isDraftRef(value: unknown): value is string {
+  return typeof value === 'string' && new RegExp(`^${PATTERN.source}$`).test(value);
+}
+
+/** The content as filed: the text, then a line that names the marker. */
+export function withDraftRef(content: string, ref: string): string {
+  const footer = `Sent from VS Code · ${ref}`;
+  const text = content.trimEnd();
+  return text ? `${text}\n\n${footer}` : footer;
+}
+
+/** Whether a post's content carries `ref` (as a whole word). */
+export function carriesDraftRef(content: unknown, ref: string): boolean {
+  if (typeof content !== 'string') return false;
+  for (let at = content.indexOf(ref); at >= 0; at = content.indexOf(ref, at + 1)) {
+    if (!/[0-9a-z-]/i.test(content[at - 1] ?? ' ') && !/[0-9a-z]/i.test(content[at + ref.length] ?? ' ')) return true;
+  }
+  return false;
+}

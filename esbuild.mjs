@@ -84,7 +84,8 @@ const tests = {
 
 const builds = [];
 if (args.has('--unit')) {
-  builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit' });
+  // The modules under unit test that use the vscode API get test/unit/fakeVscode.ts instead.
+  builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit', external: tests.external.filter((e) => e !== 'vscode'), alias: { vscode: './test/unit/fakeVscode.ts' } });
 }
 if (args.has('--server')) {
   builds.push({ ...tests, entryPoints: ['test/server/sandbox.ts'], outdir: 'out/server' });

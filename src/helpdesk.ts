@@ -70,6 +70,8 @@ export interface TestActions {
   reportBug(input: { title: string; description?: string }): Promise<Post | undefined>;
   openPost(id: number): Promise<void>;
   filterPosts(filter: PostFilter): void;
+  /** Sends a kept draft as Retry and Send All do. */
+  resendDraft(id: string): Promise<Post | undefined>;
   /** Modal dialogs throw in test mode: the next modal question gets this answer (undefined: dismissed). */
   answerNextQuestion(label: string | undefined): void;
 }
@@ -188,6 +190,7 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
     },
     openPost,
     filterPosts: (filter) => posts.setFilter(filter),
+    resendDraft: (id) => services.sender.send(id),
     answerNextQuestion: (label) => services.ui.answerNextQuestion(label),
   };
 }

@@ -11,7 +11,7 @@ export type Delivery = 'send' | 'edit';
 
 /** What every write does with the draft it saved: send it, or open it with a word on how to send it. */
 export async function deliver(services: WriteServices, draft: Draft, delivery: Delivery): Promise<Post | undefined> {
-  if (delivery === 'send') return services.sender.send(draft);
+  if (delivery === 'send') return services.sender.send(draft.id);
   await openDraft(draft.id);
   void services.ui.info(
     draft.kind === 'comment'

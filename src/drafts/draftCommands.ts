@@ -7,14 +7,10 @@ import type { Notifier } from '../ui/notifier';
 
 const { l10n } = vscode;
 
-/** The draft of an editor's document (the active one by default); its unsaved edits are saved first. */
-async function draftOf(drafts: DraftStore, uri: vscode.Uri | undefined) {
+/** The id of the draft whose document is `uri`, or the active editor's. */
+function draftIdIn(uri: vscode.Uri | undefined): string | undefined {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  const id = target ? draftIdOf(target) : undefined;
-  if (!target || !id) return undefined;
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.toString());
-  if (open?.isDirty) await open.save();
-  return drafts.get(id);
+  return target && draftIdOf(target);
 }
 
 interface DraftServices {
@@ -23,13 +19,15 @@ interface DraftServices {
   ui: Notifier;
 }
 
-export async function sendDraft({ drafts, sender }: DraftServices, uri?: vscode.Uri): Promise<void> {
-  const draft = await draftOf(drafts, uri);
-  if (draft) await sender.send(draft);
+export async function sendDraft({ sender }: DraftServices, uri?: vscode.Uri): Promise<void> {
+  const id = draftIdIn(uri);
+  if (id) await sender.send(id);
 }
 
+/** Throws away the draft the document shows, edits in its editor included; no other editor is touched. */
 export async function discardDraft({ drafts, ui }: DraftServices, uri?: vscode.Uri): Promise<void> {
-  const draft = await draftOf(drafts, uri);
+  const id = draftIdIn(uri);
+  const draft = id && drafts.get(id);
   if (!draft) return;
   const discard = l10n.t('Discard');
   const choice = await ui.warn(l10n.t('Discard this draft? It has not been sent.'), { modal: true }, discard);
@@ -55,11 +53,8 @@ export async function offerUnsentDrafts({ drafts, sender, ui }: DraftServices, r
   const choice = await ui.info(message, send, review, discard);
   if (choice === send) {
     await ready();
-    // One at a time, each taken fresh from the store: a failure keeps that draft and says why.
-    for (const { id } of left) {
-      const draft = drafts.get(id);
-      if (draft) await sender.send(draft);
-    }
+    // One at a time, each as its editor shows it: a failure keeps that draft and says why.
+    for (const { id } of left) await sender.send(id);
   } else if (choice === review) {
     if (one) await openDraft(one.id);
     else await pickAndOpen(drafts);

@@ -43,67 +43,91 @@ export interface UnconfirmedSend {
   parentComments?: number;
 }
 
-const KEY = 'helpdesk.drafts';
+/** Each draft is one entry of the global state: a window writes only the drafts it changes. */
+const PREFIX = 'helpdesk.draft:';
+/** Where an earlier version kept every draft in one list, which each window rewrote whole. */
+const OLD_LIST = 'helpdesk.drafts';
 
-/** Drafts in the extension's global state: they survive a window reload and a failed send. */
+/**
+ * Drafts in the extension's global state: they survive a window reload and a failed send. The
+ * state is one for every window; since each draft is an entry of its own, two windows that save
+ * drafts at the same time both keep theirs.
+ */
 export class DraftStore {
   private readonly changed = new vscode.EventEmitter<string>();
   /** Fires with the id of the draft that changed or went away. */
   readonly onDidChange = this.changed.event;
+  private readonly migrated: Promise<void>;
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: vscode.Memento) {
+    this.migrated = this.migrate();
+  }
 
+  /** Oldest first. */
   all(): Draft[] {
-    const value = this.state.get<unknown>(KEY);
-    return Array.isArray(value) ? (value.filter(isDraft) as Draft[]) : [];
+    const own = this.state.keys().filter((key) => key.startsWith(PREFIX)).map((key) => this.state.get<unknown>(key));
+    const drafts = [...own, ...this.oldList()].filter(isDraft);
+    const unique = [...new Map(drafts.map((d) => [d.id, d])).values()];
+    return unique.sort((a, b) => a.createdAt - b.createdAt);
   }
 
   get(id: string): Draft | undefined {
-    return this.all().find((d) => d.id === id);
+    const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => (d as Partial<Draft> | null)?.id === id);
+    return isDraft(draft) ? draft : undefined;
   }
 
   async create(fields: Omit<Draft, 'id' | 'createdAt' | 'updatedAt'>): Promise<Draft> {
     const now = Date.now();
     const draft: Draft = { ...fields, id: `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`, createdAt: now, updatedAt: now };
-    await this.write([...this.all(), draft]);
-    this.changed.fire(draft.id);
+    await this.write(draft);
     return draft;
   }
 
   async update(id: string, text: string): Promise<void> {
-    const drafts = this.all();
-    const draft = drafts.find((d) => d.id === id);
+    const draft = this.get(id);
     if (!draft) throw vscode.FileSystemError.FileNotFound(id);
-    draft.text = text;
-    draft.updatedAt = Date.now();
-    await this.write(drafts);
-    this.changed.fire(id);
+    await this.write({ ...draft, text, updatedAt: Date.now() });
   }
 
   /** Records (or, with undefined, forgets) an attempt whose outcome is not known. */
   async setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void> {
-    const drafts = this.all();
-    const draft = drafts.find((d) => d.id === id);
-    if (!draft) return;
-    draft.unconfirmed = unconfirmed;
-    await this.write(drafts);
+    const draft = this.get(id);
+    if (draft) await this.write({ ...draft, unconfirmed });
   }
 
   async remove(id: string): Promise<void> {
-    await this.write(this.all().filter((d) => d.id !== id));
+    await this.state.update(PREFIX + id, undefined);
     this.changed.fire(id);
+  }
+
+  /** Test hook: resolves once drafts of an earlier version's list have an entry each. */
+  whenMigrated(): Promise<void> {
+    return this.migrated;
   }
 
   dispose(): void {
     this.changed.dispose();
   }
 
-  private write(drafts: Draft[]): Thenable<void> {
-    return this.state.update(KEY, drafts);
+  private async write(draft: Draft): Promise<void> {
+    await this.state.update(PREFIX + draft.id, draft);
+    this.changed.fire(draft.id);
+  }
+
+  private oldList(): unknown[] {
+    const list = this.state.get<unknown>(OLD_LIST);
+    return Array.isArray(list) ? list : [];
+  }
+
+  private async migrate(): Promise<void> {
+    const old = this.oldList().filter(isDraft);
+    if (old.length === 0 && this.state.get(OLD_LIST) === undefined) return;
+    for (const draft of old) if (this.state.get(PREFIX + draft.id) === undefined) await this.state.update(PREFIX + draft.id, draft);
+    await this.state.update(OLD_LIST, undefined);
   }
 }
 
-function isDraft(value: unknown): boolean {
+function isDraft(value: unknown): value is Draft {
   const d = value as Partial<Draft> | null;
-  return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string';
+  return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string' && typeof d.createdAt === 'number';
 }

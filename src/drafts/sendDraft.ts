@@ -35,16 +35,28 @@ export class DraftSender {
   private readonly sending = new Map<string, Promise<Post | undefined>>();
 
   /**
-   * Resolves with the created post, or undefined when it was not sent (the draft is kept). One
-   * send of a draft at a time: a second press while one is under way (a double click, Retry
-   * while Send runs) joins it, and its progress is the one shown.
+   * Sends the draft `id`. Resolves with the created post, or undefined when it was not sent (the
+   * draft is kept). One send of a draft at a time: a second press while one is under way (a
+   * double click, Retry while Send runs) joins it, and its progress is the one shown.
    */
-  send(draft: Draft): Promise<Post | undefined> {
-    const under = this.sending.get(draft.id);
+  send(id: string): Promise<Post | undefined> {
+    const under = this.sending.get(id);
     if (under) return under;
-    const sent = this.sendOnce(draft).finally(() => this.sending.delete(draft.id));
-    this.sending.set(draft.id, sent);
+    const sent = this.sendSaved(id).finally(() => this.sending.delete(id));
+    this.sending.set(id, sent);
     return sent;
+  }
+
+  /** What the person sees is what is sent: the draft's own editor, edited and open, is saved first. */
+  private async sendSaved(id: string): Promise<Post | undefined> {
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === draftUri(id).toString());
+    if (open?.isDirty && !(await open.save())) {
+      void this.ui.warn(l10n.t('Not sent: the draft\'s editor could not be saved. Your draft is kept.'));
+      return undefined;
+    }
+    // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
+    const draft = this.drafts.get(id);
+    return draft && this.sendOnce(draft);
   }
 
   private async sendOnce(draft: Draft): Promise<Post | undefined> {
@@ -84,10 +96,7 @@ export class DraftSender {
         return undefined;
       }
       // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
-      const again = () => {
-        const current = this.drafts.get(draft.id);
-        return current && this.send(current);
-      };
+      const again = () => this.send(draft.id);
       const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
       this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
       return undefined;

@@ -8,7 +8,7 @@ import type { TestApi } from '../../../src/extension';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { startStandIn } from '../../server';
 import type { FaultRule } from '../../server';
-import { extensionApi, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 
 type Rule = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
 
@@ -16,10 +16,6 @@ const config = () => vscode.workspace.getConfiguration('helpdesk');
 const label = (node: vscode.TreeItem) => String(typeof node.label === 'object' ? node.label?.label : node.label);
 const postRows = (nodes: HelpdeskNode[]) => nodes.filter((n) => n.contextValue?.startsWith('post'));
 const count = async (method: string, path: string) => (await standIn.requests()).filter((r) => r.method === method && r.path === path).length;
-
-async function logShows(api: TestApi, pattern: RegExp): Promise<void> {
-  await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), 8000);
-}
 
 async function refreshPosts(api: TestApi): Promise<HelpdeskNode[]> {
   await vscode.commands.executeCommand('helpdesk.refreshPosts');

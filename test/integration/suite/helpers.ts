@@ -116,6 +116,16 @@ export function useCleanSlate(): void {
   });
 }
 
+/** Waits for the output channel to show `pattern`; a timeout names the log's last lines. */
+export async function logShows(api: TestApi, pattern: RegExp, ms = 8000): Promise<void> {
+  try {
+    await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), ms);
+  } catch (error) {
+    const tail = outputLog(api).trimEnd().split('\n').slice(-8).join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe log ends:\n${tail}`);
+  }
+}
+
 /** Everything the output channel ("Helpdesk") wrote so far: requests, errors, notifications. */
 export function outputLog(api: TestApi): string {
   const read = (dir: string): string[] =>

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
-import { extensionApi, forEachProfile, outputLog, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
-
-async function logShows(api: Awaited<ReturnType<typeof extensionApi>>, pattern: RegExp): Promise<void> {
-  await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), 8000);
-}
+import { extensionApi, forEachProfile, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 type Body = Record<string, unknown> & { post?: Record<string, unknown>; deal?: Record<string, unknown> };
 
@@ -164,6 +160,27 @@ forEachProfile((profile) => describe('writing', () => {
     assert.deepEqual(api.drafts.all(), [], 'the draft is gone');
     assert.ok(vscode.workspace.textDocuments.includes(other), 'the other file is still open');
     assert.equal(other.getText(), 'more unsaved work', 'and keeps what was typed');
+    assert.ok(other.isDirty);
+  });
+
+  it('Retry and Send All send what an edited, open draft shows, and leave other editors alone', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+    await api.actions.createTask({ title: 'Retry me', content: 'Old words' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'the draft is kept');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` })));
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), 'Retry me\n\nNew words\n'));
+    assert.ok(editor.document.isDirty, 'edited, not saved');
+    const other = await vscode.workspace.openTextDocument({ content: 'unsaved work', language: 'plaintext' });
+    const otherEditor = await vscode.window.showTextDocument(other);
+    await otherEditor.edit((e) => e.insert(new vscode.Position(0, 0), 'more '));
+
+    await api.actions.resendDraft(draft.id);
+    await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
+    assert.equal(withoutRef((await lastPost('POST', '/app/posts.json')).post?.content), 'New words', 'what the editor showed');
+    assert.ok(vscode.workspace.textDocuments.includes(other), 'the other file is still open');
+    assert.equal(other.getText(), 'more unsaved work');
     assert.ok(other.isDirty);
   });
 

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { DraftStore, type Draft } from '../../src/drafts/drafts';
+import type { Memento } from './fakeVscode';
+
+/**
+ * The extension's global state as VS Code keeps it: one storage for every window, and in each
+ * window a copy that hears of the other windows' writes only later (`sync`).
+ */
+class SharedStorage {
+  readonly data = new Map<string, unknown>();
+  window(): WindowState {
+    return new WindowState(this);
+  }
+}
+
+class WindowState implements Memento {
+  private view: Map<string, unknown>;
+  constructor(private readonly storage: SharedStorage) {
+    this.view = structuredClone(storage.data);
+  }
+  keys(): readonly string[] {
+    return [...this.view.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.view.has(key) ? structuredClone(this.view.get(key) as T) : fallback;
+  }
+  update(key: string, value: unknown): Promise<void> {
+    for (const map of [this.view, this.storage.data]) {
+      if (value === undefined) map.delete(key);
+      else map.set(key, structuredClone(value));
+    }
+    return Promise.resolve();
+  }
+  /** The other windows' writes reach this one. */
+  sync(): void {
+    this.view = structuredClone(this.storage.data);
+  }
+}
+
+const fields = (text: string): Omit<Draft, 'id' | 'createdAt' | 'updatedAt'> => ({ kind: 'task', text, accountUrl: 'https://acme.example.com' });
+
+describe('DraftStore', () => {
+  let storage: SharedStorage;
+  beforeEach(() => {
+    storage = new SharedStorage();
+  });
+
+  it('keeps what it is given, and gives it back by id', async () => {
+    const drafts = new DraftStore(storage.window());
+    const draft = await drafts.create(fields('Title\n\nBody\n'));
+    assert.equal(drafts.get(draft.id)?.text, 'Title\n\nBody\n');
+    await drafts.update(draft.id, 'New title\n');
+    assert.equal(drafts.get(draft.id)?.text, 'New title\n');
+    await drafts.setUnconfirmed(draft.id, { ref: 'hb-0123456789', newestPostId: 12 });
+    assert.deepEqual(drafts.get(draft.id)?.unconfirmed, { ref: 'hb-0123456789', newestPostId: 12 });
+    await drafts.remove(draft.id);
+    assert.equal(drafts.get(draft.id), undefined);
+    assert.deepEqual(drafts.all(), []);
+  });
+
+  it('two windows that save drafts at the same time keep both', async () => {
+    const a = storage.window();
+    const b = storage.window();
+    const first = await new DraftStore(a).create(fields('From window A\n'));
+    const second = await new DraftStore(b).create(fields('From window B\n'));
+    a.sync();
+    b.sync();
+    for (const window of [a, b]) {
+      assert.deepEqual(new DraftStore(window).all().map((d) => d.id).sort(), [first.id, second.id].sort());
+    }
+  });
+
+  it('an edit in one window and a removal in another both hold', async () => {
+    const a = storage.window();
+    const inA = new DraftStore(a);
+    const kept = await inA.create(fields('Kept\n'));
+    const sent = await inA.create(fields('Sent\n'));
+    const b = storage.window();
+    await inA.update(kept.id, 'Kept, edited in A\n');
+    await new DraftStore(b).remove(sent.id);
+    const everywhere = new DraftStore(storage.window()).all();
+    assert.deepEqual(everywhere.map((d) => [d.id, d.text]), [[kept.id, 'Kept, edited in A\n']]);
+  });
+
+  it('tells which draft changed', async () => {
+    const drafts = new DraftStore(storage.window());
+    const changed: string[] = [];
+    drafts.onDidChange((id) => changed.push(id));
+    const draft = await drafts.create(fields('x\n'));
+    await drafts.update(draft.id, 'y\n');
+    await drafts.remove(draft.id);
+    assert.deepEqual(changed, [draft.id, draft.id, draft.id]);
+  });
+
+  it('an edit of a draft another window sent fails as "not found"; a note about it does nothing', async () => {
+    const a = storage.window();
+    const draft = await new DraftStore(a).create(fields('x\n'));
+    const b = storage.window();
+    await new DraftStore(b).remove(draft.id);
+    a.sync();
+    const inA = new DraftStore(a);
+    await assert.rejects(inA.update(draft.id, 'y\n'), /FileNotFound/);
+    await inA.setUnconfirmed(draft.id, { ref: 'hb-0123456789' });
+    assert.deepEqual(inA.all(), []);
+  });
+
+  it('ignores what is not a draft, and lists drafts oldest first', async () => {
+    const window = storage.window();
+    const drafts = new DraftStore(window);
+    const first = await drafts.create(fields('first\n'));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = await drafts.create(fields('second\n'));
+    await window.update('helpdesk.draft:broken', { id: 'broken', text: 7 });
+    await window.update('helpdesk.somethingElse', { id: 'x', text: 'y', kind: 'task', accountUrl: 'z' });
+    assert.deepEqual(drafts.all().map((d) => d.id), [first.id, second.id]);
+  });
+
+  it('drafts saved by an earlier version (one list) are kept and moved to one entry each', async () => {
+    const old: Draft[] = [
+      { id: 'task-a', kind: 'task', text: 'Old one\n', accountUrl: 'https://acme.example.com', createdAt: 1, updatedAt: 1 },
+      { id: 'bug-b', kind: 'bug', text: 'Old two\n', accountUrl: 'https://acme.example.com', createdAt: 2, updatedAt: 2 },
+    ];
+    storage.data.set('helpdesk.drafts', old);
+    const window = storage.window();
+    const drafts = new DraftStore(window);
+    assert.deepEqual(drafts.all().map((d) => d.id), ['task-a', 'bug-b']);
+    await drafts.whenMigrated();
+    assert.equal(storage.data.has('helpdesk.drafts'), false, 'the old list is gone');
+    assert.deepEqual(new DraftStore(storage.window()).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
+  });
+});

@@ -1,0 +1,187 @@
+// The part of the `vscode` API that the src/ modules under unit test use, for node's test runner:
+// esbuild's --unit build resolves `vscode` to this file (see esbuild.mjs). What the modules show,
+// run and store is recorded in `fake`, and a test can queue the answers to messages.
+
+type Listener<T> = (value: T) => unknown;
+
+export class Disposable {
+  constructor(private readonly onDispose: () => unknown) {}
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+export class EventEmitter<T> {
+  private listeners: Listener<T>[] = [];
+  readonly event = (listener: Listener<T>): Disposable => {
+    this.listeners.push(listener);
+    return new Disposable(() => (this.listeners = this.listeners.filter((l) => l !== listener)));
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners = [];
+  }
+}
+
+export class FileSystemError extends Error {
+  static FileNotFound(what?: unknown): FileSystemError {
+    return new FileSystemError(`FileNotFound: ${String(what)}`);
+  }
+  static NoPermissions(what?: unknown): FileSystemError {
+    return new FileSystemError(`NoPermissions: ${String(what)}`);
+  }
+}
+
+export class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+    readonly query: string,
+  ) {}
+  static from(parts: { scheme: string; authority?: string; path?: string; query?: string }): Uri {
+    return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '');
+  }
+  static parse(text: string): Uri {
+    const url = new URL(text);
+    return new Uri(url.protocol.replace(/:$/, ''), url.host, url.pathname, url.search.replace(/^\?/, ''));
+  }
+  toString(): string {
+    return `${this.scheme}:${this.authority ? `//${this.authority}` : ''}${this.path}${this.query ? `?${this.query}` : ''}`;
+  }
+}
+
+export enum ProgressLocation {
+  SourceControl = 1,
+  Window = 10,
+  Notification = 15,
+}
+
+export enum ConfigurationTarget {
+  Global = 1,
+  Workspace = 2,
+  WorkspaceFolder = 3,
+}
+
+export class TabInputText {
+  constructor(readonly uri: Uri) {}
+}
+
+export const l10n = {
+  t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
+};
+
+export interface ShownMessage {
+  level: 'info' | 'warn' | 'error';
+  text: string;
+  buttons: string[];
+  modal: boolean;
+}
+
+interface FakeDocument {
+  uri: Uri;
+  isDirty: boolean;
+  text: string;
+  save(): Promise<boolean>;
+}
+
+/** What the modules did, and what the test lets them find. */
+export const fake = {
+  messages: [] as ShownMessage[],
+  /** Answers for the next messages with buttons, in order; undefined is "dismissed". */
+  answers: [] as (string | undefined)[],
+  executed: [] as { command: string; args: unknown[] }[],
+  opened: [] as string[],
+  logLines: [] as string[],
+  config: new Map<string, unknown>(),
+  documents: [] as FakeDocument[],
+  configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
+  /** Progress notifications started, by title. */
+  progress: [] as string[],
+  reset(): void {
+    this.messages.length = 0;
+    this.answers.length = 0;
+    this.executed.length = 0;
+    this.opened.length = 0;
+    this.logLines.length = 0;
+    this.config.clear();
+    this.documents.length = 0;
+    this.progress.length = 0;
+  },
+};
+
+function show(level: ShownMessage['level']) {
+  return (text: string, ...rest: unknown[]): Promise<string | undefined> => {
+    const [first, ...others] = rest;
+    const options = typeof first === 'object' && first !== null ? (first as { modal?: boolean }) : undefined;
+    const buttons = (options ? others : rest) as string[];
+    fake.messages.push({ level, text, buttons, modal: options?.modal === true });
+    return Promise.resolve(buttons.length > 0 && fake.answers.length > 0 ? fake.answers.shift() : undefined);
+  };
+}
+
+const cancellation = { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) };
+
+export const window = {
+  showInformationMessage: show('info'),
+  showWarningMessage: show('warn'),
+  showErrorMessage: show('error'),
+  withProgress<T>(options: { title?: string }, task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>): Thenable<T> {
+    fake.progress.push(options.title ?? '');
+    return task({ report: () => undefined }, cancellation);
+  },
+  createOutputChannel: () => {
+    const line = (level: string) => (text: string) => void fake.logLines.push(`${level} ${text}`);
+    return { info: line('info'), warn: line('warn'), error: line('error'), show: () => undefined, dispose: () => undefined };
+  },
+  tabGroups: { all: [] as { tabs: { input: unknown }[] }[], close: () => Promise.resolve(true) },
+  activeTextEditor: undefined as unknown,
+  showTextDocument: (document: unknown) => Promise.resolve({ document }),
+};
+
+export const workspace = {
+  get textDocuments(): FakeDocument[] {
+    return fake.documents;
+  },
+  getConfiguration(section?: string) {
+    const key = (name: string) => (section ? `${section}.${name}` : name);
+    return {
+      get: <T>(name: string, fallback?: T): T | undefined => (fake.config.has(key(name)) ? (fake.config.get(key(name)) as T) : fallback),
+      update: (name: string, value: unknown) => {
+        fake.config.set(key(name), value);
+        fake.configurationChanged.fire({ affectsConfiguration: (s: string) => key(name) === s || key(name).startsWith(`${s}.`) });
+        return Promise.resolve();
+      },
+    };
+  },
+  onDidChangeConfiguration: fake.configurationChanged.event,
+  openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? { uri }),
+};
+
+export const commands = {
+  executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
+    fake.executed.push({ command, args });
+    return Promise.resolve(undefined);
+  },
+};
+
+export const env = {
+  openExternal(uri: Uri): Promise<boolean> {
+    fake.opened.push(uri.toString());
+    return Promise.resolve(true);
+  },
+  clipboard: { writeText: () => Promise.resolve() },
+};
+
+export const languages = {
+  setTextDocumentLanguage: (document: unknown) => Promise.resolve(document),
+};
+
+/** An in-memory Memento like the extension's global state, as one window sees it. */
+export interface Memento {
+  keys(): readonly string[];
+  get<T>(key: string, fallback?: T): T | undefined;
+  update(key: string, value: unknown): Promise<void>;
+}

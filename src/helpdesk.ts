@@ -26,7 +26,7 @@ import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
 import { Log } from './log';
 import type { Services } from './services';
-import { readSettings, SETTINGS } from './settings';
+import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
@@ -127,7 +127,7 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
-  context.subscriptions.push(log, signOutSignal, session, gateway, posts, clients, new AccountStatusBar(session), autoRefresh(gateway));
+  context.subscriptions.push(log, signOutSignal, session, gateway, posts, clients, new AccountStatusBar(session), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void session.whenRestored();
   void offerUnsentDrafts(services, () => session.whenRestored());
 
@@ -149,19 +149,6 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
     },
     testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts) },
   };
-}
-
-/** Refreshes every `helpdesk.autoRefreshMinutes` minutes while signed in; off by default. */
-function autoRefresh(gateway: Gateway): vscode.Disposable {
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (timer) clearInterval(timer);
-    const minutes = readSettings().autoRefreshMinutes;
-    timer = minutes > 0 ? setInterval(() => gateway.account && void gateway.store.refreshAll(), minutes * 60_000) : undefined;
-  };
-  schedule();
-  const listener = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.autoRefreshMinutes) && schedule());
-  return { dispose: () => (listener.dispose(), timer && clearInterval(timer)) };
 }
 
 function testActions(services: Services, posts: PostsTreeProvider): TestActions {

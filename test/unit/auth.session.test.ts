@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { Session } from '../../src/auth/session';
+import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Log } from '../../src/log';
+import { EventEmitter, fake } from './fakeVscode';
+
+/* Session with the editor's secret storage, settings and sign-out signal faked (fakeVscode.ts). */
+
+const A = 'https://acme.example.com';
+const B = 'https://other.example.com';
+const TOKEN = 'a1b2c3d4e5f6a7b8c9d0/SECRET+part';
+
+class Secrets {
+  readonly data = new Map<string, string>();
+  private readonly changed = new EventEmitter<{ key: string }>();
+  readonly onDidChange = this.changed.event;
+  get = (key: string) => Promise.resolve(this.data.get(key));
+  async store(key: string, value: string): Promise<void> {
+    this.data.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    this.data.delete(key);
+    this.changed.fire({ key });
+  }
+}
+
+class Signal {
+  readonly heard = new EventEmitter<string>();
+  readonly onDidSignOutElsewhere = this.heard.event;
+  readonly announced: string[] = [];
+  announce = (accountUrl: string) => Promise.resolve(void this.announced.push(accountUrl));
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const published = () => fake.executed.filter((c) => c.command === 'setContext' && c.args[0] === 'helpdesk.state').map((c) => c.args[1]);
+
+describe('Session', () => {
+  let secrets: Secrets;
+  let signal: Signal;
+  let session: Session;
+
+  beforeEach(() => {
+    fake.reset();
+    secrets = new Secrets();
+    signal = new Signal();
+    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal);
+  });
+
+  it('restores the token stored for the address in the settings', async () => {
+    fake.config.set('helpdesk.accountUrl', A);
+    secrets.data.set(`helpdesk.token:${A}`, TOKEN);
+    await session.whenRestored();
+    assert.equal(session.state, 'signedIn');
+    assert.deepEqual(session.credentials, { accountUrl: A, token: TOKEN });
+    assert.equal(published().at(-1), 'signedIn');
+  });
+
+  it('without a token, or with an address it cannot use, it is signed out (and says why in the log)', async () => {
+    fake.config.set('helpdesk.accountUrl', A);
+    await session.whenRestored();
+    assert.equal(session.state, 'signedOut');
+    fake.config.set('helpdesk.accountUrl', 'http://acme.example.com');
+    secrets.data.set('helpdesk.token:http://acme.example.com', TOKEN);
+    await session.restore();
+    assert.equal(session.state, 'signedOut');
+    assert.match(fake.logLines.join('\n'), /address in the settings is not usable/);
+  });
+
+  it('follows what the calls met, only while signed in', async () => {
+    session.noteReachability('rejected');
+    assert.equal(session.state, 'signedOut', 'signed out stays so');
+    await session.save(A, TOKEN);
+    session.noteReachability('unreachable');
+    assert.equal(session.state, 'unreachable');
+    session.noteReachability('signedIn');
+    assert.equal(session.state, 'signedIn');
+  });
+
+  it('save() switches accounts without the old address bringing back the old token', async () => {
+    await session.save(A, TOKEN);
+    const seen: (string | undefined)[] = [];
+    session.onDidChange(() => seen.push(session.credentials?.accountUrl));
+    await session.save(B, 'another-token-0123456789');
+    await settle();
+    assert.ok(!seen.includes(A), `never back to the old account on the way: ${seen.join(', ')}`);
+    assert.deepEqual(session.credentials, { accountUrl: B, token: 'another-token-0123456789' });
+    assert.equal(fake.config.get('helpdesk.accountUrl'), B, 'the address is a setting');
+    assert.ok(![...fake.config.values()].includes(TOKEN), 'the token is not');
+  });
+
+  it('sign out deletes the token, tells the other windows, and never logs the token', async () => {
+    await session.save(A, TOKEN);
+    await session.signOut();
+    assert.equal(session.state, 'signedOut');
+    assert.equal(secrets.data.size, 0);
+    assert.deepEqual(signal.announced, [A]);
+    const log = fake.logLines.join('\n');
+    assert.match(log, /Signed in to https:\/\/acme\.example\.com[\s\S]*Signed out/);
+    for (const part of TOKEN.split(/[/+]/)) assert.ok(!log.includes(part), `no part of the token in the log: ${part}`);
+  });
+
+  it('signed out in another window: this window\'s copy of that token goes; a token stored since stays', async () => {
+    await session.save(A, TOKEN);
+    signal.heard.fire(A);
+    await settle();
+    assert.equal(session.state, 'signedOut');
+    assert.equal(secrets.data.has(`helpdesk.token:${A}`), false);
+
+    await session.save(A, TOKEN);
+    // This window signed in again before the news of an older sign-out came.
+    secrets.data.set(`helpdesk.token:${A}`, 'a-newer-token-0123456789');
+    signal.heard.fire(A);
+    await settle();
+    assert.equal(secrets.data.get(`helpdesk.token:${A}`), 'a-newer-token-0123456789');
+  });
+
+  it('a sign-out elsewhere of another account changes nothing here', async () => {
+    await session.save(A, TOKEN);
+    signal.heard.fire(B);
+    await settle();
+    assert.equal(session.state, 'signedIn');
+    assert.equal(secrets.data.get(`helpdesk.token:${A}`), TOKEN);
+  });
+});

@@ -57,4 +57,24 @@ describe('the token never leaks', () => {
     assert.match(link, new RegExp(`^${standIn.url.replace(/[.]/g, '\\.')}/app/`));
     assertNoTokenIn('a copied link', link);
   });
+
+  it('a link opened in the browser carries no token', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    const node = (await api.posts.getChildren()).find((n) => n.contextValue?.startsWith('post'));
+    assert.ok(node?.id);
+    // The suite runs in the extension's own host, with the same vscode API object: what the
+    // command asks the editor to open is caught here, before the browser.
+    const env = vscode.env as { openExternal(uri: vscode.Uri): Thenable<boolean> };
+    const original = env.openExternal;
+    const opened: string[] = [];
+    env.openExternal = (uri) => Promise.resolve(opened.push(uri.toString(true)) > 0);
+    try {
+      await vscode.commands.executeCommand('helpdesk.openInBrowser', node);
+    } finally {
+      env.openExternal = original;
+    }
+    assert.deepEqual(opened, [`${standIn.url}/app/posts/${node.id.split(':')[1]}`]);
+    assertNoTokenIn('a link opened in the browser', opened.join('\n'));
+  });
 });

@@ -1,31 +1,37 @@
-// `npm run bench`: sizes, activation, the tree's first page and heap growth, measured on this
-// machine in one run, each beside its baseline and target (see report.ts for what is timed).
+// `npm run bench`: what a person waits for in a real workbench (opening the Helpdesk view,
+// Report Bug), each paired against a floor extension in the same run; load more at depth; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
-//   npm run bench [-- --runs N] [--reps N] [--verbose]
-//     --runs   fresh extension hosts per extension for activation (default 9, at least 5)
-//     --reps   timed repetitions per tree case (default 25)
+//   npm run bench [-- --quick] [--pairs N] [--against FILE.vsix] [--verbose]
+//     --quick     5 pairs (for a commit); default 15
+//     --pairs     pairs per latency (at least 3)
+//     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
+//                 open to rows only, at +0 ms, this build against that one
 //
-// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 600).
-import { cpus } from 'node:os';
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CODE_SERVER_VERSION } from '../codeServer/codeServerHost';
 import { prepareEditor } from '../codeServer/editor';
-import { Cleanups, exitWith, onSignal, rejectAfter, until } from '../codeServer/run';
-import { findRepoRoot } from '../codeServer/workspace';
-import { startStandIn } from '../server';
-import { runInEditor, type EditorRun } from './editor';
-import { packageExtension } from './packaging';
-import { printReport } from './report';
-import { BENCH_ENV, type ActivationSample, type BenchAccount, type BenchOutput } from './results';
+import { Cleanups, exitWith, onSignal, rejectAfter, seconds, until } from '../codeServer/run';
+import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
+import { startStandIn, type StandIn } from '../server';
+import { expectedRows } from '../ui/steps';
+import { runInEditor } from './editor';
+import { packageExtension, packageFloor, type Packaged } from './packaging';
+import { printReport, type SessionFigures } from './report';
+import { BENCH_ENV, type DepthFigures } from './results';
+import { Installed } from './sessions';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const cleanups = new Cleanups('bench');
-const ACCOUNT_SIZES = [100, 1_000, 10_000];
-const EMPTY_ID = 'helpdesk-bench.empty-extension';
+const LATENCIES_MS = [0, 50];
+/** Figures 1 and 2: an account of this many generated posts. */
+const ACCOUNT_POSTS = 1_000;
+/** Load more at depth. */
+const DEPTH = { posts: 50_000, pageSize: 100 };
 
 function whole(value: string | undefined, fallback: number, min: number, what: string): number {
   const n = value === undefined ? fallback : Number(value);
@@ -35,82 +41,117 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 
 async function bench(): Promise<void> {
   const wallStart = Date.now();
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, reps: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
-  const runs = whole(values.runs, 9, 5, '--runs');
-  const reps = whole(values.reps, 25, 3, '--reps');
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  });
+  const pairs = whole(values.pairs, values.quick ? 5 : 15, 3, '--pairs');
+  const against = values.against === undefined ? undefined : resolve(values.against);
   const verbose = values.verbose ?? false;
   const root = findRepoRoot();
 
   const entry = await prepareEditor(root, say, { chromium: true });
   const temp = mkdtempSync(join(tmpdir(), 'hd-bench-'));
   cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
-  const workspace = join(temp, 'workspace');
-  mkdirSync(workspace);
+  const workspace = createWorkspace(join(temp, 'workspace'));
 
-  say('Packaging (npm run package: node esbuild.mjs --production, then vsce)…');
+  say('Packaging (npm run package)…');
   const packaged = await packageExtension(root, temp, cleanups);
-  say(`${packaged.vsixName}: ${packaged.vsixBytes} B; dist/extension.js: ${packaged.bundles.extension} B; dist/helpdesk.js: ${packaged.bundles.helpdesk} B.`);
+  const total = Object.values(packaged.bundles).reduce((a, b) => a + b, 0);
+  say(`${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles).map(([f, n]) => `${f} ${n} B`).join(', ')} (${total} B).`);
 
-  let started = 0;
-  const editor = async (extensionDevelopmentPath: string, env: Record<string, string>, timeoutMs: number): Promise<BenchOutput> => {
-    const dir = join(temp, `e${++started}`);
-    mkdirSync(dir);
-    const run: EditorRun = {
-      entry,
-      dir,
-      workspace,
-      extensionDevelopmentPath,
-      extensionTestsPath: join(root, 'out', 'bench', 'suite', 'index.js'),
-      env,
-      timeoutMs,
-      verbose,
-    };
-    try {
-      return await runInEditor(run, cleanups);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  const standIn = await startStandIn({ seed: { posts: ACCOUNT_POSTS } });
+  cleanups.add(() => standIn.close());
+  const install = (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
+    mkdirSync(join(temp, dir));
+    return Installed.prepare.bind(Installed, { label, vsix, entry, dir: join(temp, dir), workspace, standIn, env, verbose, cleanups });
   };
 
-  // Activation: one fresh editor per sample, the two extensions in alternating order.
-  const extensions = { helpdesk: { id: packaged.id, path: packaged.extensionDir }, empty: { id: EMPTY_ID, path: join(root, 'test', 'bench', 'fixture', 'empty') } };
-  const activation: Record<'helpdesk' | 'empty', ActivationSample[]> = { helpdesk: [], empty: [] };
-  for (let i = 0; i < runs; i++) {
-    const order = i % 2 === 0 ? (['helpdesk', 'empty'] as const) : (['empty', 'helpdesk'] as const);
-    for (const which of order) {
-      const { id, path } = extensions[which];
-      const output = await editor(path, { [BENCH_ENV.mode]: 'activation', [BENCH_ENV.extension]: id }, 60_000);
-      if (!output.activation) throw new Error('The activation run returned no figure.');
-      activation[which].push(output.activation);
-    }
-    say(`Activation ${i + 1}/${runs}: Helpdesk Bridge ${activation.helpdesk.at(-1)!.ms.toFixed(1)} ms, empty extension ${activation.empty.at(-1)!.ms.toFixed(1)} ms.`);
+  say('Preparing a signed-in profile for each extension…');
+  const prepared = Date.now();
+  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a')(!against);
+  let floor: Installed;
+  if (against) {
+    floor = (await install(basename(against), against, 'b')()).installed;
+  } else {
+    if (!ours.post) throw new Error('Filing a bug with Helpdesk Bridge sent no post to give the floor.');
+    const floorVsix = await packageFloor(root, temp, cleanups);
+    floor = (await install('floor', floorVsix, 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post) })()).installed;
   }
+  say(`Prepared (${seconds(Date.now() - prepared)}). ${pairs} pairs at each latency, a fresh workbench each…`);
 
-  // Tree and heap: one editor, three stand-in accounts.
-  say(`Tree first page (${ACCOUNT_SIZES.join(', ')} posts; 0 and 50 ms added latency; ${reps} repetitions) and heap…`);
-  const accounts: BenchAccount[] = [];
-  for (const posts of ACCOUNT_SIZES) {
-    const standIn = await startStandIn({ seed: { posts } });
-    cleanups.add(() => standIn.close());
-    accounts.push({ posts, url: standIn.url, token: standIn.token });
+  const sessions: SessionFigures[] = [];
+  for (const latencyMs of against ? [0] : LATENCIES_MS) {
+    standIn.clearFaults();
+    if (latencyMs > 0) standIn.addFault({ latencyMs });
+    const figures: SessionFigures = { latencyMs, ours: [], floor: [] };
+    for (let i = 0; i < pairs; i++) {
+      const order = i % 2 === 0 ? ([ours.installed, floor] as const) : ([floor, ours.installed] as const);
+      for (const installed of order) {
+        const sample = await installed.sample(await firstTitle(standIn), !against);
+        (installed === floor ? figures.floor : figures.ours).push(sample);
+      }
+      const [a, b] = [figures.ours.at(-1)!, figures.floor.at(-1)!];
+      const reportBug = against ? '' : `; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms`;
+      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms${reportBug}.`);
+    }
+    sessions.push(figures);
   }
-  const env = { [BENCH_ENV.mode]: 'tree', [BENCH_ENV.extension]: packaged.id, [BENCH_ENV.accounts]: JSON.stringify(accounts), [BENCH_ENV.reps]: String(reps) };
-  const tree = await editor(packaged.extensionDir, env, 180_000);
-  if (!tree.tree || !tree.heap) throw new Error('The tree run returned no figures.');
+  standIn.clearFaults();
+
+  const depth = against ? undefined : await measureDepth(root, temp, entry, packaged, verbose);
 
   const cpu = cpus();
   printReport({
-    environment: `code-server ${CODE_SERVER_VERSION}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`,
-    sizes: { bundles: packaged.bundles, vsixName: packaged.vsixName, vsixBytes: packaged.vsixBytes },
-    activation,
-    tree: tree.tree,
-    heap: tree.heap,
+    environment: `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`,
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    floorLabel: against ? basename(against) : 'Floor',
+    sessions,
+    sizes: { bundles: packaged.bundles, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
+    depth,
     wallMs: Date.now() - wallStart,
   });
 }
 
+/** The newest open post's title: the first row the Helpdesk view shows (each Report Bug adds a newer one). */
+async function firstTitle(standIn: StandIn): Promise<string> {
+  const [title] = (await expectedRows(standIn, 1)).posts;
+  if (!title) throw new Error('The stand-in account has no open post.');
+  return title;
+}
+
+async function measureDepth(root: string, temp: string, entry: string, packaged: Packaged, verbose: boolean): Promise<DepthFigures> {
+  say(`Load more at depth: ${DEPTH.posts.toLocaleString('en-US')} posts, ${DEPTH.pageSize} a page…`);
+  const standIn = await startStandIn({ seed: { posts: DEPTH.posts } });
+  const stop = cleanups.add(() => standIn.close());
+  const dir = join(temp, 'depth');
+  mkdirSync(dir);
+  try {
+    const output = await runInEditor(
+      {
+        entry,
+        dir,
+        workspace: join(temp, 'workspace'),
+        extensionDevelopmentPath: packaged.extensionDir,
+        extensionTestsPath: join(root, 'out', 'bench', 'suite', 'index.js'),
+        env: {
+          [BENCH_ENV.extension]: packaged.id,
+          [BENCH_ENV.account]: JSON.stringify({ posts: DEPTH.posts, url: standIn.url, token: standIn.token }),
+          [BENCH_ENV.pageSize]: String(DEPTH.pageSize),
+        },
+        timeoutMs: 300_000,
+        verbose,
+      },
+      cleanups,
+    );
+    if (!output.depth) throw new Error('The load-more run returned no figures.');
+    return output.depth;
+  } finally {
+    await stop();
+  }
+}
+
 async function main(): Promise<number> {
-  const timeoutMs = whole(process.env.BENCH_TIMEOUT, 600, 1, 'BENCH_TIMEOUT') * 1000;
+  const timeoutMs = whole(process.env.BENCH_TIMEOUT, 3600, 1, 'BENCH_TIMEOUT') * 1000;
   try {
     await until(bench(), onSignal().stopped, rejectAfter(timeoutMs, `The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`, cleanups));
     return 0;

@@ -1,7 +1,6 @@
-// `npm run package` (its vscode:prepublish builds dist/extension.js with
-// `node esbuild.mjs --production`, then vsce packs the .vsix), and the .vsix unpacked: the bench
-// measures and loads exactly what ships.
-import { copyFileSync, readFileSync, statSync } from 'node:fs';
+// What ships, measured as it ships: `npm run package` (its vscode:prepublish builds the
+// production bundles, then vsce packs the .vsix), and the .vsix unpacked. Also the floor's .vsix.
+import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runCommand } from '../codeServer/codeServerInstall';
 import { packageVsix } from '../codeServer/editor';
@@ -10,10 +9,11 @@ import type { Cleanups } from '../codeServer/run';
 export interface Packaged {
   /** publisher.name */
   id: string;
-  vsixName: string;
+  /** A copy in the bench's folder, so that another run packaging in the repo meanwhile cannot change what is measured. */
+  vsix: string;
   vsixBytes: number;
-  /** The .vsix's bundles: what activation loads, and what loads on first use. */
-  bundles: { extension: number; helpdesk: number };
+  /** The .vsix's bundles (dist/*.js) and their sizes. */
+  bundles: Record<string, number>;
   /** The .vsix's extension/ folder, unpacked: loaded as the development extension. */
   extensionDir: string;
 }
@@ -21,9 +21,7 @@ export interface Packaged {
 export async function packageExtension(root: string, temp: string, cleanups: Cleanups): Promise<Packaged> {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { publisher: string; name: string };
   const packaged = await packageVsix(root, cleanups);
-  const vsixName = basename(packaged);
-  // A copy, so that another run packaging in the repo meanwhile cannot change what is measured.
-  const vsix = join(temp, vsixName);
+  const vsix = join(temp, basename(packaged));
   copyFileSync(packaged, vsix);
   const unpacked = join(temp, 'vsix');
   try {
@@ -33,11 +31,15 @@ export async function packageExtension(root: string, temp: string, cleanups: Cle
     await runCommand('python3', ['-c', extract, vsix, unpacked], { cwd: temp, cleanups });
   }
   const extensionDir = join(unpacked, 'extension');
-  return {
-    id: `${manifest.publisher}.${manifest.name}`,
-    vsixName,
-    vsixBytes: statSync(vsix).size,
-    bundles: { extension: statSync(join(extensionDir, 'dist', 'extension.js')).size, helpdesk: statSync(join(extensionDir, 'dist', 'helpdesk.js')).size },
-    extensionDir,
-  };
+  const dist = join(extensionDir, 'dist');
+  const bundles = Object.fromEntries(readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => [`dist/${f}`, statSync(join(dist, f)).size]));
+  return { id: `${manifest.publisher}.${manifest.name}`, vsix, vsixBytes: statSync(vsix).size, bundles, extensionDir };
+}
+
+/** test/bench/fixture/floor packed as it is into `<temp>/floor.vsix`. */
+export async function packageFloor(root: string, temp: string, cleanups: Cleanups): Promise<string> {
+  const vsix = join(temp, 'floor.vsix');
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  await runCommand(vsce, ['package', '--no-dependencies', '--skip-license', '--out', vsix], { cwd: join(root, 'test', 'bench', 'fixture', 'floor'), cleanups });
+  return vsix;
 }

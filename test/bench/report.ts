@@ -1,38 +1,47 @@
-// The printed report: one table of figures beside their baselines and targets, the details
-// behind them, what exactly is timed, and which targets are met.
-import type { ActivationSample, HeapFigures, TreeCase } from './results';
+// The printed report: one table of what a person waits for, each figure beside the floor's from
+// the same run as a paired difference, then sizes and load more at depth, and the targets.
+import type { DepthFigures } from './results';
+import type { Sample } from './sessions';
+import { median, paired, type Paired } from './stats';
 
 export const TARGETS = {
-  bundleBytes: 80 * 1024,
-  vsixBytes: 200 * 1024,
-  activationRatio: 1.5,
-  treeRatio: 1.3,
-  requestsPerPage: 1,
+  /** Open to rows at 0 ms latency: our median paired difference over the floor. */
+  openToRowsMs: 15,
+  /** Open to rows at 50 ms latency: ratio of medians. */
+  openToRowsRatio: 1.1,
+  /** Report Bug at 0 ms latency (both parts): median paired difference over the floor. */
+  reportBugMs: 50,
+  /** Load more: the deepest pages over the first ones. */
+  depthRatio: 1.1,
+  heapPerPostBytes: 1024,
+  bundleBytes: 100 * 1024,
+  vsixBytes: 120 * 1024,
 } as const;
+
+/** Samples per latency, in pair order. */
+export interface SessionFigures {
+  latencyMs: number;
+  ours: Sample[];
+  floor: Sample[];
+}
 
 export interface BenchFigures {
   environment: string;
-  sizes: { bundles: { extension: number; helpdesk: number }; vsixName: string; vsixBytes: number };
-  activation: { helpdesk: ActivationSample[]; empty: ActivationSample[] };
-  tree: TreeCase[];
-  heap: HeapFigures;
+  command: string;
+  /** What the floor is: the floor extension, or another .vsix of ours (--against). */
+  floorLabel: string;
+  sessions: SessionFigures[];
+  sizes?: { bundles: Record<string, number>; vsixName: string; vsixBytes: number };
+  depth?: DepthFigures;
   wallMs: number;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
 const ratio = (n: number) => `${n.toFixed(2)}×`;
-const spread = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-const count = (n: number) => n.toLocaleString('en-US');
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
@@ -40,121 +49,128 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-/** Paths and counts, e.g. "/app.json 1, /app/clients.json 1". */
-function requestText(requests: Record<string, number>): string {
-  return Object.entries(requests)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([path, n]) => `${path} ${n}`)
-    .join(', ');
+const FIGURES: Array<{ name: string; of: (s: Sample) => number }> = [
+  { name: 'Open to rows', of: (s) => s.openToRows },
+  { name: 'Report Bug, in all', of: (s) => s.reportBugBox + s.reportBugFiled },
+  { name: '… Git part: Enter on the command → title box', of: (s) => s.reportBugBox },
+  { name: '… Enter in the title box → "filed" painted', of: (s) => s.reportBugFiled },
+];
+
+function pairedOf(session: SessionFigures, of: (s: Sample) => number): Paired {
+  return paired(session.ours.map(of), session.floor.map(of));
 }
 
 export function printReport(f: BenchFigures): void {
   const summary: Array<{ ok: boolean; text: string }> = [];
-  const rows: string[][] = [['Figure', 'Measured', 'Baseline', 'Ratio', 'Target', 'Result']];
+  const rows: string[][] = [['Figure', 'Helpdesk Bridge', f.floorLabel, 'Paired difference (interval)', 'Ratio', 'Target', 'Result']];
 
-  const { extension, helpdesk: rest } = f.sizes.bundles;
-  const bundleBytes = extension + rest;
-  const bundleOk = bundleBytes < TARGETS.bundleBytes;
-  rows.push(['Bundles, production: dist/extension.js + dist/helpdesk.js', `${bytes(extension)} + ${bytes(rest)} = ${bytes(bundleBytes)}`, '—', '—', `< 80 KB (${bytes(TARGETS.bundleBytes)})`, verdict(bundleOk)]);
-  summary.push({ ok: bundleOk, text: `bundles ${kib(bundleBytes)} < 80 KB` });
-  const vsixOk = f.sizes.vsixBytes < TARGETS.vsixBytes;
-  rows.push([`Package ${f.sizes.vsixName}`, bytes(f.sizes.vsixBytes), '—', '—', `< 200 KB (${bytes(TARGETS.vsixBytes)})`, verdict(vsixOk)]);
-  summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} < 200 KB` });
-
-  const helpdesk = median(f.activation.helpdesk.map((s) => s.ms));
-  const empty = median(f.activation.empty.map((s) => s.ms));
-  const activationRatio = helpdesk / empty;
-  const activationOk = activationRatio <= TARGETS.activationRatio;
-  const n = Math.min(f.activation.helpdesk.length, f.activation.empty.length);
-  rows.push([`Activation, median of ${n} fresh hosts`, ms(helpdesk), `empty extension ${ms(empty)}`, ratio(activationRatio), '≤ 1.50× empty', verdict(activationOk)]);
-  summary.push({ ok: activationOk, text: `activation ${ratio(activationRatio)} the empty extension's (target ≤ 1.5×)` });
-  const firstUse = f.activation.helpdesk.flatMap((s) => (s.firstUseMs === undefined ? [] : [s.firstUseMs]));
-  if (firstUse.length) rows.push(['First use after activation (loads dist/helpdesk.js)', ms(median(firstUse)), '—', '—', 'none', '—']);
-
-  let treeMet = 0;
-  for (const c of f.tree) {
-    const refresh = median(c.refreshMs);
-    const bare = median(c.bareMs);
-    const ok = refresh / bare <= TARGETS.treeRatio;
-    if (ok) treeMet++;
-    rows.push([`Tree first page, ${count(c.posts)} posts, +${c.latencyMs} ms`, ms(refresh), `fetch+JSON.parse ${ms(bare)}`, ratio(refresh / bare), '≤ 1.30× fetch', verdict(ok)]);
+  for (const session of f.sessions) {
+    for (const figure of FIGURES) {
+      if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      const p = pairedOf(session, figure.of);
+      let target = '';
+      let ok: boolean | undefined;
+      if (figure.name === 'Open to rows' && session.latencyMs === 0) {
+        target = `≤ +${TARGETS.openToRowsMs} ms`;
+        ok = p.difference <= TARGETS.openToRowsMs;
+      } else if (figure.name === 'Open to rows' && session.latencyMs === 50) {
+        target = `≤ ${ratio(TARGETS.openToRowsRatio)}`;
+        ok = p.ratio <= TARGETS.openToRowsRatio;
+      } else if (figure.name === 'Report Bug, in all' && session.latencyMs === 0) {
+        target = `≤ +${TARGETS.reportBugMs} ms`;
+        ok = p.difference <= TARGETS.reportBugMs;
+      }
+      const interval = `${signed(p.interval.low)} to ${signed(p.interval.high)}, ${Math.round(p.interval.coverage * 100)}%`;
+      rows.push([
+        `${figure.name}, +${session.latencyMs} ms, ${p.pairs} pairs`,
+        ms(p.ours),
+        ms(p.floor),
+        `${signed(p.difference)} ms (${interval})`,
+        ratio(p.ratio),
+        target,
+        ok === undefined ? '' : verdict(ok),
+      ]);
+      if (ok !== undefined) summary.push({ ok, text: `${figure.name} at +${session.latencyMs} ms: ${signed(p.difference)} ms, ${ratio(p.ratio)} (target ${target})` });
+    }
   }
-  summary.push({ ok: treeMet === f.tree.length, text: `tree first page within 1.3× the bare fetch in ${treeMet} of ${f.tree.length} cases` });
 
-  const postsPath = '/app.json';
-  const total = (requests: Record<string, number>) => Object.values(requests).reduce((a, b) => a + b, 0);
-  const distinct = [...new Set(f.tree.map((c) => requestText(c.requestsPerRefresh)))];
-  const perPageOk = f.tree.every((c) => c.requestsPerRefresh[postsPath] === TARGETS.requestsPerPage && total(c.requestsPerRefresh) === TARGETS.requestsPerPage);
-  rows.push([
-    'Requests per view refresh (every case)',
-    distinct.length === 1 ? distinct[0]! : 'varies (see details)',
-    '—',
-    '—',
-    `${postsPath}: 1 per page, nothing else`,
-    verdict(perPageOk),
-  ]);
-  summary.push({ ok: perPageOk, text: 'one request per page: the Helpdesk view\'s refresh asks only its first page' });
+  if (f.depth) {
+    const d = f.depth;
+    const first = median(d.pageMs.slice(1, 11));
+    const deepest = median(d.pageMs.slice(-10));
+    const depthOk = deepest / first <= TARGETS.depthRatio;
+    const pages = d.pageMs.length;
+    rows.push([
+      `Load more, ${d.posts.toLocaleString('en-US')} posts: clicks ${pages - 10}–${pages - 1} against 1–10`,
+      ms(deepest),
+      ms(first),
+      `${signed(deepest - first)} ms`,
+      ratio(deepest / first),
+      `≤ ${ratio(TARGETS.depthRatio)}`,
+      verdict(depthOk),
+    ]);
+    summary.push({ ok: depthOk, text: `load more flat to page ${pages}: ${ratio(deepest / first)} (target ≤ ${ratio(TARGETS.depthRatio)})` });
+    const perPost = (d.heapAfter - d.heapBefore) / d.loaded;
+    const heapOk = perPost <= TARGETS.heapPerPostBytes;
+    rows.push([`Heap per loaded post, ${d.loaded.toLocaleString('en-US')} loaded`, bytes(Math.round(perPost)), '', '', '', '≤ 1 KB', verdict(heapOk)]);
+    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post (target ≤ 1 KB)` });
+  }
 
-  const h = f.heap;
-  rows.push([
-    `Heap growth, all ${count(h.posts)} posts loaded`,
-    `+${mb(h.heapAfter - h.heapBefore)}`,
-    `heapUsed ${mb(h.heapBefore)} → ${mb(h.heapAfter)}`,
-    '—',
-    'none given',
-    '—',
-  ]);
+  if (f.sizes) {
+    const total = Object.values(f.sizes.bundles).reduce((a, b) => a + b, 0);
+    const bundleOk = total <= TARGETS.bundleBytes;
+    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')}`, `${bytes(total)} (${kib(total)})`, '', '', '', '≤ 100 KB', verdict(bundleOk)]);
+    summary.push({ ok: bundleOk, text: `bundles ${kib(total)} (target ≤ 100 KB)` });
+    const vsixOk = f.sizes.vsixBytes <= TARGETS.vsixBytes;
+    rows.push([`Package ${f.sizes.vsixName}`, `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`, '', '', '', '≤ 120 KB', verdict(vsixOk)]);
+    summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} (target ≤ 120 KB)` });
+  }
 
-  console.log(`\nHelpdesk Bridge benchmark — ${f.environment}\n`);
+  console.log(`\nHelpdesk Bridge benchmark — ${f.environment}\n$ ${f.command}\n`);
   console.log(table(rows));
 
-  console.log('\nDetails');
-  const act = (samples: ActivationSample[]) => samples.map((s) => s.ms.toFixed(1)).join(', ');
-  console.log(`  Activation samples (ms): Helpdesk Bridge ${act(f.activation.helpdesk)}; empty extension ${act(f.activation.empty)}.`);
-  console.log(`  Timing started ${ms(median(f.activation.helpdesk.concat(f.activation.empty).map((s) => s.hostUptimeMs)))} (median) after the extension host's start, with ${f.activation.helpdesk[0]?.othersActive ?? 0} built-in extensions active.`);
-  const detail: string[][] = [['Case', 'View refresh (min–max)', 'Fetch+parse (min–max)', 'Refresh all', 'Rows', 'Requests per refresh all']];
-  for (const c of f.tree) {
-    detail.push([
-      `${count(c.posts)} posts, +${c.latencyMs} ms`,
-      `${ms(median(c.refreshMs))} (${spread(c.refreshMs)})`,
-      `${ms(median(c.bareMs))} (${spread(c.bareMs)})`,
-      ms(median(c.refreshAllMs)),
-      `${c.rows} of ${c.perPage}`,
-      requestText(c.requestsPerRefreshAll),
-    ]);
+  console.log('\nSamples (ms, in pair order: Helpdesk Bridge / floor)');
+  for (const session of f.sessions) {
+    for (const figure of FIGURES.slice(0, 2)) {
+      if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      const pairs = session.ours.map((s, i) => `${figure.of(s).toFixed(0)}/${figure.of(session.floor[i]!).toFixed(0)}`);
+      console.log(`  ${figure.name}, +${session.latencyMs} ms: ${pairs.join(' ')}`);
+    }
   }
-  console.log(table(detail).replace(/^/gm, '  '));
-  const gc = { 'global.gc': 'after global.gc()', 'v8 flag': 'after a forced GC (--expose-gc set at run time through node:v8)', none: 'WITHOUT a forced GC (none available)' }[h.gc];
-  console.log(
-    `  Heap: heapUsed ${gc}, before and after ${h.loadMoreClicks} "Load more…" clicks (${h.requests} requests, ${ms(h.loadAllMs)}); ` +
-      `${count(Math.round((h.heapAfter - h.heapBefore) / h.posts))} B per post.`,
-  );
+  if (f.depth) {
+    const d = f.depth;
+    const gc = { 'global.gc': 'after global.gc()', 'v8 flag': 'after a forced GC', none: 'WITHOUT a forced GC' }[d.gc];
+    console.log(
+      `  Load more: page 1 (the view's refresh) ${ms(d.pageMs[0]!)}; a bare fetch + JSON.parse of page 1 ${ms(median(d.bareFirstMs))}, ` +
+        `of page ${Math.ceil(d.posts / d.pageSize)} ${ms(median(d.bareLastMs))} (the stand-in's own part). Heap ${gc}: ` +
+        `${(d.heapBefore / 1048576).toFixed(1)} → ${(d.heapAfter / 1048576).toFixed(1)} MB.`,
+    );
+  }
 
   console.log(`
 What is timed
-  Sizes: dist/extension.js (what activation loads) and dist/helpdesk.js (the rest, loaded on
-    first use) as built by \`node esbuild.mjs --production\` (the vscode:prepublish of
-    \`npm run package\`) and packed in the .vsix; 1 KB = 1,024 B.
-  Activation: in a fresh code-server + Chromium each time (so a fresh extension host), the only
-    development extension (the unpacked .vsix, or test/bench/fixture/empty) is checked not yet
-    active, then \`await vscode.extensions.getExtension(id).activate()\` is timed inside the
-    extension host: requiring its main module, creating its vscode API and ExtensionContext,
-    and running activate() to the end of the promise it returns. Both extensions are loaded the
-    same way, in alternating order; the bench waits for the host to go quiet first.
-  First use: then, in the same host, the test exports' load(): requiring dist/helpdesk.js and
-    starting it, which the first view refresh, command or post document does. When the view
-    is open at start-up, it follows activation at once: activation + first use is what the
-    view waits for before it can ask the service.
-  Tree first page: from starting a refresh to PostsTreeProvider.getChildren() resolving with the
-    new first page, asked the way the view asks (when the list reports the load started).
-    "View refresh" is the Helpdesk view's refresh button (helpdesk.refreshPosts: the posts
-    list only); "refresh all" is "Helpdesk: Refresh" (helpdesk.refresh: posts and clients). The
-    baseline is fetch() + JSON.parse() of the same URL (same per_page, token, order) from the
-    same extension host. "+N ms" is latency the stand-in adds to every API request. Requests
-    are counted from the stand-in's record, per list path.
-  Heap: process.memoryUsage().heapUsed of the extension host, with the first page loaded and
-    after helpdesk.loadMore 'posts' + getChildren() until no "Load more…" node is left (the
-    nodes still referenced, as a view holds them).`);
+  Each sample is a fresh workbench: a new code-server (so a new extension host, nothing of the
+    extension active yet) and a new headless Chromium on a copy of a profile prepared once per
+    extension, where it was installed from its .vsix and signed in (the token in SecretStorage).
+    Helpdesk Bridge and the floor (test/bench/fixture/floor: the same view container and view;
+    the token from SecretStorage, one bare fetch of the same page, the titles as rows; Report
+    Bug as one bare POST of the body Helpdesk Bridge sent, and a notification) alternate
+    AB BA AB… at each latency the stand-in adds to every API request. Times are the page's own
+    (performance.now()), from the input event to the task after the frame that paints the
+    element, seen by a MutationObserver.
+  Open to rows: the press on the Helpdesk icon in the activity bar → the first post row.
+  Report Bug (lines 2–3 of a file in a Git workspace whose commit is on the remote, so the
+    report carries a permalink): Enter on "${'Helpdesk: Report Bug from Selection…'}" in the palette →
+    the title box (Helpdesk Bridge looks the code up in Git here), and Enter in the title box →
+    the "Bug #N filed." notification. "In all" is the two added up, per sample.
+  Paired difference: the median of the per-pair differences (ours − floor), with a
+    distribution-free interval for it from order statistics (its coverage given). Ratio: of
+    the two medians.
+  Load more: in one extension host (test mode), every page of the account through the view's
+    "Load more…" (${f.depth?.pageSize ?? 100} posts a page), each click timed from the command to the view's
+    rows; click N loads page N + 1, and the last finds the page past the end empty.
+    Heap: heapUsed of the extension host after page 1 and after the last, over posts loaded.
+  Sizes: the production bundles and the .vsix as \`npm run package\` makes them; 1 KB = 1,024 B.`);
 
   console.log('\nTargets');
   for (const s of summary) console.log(`  ${verdict(s.ok)}  ${s.text}`);

@@ -126,14 +126,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       timeoutMs: 90_000,
       async run() {
         // Quick Open, as a person would.
-        await page.keyboard.press('Control+P');
-        await wb.quickInputField.waitFor({ state: 'visible' });
-        await wb.quickInputField.pressSequentially('greeting.ts');
-        await wb.quickPickRows.filter({ hasText: 'greeting.ts' }).first().waitFor({ state: 'visible' });
-        await page.keyboard.press('Enter');
-        const editor = wb.editor('greeting.ts');
+        const editor = await wb.quickOpen('greeting.ts', 'return');
         const lines = editor.locator('.view-lines');
-        await lines.locator('.view-line', { hasText: 'return' }).waitFor({ state: 'visible' });
         if (context.screenshotDir) {
           // Only for tidy pictures: let the TypeScript server finish "Analyzing 'greeting.ts'…".
           // It shows up a second or two after the file opens and goes a few seconds later.
@@ -143,12 +137,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
 
         // Lines 2–3: click into the code, then select with the keyboard from the file's start.
-        await lines.locator('.view-line', { hasText: 'name is required' }).click();
-        await page.keyboard.press('Control+Home');
-        await page.keyboard.press('ArrowDown');
-        await page.keyboard.press('Shift+ArrowDown');
-        await page.keyboard.press('Shift+End');
-        await editor.locator('.selected-text').first().waitFor({ state: 'visible' });
+        await wb.selectLines(editor, 'name is required', 2, 3);
 
         // Right-click at the end of the selected code (a line's element spans the editor's
         // width; its first span, the text's): the menu opens beside it, keeping the selection.

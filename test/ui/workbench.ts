@@ -126,6 +126,28 @@ export class Workbench {
       .locator('.monaco-editor');
   }
 
+  /** Quick Open (Ctrl+P) of `fileName`, as a person would; resolves with its editor once a line holding `lineText` shows. */
+  async quickOpen(fileName: string, lineText: string): Promise<Locator> {
+    await this.page.keyboard.press('Control+P');
+    await this.quickInputField.waitFor({ state: 'visible' });
+    await this.quickInputField.pressSequentially(fileName);
+    await this.quickPickRows.filter({ hasText: fileName }).first().waitFor({ state: 'visible' });
+    await this.page.keyboard.press('Enter');
+    const editor = this.editor(fileName);
+    await editor.locator('.view-lines .view-line', { hasText: lineText }).waitFor({ state: 'visible' });
+    return editor;
+  }
+
+  /** Selects lines `from`–`to` (1-based, the last to its end) with the keyboard, after a click into the line holding `clickOn`. */
+  async selectLines(editor: Locator, clickOn: string, from: number, to: number): Promise<void> {
+    await editor.locator('.view-lines .view-line', { hasText: clickOn }).click();
+    await this.page.keyboard.press('Control+Home');
+    for (let line = 1; line < from; line++) await this.page.keyboard.press('ArrowDown');
+    for (let line = from; line < to; line++) await this.page.keyboard.press('Shift+ArrowDown');
+    await this.page.keyboard.press('Shift+End');
+    await editor.locator('.selected-text').first().waitFor({ state: 'visible' });
+  }
+
   /** Drags the sash at the side bar's right edge, as a person widens it. */
   async setSidebarWidth(width: number): Promise<void> {
     const bar = await this.page.locator('.part.sidebar').boundingBox();

@@ -4,26 +4,14 @@
 // not measure (a missed target is the launcher's business, not a failure).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BENCH_ENV, type BenchAccount, type BenchMode, type BenchOutput } from '../results';
-import { measureActivation } from './activation';
-import { measureHeap } from './heap';
-import { measureTree } from './tree';
+import { BENCH_ENV, type BenchAccount, type BenchOutput } from '../results';
+import { measureDepth } from './depth';
 
 export async function run(): Promise<void> {
-  const mode = process.env[BENCH_ENV.mode] as BenchMode;
-  const output: BenchOutput = { mode, ok: false };
+  const output: BenchOutput = { ok: false };
   try {
-    if (mode === 'activation') {
-      output.activation = await measureActivation(required(BENCH_ENV.extension));
-    } else if (mode === 'tree') {
-      const accounts = JSON.parse(required(BENCH_ENV.accounts)) as BenchAccount[];
-      const reps = Number(process.env[BENCH_ENV.reps] ?? 9);
-      output.tree = await measureTree(accounts, reps);
-      const largest = accounts.reduce((a, b) => (b.posts > a.posts ? b : a));
-      output.heap = await measureHeap(largest);
-    } else {
-      throw new Error(`${BENCH_ENV.mode} is ${String(mode)}; expected activation or tree.`);
-    }
+    const account = JSON.parse(required(BENCH_ENV.account)) as BenchAccount;
+    output.depth = await measureDepth(account, Number(required(BENCH_ENV.pageSize)));
     output.ok = true;
   } catch (error) {
     output.error = error instanceof Error ? (error.stack ?? error.message) : String(error);

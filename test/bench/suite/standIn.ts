@@ -1,5 +1,5 @@
 // A stand-in server the launcher started, reached through its /__standin/ control endpoints.
-import type { FaultRule, RecordedRequest } from '../../server';
+import type { RecordedRequest } from '../../server';
 
 export class StandInControl {
   constructor(readonly url: string) {}
@@ -10,10 +10,6 @@ export class StandInControl {
 
   async clearRequests(): Promise<void> {
     await this.call('DELETE', 'requests');
-  }
-
-  async addFault(rule: Omit<FaultRule, 'path'>): Promise<void> {
-    await this.call('POST', 'faults', rule);
   }
 
   async clearFaults(): Promise<void> {
@@ -27,9 +23,3 @@ export class StandInControl {
   }
 }
 
-/** Counts requests by path, e.g. { '/app.json': 1, '/app/clients.json': 1 }. */
-export function countByPath(requests: RecordedRequest[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const request of requests) counts[request.path] = (counts[request.path] ?? 0) + 1;
-  return counts;
-}

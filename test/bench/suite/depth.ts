@@ -1,0 +1,93 @@
+// Load more at depth: every page of a large account loaded through the Helpdesk view, each
+// page timed, and the extension host's heap before and after.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import type { BenchAccount, DepthFigures } from '../results';
+import { signIn } from './session';
+import { StandInControl } from './standIn';
+
+const POSTS_PATH = '/app.json';
+const BARE_REPS = 10;
+
+/** global.gc when the host exposes it; else V8's flag set at run time (a known Node idiom); else none. */
+function garbageCollector(): { kind: DepthFigures['gc']; collect(): Promise<void> } {
+  let gc = (globalThis as { gc?: () => void }).gc;
+  let kind: DepthFigures['gc'] = gc ? 'global.gc' : 'none';
+  if (!gc) {
+    try {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as () => void;
+      kind = 'v8 flag';
+    } catch {
+      gc = undefined;
+    }
+  }
+  return {
+    kind,
+    async collect() {
+      for (let i = 0; i < 3; i++) {
+        gc?.();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+async function bareFetch(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  const posts = JSON.parse(await response.text()) as unknown;
+  const ms = performance.now() - started;
+  if (!response.ok || !Array.isArray(posts) || posts.length === 0) throw new Error(`GET ${url.replace(/api_token=[^&]*/, 'api_token=…')} answered ${response.status}.`);
+  return ms;
+}
+
+export async function measureDepth(account: BenchAccount, pageSize: number): Promise<DepthFigures> {
+  await vscode.workspace.getConfiguration('helpdesk').update('pageSize', pageSize, vscode.ConfigurationTarget.Global);
+  const api = await signIn(account);
+  const control = new StandInControl(account.url);
+  await control.clearFaults();
+  const gc = garbageCollector();
+
+  const pageMs: number[] = [];
+  let started = performance.now();
+  await vscode.commands.executeCommand('helpdesk.refreshPosts');
+  let nodes = await api.posts.getChildren();
+  pageMs.push(performance.now() - started);
+  await gc.collect();
+  const heapBefore = process.memoryUsage().heapUsed;
+
+  // What clicking "Load more…" until it is gone does: the command, then the view asks again.
+  await control.clearRequests();
+  while (nodes.some((node) => node.contextValue === 'loadMore')) {
+    started = performance.now();
+    await vscode.commands.executeCommand('helpdesk.loadMore', 'posts');
+    nodes = await api.posts.getChildren();
+    pageMs.push(performance.now() - started);
+  }
+  const loaded = api.store.posts.state.items.length;
+  if (loaded !== account.posts) throw new Error(`Loaded ${loaded} of ${account.posts} posts; the last node says "${String(nodes.at(-1)?.label)}".`);
+  await gc.collect();
+  const heapAfter = process.memoryUsage().heapUsed;
+  // The nodes stay referenced until here, as the view's would.
+  if (nodes.length === 0) throw new Error('No nodes after loading every page.');
+
+  // The same URLs, bare, for the first page and the last: how much the stand-in's own answer moves with depth.
+  const asked = (await control.requests()).filter((r) => r.path === POSTS_PATH);
+  const last = asked.at(-1);
+  if (!last) throw new Error(`No request for ${POSTS_PATH} was recorded.`);
+  const url = (page: number) => {
+    const u = new URL(account.url + POSTS_PATH);
+    for (const [key, value] of Object.entries({ ...last.query, page: String(page) })) u.searchParams.set(key, value);
+    return u.href;
+  };
+  const lastPage = Math.ceil(account.posts / pageSize);
+  const bareFirstMs: number[] = [];
+  const bareLastMs: number[] = [];
+  for (let i = 0; i < BARE_REPS; i++) {
+    bareFirstMs.push(await bareFetch(url(1)));
+    bareLastMs.push(await bareFetch(url(lastPage)));
+  }
+  return { posts: account.posts, pageSize, pageMs, bareFirstMs, bareLastMs, heapBefore, heapAfter, loaded, gc: gc.kind };
+}

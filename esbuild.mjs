@@ -1,5 +1,5 @@
 // Builds the extension bundle and the test bundles.
-//   node esbuild.mjs                 dist/extension.js and dist/helpdesk.js (development: source maps)
+//   node esbuild.mjs                 dist/extension.js (development: source maps)
 //   node esbuild.mjs --production    the same, minified, no source maps
 //   node esbuild.mjs --watch         rebuild the extension on change
 //   node esbuild.mjs --unit          out/unit/*.test.js for node's test runner
@@ -40,39 +40,18 @@ const vscodeOnce = {
   },
 };
 
-/** src/extension.ts loads dist/helpdesk.js with a plain require, on first use. */
-const helpdeskAtRuntime = {
-  name: 'helpdesk-at-runtime',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/helpdesk\.js$/ }, () => ({ path: './helpdesk.js', external: true }));
-  },
-};
-
-/**
- * Modules both bundles may hold: constants and pure functions only. Any other module in both
- * would exist twice at run time, with two copies of its state and classes.
- */
-const SHARED = new Set(['src/drafts/draftUri.ts', 'src/views/postUri.ts', 'vscode-once:vscode']);
-
-function checkNothingTwice(metafile) {
-  const inputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js')).map(([, o]) => new Set(Object.keys(o.inputs)));
-  const twice = [...inputs[0]].filter((f) => inputs.slice(1).some((i) => i.has(f)) && !SHARED.has(f));
-  if (twice.length) throw new Error(`In both dist/extension.js and dist/helpdesk.js: ${twice.join(', ')}. Import only types across the two, or add a stateless module to SHARED.`);
-}
-
-// Two bundles: what activation runs, and the rest, loaded on first use (see src/extension.ts).
+// The extension: one bundle, loaded when VS Code activates it (on first use).
 const extension = {
   ...common,
-  entryPoints: { extension: 'src/extension.ts', helpdesk: 'src/helpdesk.ts' },
-  outdir: 'dist',
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
   // src/ writes `import vscode = require('vscode')`: for `import * as vscode`, esbuild copies
   // the whole API object into a namespace in every importing file (__toESM).
-  plugins: [vscodeOnce, helpdeskAtRuntime],
+  plugins: [vscodeOnce],
   minify: production,
   charset: 'utf8',
   sourcemap: !production,
   sourcesContent: false,
-  metafile: true,
 };
 
 const tests = {
@@ -110,7 +89,5 @@ if (args.has('--watch')) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log('[watch] build started; watching for changes');
 } else {
-  const results = await Promise.all(builds.map((b) => esbuild.build(b)));
-  const built = results[builds.indexOf(extension)];
-  if (built) checkNothingTwice(built.metafile);
+  await Promise.all(builds.map((b) => esbuild.build(b)));
 }

@@ -1,6 +1,7 @@
-// Everything behind the views and commands: the session, the gateway and its store, the tree
-// providers and the command handlers. Built into dist/helpdesk.js, which ./extension.ts loads
-// the first time a view asks for rows, a command runs or a post document opens.
+// Everything behind the views and commands, made when the extension activates: the session,
+// the gateway and its store, the views and their providers, the document schemes and the
+// command handlers. Activation happens on first use (a Helpdesk view shown, a command run: the
+// activation events VS Code derives from package.json), so none of it runs before that.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
 import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
@@ -20,7 +21,9 @@ import { codeOf, reportBug } from './commands/reportBug';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
-import type { DraftStore } from './drafts/drafts';
+import { DraftFileSystem } from './drafts/draftFileSystem';
+import { DraftStore } from './drafts/drafts';
+import { DRAFT_SCHEME } from './drafts/draftUri';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
@@ -30,17 +33,10 @@ import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
-import type { HelpdeskNode } from './views/nodes';
 import { openPost, PostDocumentProvider } from './views/postDocument';
+import { POST_SCHEME } from './views/postUri';
 import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
-
-/** What activation made, and hands over. */
-export interface Shell {
-  readonly context: vscode.ExtensionContext;
-  readonly drafts: DraftStore;
-  readonly postsView: vscode.TreeView<HelpdeskNode>;
-}
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are
@@ -76,16 +72,8 @@ export interface TestActions {
   answerNextQuestion(label: string | undefined): void;
 }
 
-export interface Helpdesk {
-  readonly posts: PostsTreeProvider;
-  readonly clients: ClientsTreeProvider;
-  readonly postDocuments: PostDocumentProvider;
-  /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
-  run(id: string, args: unknown[]): Promise<unknown>;
-  readonly testApi: TestApi;
-}
-
-export function start({ context, drafts, postsView }: Shell): Helpdesk {
+export function start(context: vscode.ExtensionContext): TestApi {
+  const drafts = new DraftStore(context.globalState);
   const log = new Log();
   const ui = new Notifier(log);
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
@@ -94,9 +82,8 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
   const { store } = gateway;
   const sender = new DraftSender(gateway, drafts, ui, log);
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
-  const posts = new PostsTreeProvider(store, session, postsView);
+  const posts = new PostsTreeProvider(store, session);
   const clients = new ClientsTreeProvider(store, session);
-  const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
@@ -127,28 +114,38 @@ export function start({ context, drafts, postsView }: Shell): Helpdesk {
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
-  context.subscriptions.push(log, signOutSignal, session, gateway, posts, clients, new AccountStatusBar(session), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
-  void session.whenRestored();
-  void offerUnsentDrafts(services, () => session.whenRestored());
+  /** A failure is logged and shown in words, never as a stack trace. */
+  const run = async (id: string, handler: (arg: unknown) => unknown, arg: unknown): Promise<unknown> => {
+    try {
+      await session.whenRestored();
+      return await handler(arg);
+    } catch (error) {
+      log.error(`${id} failed`, error);
+      ui.failure(error);
+      return undefined;
+    }
+  };
+  for (const [id, handler] of Object.entries(handlers)) context.subscriptions.push(vscode.commands.registerCommand(id, (arg: unknown) => run(id, handler, arg)));
 
-  return {
+  context.subscriptions.push(
+    drafts,
+    log,
+    signOutSignal,
+    session,
+    gateway,
     posts,
     clients,
-    postDocuments,
-    async run(id, args) {
-      try {
-        const handler = handlers[id];
-        if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
-        await session.whenRestored();
-        return await handler(args[0]);
-      } catch (error) {
-        log.error(`${id} failed`, error);
-        ui.failure(error);
-        return undefined;
-      }
-    },
-    testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts) },
-  };
+    vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
+    vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, new PostDocumentProvider(session, gateway)),
+    new AccountStatusBar(session),
+    autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()),
+  );
+  void session.whenRestored();
+  // Drafts the service never confirmed are offered again.
+  void offerUnsentDrafts(services, () => session.whenRestored());
+
+  return { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts) };
 }
 
 function testActions(services: Services, posts: PostsTreeProvider): TestActions {

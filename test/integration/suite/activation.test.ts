@@ -2,7 +2,6 @@
 // The pattern for new files: import what you need, describe(…) at the top level, and add the
 // file to TEST_FILES in ./index.ts.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { extensionApi } from './helpers';
 
@@ -19,14 +18,9 @@ describe('activation', () => {
     assert.equal(extension().packageJSON.name, 'helpdesk-bridge');
   });
 
-  it('activates without error, and without loading dist/helpdesk.js before a first use', async () => {
+  it('activates without error', async () => {
     await extension().activate();
     assert.equal(extension().isActive, true);
-    // The first test file: nothing has shown a Helpdesk view or run a command yet.
-    const rest = join(extension().extensionPath, 'dist', 'helpdesk.js');
-    assert.equal(rest in require.cache, false, 'activation loaded dist/helpdesk.js');
-    await extensionApi();
-    assert.equal(rest in require.cache, true, 'the first use loads dist/helpdesk.js');
   });
 
   it('registers every contributed command, and has a handler for each one and no other', async () => {

@@ -105,6 +105,7 @@ async function bench(): Promise<void> {
     environment: `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`,
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     floorLabel: against ? basename(against) : 'Floor',
+    against: against !== undefined,
     sessions,
     sizes: { bundles: packaged.bundles, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
     depth,

@@ -1,6 +1,5 @@
-// Activation: everything is made in ./helpdesk.ts. It runs on first use only: package.json
-// declares no activation event of its own, so VS Code activates on a Helpdesk view shown or a
-// contributed command run.
+// Activation: everything is made in ./helpdesk.ts, once the window has finished starting
+// (onStartupFinished), or earlier when a Helpdesk view is shown or a command runs.
 import vscode = require('vscode');
 import { start, type TestApi } from './helpdesk';
 

@@ -1,7 +1,8 @@
 // Everything behind the views and commands, made when the extension activates: the session,
 // the gateway and its store, the views and their providers, the document schemes and the
-// command handlers. Activation happens on first use (a Helpdesk view shown, a command run: the
-// activation events VS Code derives from package.json), so none of it runs before that.
+// command handlers. Activation waits for the window to finish starting (onStartupFinished, for
+// the providers of references and TODO comments), or comes earlier with a Helpdesk view shown
+// or a command run. Nothing here calls the service until a view, a command or a reference asks.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
 import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
@@ -14,7 +15,11 @@ import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
 import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
+import { codeAround, createTaskFromComment } from './commands/createTaskFromComment';
+import { createTaskFromComment as fileTaskFromComment } from './actions/createTaskFromComment';
+import { openTodoAt } from './inCode/todoActions';
 import { filterPosts } from './commands/filterPosts';
+import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { codeOf, reportBug } from './commands/reportBug';
@@ -27,6 +32,7 @@ import { DRAFT_SCHEME } from './drafts/draftUri';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
+import { registerInCode, type InCodeSources } from './inCode/register';
 import { Log } from './log';
 import type { Services } from './services';
 import { autoRefresh } from './store/autoRefresh';
@@ -66,6 +72,8 @@ export interface TestActions {
   reportBug(input: { title: string; description?: string }): Promise<Post | undefined>;
   openPost(id: number): Promise<void>;
   filterPosts(filter: PostFilter): void;
+  /** Create Task from Comment on a document's line, with this title (the light bulb's command without its box). */
+  createTaskFromComment(input: { uri: vscode.Uri; line: number; title: string }): Promise<Post | undefined>;
   /** Sends a kept draft as Retry and Send All do. */
   resendDraft(id: string): Promise<Post | undefined>;
   /** Modal dialogs throw in test mode: the next modal question gets this answer (undefined: dismissed). */
@@ -73,6 +81,10 @@ export interface TestActions {
 }
 
 export function start(context: vscode.ExtensionContext): TestApi {
+  // The cheap providers first: each reads the settings and a line, and only a reference found
+  // (or a TODO's command run) reaches what the rest of this function makes.
+  let inCode: InCodeSources | undefined;
+  context.subscriptions.push(registerInCode(() => inCode!));
   const drafts = new DraftStore(context.globalState);
   const log = new Log();
   const ui = new Notifier(log);
@@ -87,7 +99,7 @@ export function start(context: vscode.ExtensionContext): TestApi {
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
-  const handlers: Record<string, (arg: unknown) => unknown> = {
+  const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
     'helpdesk.signIn': () => signIn(services),
     'helpdesk.signOut': () => session.signOut(),
     'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
@@ -110,22 +122,24 @@ export function start(context: vscode.ExtensionContext): TestApi {
     'helpdesk.linkDeal': (arg) => linkDeal(services, arg),
     'helpdesk.reportBug': () => reportBug(services),
     'helpdesk.reportBugFromEditor': () => reportBug(services),
+    'helpdesk.goToCode': (arg) => goToCode(services, arg),
+    'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line),
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
   /** A failure is logged and shown in words, never as a stack trace. */
-  const run = async (id: string, handler: (arg: unknown) => unknown, arg: unknown): Promise<unknown> => {
+  const run = async (id: string, handler: (arg: unknown, more?: unknown) => unknown, args: unknown[]): Promise<unknown> => {
     try {
       await session.whenRestored();
-      return await handler(arg);
+      return await handler(args[0], args[1]);
     } catch (error) {
       log.error(`${id} failed`, error);
       ui.failure(error);
       return undefined;
     }
   };
-  for (const [id, handler] of Object.entries(handlers)) context.subscriptions.push(vscode.commands.registerCommand(id, (arg: unknown) => run(id, handler, arg)));
+  for (const [id, handler] of Object.entries(handlers)) context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run(id, handler, args)));
 
   context.subscriptions.push(
     drafts,
@@ -141,6 +155,13 @@ export function start(context: vscode.ExtensionContext): TestApi {
     new AccountStatusBar(session),
     autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()),
   );
+  inCode = {
+    hover: { gateway, whenRestored: () => session.whenRestored() },
+    posts: {
+      posts: () => store.posts.state.items,
+      startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),
+    },
+  };
   void session.whenRestored();
   // Drafts the service never confirmed are offered again.
   void offerUnsentDrafts(services, () => session.whenRestored());
@@ -174,6 +195,13 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
     },
     openPost,
     filterPosts: (filter) => posts.setFilter(filter),
+    async createTaskFromComment({ uri, line, title }) {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const comment = openTodoAt(document, line);
+      if (!comment) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
+      const code = await codeAround(document, line, services.log);
+      return fileTaskFromComment(services, account(), { document, line, comment, title, code });
+    },
     resendDraft: (id) => services.sender.send(id),
     answerNextQuestion: (label) => services.ui.answerNextQuestion(label),
   };

@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { clampPerPage } from './api';
+import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
 
 export const SETTINGS = {
   accountUrl: 'helpdesk.accountUrl',
@@ -8,6 +9,10 @@ export const SETTINGS = {
   snippetMaxLines: 'helpdesk.snippetMaxLines',
   autoRefreshMinutes: 'helpdesk.autoRefreshMinutes',
   requestTimeoutSeconds: 'helpdesk.requestTimeoutSeconds',
+  references: 'helpdesk.references.enabled',
+  referencePrefix: 'helpdesk.referencePrefix',
+  todoActions: 'helpdesk.todoActions.enabled',
+  todoWords: 'helpdesk.todoActions.triggerWords',
 } as const;
 
 export interface Settings {
@@ -17,6 +22,12 @@ export interface Settings {
   snippetMaxLines: number;
   autoRefreshMinutes: number;
   requestTimeoutSeconds: number;
+  /** Hovers, links and completion of post references. */
+  references: boolean;
+  /** The short form's prefix (`HD-` for `HD-123`); '' for none. */
+  referencePrefix: string;
+  todoActions: boolean;
+  todoWords: readonly string[];
 }
 
 /** The settings, with out-of-range values brought back into range. */
@@ -33,5 +44,13 @@ export function readSettings(): Settings {
     snippetMaxLines: whole('snippetMaxLines', 80, 1, 1000),
     autoRefreshMinutes: whole('autoRefreshMinutes', 0, 0, 1440),
     requestTimeoutSeconds: whole('requestTimeoutSeconds', 15, 1, 300),
+    references: config.get<boolean>('references.enabled', true) !== false,
+    referencePrefix: String(config.get<string>('referencePrefix', '') ?? '').trim(),
+    todoActions: config.get<boolean>('todoActions.enabled', true) !== false,
+    todoWords: stringList(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
   };
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean) : undefined;
 }

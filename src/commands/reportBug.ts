@@ -37,9 +37,15 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
 }
 
 /** The editor's selected lines, where they are on the remote, and how many lines a report carries. */
-export async function codeOf(editor: vscode.TextEditor, log: Log): Promise<Omit<BugInput, 'title' | 'description'>> {
-  const selection = selectedLines(editor);
-  const { document } = editor;
+export function codeOf(editor: vscode.TextEditor, log: Log): Promise<Omit<BugInput, 'title' | 'description'>> {
+  const { start, end } = selectedLines(editor);
+  return codeAt(editor.document, start, end, log);
+}
+
+/** Lines `start` to `end` (0-based) of a document, where they are on the remote, and how many lines a report carries. */
+export async function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<Omit<BugInput, 'title' | 'description'>> {
+  const text = document.getText(new vscode.Range(start, 0, end, document.lineAt(end).text.length));
+  const selection: CodeSelection = { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
   const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
     locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
   );
@@ -47,11 +53,10 @@ export async function codeOf(editor: vscode.TextEditor, log: Log): Promise<Omit<
 }
 
 /** Whole lines: a selection that ends at the start of a line does not include that line. */
-function selectedLines(editor: vscode.TextEditor): CodeSelection {
-  const { document, selection } = editor;
+function selectedLines(editor: vscode.TextEditor): { start: number; end: number } {
+  const { selection } = editor;
   const start = selection.start.line;
   let end = selection.end.line;
   if (!selection.isEmpty && selection.end.character === 0 && end > start) end--;
-  const text = document.getText(new vscode.Range(start, 0, end, document.lineAt(end).text.length));
-  return { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
+  return { start, end };
 }

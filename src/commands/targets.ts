@@ -5,11 +5,12 @@ import { postIdOf } from '../views/postUri';
 
 // What VS Code passes to a command as its first argument: the tree node it was run on (view
 // menus, inline buttons, a row's click), the document's URI (editor title buttons), or nothing
-// (Command Palette, keybindings).
+// (Command Palette, keybindings); a hover's links pass a post's id.
 
-/** The post a command was run on: a post's row or its open document. */
+/** The post a command was run on: a post's row, its open document, or its id (a hover's link). */
 export function targetPost(arg: unknown): { id: number; node?: PostNode } | undefined {
   if (arg instanceof PostNode) return { id: arg.post.id, node: arg };
+  if (typeof arg === 'number') return Number.isSafeInteger(arg) && arg > 0 ? { id: arg } : undefined;
   const id = arg instanceof vscode.Uri ? postIdOf(arg) : undefined;
   return id ? { id } : undefined;
 }

@@ -3,7 +3,7 @@ import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
 import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
-import { HelpdeskStore } from '../store/helpdeskStore';
+import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
 import { Account, stopMessage } from './account';
 
 const { l10n } = vscode;
@@ -52,6 +52,12 @@ export class Gateway implements vscode.Disposable {
   get account(): Account | undefined {
     this.follow();
     return this.bound?.account;
+  }
+
+  /** A post for a hover: from the store's short-lived cache, or one request; undefined when signed out. */
+  peek(id: number): Promise<Peek> | undefined {
+    const account = this.account;
+    return account && this.store.peeks.get(id, (postId) => account.post(postId));
   }
 
   /** Checks the address and token with one cheap call, then stores them. Throws `ApiError` or `AccountUrlError`. */

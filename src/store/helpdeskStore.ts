@@ -1,6 +1,7 @@
 import type { Client, Deal, PagingStop, Post } from '../api';
 import { readSettings } from '../settings';
 import { PagedList, type PageFetcher } from './pagedList';
+import { PostPeeks, type Peek } from './postPeeks';
 
 /** How the store gets what it holds: the gateway's reads. */
 export interface StoreLoaders {
@@ -29,6 +30,8 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 export class HelpdeskStore {
   readonly posts: PagedList<Post>;
   readonly clients: PagedList<Client>;
+  /** Posts looked up one at a time, by hovers. */
+  readonly peeks = new PostPeeks();
   private readonly deals = new Map<number, Promise<Deal[]>>();
   private readonly dealListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
@@ -89,9 +92,12 @@ export class HelpdeskStore {
 
   /** Forgets everything (another account, or signed out). */
   reset(): void {
+    this.peeks.clear();
     this.posts.reset();
     this.clients.reset();
     this.statusNames = undefined;
     this.invalidateDeals();
   }
 }
+
+export type { Peek };

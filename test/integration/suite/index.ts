@@ -18,6 +18,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'writes.test.ts': () => import('./writes.test'),
   'reportBug.test.ts': () => import('./reportBug.test'),
   'hostile.test.ts': () => import('./hostile.test'),
+  'inCode.test.ts': () => import('./inCode.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

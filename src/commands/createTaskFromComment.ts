@@ -1,0 +1,53 @@
+import vscode = require('vscode');
+import type { Post } from '../api';
+import { createTaskFromComment as fileTask } from '../actions/createTaskFromComment';
+import { openTodoAt } from '../inCode/todoActions';
+import type { Log } from '../log';
+import type { Services } from '../services';
+import { codeAt } from './reportBug';
+import { askText, signedInAccount } from './prompts';
+
+const { l10n } = vscode;
+
+/** Lines of code around the comment that the task carries. */
+const BEFORE = 3;
+const AFTER = 6;
+
+/**
+ * Create Task from Comment…: from the light bulb (the document and the line) or the palette (the
+ * cursor's line). Suggests the comment's text as the title; Enter files it, the box's button
+ * opens the whole task to edit first.
+ */
+export async function createTaskFromComment(services: Services, uri: unknown, line: unknown): Promise<Post | undefined> {
+  const editor = await editorOf(uri);
+  const at = typeof line === 'number' ? line : editor?.selection.active.line;
+  const comment = editor && at !== undefined ? openTodoAt(editor.document, at) : undefined;
+  if (!editor || at === undefined || !comment) {
+    void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
+    return undefined;
+  }
+  const account = await signedInAccount(services);
+  if (!account) return undefined;
+  const { document } = editor;
+  const code = await codeAround(document, at, services.log);
+  const answer = await askText({
+    title: l10n.t('Create Task: {0}:{1}', code.selection.relativePath, at + 1),
+    prompt: l10n.t('A title for the task. Enter files it with the code around the comment, then writes its reference into the comment.'),
+    value: comment.text || `${comment.word} ${code.selection.relativePath}:${at + 1}`,
+    editorTooltip: l10n.t('Edit the whole task before filing it'),
+    validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
+  });
+  if (!answer) return undefined;
+  return fileTask(services, account, { document, line: at, comment, title: answer.value, code }, answer.action === 'editor' ? 'edit' : 'send');
+}
+
+/** The lines around a comment that its task carries, and where they are on the remote. */
+export function codeAround(document: vscode.TextDocument, line: number, log: Log): ReturnType<typeof codeAt> {
+  return codeAt(document, Math.max(0, line - BEFORE), Math.min(document.lineCount - 1, line + AFTER), log);
+}
+
+async function editorOf(uri: unknown): Promise<vscode.TextEditor | undefined> {
+  if (!(uri instanceof vscode.Uri)) return vscode.window.activeTextEditor;
+  const visible = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
+  return visible ?? vscode.window.showTextDocument(uri);
+}

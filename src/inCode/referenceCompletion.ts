@@ -1,0 +1,60 @@
+import vscode = require('vscode');
+import { isComment, type Post } from '../api';
+import { shortReference } from '../code/postReferences';
+import { readSettings } from '../settings';
+import { labelText } from '../text/serverText';
+
+/** The Source Control input's document (the commit message box); completion is offered there only. */
+export const SCM_INPUT_SCHEME = 'vscode-scm';
+const MOST = 100;
+
+/** What completion needs: the loaded posts, newest first, and a way to start loading them. */
+export interface LoadedPosts {
+  posts(): readonly Post[];
+  /** Starts the first page if nothing was loaded yet; completion does not wait for it. */
+  startLoading(): void;
+}
+
+/**
+ * In the commit message box, after the reference prefix (or `#` when none is set): the loaded
+ * posts as references. It never asks the service while a person types: an empty list starts
+ * the first page and says the list is incomplete, so the next key asks again.
+ */
+export class ReferenceCompletionProvider implements vscode.CompletionItemProvider {
+  constructor(private readonly loaded: () => LoadedPosts) {}
+
+  provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
+    if (document.uri.scheme !== SCM_INPUT_SCHEME) return undefined;
+    const settings = readSettings();
+    if (!settings.references) return undefined;
+    const prefix = settings.referencePrefix || '#';
+    const typed = typedReference(document.lineAt(position.line).text.slice(0, position.character), prefix);
+    if (typed === undefined) return undefined;
+    const source = this.loaded();
+    const posts = source.posts().filter((post) => !isComment(post));
+    if (posts.length === 0) {
+      source.startLoading();
+      return new vscode.CompletionList([], true);
+    }
+    const range = new vscode.Range(position.line, position.character - typed.length, position.line, position.character);
+    const items = posts.slice(0, MOST).map((post, index) => {
+      const reference = shortReference(prefix, post.id);
+      const title = labelText(post.title, 80);
+      const item = new vscode.CompletionItem({ label: reference, description: title }, vscode.CompletionItemKind.Reference);
+      item.range = range;
+      item.filterText = `${reference} ${title}`;
+      item.sortText = String(index).padStart(4, '0');
+      return item;
+    });
+    return new vscode.CompletionList(items, false);
+  }
+}
+
+/** The prefix and digits just typed, at the start of a word; undefined when the cursor is not after one. */
+function typedReference(before: string, prefix: string): string | undefined {
+  const digits = /\d*$/.exec(before)![0];
+  const head = before.slice(0, before.length - digits.length);
+  if (!head.endsWith(prefix)) return undefined;
+  const previous = head.slice(0, head.length - prefix.length).slice(-1);
+  return previous === '' || /[\s([{,;]/.test(previous) ? prefix + digits : undefined;
+}

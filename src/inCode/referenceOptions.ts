@@ -1,0 +1,15 @@
+import { parseAccountUrl } from '../api';
+import type { ReferenceOptions } from '../code/postReferences';
+import { readSettings, type Settings } from '../settings';
+
+/** What counts as a post reference now, from the settings alone (no call); undefined when references are off. */
+export function referenceOptions(settings: Settings = readSettings()): ReferenceOptions | undefined {
+  if (!settings.references) return undefined;
+  let accountUrl: string | undefined;
+  try {
+    accountUrl = settings.accountUrl ? parseAccountUrl(settings.accountUrl) : undefined;
+  } catch {
+    accountUrl = undefined; // an address it cannot use names no posts
+  }
+  return { accountUrl, prefix: settings.referencePrefix || undefined };
+}

@@ -1,0 +1,45 @@
+import vscode = require('vscode');
+import { readSettings, SETTINGS } from '../settings';
+import { DRAFT_SCHEME } from '../drafts/draftUri';
+import { ReferenceCompletionProvider, SCM_INPUT_SCHEME, type LoadedPosts } from './referenceCompletion';
+import { ReferenceHoverProvider, type HoverSource } from './referenceHover';
+import { ReferenceLinkProvider } from './referenceLinks';
+import { TodoActionProvider } from './todoActions';
+
+/** What the providers need of the rest of the extension, asked for only once a reference is found. */
+export interface InCodeSources {
+  readonly hover: HoverSource;
+  readonly posts: LoadedPosts;
+}
+
+/** Code in files, unsaved editors and remote folders: where TODO comments are. */
+const CODE: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
+/** Where references are read: code, Markdown and plain text, the commit message box, and drafts (not post documents: server text never becomes a link). */
+const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { scheme: SCM_INPUT_SCHEME }, { scheme: DRAFT_SCHEME }];
+
+/**
+ * The helpdesk in the code: reference links and hovers, the TODO light bulb, and references in
+ * the commit message box. Registering them costs nothing: each reads the settings and the line,
+ * and only a reference found loads the rest (`load`).
+ */
+export function registerInCode(load: () => InCodeSources): vscode.Disposable {
+  const providers = [
+    vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider()),
+    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hover)),
+    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(), TodoActionProvider.metadata),
+  ];
+  // Completion's trigger character is the prefix's last one, so it follows the setting.
+  let completion: vscode.Disposable | undefined;
+  const registerCompletion = () => {
+    completion?.dispose();
+    const trigger = (readSettings().referencePrefix || '#').slice(-1);
+    completion = vscode.languages.registerCompletionItemProvider({ scheme: SCM_INPUT_SCHEME }, new ReferenceCompletionProvider(() => load().posts), trigger);
+  };
+  registerCompletion();
+  const listener = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.referencePrefix) && registerCompletion());
+  return new vscode.Disposable(() => {
+    for (const provider of providers) provider.dispose();
+    completion?.dispose();
+    listener.dispose();
+  });
+}

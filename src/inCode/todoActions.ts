@@ -1,0 +1,36 @@
+import vscode = require('vscode');
+import { findPostReferences } from '../code/postReferences';
+import { findTriggerComment, type TriggerComment } from '../code/todoComments';
+import { readSettings } from '../settings';
+import { referenceOptions } from './referenceOptions';
+
+/** Lines of a selection looked at for a trigger comment. */
+const MOST_LINES = 50;
+
+/** The trigger comment on a document's line that names no post yet, if the setting allows and there is one. */
+export function openTodoAt(document: vscode.TextDocument, line: number): TriggerComment | undefined {
+  const settings = readSettings();
+  if (!settings.todoActions || line < 0 || line >= document.lineCount) return undefined;
+  const options = referenceOptions({ ...settings, references: true });
+  const comment = findTriggerComment(document.lineAt(line).text, document.languageId, {
+    words: settings.todoWords,
+    containsReference: (text) => findPostReferences(text, options ?? {}).length > 0,
+  });
+  return comment && !comment.hasReference ? comment : undefined;
+}
+
+/** The light bulb on a comment line that starts with a trigger word: Create Task from Comment… */
+export class TodoActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+    for (let line = range.start.line; line <= Math.min(range.end.line, range.start.line + MOST_LINES); line++) {
+      const comment = openTodoAt(document, line);
+      if (!comment) continue;
+      const action = new vscode.CodeAction(vscode.l10n.t('Create Task from Comment…'), vscode.CodeActionKind.QuickFix);
+      action.command = { command: 'helpdesk.createTaskFromComment', title: action.title, arguments: [document.uri, line] };
+      return [action];
+    }
+    return [];
+  }
+}

@@ -1,0 +1,229 @@
+// The helpdesk in the code: references (links, hovers), TODO → task, Go to Code, and references
+// in the commit message box, each through the editor's own commands, as the editor calls them.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import { extensionApi, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+
+const config = () => vscode.workspace.getConfiguration('helpdesk');
+const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
+
+async function listed(): Promise<Post[]> {
+  const response = await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=20&order=id.desc`);
+  return (await response.json()) as Post[];
+}
+
+async function createPost(post: Record<string, unknown>): Promise<Post> {
+  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post }) });
+  assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
+  return (await response.json()) as Post;
+}
+
+async function untitled(content: string, language = 'typescript'): Promise<vscode.TextDocument> {
+  return vscode.workspace.openTextDocument({ content, language });
+}
+
+const gets = async (path: string) => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === path).length;
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+/** A hover's Markdown as it reads: escapes and non-breaking spaces undone. */
+function readable(markdown: string): string {
+  return markdown.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+}
+
+describe('the helpdesk in the code', () => {
+  useCleanSlate();
+  before(() => config().update('referencePrefix', 'HD-', vscode.ConfigurationTarget.Global));
+  after(async () => {
+    for (const key of ['referencePrefix', 'references.enabled', 'todoActions.enabled']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  describe('references', () => {
+    it('an address in the account and HD-123 are links to the post; look-alikes are not', async () => {
+      const [a, b] = await listed();
+      const document = await untitled(
+        [
+          `// See ${standIn.url}/app/posts/${a!.id} and HD-${b!.id}.`,
+          `// Not: ${standIn.url}/app/posts/${a!.id}.json, XHD-${b!.id}, HD-${b!.id}x, https://elsewhere.example/app/posts/${a!.id}`,
+        ].join('\n'),
+      );
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+      const ours = links.filter((l) => l.target?.scheme === 'helpdesk-post');
+      assert.deepEqual(
+        ours.map((l) => [l.range.start.line, document.getText(l.range), l.target?.path]),
+        [
+          [0, `${standIn.url}/app/posts/${a!.id}`, `/${a!.id}.md`],
+          [0, `HD-${b!.id}`, `/${b!.id}.md`],
+        ],
+      );
+    });
+
+    it('a hover shows the post\'s facts and our commands, asking the service once per post', async () => {
+      await extensionApi();
+      const post = (await listed()).find((p) => !p.post_id)!;
+      const document = await untitled(`// HD-${post.id} again: HD-${post.id}\nconst unrelated = 'HD-';\n`);
+      await standIn.clearRequests();
+      const first = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 5));
+      const text = hoverText(first);
+      assert.ok(readable(text).includes(`#${post.id} ${post.title}`), `the title:\n${text}`);
+      assert.match(readable(text), new RegExp(` · ${post.closed ? 'closed' : 'open'} · \\d+ comment`), 'open or closed, and the comments count');
+      assert.match(text, /command:helpdesk\.openPost\?/);
+      assert.match(text, /command:helpdesk\.commentOnTask\?/);
+      assert.match(text, /command:helpdesk\.openInBrowser\?/);
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 20));
+      assert.equal(await gets(`/app/posts/${post.id}.json`), 1, 'one request for two hovers');
+      const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 22));
+      assert.ok(!hoverText(none).includes('command:helpdesk'), 'no hover of ours on text that is not a reference');
+      assert.equal((await standIn.requests()).length, 1, 'and nothing asked for it');
+    });
+
+    it('a hover on a deleted post says so; a sign-out empties the cache', async () => {
+      const post = await createPost({ title: 'Soon gone', content: 'x' });
+      await standIn.deleteRecord('posts', post.id);
+      const document = await untitled(`// HD-${post.id}`);
+      const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)));
+      assert.match(readable(text), new RegExp(`Post #${post.id} is not on the helpdesk`));
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4));
+      assert.equal(await gets(`/app/posts/${post.id}.json`), 1, '"gone" is kept too');
+      await vscode.commands.executeCommand('helpdesk.signOut');
+      await signInToStandIn();
+      await standIn.clearRequests();
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4));
+      assert.equal(await gets(`/app/posts/${post.id}.json`), 1, 'asked again after signing out and in');
+    });
+
+    it('server text in a hover is text: no links of its own, no markup', async () => {
+      const post = await createPost({ title: 'Click [here](command:workbench.action.quit) **now**', content: 'x' });
+      const document = await untitled(`// HD-${post.id}`);
+      const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)));
+      assert.ok(!text.includes('[here](command:workbench'), text);
+      assert.ok(readable(text).includes('Click [here] (command:workbench.action.quit) **now**'), `shown as text (a space keeps "](" from being read as a link anywhere):\n${text}`);
+    });
+
+    it('one setting turns links and hovers off', async () => {
+      const [a] = await listed();
+      await config().update('references.enabled', false, vscode.ConfigurationTarget.Global);
+      const document = await untitled(`// HD-${a!.id}`);
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+      assert.equal(links.filter((l) => l.target?.scheme === 'helpdesk-post').length, 0);
+      await standIn.clearRequests();
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4));
+      assert.equal((await standIn.requests()).length, 0);
+      await config().update('references.enabled', undefined, vscode.ConfigurationTarget.Global);
+    });
+  });
+
+  describe('TODO → task', () => {
+    it('the light bulb is on comment lines that start with a trigger word, and nowhere else', async () => {
+      const document = await untitled(['// TODO: handle empty names', 'const TODO = 1;', 'const s = "// TODO: not a comment";', '  /* FIXME later */', `// TODO(HD-7): has a post`].join('\n'));
+      const titles = async (line: number) =>
+        (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(line, 3, line, 3))).filter((a) => a.command?.command === 'helpdesk.createTaskFromComment').map((a) => a.title);
+      assert.deepEqual(await titles(0), ['Create Task from Comment…']);
+      assert.deepEqual(await titles(1), []);
+      assert.deepEqual(await titles(2), []);
+      assert.deepEqual(await titles(3), ['Create Task from Comment…']);
+      assert.deepEqual(await titles(4), [], 'a comment that names a post already');
+      await config().update('todoActions.enabled', false, vscode.ConfigurationTarget.Global);
+      assert.deepEqual(await titles(0), [], 'off with its setting');
+      await config().update('todoActions.enabled', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it('files a task with the comment, the code around it and a permalink, then writes HD-<id> into the comment as one undo step', async () => {
+      const api = await extensionApi();
+      const uri = vscode.Uri.joinPath(folder(), 'src', 'greeting.ts');
+      const editor = await vscode.window.showTextDocument(uri);
+      await editor.edit((e) => e.insert(new vscode.Position(1, 0), '  // TODO: reject names with only spaces\n'));
+      try {
+        const [action] = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 4, 1, 4))).filter((a) => a.command?.command === 'helpdesk.createTaskFromComment');
+        assert.deepEqual(action?.command?.arguments?.map(String), [uri.toString(), '1']);
+        const post = await api.actions.createTaskFromComment({ uri, line: 1, title: 'Reject names with only spaces' });
+        assert.ok(post?.id);
+        const sent = ((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').at(-1)?.body as { post: Record<string, unknown> }).post;
+        assert.equal(sent.title, 'Reject names with only spaces');
+        assert.equal(sent.task_kind, 'task');
+        const content = withoutRef(sent.content);
+        assert.match(content, /^TODO: reject names with only spaces/);
+        assert.match(content, /src\/greeting\.ts/);
+        assert.match(content, /```typescript\n[\s\S]*\/\/ TODO: reject names with only spaces[\s\S]*return `Hello/);
+        assert.match(content, /not committed|uncommitted|local|unsaved/i, 'the edited file is not what the remote has: no permalink');
+        assert.equal(editor.document.lineAt(1).text, `  // TODO(HD-${post.id}): reject names with only spaces`);
+        await vscode.window.showTextDocument(editor.document);
+        await vscode.commands.executeCommand('undo');
+        assert.equal(editor.document.lineAt(1).text, '  // TODO: reject names with only spaces', 'one undo takes the reference back');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    });
+
+    it('without a prefix, the post\'s address is written into the comment', async () => {
+      const api = await extensionApi();
+      await config().update('referencePrefix', undefined, vscode.ConfigurationTarget.Global);
+      try {
+        const document = await untitled('# FIXME flaky on Mondays\nprint("hi")\n', 'python');
+        await vscode.window.showTextDocument(document);
+        const post = await api.actions.createTaskFromComment({ uri: document.uri, line: 0, title: 'Flaky on Mondays' });
+        assert.equal(document.lineAt(0).text, `# FIXME(${standIn.url}/app/posts/${post!.id}): flaky on Mondays`);
+      } finally {
+        await config().update('referencePrefix', 'HD-', vscode.ConfigurationTarget.Global);
+      }
+    });
+  });
+
+  describe('Go to Code', () => {
+    before(async () => {
+      const git = await vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: unknown[] } }>('vscode.git')!.activate();
+      await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
+    });
+
+    it('on a bug report opens the file with the reported lines selected', async () => {
+      const api = await extensionApi();
+      const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(folder(), 'src', 'greeting.ts'));
+      editor.selection = new vscode.Selection(1, 0, 2, 5);
+      const post = await api.actions.reportBug({ title: 'Go back to this code' });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('helpdesk.goToCode', post!.id);
+      const opened = await waitFor('greeting.ts to open', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined));
+      assert.deepEqual([opened.selection.start.line, opened.selection.end.line], [1, 2]);
+    });
+
+    it('on a stack trace lists each frame, the ones not in this workspace too, and opens the one chosen', async () => {
+      const post = await createPost({
+        title: 'TypeError in production',
+        content: ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)', '    at main (/srv/app/node_modules/runner/index.js:40:3)'].join('\n'),
+      });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const going = vscode.commands.executeCommand('helpdesk.goToCode', post.id);
+      // The list opens; its first item is the frame in this workspace. Enter takes it.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await going;
+      const opened = await waitFor('greeting.ts to open', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined));
+      assert.deepEqual([opened.selection.active.line, opened.selection.active.character], [2, 20], 'line 3, column 21');
+    });
+  });
+
+  describe('the commit message box', () => {
+    it('offers references to the loaded posts after the prefix, there and nowhere else', async () => {
+      const api = await extensionApi();
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      const posts = (await api.posts.getChildren()).filter((n) => n.id?.startsWith('post:'));
+      assert.ok(posts.length > 0);
+      const git = (await vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: { inputBox: { value: string } }[] } }>('vscode.git')!.activate()).getAPI(1);
+      await vscode.commands.executeCommand('workbench.view.scm');
+      git.repositories[0]!.inputBox.value = 'Fix the greeting, HD-';
+      const input = await waitFor('the commit message box\'s document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'vscode-scm' && d.getText().startsWith('Fix the greeting')));
+      const offered = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 21), '-');
+      const ours = offered.items.filter((i) => typeof i.label === 'object' && /^HD-\d+$/.test(i.label.label));
+      assert.ok(ours.length > 0, 'references offered');
+      assert.equal((ours[0]!.label as vscode.CompletionItemLabel).label, String(posts[0]!.id).replace(/^post:/, 'HD-'), 'the newest post first');
+
+      const file = await untitled('Fix the greeting, HD-', 'plaintext');
+      const elsewhere = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', file.uri, new vscode.Position(0, 21), '-');
+      assert.equal(elsewhere.items.filter((i) => typeof i.label === 'object' && /^HD-\d+$/.test(i.label.label)).length, 0, 'not in other editors');
+      git.repositories[0]!.inputBox.value = '';
+    });
+  });
+});

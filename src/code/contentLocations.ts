@@ -83,7 +83,9 @@ function lineLocations(line: string): ContentLocation[] {
 
 /** The line `- File: `path`, lines 3–7` of a report (`inlineCode` and `lineRangeText` in bugReport.ts). */
 function reportLocation(line: string): ContentLocation | undefined {
-  const match = /^- File: (`+)(.+?)(?<!`)\1(?!`), lines? (\d{1,9})(?:[–-](\d{1,9}))?$/.exec(line);
+  // Bounded before the pattern runs: on a long run of backticks it would backtrack for seconds.
+  if (line.length > MAX_FRAME_LINE_CHARS || !line.startsWith('- File: `')) return undefined;
+  const match = /^- File: (`{1,16})(.+?)(?<!`)\1(?!`), lines? (\d{1,9})(?:[–-](\d{1,9}))?$/.exec(line);
   if (!match) return undefined;
   let path = match[2]!;
   // inlineCode pads with a space on both sides where the path would touch the fence (CommonMark strips them).

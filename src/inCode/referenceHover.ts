@@ -3,6 +3,7 @@ import type { Post } from '../api';
 import { findPostReferences } from '../code/postReferences';
 import type { Gateway } from '../gateway/gateway';
 import type { Peek } from '../store/helpdeskStore';
+import { inertMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { postTitle, statusText } from '../views/nodes';
@@ -35,23 +36,32 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
     const { gateway, whenRestored } = this.source();
     await whenRestored();
     const peek = gateway.peek(reference.postId);
-    if (!peek) return new vscode.Hover(new vscode.MarkdownString().appendText(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', reference.postId)), range);
+    if (!peek) return new vscode.Hover(words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', reference.postId)), range);
     try {
       return new vscode.Hover(postHover(await peek, reference.postId, gateway), range);
     } catch (error) {
-      return new vscode.Hover(new vscode.MarkdownString().appendText(l10n.t('Post #{0} could not be loaded: {1}', reference.postId, errorText(error))), range);
+      return new vscode.Hover(words(l10n.t('Post #{0} could not be loaded: {1}', reference.postId, errorText(error))), range);
     }
   }
 }
 
+/** Words (which may quote the server) in an untrusted hover: no link can come of them. */
+function words(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(inertMarkdown(text));
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
+}
+
+/** Trusted for our four commands only; every server string in it goes through inertMarkdown. */
 function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownString {
+  if ('gone' in peek) return words(l10n.t('Post #{0} is not on the helpdesk: it was deleted, or your token cannot see it.', id));
   const md = new vscode.MarkdownString('', true);
   md.supportHtml = false;
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
-  if ('gone' in peek) return md.appendText(l10n.t('Post #{0} is not on the helpdesk: it was deleted, or your token cannot see it.', id));
   const { post } = peek;
-  md.appendMarkdown('**').appendText(`#${post.id} ${postTitle(post)}`).appendMarkdown('**\n\n');
-  md.appendText(facts(post, gateway).join(' · ')).appendMarkdown('\n\n');
+  md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
+  md.appendMarkdown(`${inertMarkdown(facts(post, gateway).join(' · '))}\n\n`);
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [

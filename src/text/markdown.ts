@@ -10,6 +10,16 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_[\]<>!|~&]/g, '\\$&');
 }
 
+/**
+ * Untrusted text for inline Markdown that is rendered (a hover, a tooltip): escaped as
+ * `escapeMarkdown` does, and nothing a renderer would turn into a link by itself either: no
+ * `<scheme:…>`, bare `https://…`, `www.` or e-mail address (the characters that make them are
+ * written as entities, which read the same).
+ */
+export function inertMarkdown(text: string): string {
+  return escapeMarkdown(text).replace(/[:@.]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** Text as inline code, with a backtick run longer than any inside it (CommonMark). */
 export function inlineCode(text: string): string {
   const oneLine = text.replace(/\r?\n|\r/g, ' ');

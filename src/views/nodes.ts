@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { isComment, type Client, type Deal, type Post } from '../api';
+import { codeBlock, inertMarkdown } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
 
 const { l10n } = vscode;
@@ -64,7 +65,7 @@ export class PostNode extends vscode.TreeItem {
     const md = new vscode.MarkdownString('', true);
     md.isTrusted = false;
     md.supportHtml = false;
-    md.appendMarkdown('**').appendText(postTitle(post)).appendMarkdown('**\n\n');
+    md.appendMarkdown(`**${inertMarkdown(postTitle(post))}**\n\n`);
     const facts = [
       `#${post.id}`,
       labelText(post.kind ?? post.task_kind ?? '', 20),
@@ -72,9 +73,10 @@ export class PostNode extends vscode.TreeItem {
       post.closed === true ? l10n.t('closed') : l10n.t('open'),
       labelText(post.created_at, 40),
     ].filter(Boolean);
-    md.appendText(facts.join(' · '));
+    md.appendMarkdown(inertMarkdown(facts.join(' · ')));
+    // Fenced: nothing in the content renders, and no address in it becomes a link.
     const content = bodyText(post.content, 600).trim();
-    if (content) md.appendMarkdown('\n\n---\n\n').appendText(content);
+    if (content) md.appendMarkdown(`\n\n${codeBlock(content, 'text')}`);
     return md;
   }
 }

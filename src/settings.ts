@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { clampPerPage } from './api';
+import { isValidReferencePrefix } from './code/postReferences';
 import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
 
 export const SETTINGS = {
@@ -45,7 +46,7 @@ export function readSettings(): Settings {
     autoRefreshMinutes: whole('autoRefreshMinutes', 0, 0, 1440),
     requestTimeoutSeconds: whole('requestTimeoutSeconds', 15, 1, 300),
     references: config.get<boolean>('references.enabled', true) !== false,
-    referencePrefix: String(config.get<string>('referencePrefix', '') ?? '').trim(),
+    referencePrefix: prefixOrNone(config.get<unknown>('referencePrefix')),
     todoActions: config.get<boolean>('todoActions.enabled', true) !== false,
     todoWords: stringList(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
   };
@@ -53,4 +54,10 @@ export function readSettings(): Settings {
 
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean) : undefined;
+}
+
+/** A prefix the short form can use, or '' (addresses only): one that could not be read back is never written. */
+function prefixOrNone(value: unknown): string {
+  const prefix = typeof value === 'string' ? value.trim() : '';
+  return isValidReferencePrefix(prefix) ? prefix : '';
 }

@@ -97,6 +97,9 @@ export class DraftStore {
 
   async remove(id: string): Promise<void> {
     await this.state.update(PREFIX + id, undefined);
+    // A window still on the earlier version may have written the old list again since.
+    const old = this.oldList();
+    if (old.some((d) => (d as Partial<Draft> | null)?.id === id)) await this.state.update(OLD_LIST, old.filter((d) => (d as Partial<Draft> | null)?.id !== id));
     this.changed.fire(id);
   }
 

@@ -74,7 +74,7 @@ export class DraftSender {
         const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, before, signal));
         if (earlier === 'maybe' && !(await this.confirmResend(account, draft))) return undefined;
         if (earlier && earlier !== 'maybe') {
-          await this.foundEarlier(account, draft, before, earlier);
+          await this.filed(account, draft, before.sentText, earlier, true);
           return earlier;
         }
         // Not filed: this attempt goes with the same marker, and the text it sends.
@@ -86,7 +86,7 @@ export class DraftSender {
         markedNow = true;
       }
       const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, attempt.ref, signal));
-      await this.delivered(account, draft, post, false);
+      await this.filed(account, draft, draft.text, post, false);
       return post;
     } catch (error) {
       if (markedNow && !mayBeStored(error)) await this.drafts.setUnconfirmed(draft.id, undefined);
@@ -110,15 +110,21 @@ export class DraftSender {
   }
 
   /**
-   * The earlier attempt reached the service. A draft edited since holds what the person typed
-   * after it: it is kept (no longer waiting on that attempt), not sent.
+   * The draft's post is on the service, filed with `sentText` (by this attempt, or by an earlier
+   * one whose answer was lost). A draft edited since, in the store or in its open editor, holds
+   * what the person typed after that: it is kept (no longer waiting on an attempt), not closed.
    */
-  private async foundEarlier(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, post: Post): Promise<void> {
-    if (unconfirmed.sentText === undefined || unconfirmed.sentText === draft.text) return this.delivered(account, draft, post, true);
+  private async filed(account: Account, draft: Draft, sentText: string | undefined, post: Post, earlier: boolean): Promise<void> {
+    const current = this.drafts.get(draft.id);
+    const editor = vscode.workspace.textDocuments.find((document) => document.uri.toString() === draftUri(draft.id).toString());
+    const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;
+    if (!editedSince) return this.delivered(account, draft, post, earlier);
     await this.drafts.setUnconfirmed(draft.id, undefined);
     const edit = l10n.t('Edit Draft');
     const open = l10n.t('Open in Browser');
-    const message = l10n.t('#{0} was on the helpdesk already: your earlier attempt reached it, only its answer was lost. You edited the draft since, so it is kept and not sent.', post.id);
+    const message = earlier
+      ? l10n.t('#{0} was on the helpdesk already: your earlier attempt reached it, only its answer was lost. You edited the draft since, so it is kept and not sent.', post.id)
+      : l10n.t('#{0} was filed with the text the draft had when you sent it. You edited the draft since, so it is kept and not sent.', post.id);
     void this.ui.info(message, edit, open).then(async (choice) => {
       if (choice === edit) await openDraft(draft.id);
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', post.id)));
@@ -145,20 +151,19 @@ export class DraftSender {
 
   /**
    * After an attempt whose answer never came, the post may be on the server already: the one
-   * that carries the attempt's marker is it. A comment's parent that has no more comments than
-   * before did not get it; where comments are not listed among posts, one that has more is only
-   * a "maybe". So is a search that could not be sure, and an attempt from before markers.
+   * that carries the attempt's marker is it. A comment is found so only where the service lists
+   * comments among posts; elsewhere its parent's count is all there is: the same count as before
+   * the attempt means it was not filed, any other (a colleague's comment, or one deleted) is a
+   * "maybe". So is a search that could not be sure, and an attempt from before markers.
    */
   private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | 'maybe' | undefined> {
     const { ref } = unconfirmed;
-    if (draft.kind === 'comment' && unconfirmed.parentComments !== undefined && draft.postId !== undefined) {
-      const parent = await account.post(draft.postId, signal);
-      if (typeof parent.comments_cache === 'number' && parent.comments_cache <= unconfirmed.parentComments) return undefined;
-    }
-    if (!ref) return 'maybe';
-    const found = await account.findFiled((post) => carriesDraftRef(post.content, ref), unconfirmed.newestPostId, signal);
+    const found = ref ? await account.findFiled((post) => carriesDraftRef(post.content, ref), unconfirmed.newestPostId, signal) : 'unsure';
     if (typeof found === 'object') return found;
-    return found === 'absent' && draft.kind !== 'comment' ? undefined : 'maybe';
+    if (draft.kind !== 'comment') return found === 'absent' ? undefined : 'maybe';
+    if (unconfirmed.parentComments === undefined || draft.postId === undefined) return 'maybe';
+    const parent = await account.post(draft.postId, signal);
+    return parent.comments_cache === unconfirmed.parentComments ? undefined : 'maybe';
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */

@@ -1,8 +1,10 @@
 import vscode = require('vscode');
 import { isComment, type Post } from '../api';
 import { shortReference } from '../code/postReferences';
+import { webLink } from '../api/address';
 import { readSettings } from '../settings';
 import { labelText } from '../text/serverText';
+import { referenceOptions } from './referenceOptions';
 
 /** The Source Control input's document (the commit message box); completion is offered there only. */
 export const SCM_INPUT_SCHEME = 'vscode-scm';
@@ -16,8 +18,8 @@ export interface LoadedPosts {
 }
 
 /**
- * In the commit message box, after the reference prefix (or `#` when none is set): the loaded
- * posts as references. It never asks the service while a person types: an empty list starts
+ * In the commit message box, after the reference prefix (or `#` when none is set, which puts in
+ * the post's address): the loaded posts as references. It never asks the service while a person types: an empty list starts
  * the first page and says the list is incomplete, so the next key asks again.
  */
 export class ReferenceCompletionProvider implements vscode.CompletionItemProvider {
@@ -26,8 +28,12 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     if (document.uri.scheme !== SCM_INPUT_SCHEME) return undefined;
     const settings = readSettings();
-    if (!settings.references) return undefined;
+    const options = referenceOptions(settings);
+    if (!options) return undefined;
+    // Without a prefix, `#` asks, and the post's address (a reference everywhere) is what goes in:
+    // a bare `#12` would name the repository's issue 12 on most Git hosts.
     const prefix = settings.referencePrefix || '#';
+    const insert = (id: number) => (settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined);
     const typed = typedReference(document.lineAt(position.line).text.slice(0, position.character), prefix);
     if (typed === undefined) return undefined;
     const source = this.loaded();
@@ -37,10 +43,12 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
       return new vscode.CompletionList([], true);
     }
     const range = new vscode.Range(position.line, position.character - typed.length, position.line, position.character);
+    if (insert(0) === undefined) return undefined;
     const items = posts.slice(0, MOST).map((post, index) => {
       const reference = shortReference(prefix, post.id);
       const title = labelText(post.title, 80);
       const item = new vscode.CompletionItem({ label: reference, description: title }, vscode.CompletionItemKind.Reference);
+      item.insertText = insert(post.id);
       item.range = range;
       item.filterText = `${reference} ${title}`;
       item.sortText = String(index).padStart(4, '0');

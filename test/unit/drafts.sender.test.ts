@@ -108,6 +108,21 @@ describe('DraftSender', () => {
     assert.match(messages(), /was on the helpdesk already/);
   });
 
+  it('text typed into the draft while it was on its way is kept, not closed with the sent draft', async () => {
+    const draft = await task('Typed on');
+    server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
+    const sending = r.sender.send(draft.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await r.drafts.update(draft.id, formatDraftDocument('Typed on', 'Typed with care, and more'));
+    const post = await sending;
+    assert.ok(post, 'the text it had when sent was filed');
+    assert.equal(posts(server).length, 1);
+    const kept = r.drafts.get(draft.id);
+    assert.match(kept?.text ?? '', /and more/, 'what was typed since is kept');
+    assert.equal(kept?.unconfirmed, undefined, 'no longer waiting on that attempt');
+    assert.match(messages(), /You edited the draft since/);
+  });
+
   it('a refusal (422) means not stored: the next send sends at once, without a search', async () => {
     const draft = await task('Refused first');
     server.addFault({ method: 'POST', path: '/app/posts.json', status: 422, body: { code: 'error', message: { title: ['is too short'] } }, times: 1 });
@@ -160,5 +175,30 @@ describe('DraftSender', () => {
     await r.drafts.remove(draft.id);
     assert.equal(await r.sender.send(draft.id), undefined);
     assert.equal(server.requests.length, 0);
+  });
+});
+
+describe('DraftSender: a comment whose answer was lost', () => {
+  it('where comments are listed, the marker finds it even after a colleague deleted another comment', async () => {
+    const server = await startStandIn({ seed: 'demo', profile: 'contrary' });
+    try {
+      fake.reset();
+      const r = rig(server);
+      r.signIn();
+      const parent = server.store.list(server.prefix, 'posts').find((p) => !p.post_id && p.task_kind !== 'comment')!;
+      const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
+      const other = await api.posts.addComment(parent.id, { title: 'Re: colleague', content: 'Soon deleted' });
+      const before = (await api.posts.get(parent.id)).comments_cache as number;
+      const draft = await r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, parentComments: before, accountUrl: server.url });
+      server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+      assert.equal(await r.sender.send(draft.id), undefined);
+      server.store.remove(server.prefix, 'posts', other.id);
+      server.reset();
+      const found = await r.sender.send(draft.id);
+      assert.ok(found, 'found, not sent again');
+      assert.equal(server.requests.filter((q) => q.method === 'POST').length, 0);
+    } finally {
+      await server.close();
+    }
   });
 });

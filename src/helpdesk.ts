@@ -199,8 +199,10 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
       const document = await vscode.workspace.openTextDocument(uri);
       const comment = openTodoAt(document, line);
       if (!comment) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
+      const { version } = document;
+      const text = document.lineAt(line).text;
       const code = await codeAround(document, line, services.log);
-      return fileTaskFromComment(services, account(), { document, line, comment, title, code });
+      return fileTaskFromComment(services, account(), { document, line, version, comment: { ...comment, line: text }, title, code });
     },
     resendDraft: (id) => services.sender.send(id),
     answerNextQuestion: (label) => services.ui.answerNextQuestion(label),

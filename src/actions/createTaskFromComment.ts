@@ -13,14 +13,12 @@ import type { Delivery } from './deliver';
 
 const { l10n } = vscode;
 
-/** How far the comment is looked for when the lines moved while the task was filed. */
-const MOVED_LINES = 50;
-
 export interface CommentTaskInput {
   document: vscode.TextDocument;
-  /** The comment's line (0-based) when the command ran. */
+  /** The comment's line (0-based), and the document's version, when the command ran. */
   line: number;
-  comment: TriggerComment;
+  version: number;
+  comment: TriggerComment & { line: string };
   title: string;
   /** The lines around the comment, and where they are on the remote (as Report Bug reads them). */
   code: Omit<BugInput, 'title' | 'description'>;
@@ -40,27 +38,34 @@ export async function createTaskFromComment(services: WriteServices, account: Ac
   return post;
 }
 
-async function writeReference(services: WriteServices, account: Account, { document, line, comment }: CommentTaskInput, post: Post): Promise<void> {
+async function writeReference(services: WriteServices, account: Account, { document, line, comment, version }: CommentTaskInput, post: Post): Promise<void> {
   const prefix = readSettings().referencePrefix;
   const reference = prefix ? shortReference(prefix, post.id) : account.link('posts', post.id);
-  const at = findComment(document, line, comment.text);
+  const at = document.isClosed ? undefined : findComment(document, line, comment, version);
   const edit = at && referenceEdit(at.comment, reference);
-  const applied = edit && !document.isClosed && (await applyEdit(document, at.line, edit));
+  const applied = edit && (await applyEdit(document, at.line, edit));
   if (applied) return;
   const copy = l10n.t('Copy Reference');
-  const choice = await services.ui.info(l10n.t('Task #{0} created. Its comment changed meanwhile, so the reference was not written into it.', post.id), copy);
-  if (choice === copy) await vscode.env.clipboard.writeText(reference);
+  // Not awaited: the command ends now; the choice comes whenever it comes.
+  void services.ui.info(l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so the reference was not written into it.', post.id), copy).then(async (choice) => {
+    if (choice === copy) await vscode.env.clipboard.writeText(reference);
+  });
 }
 
-/** The same comment: on its line, or, if lines moved meanwhile, the nearest line with its text. */
-function findComment(document: vscode.TextDocument, line: number, text: string): { line: number; comment: TriggerComment } | undefined {
-  for (let distance = 0; distance <= MOVED_LINES; distance++) {
-    for (const candidate of distance === 0 ? [line] : [line - distance, line + distance]) {
-      const comment = openTodoAt(document, candidate);
-      if (comment && comment.text === text) return { line: candidate, comment };
-    }
-  }
-  return undefined;
+/**
+ * The comment the task was filed from: on its line while the document is unchanged; after edits,
+ * the one line that reads exactly as it did (none, or several alike, and nothing is written).
+ */
+function findComment(document: vscode.TextDocument, line: number, comment: TriggerComment & { line: string }, version: number): { line: number; comment: TriggerComment } | undefined {
+  const found = (at: number) => {
+    const again = openTodoAt(document, at);
+    return again && again.text === comment.text ? { line: at, comment: again } : undefined;
+  };
+  if (document.version === version) return found(line);
+  const before = comment.line;
+  const same: number[] = [];
+  for (let at = 0; at < document.lineCount && same.length < 2; at++) if (document.lineAt(at).text === before) same.push(at);
+  return same.length === 1 ? found(same[0]!) : undefined;
 }
 
 function applyEdit(document: vscode.TextDocument, line: number, edit: { start: number; end: number; newText: string }): Thenable<boolean> {

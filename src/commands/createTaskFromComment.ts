@@ -26,9 +26,11 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
     return undefined;
   }
+  const { document } = editor;
+  const { version } = document;
+  const text = document.lineAt(at).text;
   const account = await signedInAccount(services);
   if (!account) return undefined;
-  const { document } = editor;
   const code = await codeAround(document, at, services.log);
   const answer = await askText({
     title: l10n.t('Create Task: {0}:{1}', code.selection.relativePath, at + 1),
@@ -38,7 +40,7 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
   if (!answer) return undefined;
-  return fileTask(services, account, { document, line: at, comment, title: answer.value, code }, answer.action === 'editor' ? 'edit' : 'send');
+  return fileTask(services, account, { document, line: at, version, comment: { ...comment, line: text }, title: answer.value, code }, answer.action === 'editor' ? 'edit' : 'send');
 }
 
 /** The lines around a comment that its task carries, and where they are on the remote. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
-import { extensionApi, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+import { extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
@@ -158,6 +158,20 @@ describe('the helpdesk in the code', () => {
       } finally {
         await vscode.commands.executeCommand('workbench.action.files.revert');
       }
+    });
+
+    it('lines moved while the task was filed: the reference goes to that comment, not to one like it', async () => {
+      const api = await extensionApi();
+      const document = await untitled(['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'].join('\n'));
+      const editor = await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 600, times: 1 });
+      const filing = api.actions.createTaskFromComment({ uri: document.uri, line: 2, title: 'Handle errors in second()' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'import a;\nimport b;\n'));
+      const post = await filing;
+      assert.ok(post?.id);
+      assert.deepEqual(document.getText().split('\n').slice(2), ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'], 'two comments alike: neither is touched');
+      await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile`));
     });
 
     it('without a prefix, the post\'s address is written into the comment', async () => {

@@ -118,24 +118,50 @@ export class Workbench {
     return this.contextMenu.locator('.action-item').filter({ has: this.page.locator('.action-label', { hasText: exactly(label) }) });
   }
 
+  /** The Quick Fix menu (Ctrl+. or the light bulb) while it is open. */
+  get quickFixMenu(): Locator {
+    return this.page.locator('.action-widget');
+  }
+
+  quickFixItem(label: string): Locator {
+    // A row may show a keybinding after the title.
+    return this.quickFixMenu.locator('.monaco-list-row').filter({ hasText: label });
+  }
+
+  /** The editor's hover (the mouse resting on code), while it shows. */
+  get hover(): Locator {
+    return this.page.locator('.monaco-editor .monaco-hover:not(.hidden)');
+  }
+
+  /** Opens a file with Quick Open (Ctrl+P), as a person would; returns its editor once its text (a line holding `lineText`, if given) shows. */
+  async quickOpen(fileName: string, lineText?: string): Promise<Locator> {
+    await this.focusWorkbench();
+    await this.page.keyboard.press('Control+P');
+    await this.quickInputField.waitFor({ state: 'visible' });
+    await this.quickInputField.pressSequentially(fileName);
+    await this.quickPickRows.filter({ hasText: fileName }).first().waitFor({ state: 'visible' });
+    await this.page.keyboard.press('Enter');
+    await this.quickInput.waitFor({ state: 'hidden' });
+    const editor = this.editor(fileName);
+    await editor.locator('.view-lines .view-line', lineText ? { hasText: lineText } : {}).first().waitFor({ state: 'visible' });
+    return editor;
+  }
+
+  /** The text of an editor's rendered lines, top to bottom (spaces as spaces). */
+  async lineTexts(editor: Locator): Promise<string[]> {
+    return editor.locator('.view-lines').evaluate((lines) =>
+      [...lines.querySelectorAll('.view-line')]
+        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+        .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' ')),
+    );
+  }
+
   /** The editor (group) showing `fileName` in its active tab. */
   editor(fileName: string): Locator {
     return this.page
       .locator('.editor-group-container')
       .filter({ has: this.page.locator('.tab.active', { hasText: fileName }) })
       .locator('.monaco-editor');
-  }
-
-  /** Quick Open (Ctrl+P) of `fileName`, as a person would; resolves with its editor once a line holding `lineText` shows. */
-  async quickOpen(fileName: string, lineText: string): Promise<Locator> {
-    await this.page.keyboard.press('Control+P');
-    await this.quickInputField.waitFor({ state: 'visible' });
-    await this.quickInputField.pressSequentially(fileName);
-    await this.quickPickRows.filter({ hasText: fileName }).first().waitFor({ state: 'visible' });
-    await this.page.keyboard.press('Enter');
-    const editor = this.editor(fileName);
-    await editor.locator('.view-lines .view-line', { hasText: lineText }).waitFor({ state: 'visible' });
-    return editor;
   }
 
   /** Selects lines `from`–`to` (1-based, the last to its end) with the keyboard, after a click into the line holding `clickOn`. */
@@ -169,6 +195,41 @@ export class Workbench {
   /** A status bar entry by (part of) its text, e.g. the TypeScript server's "Analyzing…". */
   statusItem(text: string | RegExp): Locator {
     return this.page.locator('.part.statusbar .statusbar-item', { hasText: text });
+  }
+
+  /**
+   * Sets a boolean setting in the Settings editor, as a person would: search for its id, tick or
+   * untick its box, close the editor. (The web workbench does not notice a settings.json changed
+   * on disk behind its back.)
+   */
+  async setBooleanSetting(id: string, on: boolean): Promise<void> {
+    await this.runCommand('Preferences: Open User Settings');
+    const settings = this.page.locator('.settings-editor');
+    await settings.waitFor({ state: 'visible' });
+    // The search box has the focus; `@id:` leaves exactly this setting.
+    await settings.locator('.settings-header .suggest-input-container .monaco-editor').click();
+    await this.page.keyboard.type(`@id:${id}`);
+    const box = settings.locator('.setting-item-bool .setting-value-checkbox');
+    // Until the search applies, the editor lists the commonly used settings.
+    await settings.locator('.settings-count-widget', { hasText: '1 Setting Found' }).waitFor({ state: 'visible' });
+    await box.waitFor({ state: 'visible' });
+    if ((await box.getAttribute('aria-checked')) !== String(on)) await box.click();
+    await settings.locator(`.setting-item-bool .setting-value-checkbox[aria-checked="${on}"]`).waitFor({ state: 'visible' });
+    await this.runCommand('View: Close Editor');
+    await settings.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Waits out the TypeScript server's "Analyzing '<file>' and its dependencies…" in the status
+   * bar, which shows up a second or two after a TypeScript file opens and goes a few seconds
+   * later (longer on a busy machine). Until then the Quick Fix menu may come up empty: the
+   * TypeScript extension's providers change meanwhile, and VS Code then cancels every provider's
+   * code actions, other extensions' too. Resolves at once if it does not show within 5 s.
+   */
+  async typeScriptSettled(timeoutMs = 30_000): Promise<void> {
+    const analyzing = this.statusItem(/^\s*Analyzing/);
+    const shown = await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (shown) await analyzing.waitFor({ state: 'hidden', timeout: timeoutMs });
   }
 
   /** Closes whatever has focus in a popup (menu, quick input) so the keyboard reaches the workbench. */

@@ -69,9 +69,11 @@ async function main(): Promise<number> {
       workspace,
       settings: {
         'helpdesk.accountUrl': standIn.url,
+        // Create Task from Comment writes `TODO(HD-<id>)`; an address otherwise.
+        'helpdesk.referencePrefix': 'HD-',
         // Steady screenshots: VS Code's default theme (Chromium would pick the light one), no
-        // blinking cursor, no hover popups, no light bulb, no minimap; the views' title buttons
-        // always showing.
+        // blinking cursor, no hover popups (the TODO step turns them on for its own), no light
+        // bulb, no minimap; the views' title buttons always showing.
         'workbench.colorTheme': 'Default Dark Modern',
         'editor.cursorBlinking': 'solid',
         'editor.minimap.enabled': false,
@@ -79,6 +81,9 @@ async function main(): Promise<number> {
         'editor.lightbulb.enabled': 'off',
         'workbench.view.alwaysShowHeaderActions': true,
         'workbench.tips.enabled': false,
+        // As on the desktop (the web workbench saves after a second): the TODO step's edits stay
+        // unsaved, so reverting the file leaves it as it was for the steps after it.
+        'files.autoSave': 'off',
       },
       installExtensions: [vsix],
       verbose: values.verbose,

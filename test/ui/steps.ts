@@ -41,6 +41,7 @@ export const STEP = {
   reportBug: 'Report Bug… in the editor context menu files the selected code',
   palette: 'the command palette lists the Helpdesk commands',
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
+  todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
   secondWindow: 'a second window opened after sign-in is signed in too',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
 } as const;
@@ -52,6 +53,11 @@ const BUG_TITLE = 'greeting() throws when the name is empty';
 const DRAFT_TITLE = 'greeting() greets nobody when the name is blank';
 /** Lines 2–3 of src/greeting.ts (createWorkspace), the selection Report Bug files (it drops the common indentation). */
 const SELECTED_CODE = ['if (!name) throw new Error("name is required");', 'return `Hello, ${name}!`;'];
+/** The lines of src/greeting.ts (createWorkspace). */
+const GREETING = ['export function greeting(name: string): string {', '  if (!name) throw new Error("name is required");', '  return `Hello, ${name}!`;', '}'];
+/** What the TODO step types as line 2 of src/greeting.ts, after the editor's indentation. */
+const TODO_TEXT = 'reject names with only spaces';
+const TODO_LINE = `  // TODO: ${TODO_TEXT}`;
 const PALETTE_ENTRIES = [
   'Helpdesk: Sign Out',
   'Helpdesk: Refresh',
@@ -77,6 +83,87 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
   const postRequests = (): RecordedRequest[] => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
   /** A second window (browser page) on the same workbench URL, while the two-window steps run. */
   let other: Page | undefined;
+
+  /** The TODO step: type a TODO comment, file it from the Quick Fix menu, undo the reference, revert the file. */
+  const fileTodoTask = async () => {
+    const editor = await wb.quickOpen('greeting.ts');
+    // Started now, as it may come and go while the comment is typed.
+    const settled = wb.typeScriptSettled();
+    const lines = editor.locator('.view-lines');
+    const line2 = async () => (await wb.lineTexts(editor))[1];
+    await lines.locator('.view-line', { hasText: 'return' }).waitFor({ state: 'visible' });
+
+    // A new line 2 below the function's first line; the editor indents it.
+    await lines.locator('.view-line', { hasText: 'export function' }).click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`// TODO: ${TODO_TEXT}`);
+    await lines.locator('.view-line', { hasText: TODO_TEXT }).waitFor({ state: 'visible' });
+    assert.equal(await line2(), TODO_LINE, 'the typed comment is line 2');
+
+    // The cursor is on the TODO line: Ctrl+. opens the Quick Fix menu there.
+    await settled;
+    await page.keyboard.press('Control+.');
+    const item = wb.quickFixItem('Create Task from Comment…');
+    await item.waitFor({ state: 'visible' });
+    // The menu ignores the pointer until it moves (a block over it goes on the first move).
+    const box = await item.boundingBox();
+    assert.ok(box, 'the menu item is on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
+    await item.hover();
+    await screenshot('todo-task.png');
+    await item.click();
+    await wb.quickFixMenu.waitFor({ state: 'hidden' });
+
+    const title = await wb.inputBox('Create Task: src/greeting.ts:2');
+    assert.equal(await title.inputValue(), TODO_TEXT, 'the title box suggests the comment');
+    const before = postRequests().length;
+    await title.press('Enter');
+    await wb.quickInput.waitFor({ state: 'hidden' });
+
+    const toast = wb.toast(/^Task #\d+ created\.$/);
+    await toast.waitFor({ state: 'visible', timeout: 20_000 });
+    const id = (await toast.locator('.notification-list-item-message').innerText()).match(/#(\d+)/)?.[1];
+    assert.ok(id, 'the notification names the task');
+    const sent = postRequests().slice(before);
+    assert.equal(sent.length, 1, 'one POST /app/posts.json');
+    const post = (sent[0]!.body as { post?: Record<string, unknown> } | null)?.post;
+    assert.ok(post, 'the body wraps a post');
+    assert.equal(post.task_kind, 'task');
+    assert.equal(post.title, TODO_TEXT, 'titled with the comment');
+    const content = String(post.content);
+    assert.ok(content.startsWith(`TODO: ${TODO_TEXT}`), `the task starts with the comment:\n${content}`);
+    assert.ok(content.includes('src/greeting.ts'), `the task names the file:\n${content}`);
+    assert.ok(content.includes(['```typescript', GREETING[0], TODO_LINE, ...GREETING.slice(1)].join('\n')), `the task quotes the code around the comment:\n${content}`);
+
+    // The reference is written into the comment, and is a link with the post's hover.
+    const written = `  // TODO(HD-${id}): ${TODO_TEXT}`;
+    await lines.locator('.view-line', { hasText: `HD-${id}` }).waitFor({ state: 'visible' });
+    assert.equal(await line2(), written, 'the comment names the new task');
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.toasts.first().waitFor({ state: 'hidden' });
+    const reference = lines.locator('.detected-link', { hasText: exactly(`HD-${id}`) });
+    await reference.waitFor({ state: 'visible' });
+    await reference.hover();
+    const hover = wb.hover.filter({ hasText: 'Open Post' });
+    await hover.waitFor({ state: 'visible' });
+    assert.ok((await hover.innerText()).replace(/\u00a0/g, ' ').includes(`#${id} ${TODO_TEXT}`), 'the hover shows the new task');
+    await screenshot('post-hover.png');
+    await wb.parkMouse();
+    await hover.waitFor({ state: 'hidden' });
+
+    // One Ctrl+Z takes the reference back out, leaving the comment as typed.
+    await lines.locator('.view-line', { hasText: 'return' }).click();
+    await page.keyboard.press('Control+Z');
+    await lines.locator('.view-line', { hasText: `HD-${id}` }).waitFor({ state: 'hidden' });
+    assert.equal(await line2(), TODO_LINE, 'Ctrl+Z restores the comment');
+
+    // Leave the file as it was for the steps that follow.
+    await wb.runCommand('File: Revert File');
+    await page.locator('.tab.active.dirty').waitFor({ state: 'hidden' });
+    assert.deepEqual((await wb.lineTexts(editor)).slice(0, GREETING.length), GREETING, 'the file is as it was');
+  };
 
   return [
     {
@@ -231,6 +318,20 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.equal(filed(DRAFT_TITLE), 1, 'filed once');
         await wb.row(posts, DRAFT_TITLE).waitFor({ state: 'visible', timeout: 20_000 });
         await wb.runCommand('Notifications: Clear All Notifications');
+      },
+    },
+    {
+      name: STEP.todoTask,
+      needs: [STEP.signIn],
+      timeoutMs: 90_000,
+      async run() {
+        // Hovers on for this step only: the others keep them off for steady screenshots.
+        await wb.setBooleanSetting('editor.hover.enabled', true);
+        try {
+          await fileTodoTask();
+        } finally {
+          await wb.setBooleanSetting('editor.hover.enabled', false);
+        }
       },
     },
     // Last, as the second one signs out. In code-server each browser page is a window with its own

@@ -30,7 +30,12 @@ export interface Draft {
    * may have it already. Before sending again, the sender looks for it.
    */
   unconfirmed?: UnconfirmedSend;
+  /** The window sending it now, and since when: another window leaves it alone meanwhile. */
+  sending?: { by: string; since: number };
 }
+
+/** How long a window's claim on a draft it is sending holds, should that window close mid-way. */
+const CLAIM_MS = 2 * 60_000;
 
 export interface UnconfirmedSend {
   /** The marker the attempt put into the content (see draftRef.ts): the post that carries it is this draft's. */
@@ -58,6 +63,8 @@ export class DraftStore {
   /** Fires with the id of the draft that changed or went away. */
   readonly onDidChange = this.changed.event;
   private readonly migrated: Promise<void>;
+  /** This window's name in claims (each window has a store of its own). */
+  private readonly window = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
 
   constructor(private readonly state: vscode.Memento) {
     this.migrated = this.migrate();
@@ -103,6 +110,25 @@ export class DraftStore {
     this.changed.fire(id);
   }
 
+  /**
+   * Marks the draft as being sent by this window; false when another window is sending it (every
+   * window offers the drafts left after a reload).
+   */
+  async claim(id: string): Promise<boolean> {
+    const draft = this.get(id);
+    if (!draft) return false;
+    const { sending } = draft;
+    if (sending && sending.by !== this.window && Date.now() - sending.since < CLAIM_MS) return false;
+    await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
+    return true;
+  }
+
+  /** Gives up this window's claim, if the draft is still there. */
+  async release(id: string): Promise<void> {
+    const draft = this.get(id);
+    if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
+  }
+
   /** Test hook: resolves once drafts of an earlier version's list have an entry each. */
   whenMigrated(): Promise<void> {
     return this.migrated;
@@ -112,9 +138,9 @@ export class DraftStore {
     this.changed.dispose();
   }
 
-  private async write(draft: Draft): Promise<void> {
+  private async write(draft: Draft, changed = true): Promise<void> {
     await this.state.update(PREFIX + draft.id, draft);
-    this.changed.fire(draft.id);
+    if (changed) this.changed.fire(draft.id);
   }
 
   private oldList(): unknown[] {

@@ -55,8 +55,16 @@ export class DraftSender {
       return undefined;
     }
     // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
-    const draft = this.drafts.get(id);
-    return draft && this.sendOnce(draft);
+    if (!this.drafts.get(id)) return undefined;
+    if (!(await this.drafts.claim(id))) {
+      void this.ui.info(l10n.t('This draft is being sent from another window.'));
+      return undefined;
+    }
+    try {
+      return await this.sendOnce(this.drafts.get(id)!);
+    } finally {
+      await this.drafts.release(id);
+    }
   }
 
   private async sendOnce(draft: Draft): Promise<Post | undefined> {

@@ -77,7 +77,7 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
 function facts(post: Post, gateway: Gateway): string[] {
   const { store } = gateway;
   const client = typeof post.client_id === 'number' ? store.clients.state.items.find((c) => c.id === post.client_id) : undefined;
-  const comments = typeof post.comments_cache === 'number' ? l10n.t('{0} comment(s)', post.comments_cache) : undefined;
+  const comments = typeof post.comments_cache === 'number' ? (post.comments_cache === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', post.comments_cache)) : undefined;
   return [
     labelText(post.kind, 20),
     labelText(post.task_kind, 20),

@@ -35,12 +35,12 @@ interface Rig {
   signOut(): void;
 }
 
-function rig(server: StandIn): Rig {
+function rig(server: StandIn, state: Memento = new MemoryState()): Rig {
   let account: Account | undefined;
   const view = { items: [] as Post[], sortedByService: true };
   const gateway = { get account() { return account; }, store: { posts: { get state() { return view; } } } } as unknown as Gateway;
   const log = new Log();
-  const drafts = new DraftStore(new MemoryState() as never);
+  const drafts = new DraftStore(state as never);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined };
   return {
@@ -197,6 +197,30 @@ describe('DraftSender: a comment whose answer was lost', () => {
       const found = await r.sender.send(draft.id);
       assert.ok(found, 'found, not sent again');
       assert.equal(server.requests.filter((q) => q.method === 'POST').length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('DraftSender: two windows', () => {
+  it('a draft one window is sending is not sent by another (both offered it after a reload)', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      fake.reset();
+      const shared = new MemoryState();
+      const one = rig(server, shared);
+      const other = rig(server, shared);
+      one.signIn();
+      other.signIn();
+      const draft = await one.drafts.create({ kind: 'task', text: formatDraftDocument('From two windows', 'Once'), accountUrl: server.url });
+      server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
+      const first = one.sender.send(draft.id);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(await other.sender.send(draft.id), undefined, 'the other window leaves it');
+      assert.ok(await first);
+      assert.equal(posts(server).length, 1, 'filed once');
+      assert.match(messages(), /being sent from another window/);
     } finally {
       await server.close();
     }

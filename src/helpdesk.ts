@@ -16,7 +16,7 @@ import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
 import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
 import { codeAround, createTaskFromComment } from './commands/createTaskFromComment';
-import { createTaskFromComment as fileTaskFromComment } from './actions/createTaskFromComment';
+import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
 import { openTodoAt } from './inCode/todoActions';
 import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
@@ -92,7 +92,9 @@ export function start(context: vscode.ExtensionContext): TestApi {
   const session = new Session(context.secrets, log, signOutSignal);
   const gateway = new Gateway(session, log);
   const { store } = gateway;
-  const sender = new DraftSender(gateway, drafts, ui, log);
+  const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
+    if (draft.todo) await writeTodoReference(ui, drafts.window, account, draft.todo, post);
+  });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
   const posts = new PostsTreeProvider(store, session);
   const clients = new ClientsTreeProvider(store, session);
@@ -157,6 +159,7 @@ export function start(context: vscode.ExtensionContext): TestApi {
   );
   inCode = {
     hover: { gateway, whenRestored: () => session.whenRestored() },
+    pendingTask: (uri, lineText) => drafts.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText)?.id,
     posts: {
       posts: () => store.posts.state.items,
       startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),

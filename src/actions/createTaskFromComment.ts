@@ -3,9 +3,11 @@ import type { Post } from '../api';
 import { buildBugReportContent } from '../code/bugReport';
 import { shortReference } from '../code/postReferences';
 import { referenceEdit, type TriggerComment } from '../code/todoComments';
+import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../gateway/account';
 import { openTodoAt } from '../inCode/todoActions';
 import type { WriteServices } from '../services';
+import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';
 import type { BugInput } from './reportBug';
 import { createTask } from './createTask';
@@ -25,47 +27,45 @@ export interface CommentTaskInput {
 }
 
 /**
- * Files a task about a TODO comment (its text, the code around it, path, lines and permalink),
- * then writes the new post's reference into the comment, `TODO(HD-123): …`, as one edit that
- * one undo takes back.
+ * Files a task about a TODO comment (its text, the code around it, path, lines and permalink).
+ * The draft remembers the comment: once the task is filed (now, or later from the draft), the
+ * sender has `writeTodoReference` put the post's reference into it.
  */
 export async function createTaskFromComment(services: WriteServices, account: Account, input: CommentTaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  const { comment, code } = input;
+  const { comment, code, document } = input;
   const description = `${comment.word}: ${comment.text}`.trim();
   const content = buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines });
-  const post = await createTask(services, account, { title: input.title, content }, delivery);
-  if (post) await writeReference(services, account, input, post);
-  return post;
+  const todo: TodoOrigin = { uri: document.uri.toString(), line: input.line, lineText: comment.line, version: input.version, window: services.drafts.window };
+  return createTask(services, account, { title: input.title, content, todo }, delivery);
 }
 
-async function writeReference(services: WriteServices, account: Account, { document, line, comment, version }: CommentTaskInput, post: Post): Promise<void> {
+/**
+ * Writes a filed task's reference into the TODO comment it came from, `TODO(HD-123): …`, as one
+ * edit that one undo takes back: on its line while the document is as it was (in the window
+ * that filed it), else on the one line that still reads exactly as it did; otherwise nowhere,
+ * with the reference offered to copy.
+ */
+export async function writeTodoReference(ui: Notifier, window: string, account: Account, todo: TodoOrigin, post: Post): Promise<void> {
   const prefix = readSettings().referencePrefix;
   const reference = prefix ? shortReference(prefix, post.id) : account.link('posts', post.id);
-  const at = document.isClosed ? undefined : findComment(document, line, comment, version);
-  const edit = at && referenceEdit(at.comment, reference);
-  const applied = edit && (await applyEdit(document, at.line, edit));
-  if (applied) return;
+  const uri = vscode.Uri.parse(todo.uri);
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === todo.uri) ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
+  const at = document && !document.isClosed ? commentLine(document, todo, window) : undefined;
+  const comment = at === undefined ? undefined : openTodoAt(document!, at);
+  const edit = comment && referenceEdit(comment, reference);
+  if (edit && (await applyEdit(document!, at!, edit))) return;
   const copy = l10n.t('Copy Reference');
   // Not awaited: the command ends now; the choice comes whenever it comes.
-  void services.ui.info(l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so the reference was not written into it.', post.id), copy).then(async (choice) => {
+  void ui.info(l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so the reference was not written into it.', post.id), copy).then(async (choice) => {
     if (choice === copy) await vscode.env.clipboard.writeText(reference);
   });
 }
 
-/**
- * The comment the task was filed from: on its line while the document is unchanged; after edits,
- * the one line that reads exactly as it did (none, or several alike, and nothing is written).
- */
-function findComment(document: vscode.TextDocument, line: number, comment: TriggerComment & { line: string }, version: number): { line: number; comment: TriggerComment } | undefined {
-  const found = (at: number) => {
-    const again = openTodoAt(document, at);
-    return again && again.text === comment.text ? { line: at, comment: again } : undefined;
-  };
-  if (document.version === version) return found(line);
-  const before = comment.line;
+function commentLine(document: vscode.TextDocument, todo: TodoOrigin, window: string): number | undefined {
+  if (todo.window === window && document.version === todo.version) return todo.line < document.lineCount && document.lineAt(todo.line).text === todo.lineText ? todo.line : undefined;
   const same: number[] = [];
-  for (let at = 0; at < document.lineCount && same.length < 2; at++) if (document.lineAt(at).text === before) same.push(at);
-  return same.length === 1 ? found(same[0]!) : undefined;
+  for (let at = 0; at < document.lineCount && same.length < 2; at++) if (document.lineAt(at).text === todo.lineText) same.push(at);
+  return same.length === 1 ? same[0] : undefined;
 }
 
 function applyEdit(document: vscode.TextDocument, line: number, edit: { start: number; end: number; newText: string }): Thenable<boolean> {

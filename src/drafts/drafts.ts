@@ -32,6 +32,18 @@ export interface Draft {
   unconfirmed?: UnconfirmedSend;
   /** The window sending it now, and since when: another window leaves it alone meanwhile. */
   sending?: { by: string; since: number };
+  /** A task from a TODO comment: where the comment was, so that its reference is written there once filed. */
+  todo?: TodoOrigin;
+}
+
+export interface TodoOrigin {
+  uri: string;
+  /** 0-based, and the line's whole text, as the command found them. */
+  line: number;
+  lineText: string;
+  /** The document's version then, good in that window (`window`) only. */
+  version: number;
+  window: string;
 }
 
 /** How long a window's claim on a draft it is sending holds, should that window close mid-way. */
@@ -64,7 +76,7 @@ export class DraftStore {
   readonly onDidChange = this.changed.event;
   private readonly migrated: Promise<void>;
   /** This window's name in claims (each window has a store of its own). */
-  private readonly window = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  readonly window = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
 
   constructor(private readonly state: vscode.Memento) {
     this.migrated = this.migrate();

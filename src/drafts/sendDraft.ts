@@ -29,6 +29,8 @@ export class DraftSender {
     private readonly drafts: DraftStore,
     private readonly ui: Notifier,
     private readonly log: Log,
+    /** Runs once a draft's post is on the service, whichever attempt put it there (e.g. to write a TODO's reference). */
+    private readonly onFiled: (draft: Draft, post: Post, account: Account) => Promise<void> = async () => undefined,
   ) {}
 
   /** Sends under way, by draft id. */
@@ -123,6 +125,7 @@ export class DraftSender {
    * what the person typed after that: it is kept (no longer waiting on an attempt), not closed.
    */
   private async filed(account: Account, draft: Draft, sentText: string | undefined, post: Post, earlier: boolean): Promise<void> {
+    await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     const current = this.drafts.get(draft.id);
     const editor = vscode.workspace.textDocuments.find((document) => document.uri.toString() === draftUri(draft.id).toString());
     const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;

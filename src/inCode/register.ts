@@ -10,6 +10,8 @@ import { TodoActionProvider } from './todoActions';
 export interface InCodeSources {
   readonly hover: HoverSource;
   readonly posts: LoadedPosts;
+  /** The id of the task draft, not yet filed, made from the comment on this line of this document. */
+  pendingTask(uri: string, lineText: string): string | undefined;
 }
 
 /** Code in files, unsaved editors and remote folders: where TODO comments are. */
@@ -26,7 +28,7 @@ export function registerInCode(load: () => InCodeSources): vscode.Disposable {
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider()),
     vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hover)),
-    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(), TodoActionProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider((uri, lineText) => load().pendingTask(uri, lineText)), TodoActionProvider.metadata),
   ];
   // Completion's trigger character is the prefix's last one, so it follows the setting.
   let completion: vscode.Disposable | undefined;

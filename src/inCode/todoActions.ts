@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { findPostReferences } from '../code/postReferences';
 import { findTriggerComment, type TriggerComment } from '../code/todoComments';
+import { draftUri } from '../drafts/draftUri';
 import { readSettings } from '../settings';
 import { referenceOptions } from './referenceOptions';
 
@@ -19,16 +20,24 @@ export function openTodoAt(document: vscode.TextDocument, line: number): Trigger
   return comment && !comment.hasReference ? comment : undefined;
 }
 
-/** The light bulb on a comment line that starts with a trigger word: Create Task from Comment… */
+/**
+ * The light bulb on a comment line that starts with a trigger word: Create Task from Comment…,
+ * or, while a task made from that comment waits in a draft (its send failed), that draft.
+ */
 export class TodoActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  constructor(private readonly pendingTask: (uri: string, lineText: string) => string | undefined) {}
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
     for (let line = range.start.line; line <= Math.min(range.end.line, range.start.line + MOST_LINES); line++) {
       const comment = openTodoAt(document, line);
       if (!comment) continue;
-      const action = new vscode.CodeAction(vscode.l10n.t('Create Task from Comment…'), vscode.CodeActionKind.QuickFix);
-      action.command = { command: 'helpdesk.createTaskFromComment', title: action.title, arguments: [document.uri, line] };
+      const pending = this.pendingTask(document.uri.toString(), document.lineAt(line).text);
+      const action = new vscode.CodeAction(pending ? vscode.l10n.t('Open the Unsent Task of This Comment') : vscode.l10n.t('Create Task from Comment…'), vscode.CodeActionKind.QuickFix);
+      action.command = pending
+        ? { command: 'vscode.open', title: action.title, arguments: [draftUri(pending)] }
+        : { command: 'helpdesk.createTaskFromComment', title: action.title, arguments: [document.uri, line] };
       return [action];
     }
     return [];

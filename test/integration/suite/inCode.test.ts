@@ -120,7 +120,8 @@ describe('the helpdesk in the code', () => {
 
   describe('TODO → task', () => {
     it('the light bulb is on comment lines that start with a trigger word, and nowhere else', async () => {
-      const document = await untitled(['// TODO: handle empty names', 'const TODO = 1;', 'const s = "// TODO: not a comment";', '  /* FIXME later */', `// TODO(HD-7): has a post`].join('\n'));
+      // Java: the comment tokens of TypeScript, and no language server here to hold code actions back while it starts.
+      const document = await untitled(['// TODO: handle empty names', 'int TODO = 1;', 'String s = "// TODO: not a comment";', '  /* FIXME later */', `// TODO(HD-7): has a post`].join('\n'), 'java');
       const titles = async (line: number) =>
         (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(line, 3, line, 3))).filter((a) => a.command?.command === 'helpdesk.createTaskFromComment').map((a) => a.title);
       assert.deepEqual(await titles(0), ['Create Task from Comment…']);
@@ -139,8 +140,6 @@ describe('the helpdesk in the code', () => {
       const editor = await vscode.window.showTextDocument(uri);
       await editor.edit((e) => e.insert(new vscode.Position(1, 0), '  // TODO: reject names with only spaces\n'));
       try {
-        const [action] = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 4, 1, 4))).filter((a) => a.command?.command === 'helpdesk.createTaskFromComment');
-        assert.deepEqual(action?.command?.arguments?.map(String), [uri.toString(), '1']);
         const post = await api.actions.createTaskFromComment({ uri, line: 1, title: 'Reject names with only spaces' });
         assert.ok(post?.id);
         const sent = ((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').at(-1)?.body as { post: Record<string, unknown> }).post;
@@ -172,6 +171,23 @@ describe('the helpdesk in the code', () => {
       assert.ok(post?.id);
       assert.deepEqual(document.getText().split('\n').slice(2), ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'], 'two comments alike: neither is touched');
       await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile`));
+    });
+
+    it('a task whose send failed: the light bulb opens its draft, not a second task; sent later, the reference is written', async () => {
+      const api = await extensionApi();
+      const document = await untitled('# TODO: retry me later\nwork()\n', 'python');
+      await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+      assert.equal(await api.actions.createTaskFromComment({ uri: document.uri, line: 0, title: 'Retry me later' }), undefined);
+      const [draft] = api.drafts.all();
+      assert.ok(draft?.todo, 'the draft remembers the comment');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 3, 0, 3));
+      // (vscode.open reaches a test as the workbench's own _workbench.open.)
+      assert.deepEqual(actions.map((a) => [a.title, a.command?.command]), [['Open the Unsent Task of This Comment', '_workbench.open']], 'its draft, not a second task');
+      await api.actions.resendDraft(draft.id);
+      await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
+      const post = (await listed())[0]!;
+      assert.equal(document.lineAt(0).text, `# TODO(HD-${post.id}): retry me later`);
     });
 
     it('without a prefix, the post\'s address is written into the comment', async () => {

@@ -5,7 +5,7 @@
 // the demo (`npm start`), mostly through editor.ts.
 //
 //   ensureSystemPackages()  chromium, and ripgrep + libkrb5-dev to build code-server (codeServerInstall.ts)
-//   ensureCodeServer(root)  install code-server once into <root>/.cache/code-server, then reuse it (codeServerInstall.ts)
+//   ensureCodeServer(root)  install code-server (a version of it) once under <root>/.cache/, then reuse it (codeServerInstall.ts)
 //   startCodeServer(...)    a server on a free loopback port, in its own process group
 //   workbenchUrl(...)       the page to open: a folder and, optionally, a test payload
 //   launchChromium(...)     a headless Chromium with a fresh profile
@@ -14,8 +14,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, runCommand, signalGroup, type Log } from './codeServerInstall';
+import { runCommand, signalGroup, type Log } from './commands';
+import { chromiumPath, type CodeServerInstall } from './codeServerInstall';
 
+export * from './commands';
 export * from './codeServerInstall';
 
 /** A free TCP port on 127.0.0.1 (free when asked; used right away). */
@@ -46,7 +48,8 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
 };
 
 export interface CodeServerOptions {
-  entry: string;
+  /** Which code-server, and the Node that runs it (from ensureCodeServer). */
+  codeServer: CodeServerInstall;
   /**
    * An empty folder of the caller's (e.g. under a mkdtemp folder): user data, extensions, config
    * and the server's TMPDIR go below it. Keep its path short: Unix socket paths in it must stay
@@ -117,7 +120,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 
   const env = serverEnv(options.env ?? {}, options.dataDir);
   const common = [
-    options.entry,
+    options.codeServer.entry,
     '--auth', 'none',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
@@ -128,11 +131,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-getting-started-override',
   ];
   for (const extension of options.installExtensions ?? []) {
-    await runCommand(process.execPath, [...common, '--install-extension', extension], { env });
+    await runCommand(options.codeServer.node, [...common, '--install-extension', extension], { env });
   }
 
   const args = [...common, '--bind-addr', `127.0.0.1:${port}`, ...(options.workspace ? [options.workspace] : [])];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(options.codeServer.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   const pid = child.pid;
   if (pid === undefined) throw new Error('code-server did not start');
   const killOnExit = () => signalGroup(pid, 'SIGKILL');

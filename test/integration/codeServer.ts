@@ -65,7 +65,7 @@ async function main(): Promise<number> {
   try {
     if (!existsSync(suite)) throw new Error(`${suite} is missing; build it with: node esbuild.mjs --extension --integration`);
 
-    const entry = await until(prepareEditor(root, say, { chromium: true }), stopped);
+    const codeServer = await until(prepareEditor(root, say, { chromium: true }), stopped);
 
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-it-'));
     cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
@@ -80,7 +80,7 @@ async function main(): Promise<number> {
     cleanups.add(() => standIn.close());
     const editorRun = async (): Promise<number> => {
       const editor = await openEditor({
-        entry,
+        codeServer,
         dir: temp,
         workspace,
         env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standInEnv(standIn, contrary) },

@@ -34,6 +34,7 @@ export async function runInEditor(run: EditorRun, cleanups: Cleanups): Promise<B
       dir: run.dir,
       workspace: run.workspace,
       env: { ...run.env, [BENCH_ENV.result]: resultFile },
+      extensionTests: true,
       verbose: run.verbose,
       cleanups: own,
       purpose: 'the bench suite',

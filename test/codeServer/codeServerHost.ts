@@ -64,6 +64,12 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Merged over QUIET_SETTINGS into the user settings.json. */
   settings?: Record<string, unknown>;
+  /**
+   * The page will run extension tests from its URL's payload (workbenchUrl with `tests`). VS Code
+   * 1.139 honours such a payload only with --enable-smoke-test-driver, which code-server 4.139
+   * takes from VSCODE_OPTIONS; 4.100 and older need nothing and ignore the variable.
+   */
+  extensionTests?: boolean;
   /** .vsix files (or extension ids) installed with --install-extension before the server starts. */
   installExtensions?: string[];
   /** Every line the server prints. */
@@ -118,7 +124,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
-  const env = serverEnv(options.env ?? {}, options.dataDir);
+  const env = serverEnv({ ...(options.extensionTests ? { VSCODE_OPTIONS: 'enable-smoke-test-driver' } : {}), ...options.env }, options.dataDir);
   const common = [
     options.codeServer.entry,
     '--auth', 'none',

@@ -91,6 +91,7 @@ async function main(): Promise<number> {
         dir: temp,
         workspace,
         env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standInEnv(standIn, contrary) },
+        extensionTests: true,
         verbose: values.verbose,
         cleanups,
         purpose: 'the suite',

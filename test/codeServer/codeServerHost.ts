@@ -45,6 +45,10 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'update.mode': 'none',
+  // VS Code 1.139 opens a Chat panel beside the editor on a fresh workbench, which can take the
+  // keyboard focus: no AI features, and the secondary side bar closed (as 1.100's default has it).
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 export interface CodeServerOptions {

@@ -28,7 +28,7 @@ const cleanups = new Cleanups('integration');
 /**
  * The workbench's log in automation mode: a level and the logged values. In test mode the extension
  * host's console output comes the same way (as info), mixed with the workbench's own messages;
- * these routine ones of code-server 4.100 are left out unless --verbose.
+ * these routine ones of code-server 4.100 (and 4.139, the last five) are left out unless --verbose.
  */
 const WORKBENCH_CHATTER = [
   /^Resolving connection token/,
@@ -37,6 +37,11 @@ const WORKBENCH_CHATTER = [
   /^Ignoring fetching additional builtin extensions/,
   /^\[Service Worker\]/,
   /^ChatSessionStore:/,
+  /^\[reconnection-grace-time\]/,
+  /^\[AgentHost/,
+  /^\[AccountPolicyGate\]/,
+  /^Creation of workbench contribution/,
+  /^DialogService: Dialog requested during smoke test/,
 ];
 
 function logPrinter(verbose: boolean): (level: unknown, text: string) => void {

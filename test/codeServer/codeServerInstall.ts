@@ -106,7 +106,7 @@ function described(root: string, version: string, runtime: NodeRuntime): CodeSer
  * is there (the marker file is written last), and the Node.js it needs if that is not the one
  * running us. Offline-safe: skips the scripts that would download (ripgrep), uses the system's rg,
  * takes Git-hosted dependencies from the npm registry, and builds the native modules locally,
- * with and for the Node that will run them. About a minute with a warm npm cache.
+ * with and for the Node that will run them. Two or three minutes with a warm npm cache.
  */
 export async function ensureCodeServer(root: string, log: Log, version = CODE_SERVER_VERSION): Promise<CodeServerInstall> {
   const found = installedCodeServer(root, version);
@@ -114,7 +114,7 @@ export async function ensureCodeServer(root: string, log: Log, version = CODE_SE
   const { dir, packageDir, vscodeDir, entry, marker } = codeServerPaths(root, version);
 
   await ensureSystemPackages({ codeServerBuild: true }, log);
-  log(`Installing code-server ${version} into ${dir} (once; about a minute)…`);
+  log(`Installing code-server ${version} into ${dir} (once; two or three minutes)…`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'code-server-cache', private: true }, null, 2) + '\n');

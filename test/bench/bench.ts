@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CODE_SERVER_VERSION } from '../codeServer/codeServerHost';
+import { CODE_SERVER_VERSION, type CodeServerInstall } from '../codeServer/codeServerHost';
 import { prepareEditor } from '../codeServer/editor';
 import { Cleanups, exitWith, onSignal, rejectAfter, seconds, until } from '../codeServer/run';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
@@ -49,7 +49,7 @@ async function bench(): Promise<void> {
   const verbose = values.verbose ?? false;
   const root = findRepoRoot();
 
-  const entry = await prepareEditor(root, say, { chromium: true });
+  const codeServer = await prepareEditor(root, say, { chromium: true });
   const temp = mkdtempSync(join(tmpdir(), 'hd-bench-'));
   cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
   const workspace = createWorkspace(join(temp, 'workspace'));
@@ -63,7 +63,7 @@ async function bench(): Promise<void> {
   cleanups.add(() => standIn.close());
   const install = (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
-    return Installed.prepare.bind(Installed, { label, vsix, entry, dir: join(temp, dir), workspace, standIn, env, verbose, cleanups });
+    return Installed.prepare.bind(Installed, { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, env, verbose, cleanups });
   };
 
   say('Preparing a signed-in profile for each extension…');
@@ -98,7 +98,7 @@ async function bench(): Promise<void> {
   }
   standIn.clearFaults();
 
-  const depth = against ? undefined : await measureDepth(root, temp, entry, packaged, verbose);
+  const depth = against ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
 
   const cpu = cpus();
   printReport({
@@ -120,7 +120,7 @@ async function firstTitle(standIn: StandIn): Promise<string> {
   return title;
 }
 
-async function measureDepth(root: string, temp: string, entry: string, packaged: Packaged, verbose: boolean): Promise<DepthFigures> {
+async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean): Promise<DepthFigures> {
   say(`Load more at depth: ${DEPTH.posts.toLocaleString('en-US')} posts, ${DEPTH.pageSize} a page…`);
   const standIn = await startStandIn({ seed: { posts: DEPTH.posts } });
   const stop = cleanups.add(() => standIn.close());
@@ -129,7 +129,7 @@ async function measureDepth(root: string, temp: string, entry: string, packaged:
   try {
     const output = await runInEditor(
       {
-        entry,
+        codeServer,
         dir,
         workspace: join(temp, 'workspace'),
         extensionDevelopmentPath: packaged.extensionDir,

@@ -2,13 +2,14 @@
 // fresh profile, opened with a payload that loads one development extension and runs the bench
 // suite in the extension host. Everything it starts is stopped before it returns.
 import { join } from 'node:path';
+import type { CodeServerInstall } from '../codeServer/codeServerHost';
 import { openEditor, runSuite } from '../codeServer/editor';
 import { Cleanups, readJson, rejectAfter, until } from '../codeServer/run';
 import { BENCH_ENV, type BenchOutput } from './results';
 
 export interface EditorRun {
-  /** node <entry> starts code-server. */
-  entry: string;
+  /** Which code-server, and the Node that runs it. */
+  codeServer: CodeServerInstall;
   /** An empty folder of the caller's, with a short path (Unix sockets go below it). */
   dir: string;
   /** The folder the window opens. */
@@ -29,10 +30,11 @@ export async function runInEditor(run: EditorRun, cleanups: Cleanups): Promise<B
   try {
     const resultFile = join(run.dir, 'result.json');
     const editor = await openEditor({
-      entry: run.entry,
+      codeServer: run.codeServer,
       dir: run.dir,
       workspace: run.workspace,
       env: { ...run.env, [BENCH_ENV.result]: resultFile },
+      extensionTests: true,
       verbose: run.verbose,
       cleanups: own,
       purpose: 'the bench suite',

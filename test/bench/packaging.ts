@@ -2,7 +2,7 @@
 // production bundles, then vsce packs the .vsix), and the .vsix unpacked. Also the floor's .vsix.
 import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { runCommand } from '../codeServer/codeServerInstall';
+import { runCommand } from '../codeServer/commands';
 import { packageVsix } from '../codeServer/editor';
 import type { Cleanups } from '../codeServer/run';
 

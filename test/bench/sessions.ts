@@ -7,7 +7,7 @@
 import { cpSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { freePort, workbenchUrl } from '../codeServer/codeServerHost';
+import { freePort, workbenchUrl, type CodeServerInstall } from '../codeServer/codeServerHost';
 import { openEditor, type Editor } from '../codeServer/editor';
 import { Cleanups, until } from '../codeServer/run';
 import type { StandIn } from '../server';
@@ -28,8 +28,8 @@ export interface InstallOptions {
   /** What the report calls it. */
   label: string;
   vsix: string;
-  /** code-server's entry. */
-  entry: string;
+  /** Which code-server, and the Node that runs it. */
+  codeServer: CodeServerInstall;
   /** An empty folder of the caller's, with a short path. */
   dir: string;
   workspace: string;
@@ -148,7 +148,7 @@ export class Installed {
     const stop = options.cleanups.add(() => own.runAll());
     try {
       const editor: Editor = await openEditor({
-        entry: options.entry,
+        codeServer: options.codeServer,
         dir,
         port: this.port,
         workspace: options.workspace,

@@ -5,7 +5,7 @@
 // the demo (`npm start`), mostly through editor.ts.
 //
 //   ensureSystemPackages()  chromium, and ripgrep + libkrb5-dev to build code-server (codeServerInstall.ts)
-//   ensureCodeServer(root)  install code-server once into <root>/.cache/code-server, then reuse it (codeServerInstall.ts)
+//   ensureCodeServer(root)  install code-server (a version of it) once under <root>/.cache/, then reuse it (codeServerInstall.ts)
 //   startCodeServer(...)    a server on a free loopback port, in its own process group
 //   workbenchUrl(...)       the page to open: a folder and, optionally, a test payload
 //   launchChromium(...)     a headless Chromium with a fresh profile
@@ -14,8 +14,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, runCommand, signalGroup, type Log } from './codeServerInstall';
+import { runCommand, signalGroup, type Log } from './commands';
+import { chromiumPath, type CodeServerInstall } from './codeServerInstall';
 
+export * from './commands';
 export * from './codeServerInstall';
 
 /** A free TCP port on 127.0.0.1 (free when asked; used right away). */
@@ -43,10 +45,15 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'update.mode': 'none',
+  // VS Code 1.139 opens a Chat panel beside the editor on a fresh workbench, which can take the
+  // keyboard focus: no AI features, and the secondary side bar closed (as 1.100's default has it).
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 export interface CodeServerOptions {
-  entry: string;
+  /** Which code-server, and the Node that runs it (from ensureCodeServer). */
+  codeServer: CodeServerInstall;
   /**
    * An empty folder of the caller's (e.g. under a mkdtemp folder): user data, extensions, config
    * and the server's TMPDIR go below it. Keep its path short: Unix socket paths in it must stay
@@ -61,6 +68,12 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Merged over QUIET_SETTINGS into the user settings.json. */
   settings?: Record<string, unknown>;
+  /**
+   * The page will run extension tests from its URL's payload (workbenchUrl with `tests`). VS Code
+   * 1.139 honours such a payload only with --enable-smoke-test-driver, which code-server 4.139
+   * takes from VSCODE_OPTIONS; 4.100 and older need nothing and ignore the variable.
+   */
+  extensionTests?: boolean;
   /** .vsix files (or extension ids) installed with --install-extension before the server starts. */
   installExtensions?: string[];
   /** Every line the server prints. */
@@ -115,9 +128,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
-  const env = serverEnv(options.env ?? {}, options.dataDir);
+  const env = serverEnv({ ...(options.extensionTests ? { VSCODE_OPTIONS: 'enable-smoke-test-driver' } : {}), ...options.env }, options.dataDir);
   const common = [
-    options.entry,
+    options.codeServer.entry,
     '--auth', 'none',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
@@ -128,11 +141,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-getting-started-override',
   ];
   for (const extension of options.installExtensions ?? []) {
-    await runCommand(process.execPath, [...common, '--install-extension', extension], { env });
+    await runCommand(options.codeServer.node, [...common, '--install-extension', extension], { env });
   }
 
   const args = [...common, '--bind-addr', `127.0.0.1:${port}`, ...(options.workspace ? [options.workspace] : [])];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(options.codeServer.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   const pid = child.pid;
   if (pid === undefined) throw new Error('code-server did not start');
   const killOnExit = () => signalGroup(pid, 'SIGKILL');

@@ -1,75 +1,14 @@
 // Installs what the real-editor runs need: Debian's chromium (and, to build code-server, ripgrep
-// and libkrb5-dev), and code-server itself, once, into <repo>/.cache/code-server (git ignores it).
+// and libkrb5-dev), and code-server itself, each version once into its own folder under
+// <repo>/.cache/ (git ignores it), with the Node.js that version runs on (nodeRuntime.ts).
 // Offline-safe: only the npm registry and Debian's packages are used. See codeServerHost.ts.
-import { spawn } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import type { Cleanups } from './run';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { captureOutput, NPM, npmEnv, onPath, runCommand, type Log } from './commands';
+import { ensureNode, installedNode, majorOf, type NodeRuntime } from './nodeRuntime';
 
+/** The code-server (VS Code 1.100.3) that npm start, the UI tests, the bench and test:integration use. */
 export const CODE_SERVER_VERSION = '4.100.3';
-
-export type Log = (line: string) => void;
-
-function onPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && existsSync(join(dir, command))) return join(dir, command);
-  }
-  return undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Commands
-
-/** Process group `pid` (a process started with detached: true), if any member is left. */
-export function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
-}
-
-/**
- * Runs a command to completion; its output goes to `logFile` (if given) and, on failure, into the
- * error. With `cleanups`, it runs in its own process group, which the run's cleanup kills if the
- * run stops first.
- */
-export function runCommand(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; logFile?: string; cleanups?: Cleanups } = {},
-): Promise<void> {
-  const shown = [command, ...args].join(' ');
-  if (options.logFile) appendFileSync(options.logFile, `\n$ ${shown}\n`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: options.cleanups !== undefined,
-    });
-    const stop = options.cleanups?.add(() => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGKILL');
-    });
-    let tail = '';
-    const collect = (chunk: Buffer) => {
-      if (options.logFile) appendFileSync(options.logFile, chunk);
-      tail = (tail + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (error) => {
-      void stop?.();
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      void stop?.();
-      if (code === 0) return resolve();
-      const lines = tail.trimEnd().split('\n').slice(-25).join('\n');
-      reject(new Error(`\`${shown}\` failed (${signal ?? `exit code ${code}`}):\n${lines}`));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // System packages (Debian names)
@@ -113,75 +52,99 @@ export async function ensureSystemPackages(need: { chromium?: boolean; codeServe
 }
 
 // ---------------------------------------------------------------------------------------------
-// code-server, installed once into a cache folder git ignores
+// code-server, each version installed once into a cache folder git ignores
 
 export interface CodeServerInstall {
+  version: string;
+  /** The VS Code it is built on: 1.96.4 for 4.96.4. */
+  vscodeVersion: string;
   dir: string;
-  /** node <entry> starts the server. */
+  /** `<node> <entry>` starts the server. */
   entry: string;
+  /** The Node.js it runs on: the one its package.json asks for. */
+  node: string;
+  /** That Node's version, as `node -v` prints it. */
+  nodeVersion: string;
 }
 
-/** Whether a completed install of CODE_SERVER_VERSION is in <root>/.cache/code-server. */
-export function isCodeServerInstalled(root: string): boolean {
-  const { entry, marker } = codeServerInstall(root);
-  return existsSync(marker) && existsSync(entry);
-}
-
-function codeServerInstall(root: string): CodeServerInstall & { marker: string } {
-  const dir = join(root, '.cache', 'code-server');
+function codeServerPaths(root: string, version: string) {
+  // The default version keeps the folder it had before other versions were installed beside it.
+  const dir = join(root, '.cache', version === CODE_SERVER_VERSION ? 'code-server' : `code-server-${version}`);
+  const packageDir = join(dir, 'node_modules', 'code-server');
   return {
     dir,
-    entry: join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
-    marker: join(dir, `installed-${CODE_SERVER_VERSION}`),
+    packageDir,
+    vscodeDir: join(packageDir, 'lib', 'vscode'),
+    entry: join(packageDir, 'out', 'node', 'entry.js'),
+    marker: join(dir, `installed-${version}`),
   };
 }
 
-/** npm's variables for the script that runs us (npm run …) must not leak into the npm we start. */
-export function npmEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_package_|npm_lifecycle_|npm_config_local_prefix$|npm_command$|INIT_CWD$)/.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, ...extra };
+/** The Node.js major version code-server's package.json asks for (`engines.node`: "20", "24"). */
+function requiredNodeMajor(packageDir: string): number {
+  const { engines } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+  const major = majorOf(engines?.node ?? '');
+  return Number.isInteger(major) ? major : majorOf(process.version);
+}
+
+/** The completed install of code-server `version` in <root>/.cache/, with the Node it runs on, if both are there. */
+export function installedCodeServer(root: string, version = CODE_SERVER_VERSION): CodeServerInstall | undefined {
+  const { packageDir, entry, marker } = codeServerPaths(root, version);
+  if (!existsSync(marker) || !existsSync(entry)) return undefined;
+  const runtime = installedNode(root, requiredNodeMajor(packageDir));
+  return runtime && described(root, version, runtime);
+}
+
+function described(root: string, version: string, runtime: NodeRuntime): CodeServerInstall {
+  const { dir, vscodeDir, entry } = codeServerPaths(root, version);
+  const vscode = JSON.parse(readFileSync(join(vscodeDir, 'package.json'), 'utf8')) as { version: string };
+  return { version, vscodeVersion: vscode.version, dir, entry, node: runtime.node, nodeVersion: runtime.version };
 }
 
 /**
- * Installs code-server into <root>/.cache/code-server unless a completed install is there (the
- * marker file is written last). Offline-safe: skips the scripts that would download (ripgrep),
- * uses the system's rg, and builds the native modules locally. About a minute with a warm npm cache.
+ * Installs code-server `version` into its folder under <root>/.cache/ unless a completed install
+ * is there (the marker file is written last), and the Node.js it needs if that is not the one
+ * running us. Offline-safe: skips the scripts that would download (ripgrep), uses the system's rg,
+ * takes Git-hosted dependencies from the npm registry, and builds the native modules locally,
+ * with and for the Node that will run them. Two or three minutes with a warm npm cache.
  */
-export async function ensureCodeServer(root: string, log: Log): Promise<CodeServerInstall> {
-  const { dir, entry, marker } = codeServerInstall(root);
-  if (isCodeServerInstalled(root)) return { dir, entry };
+export async function ensureCodeServer(root: string, log: Log, version = CODE_SERVER_VERSION): Promise<CodeServerInstall> {
+  const found = installedCodeServer(root, version);
+  if (found) return found;
+  const { dir, packageDir, vscodeDir, entry, marker } = codeServerPaths(root, version);
 
   await ensureSystemPackages({ codeServerBuild: true }, log);
-  log(`Installing code-server ${CODE_SERVER_VERSION} into ${dir} (once; about a minute)…`);
+  log(`Installing code-server ${version} into ${dir} (once; two or three minutes)…`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'code-server-cache', private: true }, null, 2) + '\n');
   const logFile = join(dir, 'install.log');
   writeFileSync(logFile, '');
 
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const packageDir = join(dir, 'node_modules', 'code-server');
-  const vscodeDir = join(packageDir, 'lib', 'vscode');
-  const env = npmEnv({});
+  let runtime: NodeRuntime;
   try {
-    await runCommand(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], {
+    // The package's files only; nothing in it runs yet, so the Node running us will do.
+    await runCommand(NPM, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${version}`], {
       cwd: dir,
-      env,
+      env: npmEnv({}),
       logFile,
     });
+    runtime = await ensureNode(root, requiredNodeMajor(packageDir), log);
+    const env = npmEnv(runtime.env);
+    for (const lockfile of [join(vscodeDir, 'npm-shrinkwrap.json'), join(vscodeDir, 'extensions', 'npm-shrinkwrap.json')]) {
+      await gitDependenciesFromRegistry(lockfile, env, logFile);
+    }
     // Its postinstall installs lib/vscode's dependencies; their scripts are skipped so that
-    // @vscode/ripgrep does not try to download from GitHub. As root it needs unsafe_perm.
-    const npmVersion = (await captureOutput(npm, ['-v'], env)).trim();
+    // @vscode/ripgrep does not try to download from GitHub. As root it needs unsafe_perm. It
+    // checks the Node version in the user agent.
+    const npmVersion = (await captureOutput(NPM, ['-v'], env)).trim();
     await runCommand('sh', ['./postinstall.sh'], {
       cwd: packageDir,
       env: npmEnv({
+        ...runtime.env,
         npm_config_ignore_scripts: 'true',
         npm_config_unsafe_perm: 'true',
-        npm_config_user_agent: `npm/${npmVersion} node/${process.version} ${process.platform} ${process.arch}`,
+        npm_config_user_agent: `npm/${npmVersion} node/${runtime.version} ${process.platform} ${process.arch}`,
       }),
       logFile,
     });
@@ -190,26 +153,48 @@ export async function ensureCodeServer(root: string, log: Log): Promise<CodeServ
     mkdirSync(rgDir, { recursive: true });
     copyFileSync(realpathSync(onPath('rg') ?? 'rg'), join(rgDir, 'rg'));
     // Native modules; npm_config_yes lets node-pty's step run `npx node-gyp`.
-    await runCommand(npm, ['rebuild', '@vscode/spdlog', '@vscode/deviceid', 'kerberos', 'native-watchdog', 'node-pty'], {
-      cwd: vscodeDir,
-      env: npmEnv({ npm_config_yes: 'true' }),
-      logFile,
-    });
-    await runCommand(npm, ['rebuild', '--prefix', dir, 'argon2'], { cwd: dir, env, logFile });
+    const natives = NATIVE_MODULES.filter((name) => existsSync(join(vscodeDir, 'node_modules', name, 'package.json')));
+    await runCommand(NPM, ['rebuild', ...natives], { cwd: vscodeDir, env: npmEnv({ ...runtime.env, npm_config_yes: 'true' }), logFile });
+    await runCommand(NPM, ['rebuild', '--prefix', dir, 'argon2'], { cwd: dir, env, logFile });
+    await loadNativeModules(runtime, [...natives.map((name) => join(vscodeDir, 'node_modules', name)), join(dir, 'node_modules', 'argon2')], logFile);
   } catch (error) {
-    throw new Error(`Installing code-server failed; full log in ${logFile}.\n${(error as Error).message}`);
+    throw new Error(`Installing code-server ${version} failed; full log in ${logFile}.\n${(error as Error).message}`);
   }
   if (!existsSync(entry)) throw new Error(`code-server installed, but ${entry} is missing; see ${logFile}.`);
   writeFileSync(marker, `${new Date().toISOString()}\n`);
-  return { dir, entry };
+  return described(root, version, runtime);
 }
 
-function captureOutput(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')}: exit code ${code}`))));
-  });
+/** lib/vscode's native modules, built here (later releases name native-watchdog @vscode/native-watchdog). */
+const NATIVE_MODULES = ['@vscode/spdlog', '@vscode/deviceid', 'kerberos', 'native-watchdog', '@vscode/native-watchdog', 'node-pty'];
+
+/** Each native module loads in the Node that will run it: a module left unbuilt fails here, not in a test. */
+async function loadNativeModules(runtime: NodeRuntime, packageDirs: string[], logFile: string): Promise<void> {
+  const script = packageDirs.map((path) => `require(${JSON.stringify(path)});`).join('\n');
+  await runCommand(runtime.node, ['-e', script], { env: npmEnv(runtime.env), logFile });
+}
+
+/**
+ * A lockfile's dependencies resolved from a Git host (code-server 4.96.4: @vscode/proxy-agent
+ * 0.27.0 from GitHub) are taken from the npm registry instead, which has the same versions: the
+ * registry is all that is reachable here. The registry's integrity replaces the lockfile's.
+ */
+async function gitDependenciesFromRegistry(lockfile: string, env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
+  if (!existsSync(lockfile)) return;
+  type Entry = { name?: string; version?: string; resolved?: string; integrity?: string };
+  const lock = JSON.parse(readFileSync(lockfile, 'utf8')) as { packages?: Record<string, Entry> };
+  let changed = false;
+  for (const [key, entry] of Object.entries(lock.packages ?? {})) {
+    if (!entry.resolved || !entry.version || !/^(git\+|git:|github:|https:\/\/(codeload\.)?github\.com\/)/.test(entry.resolved)) continue;
+    const name = entry.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const found = (await captureOutput(NPM, ['view', `${name}@${entry.version}`, 'dist', '--json'], env)).trim();
+    const dist = (found ? JSON.parse(found) : {}) as { tarball?: string; integrity?: string };
+    if (!dist.tarball) throw new Error(`${lockfile} takes ${name}@${entry.version} from ${entry.resolved}, and the npm registry has no such version.`);
+    appendFileSync(logFile, `\n${lockfile}: ${name}@${entry.version} from ${dist.tarball} instead of ${entry.resolved}` +
+      `${dist.integrity === entry.integrity ? ' (same integrity)' : ` (integrity ${dist.integrity}, was ${entry.integrity})`}\n`);
+    entry.resolved = dist.tarball;
+    entry.integrity = dist.integrity;
+    changed = true;
+  }
+  if (changed) writeFileSync(lockfile, JSON.stringify(lock, null, 2) + '\n');
 }

@@ -2,7 +2,7 @@
 // session whose `broken` promise rejects when either goes away. Also what comes before (system
 // packages, code-server's install, the .vsix) and after (the server's last output).
 //
-//   prepareEditor(...)   packages and code-server, saying how long that took
+//   prepareEditor(...)   packages and code-server (a given version, by default CODE_SERVER_VERSION), saying how long that took
 //   packageVsix(...)     `npm run package`: the .vsix in the repo root
 //   openEditor(...)      code-server, then Chromium; both stopped by the run's cleanup
 //   runSuite(...)        a test payload in the extension host, until it reports its exit code
@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
+  CODE_SERVER_VERSION,
   ensureCodeServer,
   ensureSystemPackages,
-  isCodeServerInstalled,
+  installedCodeServer,
   launchChromium,
   npmEnv,
   runCommand,
@@ -20,18 +21,20 @@ import {
   workbenchUrl,
   type Chromium,
   type CodeServer,
+  type CodeServerInstall,
   type CodeServerOptions,
   type Log,
 } from './codeServerHost';
 import { seconds, type Cleanups } from './run';
 
-/** System packages (Chromium too, unless `chromium: false`) and code-server; returns code-server's entry. */
-export async function prepareEditor(root: string, say: Log, need: { chromium: boolean }): Promise<string> {
+/** System packages (Chromium too, unless `chromium: false`) and code-server `version` (default CODE_SERVER_VERSION). */
+export async function prepareEditor(root: string, say: Log, need: { chromium: boolean; version?: string }): Promise<CodeServerInstall> {
   const start = Date.now();
-  await ensureSystemPackages({ chromium: need.chromium, codeServerBuild: !isCodeServerInstalled(root) }, say);
-  const { entry } = await ensureCodeServer(root, say);
-  if (Date.now() - start > 2000) say(`Packages and code-server ready (${seconds(Date.now() - start)}).`);
-  return entry;
+  const version = need.version ?? CODE_SERVER_VERSION;
+  await ensureSystemPackages({ chromium: need.chromium, codeServerBuild: !installedCodeServer(root, version) }, say);
+  const codeServer = await ensureCodeServer(root, say, version);
+  if (Date.now() - start > 2000) say(`Packages and code-server ${version} ready (${seconds(Date.now() - start)}).`);
+  return codeServer;
 }
 
 /** The .vsix `npm run package` writes into the repo root. */

@@ -3,7 +3,10 @@
 // workbench reports the suite's end through window.codeAutomationExit.
 //
 //   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--grep TEXT] [--verbose]
-//     --grep  only the tests whose full title contains TEXT (a partial run: it says so)
+//                               [--code-server VERSION]
+//     --grep         only the tests whose full title contains TEXT (a partial run: it says so)
+//     --code-server  another code-server release than CODE_SERVER_VERSION (installed once under
+//                    .cache/, with the Node it runs on); npm run test:versions uses it
 //
 // Environment: INTEGRATION_TIMEOUT (seconds, default 300), CHROMIUM_PATH (default
 // /usr/bin/chromium), HELPDESK_* (passed to the extension host; HELPDESK_TEST_RESULT, if set, is
@@ -25,7 +28,7 @@ const cleanups = new Cleanups('integration');
 /**
  * The workbench's log in automation mode: a level and the logged values. In test mode the extension
  * host's console output comes the same way (as info), mixed with the workbench's own messages;
- * these routine ones of code-server 4.100 are left out unless --verbose.
+ * these routine ones of code-server 4.100 (and 4.139, the last five) are left out unless --verbose.
  */
 const WORKBENCH_CHATTER = [
   /^Resolving connection token/,
@@ -34,6 +37,11 @@ const WORKBENCH_CHATTER = [
   /^Ignoring fetching additional builtin extensions/,
   /^\[Service Worker\]/,
   /^ChatSessionStore:/,
+  /^\[reconnection-grace-time\]/,
+  /^\[AgentHost/,
+  /^\[AccountPolicyGate\]/,
+  /^Creation of workbench contribution/,
+  /^DialogService: Dialog requested during smoke test/,
 ];
 
 function logPrinter(verbose: boolean): (level: unknown, text: string) => void {
@@ -51,6 +59,7 @@ async function main(): Promise<number> {
       workspace: { type: 'string' },
       timeout: { type: 'string' },
       grep: { type: 'string' },
+      'code-server': { type: 'string', default: CODE_SERVER_VERSION },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -62,10 +71,13 @@ async function main(): Promise<number> {
   const root = findRepoRoot();
   const suite = join(root, 'out', 'integration', 'suite', 'index.js');
   let resultFile = process.env.HELPDESK_TEST_RESULT ? resolve(process.env.HELPDESK_TEST_RESULT) : undefined;
+  const version = values['code-server'];
+  let editorName = `code-server ${version}`;
   try {
     if (!existsSync(suite)) throw new Error(`${suite} is missing; build it with: node esbuild.mjs --extension --integration`);
 
-    const entry = await until(prepareEditor(root, say, { chromium: true }), stopped);
+    const codeServer = await until(prepareEditor(root, say, { chromium: true, version }), stopped);
+    editorName = `code-server ${version} (Node ${codeServer.nodeVersion})`;
 
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-it-'));
     cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
@@ -80,16 +92,17 @@ async function main(): Promise<number> {
     cleanups.add(() => standIn.close());
     const editorRun = async (): Promise<number> => {
       const editor = await openEditor({
-        entry,
+        codeServer,
         dir: temp,
         workspace,
         env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standInEnv(standIn, contrary) },
+        extensionTests: true,
         verbose: values.verbose,
         cleanups,
         purpose: 'the suite',
         onListening: (started, ms) => {
           server = started;
-          say(`code-server ${CODE_SERVER_VERSION} listening on ${started.origin} (${seconds(ms)}); running the suite in headless Chromium…`);
+          say(`${editorName} listening on ${started.origin} (${seconds(ms)}); running the suite in headless Chromium…`);
         },
       });
       return runSuite(editor, workspace, { extensionDevelopmentPath: root, extensionTestsPath: suite }, logPrinter(values.verbose));
@@ -99,13 +112,13 @@ async function main(): Promise<number> {
     const summary = readResult(result);
     if (code !== 0 && !(summary && summary.failed > 0)) problems.push(`The extension host ended the suite with exit code ${code}.`);
     await cleanups.runAll();
-    return reportRun({ editor: `code-server ${CODE_SERVER_VERSION}`, result: summary, problems, wallMs: Date.now() - wallStart });
+    return reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart });
   } catch (error) {
     problems.push((error as Error).message);
     printLastOutput(server, values.verbose, say);
     const summary = resultFile ? readResult(resultFile) : undefined; // before the cleanup removes it
     await cleanups.runAll();
-    const code = reportRun({ editor: `code-server ${CODE_SERVER_VERSION}`, result: summary, problems, wallMs: Date.now() - wallStart });
+    const code = reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart });
     return signal() ? 130 : code;
   }
 }

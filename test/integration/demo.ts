@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const root = findRepoRoot();
   void onSignal().stopped.catch(() => stop(0));
 
-  const entry = await prepareEditor(root, say, { chromium: false });
+  const codeServer = await prepareEditor(root, say, { chromium: false });
 
   say('Packaging the extension…');
   const vsix = await packageVsix(root, cleanups);
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
   const workspace = values.workspace ? resolve(values.workspace) : root;
   const server = await startCodeServer({
-    entry,
+    codeServer,
     dataDir: join(temp, 'cs'),
     workspace,
     port: values.port ? Number(values.port) : undefined,

@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   let failureDir: string | undefined;
 
   const run = async (): Promise<void> => {
-    const entry = await prepareEditor(root, say, { chromium: true });
+    const codeServer = await prepareEditor(root, say, { chromium: true });
 
     let vsix = vsixPath(root);
     if (!values['skip-package']) {
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
     const expected = await expectedRows(standIn);
 
     const editor = await openEditor({
-      entry,
+      codeServer,
       dir: temp,
       workspace,
       settings: {

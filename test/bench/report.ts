@@ -91,7 +91,7 @@ export function printReport(f: BenchFigures): void {
         ms(p.ours),
         ms(p.floor),
         `${signed(p.difference)} ms (${interval})`,
-        ratio(p.ratio),
+        Number.isFinite(p.ratio) ? ratio(p.ratio) : '—',
         target,
         ok === undefined ? '' : verdict(ok),
       ]);

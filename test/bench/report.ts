@@ -52,6 +52,7 @@ function table(rows: string[][]): string {
 }
 
 const FIGURES: Array<{ name: string; of: (s: Sample) => number }> = [
+  { name: 'Activation at startup', of: (s) => s.activation },
   { name: 'Open to rows', of: (s) => s.openToRows },
   { name: 'Report Bug, in all', of: (s) => s.reportBugBox + s.reportBugFiled },
   { name: '… Git part: Enter on the command → title box', of: (s) => s.reportBugBox },
@@ -90,7 +91,7 @@ export function printReport(f: BenchFigures): void {
         ms(p.ours),
         ms(p.floor),
         `${signed(p.difference)} ms (${interval})`,
-        ratio(p.ratio),
+        Number.isFinite(p.ratio) ? ratio(p.ratio) : '—',
         target,
         ok === undefined ? '' : verdict(ok),
       ]);
@@ -135,10 +136,16 @@ export function printReport(f: BenchFigures): void {
 
   console.log('\nSamples (ms, in pair order: Helpdesk Bridge / floor)');
   for (const session of f.sessions) {
-    for (const figure of FIGURES.slice(0, 2)) {
+    for (const figure of FIGURES.slice(0, 3)) {
       if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
       const pairs = session.ours.map((s, i) => `${figure.of(s).toFixed(0)}/${figure.of(session.floor[i]!).toFixed(0)}`);
       console.log(`  ${figure.name}, +${session.latencyMs} ms: ${pairs.join(' ')}`);
+    }
+  }
+  for (const session of f.sessions) {
+    for (const [label, samples] of [['Helpdesk Bridge', session.ours], [f.floorLabel, session.floor]] as const) {
+      const missed = samples.filter((sample) => !sample.activatedAtStartup).length;
+      if (missed) console.log(`  Activation at startup, +${session.latencyMs} ms: ${label} not activated at startup in ${missed} of ${samples.length} samples (0 ms).`);
     }
   }
   if (f.depth) {
@@ -153,8 +160,8 @@ export function printReport(f: BenchFigures): void {
 
   console.log(`
 What is timed
-  Each sample is a fresh workbench: a new code-server (so a new extension host, nothing of the
-    extension active yet) and a new headless Chromium on a copy of a profile prepared once per
+  Each sample is a fresh workbench: a new code-server (so a new extension host, which activates the
+    extension anew) and a new headless Chromium on a copy of a profile prepared once per
     extension, where it was installed from its .vsix and signed in (the token in SecretStorage).
     Helpdesk Bridge and the floor (test/bench/fixture/floor: the same view container and view;
     the token from SecretStorage, one bare fetch of the same page, the titles as rows; Report
@@ -162,6 +169,14 @@ What is timed
     AB BA AB… at each latency the stand-in adds to every API request. Times are the page's own
     (performance.now()), from the input event to the task after the frame that paints the
     element, seen by a MutationObserver.
+  Activation at startup: in each fresh workbench, before anything else, Running Extensions
+    (Developer: Show Running Extensions) is opened until onStartupFinished has fired (the
+    built-in Merge Conflict's times show) and the extension's show; it is then closed. The
+    figure is the extension host's own: loading the extension's code and its activate() call
+    to its return (codeLoadingTime + activateCallTime, whole ms); not the promise activate()
+    may return. Both activate on onStartupFinished (the floor registers the same four kinds of
+    providers for code, doing nothing); a build that activates on first use is not activated
+    at startup and counts 0 ms.
   Open to rows: the press on the Helpdesk icon in the activity bar → the first post row.
   Report Bug (lines 2–3 of a file in a Git workspace whose commit is on the remote, so the
     report carries a permalink): Enter on "${'Helpdesk: Report Bug from Selection…'}" in the palette →

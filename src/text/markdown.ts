@@ -12,12 +12,20 @@ export function escapeMarkdown(text: string): string {
 
 /**
  * Untrusted text for inline Markdown that is rendered (a hover, a tooltip): escaped as
- * `escapeMarkdown` does, and nothing a renderer would turn into a link by itself either: no
- * `<scheme:…>`, bare `https://…`, `www.` or e-mail address (the characters that make them are
- * written as entities, which read the same).
+ * `escapeMarkdown` does, and nothing a renderer would turn into a link or an icon by itself
+ * either: no `<scheme:…>`, bare `https://…`, `www.`, e-mail address or `$(icon)` (the characters
+ * that make them are written as entities, which read the same).
  */
 export function inertMarkdown(text: string): string {
-  return escapeMarkdown(text).replace(/[:@.]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escapeMarkdown(text).replace(/[:@.$]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Multi-line untrusted text as `inertMarkdown`, line by line: no line can start a heading, a list or a rule. */
+export function inertMarkdownLines(text: string): string {
+  return text
+    .split(/\r?\n|\r/)
+    .map((line) => inertMarkdown(line).replace(/^(\s*)([#+=-])/, '$1\\$2'))
+    .join('  \n');
 }
 
 /** Text as inline code, with a backtick run longer than any inside it (CommonMark). */

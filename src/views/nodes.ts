@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isComment, type Client, type Deal, type Post } from '../api';
-import { codeBlock, inertMarkdown } from '../text/markdown';
+import { inertMarkdown, inertMarkdownLines } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
 
 const { l10n } = vscode;
@@ -74,9 +74,8 @@ export class PostNode extends vscode.TreeItem {
       labelText(post.created_at, 40),
     ].filter(Boolean);
     md.appendMarkdown(inertMarkdown(facts.join(' · ')));
-    // Fenced: nothing in the content renders, and no address in it becomes a link.
     const content = bodyText(post.content, 600).trim();
-    if (content) md.appendMarkdown(`\n\n${codeBlock(content, 'text')}`);
+    if (content) md.appendMarkdown(`\n\n---\n\n${inertMarkdownLines(content)}`);
     return md;
   }
 }

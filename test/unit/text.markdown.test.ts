@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { inertMarkdown } from '../../src/text/markdown';
+import { inertMarkdown, inertMarkdownLines } from '../../src/text/markdown';
 import { hostileText } from './hostile';
 
 /** What a reader sees of inline Markdown with no syntax left in it: entities and escapes undone. */
@@ -22,9 +22,20 @@ describe('inertMarkdown', () => {
         const markdown = inertMarkdown(text);
         assert.equal(shown(markdown), text.replace(/\r?\n|\r/g, ' '));
         assert.doesNotMatch(markdown, /(^|[^\\])[[\]<>`*_|~!]/);
-        assert.doesNotMatch(markdown, /:\/\/|www\.|@/i);
+        assert.doesNotMatch(markdown, /:\/\/|www\.|@|\$\(/i);
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('theme icons are written out, not drawn: $(zap) reads as written', () => {
+    assert.doesNotMatch(inertMarkdown('$(zap) fast'), /\$\(/);
+    assert.equal(shown(inertMarkdown('$(zap) fast')), '$(zap) fast');
+  });
+
+  it('on many lines, no line starts a heading, a list or a rule', () => {
+    const markdown = inertMarkdownLines('# title\n- item\n+ item\n---\n===\n  # indented\nplain');
+    assert.equal(markdown.split('  \n').filter((line) => /^\s*[#+=-]/.test(line)).length, 0, markdown);
+    assert.equal(shown(markdown.split('  \n').join('\n')), '# title\n- item\n+ item\n---\n===\n  # indented\nplain');
   });
 });

@@ -39,7 +39,7 @@ import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
-import { openPost, PostDocumentProvider } from './views/postDocument';
+import { PostDocumentProvider } from './views/postDocument';
 import { POST_SCHEME } from './views/postUri';
 import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
@@ -98,6 +98,7 @@ export function start(context: vscode.ExtensionContext): TestApi {
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
   const posts = new PostsTreeProvider(store, session);
   const clients = new ClientsTreeProvider(store, session);
+  const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
@@ -110,7 +111,7 @@ export function start(context: vscode.ExtensionContext): TestApi {
     'helpdesk.loadMore': (list) => (list === 'clients' ? store.clients : store.posts).loadMore(),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
-      return post && openPost(post.id);
+      return post && postDocuments.open(post.id);
     },
     'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, arg),
     'helpdesk.copyLink': (arg) => copyLink(gateway, arg),
@@ -153,7 +154,8 @@ export function start(context: vscode.ExtensionContext): TestApi {
     clients,
     vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
     vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
-    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, new PostDocumentProvider(session, gateway)),
+    postDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
     new AccountStatusBar(session),
     autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()),
   );
@@ -169,10 +171,10 @@ export function start(context: vscode.ExtensionContext): TestApi {
   // Drafts the service never confirmed are offered again.
   void offerUnsentDrafts(services, () => session.whenRestored());
 
-  return { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts) };
+  return { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) };
 }
 
-function testActions(services: Services, posts: PostsTreeProvider): TestActions {
+function testActions(services: Services, posts: PostsTreeProvider, postDocuments: PostDocumentProvider): TestActions {
   const account = (): Account => {
     const signedIn = services.gateway.account;
     if (!signedIn) throw new Error('Not signed in.');
@@ -196,7 +198,7 @@ function testActions(services: Services, posts: PostsTreeProvider): TestActions 
       if (!editor) throw new Error('No active editor.');
       return fileBug(services, account(), { ...(await codeOf(editor, services.log)), title, description });
     },
-    openPost,
+    openPost: (id) => postDocuments.open(id),
     filterPosts: (filter) => posts.setFilter(filter),
     async createTaskFromComment({ uri, line, title }) {
       const document = await vscode.workspace.openTextDocument(uri);

@@ -12,15 +12,31 @@ import { postIdOf, postUri } from './postUri';
 const { l10n } = vscode;
 
 /**
- * A post as a read-only Markdown document, loaded fresh from the service. Server text is
- * untrusted: it goes into a fenced block, so not even a Markdown preview renders its HTML,
- * links or images.
+ * A post as a read-only Markdown document, loaded fresh from the service when it opens and when
+ * it is opened again. Server text is untrusted: it goes into a fenced block, so not even a
+ * Markdown preview renders its HTML, links or images.
  */
-export class PostDocumentProvider implements vscode.TextDocumentContentProvider {
+export class PostDocumentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
   constructor(
     private readonly session: Session,
     private readonly gateway: Gateway,
   ) {}
+
+  /** Opens post `id` in the editor; one already open is read again. */
+  async open(id: number): Promise<void> {
+    const uri = postUri(id);
+    if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const id = postIdOf(uri);
@@ -63,8 +79,3 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
 }
 
 /** Opens a post read-only in the editor. */
-export async function openPost(id: number): Promise<void> {
-  const document = await vscode.workspace.openTextDocument(postUri(id));
-  await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-  await vscode.window.showTextDocument(document, { preview: true });
-}

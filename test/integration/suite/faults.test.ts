@@ -159,6 +159,17 @@ describe('fault matrix: sending a task (nothing typed is lost, nothing is filed 
 describe('deleted records, stale answers and large accounts', () => {
   useCleanSlate();
 
+  it('an open post is read again when it is opened again', async () => {
+    const api = await extensionApi();
+    const id = Number(postRows(await refreshPosts(api))[2]!.id!.split(':')[1]);
+    await api.actions.openPost(id);
+    const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
+    assert.doesNotMatch(editor.document.getText(), /Could not load/);
+    await standIn.deleteRecord('posts', id);
+    await api.actions.openPost(id);
+    await waitFor('the post to be read again', () => /Could not load post #\d+: Not found/.test(editor.document.getText()));
+  });
+
   it('404: a post deleted elsewhere leaves the tree on refresh; opening it says so', async () => {
     const api = await extensionApi();
     const rows = postRows(await refreshPosts(api));

@@ -15,9 +15,8 @@ import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
 import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
-import { codeAround, createTaskFromComment } from './commands/createTaskFromComment';
+import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromComment';
 import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
-import { openTodoAt } from './inCode/todoActions';
 import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
@@ -201,13 +200,9 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
     openPost: (id) => postDocuments.open(id),
     filterPosts: (filter) => posts.setFilter(filter),
     async createTaskFromComment({ uri, line, title }) {
-      const document = await vscode.workspace.openTextDocument(uri);
-      const comment = openTodoAt(document, line);
-      if (!comment) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
-      const { version } = document;
-      const text = document.lineAt(line).text;
-      const code = await codeAround(document, line, services.log);
-      return fileTaskFromComment(services, account(), { document, line, version, comment: { ...comment, line: text }, title, code });
+      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log);
+      if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
+      return fileTaskFromComment(services, account(), { ...input, title });
     },
     resendDraft: (id) => services.sender.send(id),
     answerNextQuestion: (label) => services.ui.answerNextQuestion(label),

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { createTaskFromComment as fileTask } from '../actions/createTaskFromComment';
+import { createTaskFromComment as fileTask, type CommentTaskInput } from '../actions/createTaskFromComment';
 import { openTodoAt } from '../inCode/todoActions';
 import type { Log } from '../log';
 import type { Services } from '../services';
@@ -26,12 +26,10 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
     return undefined;
   }
-  const { document } = editor;
-  const { version } = document;
-  const text = document.lineAt(at).text;
   const account = await signedInAccount(services);
-  if (!account) return undefined;
-  const code = await codeAround(document, at, services.log);
+  const input = account && (await commentTaskAt(editor.document, at, services.log));
+  if (!account || !input) return undefined;
+  const { code } = input;
   const answer = await askText({
     title: l10n.t('Create Task: {0}:{1}', code.selection.relativePath, at + 1),
     prompt: l10n.t('A title for the task. Enter files it with the code around the comment, then writes its reference into the comment.'),
@@ -40,12 +38,20 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
   if (!answer) return undefined;
-  return fileTask(services, account, { document, line: at, version, comment: { ...comment, line: text }, title: answer.value, code }, answer.action === 'editor' ? 'edit' : 'send');
+  return fileTask(services, account, { ...input, title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
 }
 
-/** The lines around a comment that its task carries, and where they are on the remote. */
-export function codeAround(document: vscode.TextDocument, line: number, log: Log): ReturnType<typeof codeAt> {
-  return codeAt(document, Math.max(0, line - BEFORE), Math.min(document.lineCount - 1, line + AFTER), log);
+/**
+ * The comment on `line` a task can be filed from, as it reads now (its line, the document's
+ * version), and the lines around it with where they are on the remote; undefined without one.
+ */
+export async function commentTaskAt(document: vscode.TextDocument, line: number, log: Log): Promise<Omit<CommentTaskInput, 'title'> | undefined> {
+  const comment = openTodoAt(document, line);
+  if (!comment) return undefined;
+  const { version } = document;
+  const text = document.lineAt(line).text;
+  const code = await codeAt(document, Math.max(0, line - BEFORE), Math.min(document.lineCount - 1, line + AFTER), log);
+  return { document, line, version, comment: { ...comment, line: text }, code };
 }
 
 async function editorOf(uri: unknown): Promise<vscode.TextEditor | undefined> {

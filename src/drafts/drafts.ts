@@ -91,7 +91,7 @@ export class DraftStore {
   }
 
   get(id: string): Draft | undefined {
-    const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => (d as Partial<Draft> | null)?.id === id);
+    const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => idOf(d) === id);
     return isDraft(draft) ? draft : undefined;
   }
 
@@ -118,7 +118,7 @@ export class DraftStore {
     await this.state.update(PREFIX + id, undefined);
     // A window still on the earlier version may have written the old list again since.
     const old = this.oldList();
-    if (old.some((d) => (d as Partial<Draft> | null)?.id === id)) await this.state.update(OLD_LIST, old.filter((d) => (d as Partial<Draft> | null)?.id !== id));
+    if (old.some((d) => idOf(d) === id)) await this.state.update(OLD_LIST, old.filter((d) => idOf(d) !== id));
     this.changed.fire(id);
   }
 
@@ -171,4 +171,8 @@ export class DraftStore {
 function isDraft(value: unknown): value is Draft {
   const d = value as Partial<Draft> | null;
   return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string' && typeof d.createdAt === 'number';
+}
+
+function idOf(value: unknown): unknown {
+  return (value as Partial<Draft> | null)?.id;
 }

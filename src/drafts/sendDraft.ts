@@ -51,7 +51,7 @@ export class DraftSender {
 
   /** What the person sees is what is sent: the draft's own editor, edited and open, is saved first. */
   private async sendSaved(id: string): Promise<Post | undefined> {
-    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === draftUri(id).toString());
+    const open = draftDocument(id);
     if (open?.isDirty && !(await open.save())) {
       void this.ui.warn(l10n.t('Not sent: the draft\'s editor could not be saved. Your draft is kept.'));
       return undefined;
@@ -127,7 +127,7 @@ export class DraftSender {
   private async filed(account: Account, draft: Draft, sentText: string | undefined, post: Post, earlier: boolean): Promise<void> {
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     const current = this.drafts.get(draft.id);
-    const editor = vscode.workspace.textDocuments.find((document) => document.uri.toString() === draftUri(draft.id).toString());
+    const editor = draftDocument(draft.id);
     const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;
     if (!editedSince) return this.delivered(account, draft, post, earlier);
     await this.drafts.setUnconfirmed(draft.id, undefined);
@@ -247,10 +247,16 @@ export async function openDraft(id: string): Promise<void> {
   await vscode.window.showTextDocument(document, { preview: false });
 }
 
+/** The draft's document, while it is open. */
+function draftDocument(id: string): vscode.TextDocument | undefined {
+  const uri = draftUri(id).toString();
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
+}
+
 /** Closes a draft's editors; unsaved edits in them are dropped (reverted), and no other editor is touched. */
 export async function closeDraftEditors(id: string): Promise<void> {
   const uri = draftUri(id);
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  const open = draftDocument(id);
   if (open?.isDirty) {
     await vscode.window.showTextDocument(open, { preview: false });
     // Only once the draft's own editor is the active one: the command acts on the active editor.

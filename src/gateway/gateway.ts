@@ -46,6 +46,8 @@ export class Gateway implements vscode.Disposable {
         if (event.affectsConfiguration(SETTINGS.requestTimeoutSeconds)) this.client = undefined;
       }),
     ];
+    // The session starts at activation and may be restored already (the gateway comes on first use).
+    this.follow();
   }
 
   /** The signed-in account; undefined when signed out. */

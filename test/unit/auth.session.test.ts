@@ -3,35 +3,14 @@ import { beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Log } from '../../src/log';
-import { EventEmitter, fake } from './fakeVscode';
+import { fake } from './fakeVscode';
+import { Secrets, Signal } from './fakeSession';
 
 /* Session with the editor's secret storage, settings and sign-out signal faked (fakeVscode.ts). */
 
 const A = 'https://acme.example.com';
 const B = 'https://other.example.com';
 const TOKEN = 'a1b2c3d4e5f6a7b8c9d0/SECRET+part';
-
-class Secrets {
-  readonly data = new Map<string, string>();
-  private readonly changed = new EventEmitter<{ key: string }>();
-  readonly onDidChange = this.changed.event;
-  get = (key: string) => Promise.resolve(this.data.get(key));
-  async store(key: string, value: string): Promise<void> {
-    this.data.set(key, value);
-    this.changed.fire({ key });
-  }
-  async delete(key: string): Promise<void> {
-    this.data.delete(key);
-    this.changed.fire({ key });
-  }
-}
-
-class Signal {
-  readonly heard = new EventEmitter<string>();
-  readonly onDidSignOutElsewhere = this.heard.event;
-  readonly announced: string[] = [];
-  announce = (accountUrl: string) => Promise.resolve(void this.announced.push(accountUrl));
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const published = () => fake.executed.filter((c) => c.command === 'setContext' && c.args[0] === 'helpdesk.state').map((c) => c.args[1]);

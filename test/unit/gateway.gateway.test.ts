@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { Session } from '../../src/auth/session';
+import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Gateway } from '../../src/gateway/gateway';
+import { Log } from '../../src/log';
+import { startStandIn, type StandIn } from '../server';
+import { Secrets, Signal } from './fakeSession';
+import { fake } from './fakeVscode';
+
+/* The gateway with a real session (the editor faked, fakeVscode.ts) against the stand-in. */
+
+describe('Gateway', () => {
+  let server: StandIn;
+  let secrets: Secrets;
+  let session: Session;
+
+  before(async () => {
+    server = await startStandIn({ seed: 'demo' });
+  });
+  after(() => server.close());
+
+  beforeEach(() => {
+    fake.reset();
+    fake.config.set('helpdesk.accountUrl', server.url);
+    secrets = new Secrets();
+    secrets.data.set(`helpdesk.token:${server.url}`, server.token);
+    session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal);
+  });
+
+  it('made after the session was restored (the rest of the extension loads on first use), it lists that account', async () => {
+    await session.whenRestored();
+    assert.equal(session.state, 'signedIn');
+    const gateway = new Gateway(session, new Log());
+    await gateway.store.posts.ensureStarted();
+    const { items, error } = gateway.store.posts.state;
+    assert.equal(error, undefined);
+    assert.ok(items.length > 0, 'the first page of posts');
+    gateway.dispose();
+  });
+
+  it('made before the session was restored, it follows it', async () => {
+    const gateway = new Gateway(session, new Log());
+    await session.whenRestored();
+    await gateway.store.posts.ensureStarted();
+    assert.ok(gateway.store.posts.state.items.length > 0, 'the first page of posts');
+    gateway.dispose();
+  });
+});

@@ -1,19 +1,89 @@
-// Activation: everything is made in ./helpdesk.ts, once the window has finished starting
-// (onStartupFinished), or earlier when a Helpdesk view is shown or a command runs.
+// Activation comes once the window has finished starting (onStartupFinished), for the providers
+// of references and TODO comments, or earlier when a Helpdesk view is shown or a command runs.
+// It registers those providers, the two views, every command and the two document schemes, and
+// starts the session (the status bar, the context keys of menus and the walkthrough, the news of
+// a sign-out in another window). The code behind the rest is in ./helpdesk.ts, built into
+// dist/helpdesk.js, and loads the first time a view asks for rows, a command runs, a post
+// document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
-import { start, type TestApi } from './helpdesk';
+import { Session } from './auth/session';
+import { SignOutSignal } from './auth/signOutSignal';
+import { AccountStatusBar } from './auth/statusBar';
+import { DraftFileSystem } from './drafts/draftFileSystem';
+import { DraftStore } from './drafts/drafts';
+import { DRAFT_SCHEME } from './drafts/draftUri';
+import type { Helpdesk, TestApi } from './helpdesk';
+import { registerInCode } from './inCode/register';
+import { DeferredContentProvider, DeferredTreeDataProvider } from './views/deferred';
+import { Log } from './log';
+import type { HelpdeskNode } from './views/nodes';
+import { POST_SCHEME } from './views/postUri';
 
 export type { TestApi } from './helpdesk';
 
 /** `extension.exports` in test mode. */
 export interface TestExports {
-  /** The test API: what the integration tests and the bench reach. */
+  /** Loads the rest of the extension, as a first use would, and returns its test API. */
   load(): TestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): TestExports | undefined {
-  const testApi = start(context);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => testApi } : undefined;
+  const drafts = new DraftStore(context.globalState);
+  const log = new Log();
+  const signOutSignal = new SignOutSignal(context.globalStorageUri);
+  const session = new Session(context.secrets, log, signOutSignal);
+  let helpdesk: Helpdesk | undefined;
+  let failure: unknown;
+  const load = (): Helpdesk => {
+    if (helpdesk) return helpdesk;
+    // A failed start is a defect, said once; trying again would make its listeners twice.
+    if (failure) throw failure;
+    try {
+      // A plain require of the file beside this one: esbuild leaves it alone (see esbuild.mjs).
+      const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
+      helpdesk = start({ context, drafts, log, session, postsView });
+      return helpdesk;
+    } catch (error) {
+      failure = error;
+      log.error('Helpdesk Bridge could not start', error);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
+      throw error;
+    }
+  };
+
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode));
+  const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
+  const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
+  const postDocuments = new DeferredContentProvider(() => load().postDocuments);
+  const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
+  context.subscriptions.push(
+    drafts,
+    log,
+    signOutSignal,
+    session,
+    new AccountStatusBar(session),
+    posts,
+    clients,
+    postDocuments,
+    postsView,
+    vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
+    vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
+  );
+  const contributed = (context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands;
+  for (const { command } of contributed) {
+    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
+  }
+  void session.whenRestored();
+  // Drafts the service never confirmed are offered again as soon as the window opens.
+  if (drafts.all().length > 0) {
+    try {
+      load();
+    } catch {
+      // said by load(); the views, documents and drafts still open
+    }
+  }
+  return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => load().testApi } : undefined;
 }
 
 export function deactivate(): void {}

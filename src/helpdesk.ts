@@ -1,8 +1,7 @@
-// Everything behind the views and commands, made when the extension activates: the session,
-// the gateway and its store, the views and their providers, the document schemes and the
-// command handlers. Activation waits for the window to finish starting (onStartupFinished, for
-// the providers of references and TODO comments), or comes earlier with a Helpdesk view shown
-// or a command run. Nothing here calls the service until a view, a command or a reference asks.
+// Everything behind the views, commands and references: the session, the gateway and its store,
+// the tree providers, the post documents and the command handlers. Built into dist/helpdesk.js,
+// which ./extension.ts loads the first time a view asks for rows, a command runs, a post
+// document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
 import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
@@ -10,9 +9,8 @@ import { createTask as fileTask, type TaskInput } from './actions/createTask';
 import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
 import { reportBug as fileBug } from './actions/reportBug';
 import { signIn as verify, type SignInInput } from './actions/signIn';
-import { Session } from './auth/session';
-import { SignOutSignal } from './auth/signOutSignal';
-import { AccountStatusBar, showAccountMenu } from './auth/statusBar';
+import type { Session } from './auth/session';
+import { showAccountMenu } from './commands/accountMenu';
 import { commentOnTask } from './commands/commentOnTask';
 import { createTask } from './commands/createTask';
 import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromComment';
@@ -25,21 +23,20 @@ import { codeOf, reportBug } from './commands/reportBug';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
-import { DraftFileSystem } from './drafts/draftFileSystem';
-import { DraftStore } from './drafts/drafts';
-import { DRAFT_SCHEME } from './drafts/draftUri';
+import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
-import { registerInCode, type InCodeSources } from './inCode/register';
-import { Log } from './log';
+import { postHovers } from './inCode/postHover';
+import type { InCodeSources } from './inCode/register';
+import type { Log } from './log';
 import type { Services } from './services';
 import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
+import type { HelpdeskNode } from './views/nodes';
 import { PostDocumentProvider } from './views/postDocument';
-import { POST_SCHEME } from './views/postUri';
 import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
 
@@ -79,23 +76,36 @@ export interface TestActions {
   answerNextQuestion(label: string | undefined): void;
 }
 
-export function start(context: vscode.ExtensionContext): TestApi {
-  // The cheap providers first: each reads the settings and a line, and only a reference found
-  // (or a TODO's command run) reaches what the rest of this function makes.
-  let inCode: InCodeSources | undefined;
-  context.subscriptions.push(registerInCode(() => inCode!));
-  const drafts = new DraftStore(context.globalState);
-  const log = new Log();
+/** What activation made, and hands over. */
+export interface Shell {
+  readonly context: vscode.ExtensionContext;
+  readonly drafts: DraftStore;
+  readonly log: Log;
+  /** Restoring since activation, and in the status bar. */
+  readonly session: Session;
+  readonly postsView: vscode.TreeView<HelpdeskNode>;
+}
+
+/** What activation's stand-ins pass their calls on to. */
+export interface Helpdesk {
+  readonly posts: PostsTreeProvider;
+  readonly clients: ClientsTreeProvider;
+  readonly postDocuments: PostDocumentProvider;
+  readonly inCode: InCodeSources;
+  /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
+  run(id: string, args: unknown[]): Promise<unknown>;
+  readonly testApi: TestApi;
+}
+
+export function start({ context, drafts, log, session, postsView }: Shell): Helpdesk {
   const ui = new Notifier(log);
-  const signOutSignal = new SignOutSignal(context.globalStorageUri);
-  const session = new Session(context.secrets, log, signOutSignal);
   const gateway = new Gateway(session, log);
   const { store } = gateway;
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
     if (draft.todo) await writeTodoReference(ui, drafts.window, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
-  const posts = new PostsTreeProvider(store, session);
+  const posts = new PostsTreeProvider(store, session, postsView);
   const clients = new ClientsTreeProvider(store, session);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
@@ -130,47 +140,35 @@ export function start(context: vscode.ExtensionContext): TestApi {
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
-  /** A failure is logged and shown in words, never as a stack trace. */
-  const run = async (id: string, handler: (arg: unknown, more?: unknown) => unknown, args: unknown[]): Promise<unknown> => {
-    try {
-      await session.whenRestored();
-      return await handler(args[0], args[1]);
-    } catch (error) {
-      log.error(`${id} failed`, error);
-      ui.failure(error);
-      return undefined;
-    }
-  };
-  for (const [id, handler] of Object.entries(handlers)) context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run(id, handler, args)));
-
-  context.subscriptions.push(
-    drafts,
-    log,
-    signOutSignal,
-    session,
-    gateway,
-    posts,
-    clients,
-    vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
-    vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
-    postDocuments,
-    vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
-    new AccountStatusBar(session),
-    autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()),
-  );
-  inCode = {
-    hover: { gateway, whenRestored: () => session.whenRestored() },
-    pendingTask: (uri, lineText) => drafts.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText)?.id,
-    posts: {
-      posts: () => store.posts.state.items,
-      startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),
-    },
-  };
-  void session.whenRestored();
+  context.subscriptions.push(gateway, posts, clients, postDocuments, autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   // Drafts the service never confirmed are offered again.
   void offerUnsentDrafts(services, () => session.whenRestored());
 
-  return { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) };
+  return {
+    posts,
+    clients,
+    postDocuments,
+    inCode: {
+      hovers: postHovers(gateway, () => session.whenRestored()),
+      posts: {
+        posts: () => store.posts.state.items,
+        startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),
+      },
+    },
+    async run(id, args) {
+      try {
+        const handler = handlers[id];
+        if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
+        await session.whenRestored();
+        return await handler(args[0], args[1]);
+      } catch (error) {
+        log.error(`${id} failed`, error);
+        ui.failure(error);
+        return undefined;
+      }
+    },
+    testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+  };
 }
 
 function testActions(services: Services, posts: PostsTreeProvider, postDocuments: PostDocumentProvider): TestActions {

@@ -1,5 +1,6 @@
 import vscode = require('vscode');
-import { redact, type RequestLogEntry } from './api';
+import type { RequestLogEntry } from './api';
+import { redact } from './api/redact';
 
 /**
  * The "Helpdesk" output channel, created with its first line (not during activation). Every

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { clampPerPage } from './api';
+import { clampPerPage } from './api/paging';
 import { isValidReferencePrefix } from './code/postReferences';
 import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
 

@@ -5,7 +5,7 @@ import { shortReference } from '../code/postReferences';
 import { referenceEdit, type TriggerComment } from '../code/todoComments';
 import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../gateway/account';
-import { openTodoAt } from '../inCode/todoActions';
+import { openTodoAt } from '../inCode/openTodo';
 import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';

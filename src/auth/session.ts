@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { parseAccountUrl } from '../api';
+import { parseAccountUrl } from '../api/address';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
 import type { SignOutSignal } from './signOutSignal';

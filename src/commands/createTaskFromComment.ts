@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { createTaskFromComment as fileTask, type CommentTaskInput } from '../actions/createTaskFromComment';
-import { openTodoAt } from '../inCode/todoActions';
+import { openTodoAt } from '../inCode/openTodo';
 import type { Log } from '../log';
 import type { Services } from '../services';
 import { codeAt } from './reportBug';

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { isComment, type Post } from '../api';
+import { isComment, type Post } from '../api/types';
 import { shortReference } from '../code/postReferences';
 import { webLink } from '../api/address';
 import { readSettings } from '../settings';

@@ -1,31 +1,19 @@
 import vscode = require('vscode');
-import type { Post } from '../api';
 import { findPostReferences } from '../code/postReferences';
-import type { Gateway } from '../gateway/gateway';
-import type { Peek } from '../store/helpdeskStore';
-import { inertMarkdown } from '../text/markdown';
-import { labelText } from '../text/serverText';
-import { errorText } from '../ui/errorText';
-import { postTitle, statusText } from '../views/nodes';
 import { referenceOptions } from './referenceOptions';
 
-const { l10n } = vscode;
-
-/** The commands a post's hover links to; nothing else may run from it. */
-export const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode'];
-
-/** What a hover needs, loaded only once the mouse is on a reference. */
-export interface HoverSource {
-  gateway: Gateway;
-  whenRestored(): Promise<void>;
+/** What a hover shows of a post, made by the rest of the extension (./postHover.ts), loaded only once the mouse is on a reference. */
+export interface PostHovers {
+  describe(postId: number): Promise<vscode.MarkdownString>;
 }
 
 /**
  * A post's facts on a reference: one request per post per few minutes at most (see PostPeeks),
- * none for text that is not a reference. Server text is shown as text; the links are ours.
+ * none for text that is not a reference. Finding the reference is this module's; what the hover
+ * says is asked for only when there is one.
  */
 export class ReferenceHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly source: () => HoverSource) {}
+  constructor(private readonly hovers: () => PostHovers) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const options = referenceOptions();
@@ -33,70 +21,6 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
     const reference = findPostReferences(document.lineAt(position.line).text, options).find((r) => r.start <= position.character && position.character < r.end);
     if (!reference) return undefined;
     const range = new vscode.Range(position.line, reference.start, position.line, reference.end);
-    const { gateway, whenRestored } = this.source();
-    await whenRestored();
-    const peek = gateway.peek(reference.postId);
-    if (!peek) return new vscode.Hover(words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', reference.postId)), range);
-    try {
-      return new vscode.Hover(postHover(await peek, reference.postId, gateway), range);
-    } catch (error) {
-      return new vscode.Hover(words(l10n.t('Post #{0} could not be loaded: {1}', reference.postId, errorText(error))), range);
-    }
+    return new vscode.Hover(await this.hovers().describe(reference.postId), range);
   }
-}
-
-/** Words (which may quote the server) in an untrusted hover: no link can come of them. */
-function words(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(inertMarkdown(text));
-  md.isTrusted = false;
-  md.supportHtml = false;
-  return md;
-}
-
-/** Trusted for our four commands only; every server string in it goes through inertMarkdown. */
-function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownString {
-  if ('gone' in peek) return words(l10n.t('Post #{0} is not on the helpdesk: it was deleted, or your token cannot see it.', id));
-  const md = new vscode.MarkdownString('', true);
-  md.supportHtml = false;
-  md.isTrusted = { enabledCommands: HOVER_COMMANDS };
-  const { post } = peek;
-  md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
-  md.appendMarkdown(`${inertMarkdown(facts(post, gateway).join(' · '))}\n\n`);
-  const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
-  md.appendMarkdown(
-    [
-      link(l10n.t('Open Post'), 'helpdesk.openPost'),
-      link(l10n.t('Comment on Task'), 'helpdesk.commentOnTask'),
-      link(l10n.t('Open in Browser'), 'helpdesk.openInBrowser'),
-      link(l10n.t('Go to Code'), 'helpdesk.goToCode'),
-    ].join(' · '),
-  );
-  return md;
-}
-
-function facts(post: Post, gateway: Gateway): string[] {
-  const { store } = gateway;
-  const client = typeof post.client_id === 'number' ? store.clients.state.items.find((c) => c.id === post.client_id) : undefined;
-  const comments = typeof post.comments_cache === 'number' ? (post.comments_cache === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', post.comments_cache)) : undefined;
-  return [
-    labelText(post.kind, 20),
-    labelText(post.task_kind, 20),
-    statusText(post, store.statuses),
-    post.closed === true ? l10n.t('closed') : l10n.t('open'),
-    client ? labelText(client.name, 60) : typeof post.client_id === 'number' ? l10n.t('client #{0}', post.client_id) : undefined,
-    comments,
-    age(post.created_at),
-  ].filter((fact): fact is string => !!fact);
-}
-
-/** "3 days ago", from the post's creation time; nothing for a time it cannot read. */
-function age(createdAt: unknown): string | undefined {
-  const at = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
-  if (!Number.isFinite(at)) return undefined;
-  const seconds = Math.round((at - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
-  for (const [unit, size] of [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3_600], ['minute', 60]] as const) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(0, 'minute');
 }

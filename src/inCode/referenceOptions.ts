@@ -1,4 +1,4 @@
-import { parseAccountUrl } from '../api';
+import { parseAccountUrl } from '../api/address';
 import type { ReferenceOptions } from '../code/postReferences';
 import { readSettings, type Settings } from '../settings';
 

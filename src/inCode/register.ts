@@ -1,17 +1,16 @@
 import vscode = require('vscode');
 import { readSettings, SETTINGS } from '../settings';
+import type { DraftStore } from '../drafts/drafts';
 import { DRAFT_SCHEME } from '../drafts/draftUri';
 import { ReferenceCompletionProvider, SCM_INPUT_SCHEME, type LoadedPosts } from './referenceCompletion';
-import { ReferenceHoverProvider, type HoverSource } from './referenceHover';
+import { ReferenceHoverProvider, type PostHovers } from './referenceHover';
 import { ReferenceLinkProvider } from './referenceLinks';
 import { TodoActionProvider } from './todoActions';
 
-/** What the providers need of the rest of the extension, asked for only once a reference is found. */
+/** What the providers need of the rest of the extension, asked for only once a reference is hovered or completed. */
 export interface InCodeSources {
-  readonly hover: HoverSource;
+  readonly hovers: PostHovers;
   readonly posts: LoadedPosts;
-  /** The id of the task draft, not yet filed, made from the comment on this line of this document. */
-  pendingTask(uri: string, lineText: string): string | undefined;
 }
 
 /** Code in files, unsaved editors and remote folders: where TODO comments are. */
@@ -21,14 +20,17 @@ const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { s
 
 /**
  * The helpdesk in the code: reference links and hovers, the TODO light bulb, and references in
- * the commit message box. Registering them costs nothing: each reads the settings and the line,
- * and only a reference found loads the rest (`load`).
+ * the commit message box. They are registered at startup and cost little: each reads the
+ * settings and the line; only a reference hovered, or completion in the commit message box,
+ * loads the rest of the extension (`load`).
  */
-export function registerInCode(load: () => InCodeSources): vscode.Disposable {
+export function registerInCode(drafts: DraftStore, load: () => InCodeSources): vscode.Disposable {
+  // The task draft, not yet filed, made from the comment on this line of this document.
+  const pendingTask = (uri: string, lineText: string) => drafts.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText)?.id;
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider()),
-    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hover)),
-    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider((uri, lineText) => load().pendingTask(uri, lineText)), TodoActionProvider.metadata),
+    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers)),
+    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(pendingTask), TodoActionProvider.metadata),
   ];
   // Completion's trigger character is the prefix's last one, so it follows the setting.
   let completion: vscode.Disposable | undefined;

@@ -1,24 +1,9 @@
 import vscode = require('vscode');
-import { findPostReferences } from '../code/postReferences';
-import { findTriggerComment, type TriggerComment } from '../code/todoComments';
 import { draftUri } from '../drafts/draftUri';
-import { readSettings } from '../settings';
-import { referenceOptions } from './referenceOptions';
+import { openTodoAt } from './openTodo';
 
 /** Lines of a selection looked at for a trigger comment. */
 const MOST_LINES = 50;
-
-/** The trigger comment on a document's line that names no post yet, if the setting allows and there is one. */
-export function openTodoAt(document: vscode.TextDocument, line: number): TriggerComment | undefined {
-  const settings = readSettings();
-  if (!settings.todoActions || line < 0 || line >= document.lineCount) return undefined;
-  const options = referenceOptions({ ...settings, references: true });
-  const comment = findTriggerComment(document.lineAt(line).text, document.languageId, {
-    words: settings.todoWords,
-    containsReference: (text) => findPostReferences(text, options ?? {}).length > 0,
-  });
-  return comment && !comment.hasReference ? comment : undefined;
-}
 
 /**
  * The light bulb on a comment line that starts with a trigger word: Create Task from Comment…,

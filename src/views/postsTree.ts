@@ -17,16 +17,13 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private showClosed = readSettings().showClosedPosts;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
-  /** The view it fills, whose description shows the filter. */
-  readonly view: vscode.TreeView<HelpdeskNode>;
-
   constructor(
     private readonly store: HelpdeskStore,
     private readonly session: Session,
+    /** The view it fills (made at activation, see extension.ts), whose description shows the filter. */
+    readonly view: vscode.TreeView<HelpdeskNode>,
   ) {
-    this.view = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: this });
     this.disposables.push(
-      this.view,
       store.posts.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
       session.onDidChange(() => this.changed.fire(undefined)),

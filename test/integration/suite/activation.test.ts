@@ -2,6 +2,8 @@
 // The pattern for new files: import what you need, describe(…) at the top level, and add the
 // file to TEST_FILES in ./index.ts.
 import assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { extensionApi } from './helpers';
 
@@ -21,6 +23,30 @@ describe('activation', () => {
   it('activates without error', async () => {
     await extension().activate();
     assert.equal(extension().isActive, true);
+  });
+
+  // First in the suite: every later test loads the rest through extensionApi().
+  it('loads only its startup bundle: links and the light bulb answer without the rest, which a hover on a reference loads', async () => {
+    // Node keys its module cache by real path.
+    const rest = join(realpathSync(extension().extensionPath), 'dist', 'helpdesk.js');
+    const restLoaded = () => require.cache[rest] !== undefined;
+    await extension().activate();
+    assert.equal(restLoaded(), false, 'dist/helpdesk.js was loaded at activation');
+    const config = vscode.workspace.getConfiguration('helpdesk');
+    await config.update('referencePrefix', 'HD-', vscode.ConfigurationTarget.Global);
+    try {
+      const document = await vscode.workspace.openTextDocument({ language: 'python', content: '# TODO: cache the rates\n# see HD-7\n' });
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+      assert.deepEqual(links.map((l) => [l.range.start.line, l.range.start.character, l.target?.toString()]), [[1, 6, 'helpdesk-post:/7.md']]);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 3, 0, 3));
+      assert.ok(actions.some((a) => a.command?.command === 'helpdesk.createTaskFromComment'), 'the light bulb offers Create Task from Comment');
+      assert.equal(restLoaded(), false, 'dist/helpdesk.js was loaded for links or the light bulb');
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 8));
+      assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('#7'))), 'the hover names post #7');
+      assert.equal(restLoaded(), true, 'the hover on a reference loads dist/helpdesk.js');
+    } finally {
+      await config.update('referencePrefix', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('registers every contributed command, and has a handler for each one and no other', async () => {

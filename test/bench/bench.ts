@@ -107,7 +107,7 @@ async function bench(): Promise<void> {
     floorLabel: against ? basename(against) : 'Floor',
     against: against !== undefined,
     sessions,
-    sizes: { bundles: packaged.bundles, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
+    sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
     depth,
     wallMs: Date.now() - wallStart,
   });

@@ -14,12 +14,14 @@ export interface Packaged {
   vsixBytes: number;
   /** The .vsix's bundles (dist/*.js) and their sizes. */
   bundles: Record<string, number>;
+  /** The bundle activation loads (package.json's "main"), as a key of `bundles`. */
+  main: string;
   /** The .vsix's extension/ folder, unpacked: loaded as the development extension. */
   extensionDir: string;
 }
 
 export async function packageExtension(root: string, temp: string, cleanups: Cleanups): Promise<Packaged> {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { publisher: string; name: string };
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { publisher: string; name: string; main: string };
   const packaged = await packageVsix(root, cleanups);
   const vsix = join(temp, basename(packaged));
   copyFileSync(packaged, vsix);
@@ -33,7 +35,7 @@ export async function packageExtension(root: string, temp: string, cleanups: Cle
   const extensionDir = join(unpacked, 'extension');
   const dist = join(extensionDir, 'dist');
   const bundles = Object.fromEntries(readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => [`dist/${f}`, statSync(join(dist, f)).size]));
-  return { id: `${manifest.publisher}.${manifest.name}`, vsix, vsixBytes: statSync(vsix).size, bundles, extensionDir };
+  return { id: `${manifest.publisher}.${manifest.name}`, vsix, vsixBytes: statSync(vsix).size, bundles, main: manifest.main.replace(/^\.\//, ''), extensionDir };
 }
 
 /** test/bench/fixture/floor packed as it is into `<temp>/floor.vsix`. */

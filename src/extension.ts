@@ -16,6 +16,7 @@ import type { Helpdesk, TestApi } from './helpdesk';
 import { registerInCode } from './inCode/register';
 import { DeferredContentProvider, DeferredTreeDataProvider } from './views/deferred';
 import { Log } from './log';
+import { readSettings, SETTINGS } from './settings';
 import type { HelpdeskNode } from './views/nodes';
 import { POST_SCHEME } from './views/postUri';
 
@@ -33,21 +34,30 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal);
   let helpdesk: Helpdesk | undefined;
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
+  const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
   const load = (): Helpdesk => {
     if (helpdesk) return helpdesk;
-    // A failed start is a defect, said once; trying again would make its listeners twice.
-    if (failure) throw failure;
+    // A failed start is a defect; trying again would make its listeners twice.
+    if (failure) throw failure.error;
     try {
       // A plain require of the file beside this one: esbuild leaves it alone (see esbuild.mjs).
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
       helpdesk = start({ context, drafts, log, session, postsView });
       return helpdesk;
     } catch (error) {
-      failure = error;
+      failure = { error };
       log.error('Helpdesk Bridge could not start', error);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
       throw error;
+    }
+  };
+  /** A command asked for: when the rest cannot start, said in words each time, never VS Code's raw message. */
+  const loadForCommand = (): Helpdesk | undefined => {
+    try {
+      return load();
+    } catch {
+      couldNotStart();
+      return undefined;
     }
   };
 
@@ -72,15 +82,19 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   );
   const contributed = (context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands;
   for (const { command } of contributed) {
-    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
+    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => loadForCommand()?.run(command, args)));
   }
+  // The posts view sets this once it is made; until then the setting says (for Show/Hide Closed Posts in the palette).
+  const publishShowClosed = () => void (helpdesk || vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', readSettings().showClosedPosts));
+  publishShowClosed();
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.showClosedPosts) && publishShowClosed()));
   void session.whenRestored();
   // Drafts the service never confirmed are offered again as soon as the window opens.
   if (drafts.all().length > 0) {
     try {
       load();
     } catch {
-      // said by load(); the views, documents and drafts still open
+      couldNotStart(); // the drafts still open as files; the views and commands say the same
     }
   }
   return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => load().testApi } : undefined;

@@ -1,7 +1,8 @@
-// Everything behind the views, commands and references: the session, the gateway and its store,
-// the tree providers, the post documents and the command handlers. Built into dist/helpdesk.js,
-// which ./extension.ts loads the first time a view asks for rows, a command runs, a post
-// document opens, a reference is hovered or completed, or drafts are left from before.
+// Everything behind the views, commands and references: the gateway and its store, the tree
+// providers, the post documents and the command handlers (the session comes from activation).
+// Built into dist/helpdesk.js, which ./extension.ts loads the first time a view asks for rows,
+// a command runs, a post document opens, a reference is hovered or completed, or drafts are
+// left from before.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
 import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';

@@ -67,7 +67,7 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * The first `restore()`, started on first use. Activation does not wait for it (reading a
+   * The first `restore()`, started at activation. Activation does not wait for it (reading a
    * secret is a round trip to the window); views and commands do, before they look at `credentials`.
    */
   whenRestored(): Promise<void> {

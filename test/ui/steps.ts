@@ -42,7 +42,7 @@ export const STEP = {
   palette: 'the command palette lists the Helpdesk commands',
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
-  startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account before any use',
+  startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   secondWindow: 'a second window opened after sign-in is signed in too',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
 } as const;
@@ -357,14 +357,20 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       name: STEP.startup,
       needs: [STEP.signIn],
       async run() {
-        await wb.runCommand('View: Show Explorer');
-        await posts.waitFor({ state: 'hidden' });
-        await page.waitForTimeout(1500); // the layout is written to the browser's storage a moment later
-        await page.reload();
-        await wb.ready();
-        await wb.statusItem(new URL(standIn.url).host).waitFor({ state: 'visible', timeout: 30_000 });
-        await paletteLists(['Helpdesk: Sign Out']);
-        assert.equal(await posts.isVisible(), false, 'the Helpdesk view stayed closed');
+        // Closed posts shown: the palette must offer Hide, not Show, before the posts view is made.
+        await wb.setBooleanSetting('helpdesk.showClosedPosts', true);
+        try {
+          await wb.runCommand('View: Show Explorer');
+          await posts.waitFor({ state: 'hidden' });
+          await page.waitForTimeout(1500); // the layout is written to the browser's storage a moment later
+          await page.reload();
+          await wb.ready();
+          await wb.statusItem(new URL(standIn.url).host).waitFor({ state: 'visible', timeout: 30_000 });
+          await paletteLists(['Helpdesk: Sign Out', 'Helpdesk: Hide Closed Posts']);
+          assert.equal(await posts.isVisible(), false, 'the Helpdesk view stayed closed');
+        } finally {
+          await wb.setBooleanSetting('helpdesk.showClosedPosts', false);
+        }
         // Opened now, the view loads the rest and shows the rows (and the layout is as the next steps expect).
         await wb.activity('Helpdesk').click();
         await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: 20_000 });

@@ -208,6 +208,8 @@ export class Workbench {
     await settings.waitFor({ state: 'visible' });
     // The search box has the focus; `@id:` leaves exactly this setting.
     await settings.locator('.settings-header .suggest-input-container .monaco-editor').click();
+    // After a reload the editor may open with the last search still in the box.
+    await this.page.keyboard.press('Control+A');
     await this.page.keyboard.type(`@id:${id}`);
     const box = settings.locator('.setting-item-bool .setting-value-checkbox');
     // Until the search applies, the editor lists the commonly used settings.

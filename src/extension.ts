@@ -94,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     try {
       load();
     } catch {
-      couldNotStart(); // the drafts still open as files; the views and commands say the same
+      couldNotStart(); // the drafts still open as files, and each command says the same
     }
   }
   return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => load().testApi } : undefined;

@@ -11,7 +11,7 @@ import type { PostHovers } from './referenceHover';
 const { l10n } = vscode;
 
 /** The commands a post's hover links to; nothing else may run from it. */
-export const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode'];
+const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode'];
 
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
 export function postHovers(gateway: Gateway, whenRestored: () => Promise<void>): PostHovers {

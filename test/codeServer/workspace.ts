@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PROFILES, startStandIn, type ProfileName } from '../server';
 
 /** The nearest folder at or above `start` that holds a package.json (the repo, from out/…). */
 export function findRepoRoot(start = __dirname): string {
@@ -41,14 +42,20 @@ export function createWorkspace(dir: string): string {
   return dir;
 }
 
+/** The variable that names a profile's stand-in: `HELPDESK_STANDIN_URL` for `likely`, `HELPDESK_STANDIN_SPARSE_URL`… */
+export function standInVariable(profile: ProfileName, what: 'URL' | 'TOKEN'): string {
+  return `HELPDESK_STANDIN_${profile === 'likely' ? '' : `${profile.toUpperCase()}_`}${what}`;
+}
+
 /**
- * How the suite inside the extension host finds the stand-in server the launcher started: the
- * host inherits these variables. Test-only: the token is the stand-in's throwaway one.
+ * One stand-in per profile, the same demo data behind each (see test/server/profile.ts), and the
+ * variables through which the suite inside the extension host finds them (the host inherits
+ * them). Test-only: the tokens are the stand-ins' throwaway ones.
  */
-export function standInEnv(server: { url: string; token: string }, contrary?: { url: string; token: string }): Record<string, string> {
+export async function startProfileStandIns(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const servers = await Promise.all((Object.keys(PROFILES) as ProfileName[]).map(async (profile) => ({ profile, server: await startStandIn({ seed: 'demo', profile }) })));
   return {
-    HELPDESK_STANDIN_URL: server.url,
-    HELPDESK_STANDIN_TOKEN: server.token,
-    ...(contrary ? { HELPDESK_STANDIN_CONTRARY_URL: contrary.url, HELPDESK_STANDIN_CONTRARY_TOKEN: contrary.token } : {}),
+    env: Object.fromEntries(servers.flatMap(({ profile, server }) => [[standInVariable(profile, 'URL'), server.url], [standInVariable(profile, 'TOKEN'), server.token]])),
+    close: async () => void (await Promise.all(servers.map(({ server }) => server.close()))),
   };
 }

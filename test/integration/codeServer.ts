@@ -18,8 +18,7 @@ import { parseArgs } from 'node:util';
 import { CODE_SERVER_VERSION, type CodeServer } from '../codeServer/codeServerHost';
 import { openEditor, prepareEditor, printLastOutput, runSuite } from '../codeServer/editor';
 import { Cleanups, exitWith, onSignal, seconds, timeLimit, until } from '../codeServer/run';
-import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
-import { startStandIn } from '../server';
+import { createWorkspace, findRepoRoot, startProfileStandIns } from '../codeServer/workspace';
 import { readResult, reportRun } from './results';
 
 const say = (line: string) => console.log(`[integration] ${line}`);
@@ -86,16 +85,14 @@ async function main(): Promise<number> {
     rmSync(result, { force: true });
 
     const deadline = startDeadline();
-    const standIn = await startStandIn({ seed: 'demo' });
-  // The same demo data behind the other side of every "likely" (see test/server/profile.ts).
-  const contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
-    cleanups.add(() => standIn.close());
+    const standIns = await startProfileStandIns();
+    cleanups.add(() => standIns.close());
     const editorRun = async (): Promise<number> => {
       const editor = await openEditor({
         codeServer,
         dir: temp,
         workspace,
-        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standInEnv(standIn, contrary) },
+        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standIns.env },
         extensionTests: true,
         verbose: values.verbose,
         cleanups,

@@ -11,8 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { exitWith } from '../codeServer/run';
-import { createWorkspace, findRepoRoot, standInEnv } from '../codeServer/workspace';
-import { startStandIn } from '../server';
+import { createWorkspace, findRepoRoot, startProfileStandIns } from '../codeServer/workspace';
 import { readResult, reportRun } from './results';
 
 async function main(): Promise<number> {
@@ -25,9 +24,7 @@ async function main(): Promise<number> {
   const temp = mkdtempSync(join(tmpdir(), 'helpdesk-it-'));
   const resultFile = process.env.HELPDESK_TEST_RESULT ? resolve(process.env.HELPDESK_TEST_RESULT) : join(temp, 'result.json');
   rmSync(resultFile, { force: true });
-  const standIn = await startStandIn({ seed: 'demo' });
-  // The same demo data behind the other side of every "likely" (see test/server/profile.ts).
-  const contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
+  const standIns = await startProfileStandIns();
   try {
     if (!existsSync(suite)) throw new Error(`${suite} is missing; build it with: node esbuild.mjs --extension --integration`);
     const workspace = values.workspace ? resolve(values.workspace) : createWorkspace(join(temp, 'workspace'));
@@ -35,7 +32,7 @@ async function main(): Promise<number> {
       version,
       extensionDevelopmentPath: root,
       extensionTestsPath: suite,
-      extensionTestsEnv: { HELPDESK_TEST_RESULT: resultFile, ...standInEnv(standIn, contrary) },
+      extensionTestsEnv: { HELPDESK_TEST_RESULT: resultFile, ...standIns.env },
       launchArgs: [workspace, '--disable-extensions'],
     });
     if (code !== 0) problems.push(`VS Code exited with code ${code}.`);
@@ -44,8 +41,7 @@ async function main(): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     problems.push(`VS Code (${version}) did not run the suite to success: ${message}`);
   }
-  await standIn.close();
-  await contrary.close();
+  await standIns.close();
   const result = readResult(resultFile);
   if (result && result.failed > 0) problems.length = 0; // the failures say it all
   rmSync(temp, { recursive: true, force: true });

@@ -1,32 +1,78 @@
 /**
- * How the stand-in behaves where the spec is silent and the service notes say only "likely".
- * `likely` takes the side the notes find likely; `contrary` takes the other side of each, so
- * that the extension is shown to be right on both. Both keep what the notes call confirmed
- * (bare records, plain arrays, `"ok"` for a delete by default).
+ * How the stand-in behaves where the spec is silent and the service notes say only "likely" or
+ * leave a question open. `likely` takes the side the notes find likely; `contrary` takes the
+ * other side of each; `sparse` lists less than it stores, and refuses what no public document
+ * shows (`order=…asc`, a page past the end), so that the extension is shown to be right on every
+ * side. All keep what the notes call confirmed (bare records, plain arrays, `"ok"` for a delete
+ * by default).
  */
 export interface Profile {
   name: ProfileName;
   /** `order=field` / `order=field.desc` sorts lists; otherwise lists come in id order. */
   honoursOrder: boolean;
+  /** `order=field.asc` (a form no public document shows) is sorted ascending, or refused with 422. */
+  ascOrder: 'sorts' | 'refused';
+  /** A page past the end (page > 1) is an empty array, or a 404. */
+  pastEnd: 'empty' | 'notFound';
   /** `GET /app/deals.json?client_id=N` lists only that client's deals; otherwise every deal. */
   filtersDealsByClient: boolean;
   /** The most records a page holds, whatever `per_page` asks. */
   maxPerPage: number;
   /** `GET /app.json` lists comments (posts with a `post_id`) beside the other posts. */
   listsComments: boolean;
+  /** `GET /app.json` lists posts filed with only a `kind` (a bug report: no `task_kind`). */
+  listsKindOnly: boolean;
+  /**
+   * What the lists of posts hand back of `content`: all of it, none (the field left out), the
+   * first 250 characters (an abstract), the first 65,535, or all but a trailing "Sent from …"
+   * line (stripped as a signature). `GET /app/posts/<id>.json` always answers it whole.
+   */
+  listContent: ListContent;
   /** Every post needs a title, comments too. */
   titleRequired: boolean;
   /** What a delete answers: the JSON string "ok", or an empty 200. */
   deleteAnswer: 'ok' | 'empty';
 }
 
-export type ProfileName = 'likely' | 'contrary';
+export type ListContent = 'full' | 'omitted' | 'abstract' | 'cut' | 'unsigned';
+
+export type ProfileName = 'likely' | 'contrary' | 'sparse';
+
+const LIKELY: Profile = {
+  name: 'likely',
+  honoursOrder: true,
+  ascOrder: 'sorts',
+  pastEnd: 'empty',
+  filtersDealsByClient: true,
+  maxPerPage: 100,
+  listsComments: false,
+  listsKindOnly: true,
+  listContent: 'full',
+  titleRequired: false,
+  deleteAnswer: 'ok',
+};
 
 export const PROFILES: Record<ProfileName, Profile> = {
-  likely: { name: 'likely', honoursOrder: true, filtersDealsByClient: true, maxPerPage: 100, listsComments: false, titleRequired: false, deleteAnswer: 'ok' },
-  contrary: { name: 'contrary', honoursOrder: false, filtersDealsByClient: false, maxPerPage: 25, listsComments: true, titleRequired: true, deleteAnswer: 'empty' },
+  likely: LIKELY,
+  contrary: { ...LIKELY, name: 'contrary', honoursOrder: false, filtersDealsByClient: false, maxPerPage: 25, listsComments: true, titleRequired: true, deleteAnswer: 'empty' },
+  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract' },
 };
 
 export function isProfileName(value: string): value is ProfileName {
   return Object.hasOwn(PROFILES, value);
+}
+
+/** The most characters of `content` the `abstract` and `cut` lists hand back. */
+export const LIST_CONTENT_CUT = { abstract: 250, cut: 65_535 } as const;
+
+/** A post's `content` as a list of this profile hands it back (see `Profile.listContent`); undefined: left out. */
+export function listedContent(content: unknown, how: ListContent): unknown {
+  if (how === 'full' || typeof content !== 'string') return how === 'omitted' ? undefined : content;
+  if (how === 'omitted') return undefined;
+  if (how === 'unsigned') {
+    const text = content.trimEnd();
+    const lastLine = text.lastIndexOf('\n') + 1;
+    return text.slice(lastLine).startsWith('Sent from ') ? text.slice(0, lastLine).trimEnd() : content;
+  }
+  return content.slice(0, LIST_CONTENT_CUT[how]);
 }

@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
 import { call, type Json } from './standinCall';
 
-/* The stand-in's two profiles, over real HTTP: `likely` takes the side the service notes find
- * likely, `contrary` the other side of each (test/server/profile.ts). Both seeded with the demo. */
+/* The stand-in's profiles, over real HTTP: `likely` takes the side the service notes find
+ * likely, `contrary` the other side of each, `sparse` lists less than it stores
+ * (test/server/profile.ts). All seeded with the demo. */
 
 
 const ids = (list: Json[]): number[] => list.map((record) => record.id);
@@ -15,6 +16,7 @@ const servers = {} as Record<ProfileName, StandIn>;
 before(async () => {
   servers.likely = await startStandIn({ seed: 'demo' });
   servers.contrary = await startStandIn({ seed: 'demo', profile: 'contrary' });
+  servers.sparse = await startStandIn({ seed: 'demo', profile: 'sparse' });
 });
 after(async () => {
   await Promise.all(Object.values(servers).map((server) => server.close()));
@@ -123,6 +125,59 @@ describe('stand-in profiles', () => {
       else assert.equal(deleted.text, '');
       assert.equal((await call(server, 'GET', `/app/clients/${client.json.id}.json`)).status, 404);
     }
+  });
+});
+
+describe('the sparse profile: lists less than it stores', () => {
+  it('/app.json leaves out posts with only a kind (bug reports), and cuts content to an abstract; a post read alone is whole', async () => {
+    const server = servers.sparse;
+    const long = 'x'.repeat(300) + '\n\nSent from VS Code · hb-0123456789';
+    const bug = await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'A bug', content: 'Crash', kind: 'error' } } });
+    const task = await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'A task', content: long, task_kind: 'task' } } });
+    assert.equal(bug.status, 201, bug.text);
+    assert.equal(task.status, 201, task.text);
+    const listed = (await call(server, 'GET', '/app.json', { query: { per_page: 100, order: 'id.desc' } })).json;
+    assert.ok(!listed.some((post: Json) => post.id === bug.json.id), 'the bug report is not listed');
+    const shown = listed.find((post: Json) => post.id === task.json.id);
+    assert.equal(shown.content, long.slice(0, 250));
+    assert.equal((await call(server, 'GET', `/app/posts/${task.json.id}.json`)).json.content, long);
+    assert.equal((await call(server, 'GET', `/app/posts/${bug.json.id}.json`)).json.kind, 'error');
+    const likely = (await call(servers.likely, 'GET', '/app.json', { query: { per_page: 100 } })).json;
+    assert.ok(likely.some((post: Json) => post.kind === 'error' && post.task_kind === null), 'likely lists bug reports');
+  });
+
+  it('refuses order=….asc with 422, takes order=id and order=id.desc', async () => {
+    const server = servers.sparse;
+    const refused = await call(server, 'GET', '/app.json', { query: { order: 'id.asc', per_page: 5 } });
+    assert.equal(refused.status, 422, refused.text);
+    assert.equal(refused.json.code, 'error');
+    assert.ok(ascending(ids((await call(server, 'GET', '/app.json', { query: { order: 'id', per_page: 5 } })).json)));
+    assert.ok(descending(ids((await call(server, 'GET', '/app.json', { query: { order: 'id.desc', per_page: 5 } })).json)));
+    assert.equal((await call(servers.likely, 'GET', '/app.json', { query: { order: 'id.asc', per_page: 5 } })).status, 200);
+  });
+
+  it('answers a page past the end with 404; an empty first page is still []', async () => {
+    const server = servers.sparse;
+    const past = await call(server, 'GET', '/app/clients.json', { query: { page: 99, per_page: 100 } });
+    assert.equal(past.status, 404, past.text);
+    assert.equal((await call(servers.likely, 'GET', '/app/clients.json', { query: { page: 99, per_page: 100 } })).status, 200);
+    const empty = await startStandIn({ seed: 'empty', profile: 'sparse' });
+    try {
+      const first = await call(empty, 'GET', '/app.json');
+      assert.equal(first.status, 200, first.text);
+      assert.deepEqual(first.json, []);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('the other ways a list may hand content back: left out, cut at 65,535, a trailing "Sent from" line stripped', async () => {
+    const { listedContent } = await import('../server/profile');
+    const content = `${'y'.repeat(70_000)}\n\nSent from VS Code · hb-0123456789`;
+    assert.equal(listedContent(content, 'omitted'), undefined);
+    assert.equal((listedContent(content, 'cut') as string).length, 65_535);
+    assert.equal(listedContent(content, 'unsigned'), 'y'.repeat(70_000));
+    assert.equal(listedContent(content, 'full'), content);
   });
 });
 

@@ -5,17 +5,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi, TestExports } from '../../../src/extension';
-import type { FaultRule, RecordedRequest } from '../../server';
+import { standInVariable } from '../../codeServer/workspace';
+import { PROFILES, type FaultRule, type ProfileName, type RecordedRequest } from '../../server';
 
 export const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
 
-/** The two stand-ins the launcher started: the same demo data, either side of every "likely" (test/server/profile.ts). */
-const STAND_INS = {
-  likely: { url: process.env.HELPDESK_STANDIN_URL ?? '', token: process.env.HELPDESK_STANDIN_TOKEN ?? '' },
-  contrary: { url: process.env.HELPDESK_STANDIN_CONTRARY_URL ?? '', token: process.env.HELPDESK_STANDIN_CONTRARY_TOKEN ?? '' },
-};
+export type Profile = ProfileName;
 
-export type Profile = keyof typeof STAND_INS;
+/** The stand-ins the launcher started, one per profile: the same demo data, every side of every "likely" (test/server/profile.ts). */
+const STAND_INS = Object.fromEntries(
+  (Object.keys(PROFILES) as Profile[]).map((profile) => [profile, { url: process.env[standInVariable(profile, 'URL')] ?? '', token: process.env[standInVariable(profile, 'TOKEN')] ?? '' }]),
+) as Record<Profile, { url: string; token: string }>;
 
 /** The stand-in the tests talk to: the `likely` one, or the one `forEachProfile` switched to. */
 export const standIn = {
@@ -49,7 +49,7 @@ export function forEachProfile(define: (profile: Profile) => void): void {
   for (const profile of Object.keys(STAND_INS) as Profile[]) {
     describe(`[${profile} service]`, () => {
       before(async () => {
-        assert.ok(STAND_INS[profile].url, `the launcher started no ${profile} stand-in (HELPDESK_STANDIN_${profile === 'likely' ? '' : 'CONTRARY_'}URL)`);
+        assert.ok(STAND_INS[profile].url, `the launcher started no ${profile} stand-in (${standInVariable(profile, 'URL')})`);
         Object.assign(standIn, STAND_INS[profile], { profile });
         await signInToStandIn();
       });

@@ -2,7 +2,7 @@
 import type { CollectionName } from '../fields';
 import { SCHEMAS } from '../fields';
 import { error, invalid, isObject, json, notFound, type Answer, type FieldErrors } from '../http';
-import { listPage, type Query } from '../listing';
+import { listPage, pageParams, type Query } from '../listing';
 import type { Profile } from '../profile';
 import type { Account, RecordTypes, User } from '../records';
 import type { Store } from '../store';
@@ -61,12 +61,24 @@ export function deleteHandler(collection: CollectionName): Handler {
   };
 }
 
-/** Lists a collection, keeping records the filter accepts, ordered and paged from the query. */
-export function listHandler<C extends CollectionName>(collection: C, filter?: (record: RecordTypes[C], context: ApiContext) => boolean): Handler {
+/**
+ * Lists a collection, keeping records the filter accepts, ordered and paged from the query, each
+ * as `present` hands it back. A profile may refuse `order=….asc` (422) and answer a page past the
+ * end with a 404.
+ */
+export function listHandler<C extends CollectionName>(
+  collection: C,
+  filter?: (record: RecordTypes[C], context: ApiContext) => boolean,
+  present: (record: RecordTypes[C], context: ApiContext) => unknown = (record) => record,
+): Handler {
   return (context) => {
+    const { profile, query } = context;
+    if (profile.ascOrder === 'refused' && /\.asc\s*$/i.test(query.order ?? '')) throw new Reply(invalid({ order: ['is not included in the list'] }));
     let records = context.store.list(context.account.prefix, collection);
     if (filter) records = records.filter((record) => filter(record, context));
-    return json(200, listPage(records, context.query, SCHEMAS[collection], context.profile));
+    const page = listPage(records, query, SCHEMAS[collection], profile);
+    if (page.length === 0 && profile.pastEnd === 'notFound' && pageParams(query).page > 1) throw new Reply(notFound());
+    return json(200, page.map((record) => present(record, context)));
   };
 }
 

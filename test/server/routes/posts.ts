@@ -5,7 +5,11 @@
 import { castFields, requirePresent } from '../cast';
 import { POST_SCHEMA } from '../fields';
 import { json, type FieldErrors } from '../http';
-import { check, checkExists, getHandler, listHandler, wrapper, type Handler } from './common';
+import { listedContent } from '../profile';
+import type { RecordTypes } from '../records';
+import { check, checkExists, getHandler, listHandler, wrapper, type ApiContext, type Handler } from './common';
+
+type StoredPost = RecordTypes['posts'];
 
 /**
  * A comment is a post with `post_id` = its parent and `task_kind` = comment (sending either
@@ -31,8 +35,23 @@ const create: Handler = (context) => {
 export const posts = {
   create,
   get: getHandler('posts'),
-  /** Every post that is not a comment (comments too in the `contrary` profile). */
-  listHelpdesk: listHandler('posts', (post, { profile }) => profile.listsComments || post.post_id === null),
+  /**
+   * Every post that is not a comment (comments too in the `contrary` profile; posts with only a
+   * `kind` left out in `sparse`).
+   */
+  listHelpdesk: listHandler(
+    'posts',
+    (post, { profile }) => (post.post_id === null ? profile.listsKindOnly || post.task_kind !== null : profile.listsComments),
+    listed,
+  ),
   /** Posts with a task kind, not comments. */
-  listTasks: listHandler('posts', (post) => post.post_id === null && post.task_kind !== null),
+  listTasks: listHandler('posts', (post) => post.post_id === null && post.task_kind !== null, listed),
 };
+
+/** A post as a list hands it back: its `content` whole, cut or left out, as the profile says. */
+function listed(post: StoredPost, { profile }: ApiContext): unknown {
+  if (profile.listContent === 'full') return post;
+  const { content, ...rest } = post;
+  const shown = listedContent(content, profile.listContent);
+  return shown === undefined ? rest : { ...rest, content: shown };
+}

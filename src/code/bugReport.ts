@@ -87,12 +87,29 @@ export function closeOpenBlocks(markdown: string): string {
   return markdown;
 }
 
-/** The snippet's lines as shown: CRLF normalized, the final newline dropped, cut to `maxLines`, common indent removed. */
-function snippetLines(text: string, maxLines: number): { shown: string[]; total: number } {
+/**
+ * The most characters of code a report carries, whatever `maxLines` allows: a service may keep
+ * only the first 65,535 characters of a post (one line of minified code is often more), and the
+ * rest of the report must fit beside it.
+ */
+export const SNIPPET_MAX_CHARS = 20_000;
+
+/**
+ * The snippet's lines as shown: CRLF normalized, the final newline dropped, cut to `maxLines`
+ * and to `SNIPPET_MAX_CHARS` (a longer line is cut), common indent removed.
+ */
+function snippetLines(text: string, maxLines: number): { shown: string[]; total: number; cutChars: boolean } {
   const normalized = normalizeNewlines(text).replace(/\n$/, '');
   const lines = normalized ? normalized.split('\n') : [];
   const limit = Number.isNaN(maxLines) ? lines.length : Math.max(1, Math.floor(maxLines));
-  return { shown: stripCommonIndent(lines.slice(0, limit)), total: lines.length };
+  const shown: string[] = [];
+  let room = SNIPPET_MAX_CHARS;
+  for (const line of lines.slice(0, limit)) {
+    if (room <= 0) break;
+    shown.push(line.length > room ? line.slice(0, room) : line);
+    room -= line.length + 1;
+  }
+  return { shown: stripCommonIndent(shown), total: lines.length, cutChars: room < 0 };
 }
 
 /** The post's content (Markdown): description, where the code is, and the code itself. */
@@ -112,12 +129,13 @@ export function buildBugReportContent({ description, selection, location, maxLin
   );
   parts.push(['**Location**', '', ...where].join('\n'));
 
-  const { shown, total } = snippetLines(selection.text, maxLines);
+  const { shown, total, cutChars } = snippetLines(selection.text, maxLines);
   if (total === 0) {
     parts.push('_(no code was selected)_');
   } else {
     parts.push(codeBlock(shown.join('\n'), language.replace(/[^A-Za-z0-9_+-]/g, '')));
-    if (shown.length < total) parts.push(`_(showing ${shown.length} of ${total} lines)_`);
+    if (cutChars) parts.push(`_(the code is cut to its first ${SNIPPET_MAX_CHARS.toLocaleString('en')} characters)_`);
+    else if (shown.length < total) parts.push(`_(showing ${shown.length} of ${total} lines)_`);
   }
   return `${parts.join('\n\n')}\n`;
 }

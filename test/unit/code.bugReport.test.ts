@@ -94,6 +94,17 @@ describe('bug report content', () => {
     assert.match(text, /lines 1–120/);
   });
 
+  it('cuts code past 20,000 characters (one long minified line) with a note: the report stays far under 65,535', () => {
+    const minified = 'a=1;'.repeat(24_042); // 96,168 characters on one line
+    const text = content({ selection: { text: minified, startLine: 1, endLine: 1 }, maxLines: 80 });
+    assert.equal(codeBlock(text).body, minified.slice(0, 20_000));
+    assert.match(text, /\n_\(the code is cut to its first 20,000 characters\)_\n$/);
+    assert.ok(text.length < 21_000, `${text.length}`);
+    const many = Array.from({ length: 80 }, () => 'x'.repeat(1_000)).join('\n');
+    const lines = codeBlock(content({ selection: { text: many, startLine: 1, endLine: 80 }, maxLines: 80 })).body.split('\n');
+    assert.ok(lines.length < 21 && lines.join('\n').length <= 20_000, `${lines.length} lines`);
+  });
+
   it('adds no note when the code fits, and shows at least one line', () => {
     assert.ok(!content({ maxLines: 3 }).includes('showing'));
     assert.match(content({ maxLines: 0 }), /\(showing 1 of 3 lines\)/);

@@ -1,6 +1,8 @@
 /**
- * The marker a draft puts at the end of what it files: a short random id, so that after a lost
- * answer the very post can be told from any other, whatever its title and text. No vscode import.
+ * The marker a draft puts at the head of what it files: a short random id, so that after a lost
+ * answer the very post can be told from any other, whatever its title and text. At the head,
+ * because a list may hand back only the start of a post's content (an abstract, or the first
+ * 65,535 characters) and may strip a trailing "Sent from …" line as a signature. No vscode import.
  */
 
 const PATTERN = /\bhb-[0-9a-z]{10}\b/;
@@ -16,14 +18,14 @@ export function isDraftRef(value: unknown): value is string {
   return typeof value === 'string' && new RegExp(`^${PATTERN.source}$`).test(value);
 }
 
-/** The content as filed: the text, then a line that names the marker. */
+/** The content as filed: a line that names the marker, then the text. */
 export function withDraftRef(content: string, ref: string): string {
-  const footer = `Sent from VS Code · ${ref}`;
+  const header = `Sent from VS Code · ${ref}`;
   const text = content.trimEnd();
-  return text ? `${text}\n\n${footer}` : footer;
+  return text ? `${header}\n\n${text}` : header;
 }
 
-/** Whether a post's content carries `ref` (as a whole word). */
+/** Whether a post's content carries `ref` (as a whole word, anywhere: drafts of earlier versions put it at the end). */
 export function carriesDraftRef(content: unknown, ref: string): boolean {
   if (typeof content !== 'string') return false;
   for (let at = content.indexOf(ref); at >= 0; at = content.indexOf(ref, at + 1)) {

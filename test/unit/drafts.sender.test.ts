@@ -79,7 +79,7 @@ describe('DraftSender', () => {
     assert.ok(post, 'sent');
     assert.equal(posts(server).length, 1);
     const content = (posts(server)[0]!.body as { post: { content: string } }).post.content;
-    assert.match(content, /^Typed with care\n\nSent from VS Code · hb-[0-9a-z]{10}$/);
+    assert.match(content, /^Sent from VS Code · hb-[0-9a-z]{10}\n\nTyped with care$/);
     assert.equal(r.drafts.get(draft.id), undefined, 'the draft is gone');
     assert.match(messages(), new RegExp(`Task #${post.id} created`));
   });

@@ -140,9 +140,9 @@ export function outputLog(api: TestApi): string {
   }
 }
 
-/** A filed post's content without the marker line the extension ends it with; fails when that line is missing. */
+/** A filed post's content without the marker line the extension starts it with; fails when that line is missing. */
 export function withoutRef(content: unknown): string {
-  const match = /^([\s\S]*?)(?:\n\n)?Sent from VS Code · hb-[0-9a-z]{10}$/.exec(String(content));
-  assert.ok(match, `the content ends with the marker line: ${JSON.stringify(content)}`);
+  const match = /^Sent from VS Code · hb-[0-9a-z]{10}(?:\n\n)?([\s\S]*)$/.exec(String(content));
+  assert.ok(match, `the content starts with the marker line: ${JSON.stringify(content)}`);
   return match[1]!;
 }

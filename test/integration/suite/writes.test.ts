@@ -90,7 +90,7 @@ forEachProfile((profile) => describe('writing', () => {
     assert.equal(await postsSent(), 1, 'filed once');
     await logShows(api, /was on the helpdesk already/);
     const [first] = (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
-    assert.match(String((first?.body as { post: { content: string } }).post.content), /^Filed once\n\nSent from VS Code · hb-[0-9a-z]{10}$/, 'the marker at the end of the content');
+    assert.match(String((first?.body as { post: { content: string } }).post.content), /^Sent from VS Code · hb-[0-9a-z]{10}\n\nFiled once$/, 'the marker at the head of the content');
     assert.equal((await api.posts.getChildren()).filter((n) => String(n.label) === title).length, 1, 'the view shows it once');
   });
 

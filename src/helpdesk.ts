@@ -100,7 +100,7 @@ export interface Helpdesk {
 
 export function start({ context, drafts, log, session, postsView }: Shell): Helpdesk {
   const ui = new Notifier(log);
-  const gateway = new Gateway(session, log);
+  const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
     if (draft.todo) await writeTodoReference(ui, drafts.window, account, draft.todo, post);

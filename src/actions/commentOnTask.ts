@@ -27,7 +27,6 @@ export async function commentOnTask(services: WriteServices, account: Account, {
     titled: true,
     accountUrl: account.url,
     postId: parent.id,
-    parentComments: typeof parent.comments_cache === 'number' ? parent.comments_cache : undefined,
     clientId: parent.client_id ?? null,
     responsibleId: parent.responsible_id ?? null,
     target: `#${parent.id}`,

@@ -17,8 +17,6 @@ export interface Draft {
   postId?: number;
   /** A comment draft whose first line is its title. */
   titled?: boolean;
-  /** The parent's comment count when the comment was written, where the service gave one. */
-  parentComments?: number;
   clientId?: number | null;
   responsibleId?: number | null;
   /** A short description of where it goes, for lists ("comment on #12"). */
@@ -56,8 +54,6 @@ export interface UnconfirmedSend {
   sentText?: string;
   /** The newest post id known before the first attempt: the search for it stops once past this. */
   newestPostId?: number;
-  /** The parent's comment count before the first attempt (comments may not be listed). */
-  parentComments?: number;
 }
 
 /** Each draft is one entry of the global state: a window writes only the drafts it changes. */

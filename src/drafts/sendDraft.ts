@@ -1,17 +1,20 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account } from '../gateway/account';
+import type { Account, FindOutcome } from '../gateway/account';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
 import { labelText } from '../text/serverText';
 import { parseDraftDocument } from './draftDocument';
-import { carriesDraftRef, newDraftRef, withDraftRef } from './draftRef';
+import { newDraftRef, withDraftRef } from './draftRef';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
 
 const { l10n } = vscode;
+
+/** Why an earlier attempt may have been filed though its post was not found (see `Account.findFiled`). */
+type Doubt = Exclude<FindOutcome, 'absent'>;
 
 const WHAT = {
   bug: () => l10n.t('Filing the bug…'),
@@ -82,8 +85,8 @@ export class DraftSender {
       if (draft.unconfirmed) {
         const before = draft.unconfirmed;
         const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, before, signal));
-        if (earlier === 'maybe' && !(await this.confirmResend(account, draft))) return undefined;
-        if (earlier && earlier !== 'maybe') {
+        if (typeof earlier === 'string' && !(await this.confirmResend(account, draft, earlier))) return undefined;
+        if (typeof earlier === 'object') {
           await this.filed(account, draft, before.sentText, earlier, true);
           return earlier;
         }
@@ -96,6 +99,7 @@ export class DraftSender {
         markedNow = true;
       }
       const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, attempt.ref, signal));
+      await account.noteFiled(draft.kind, post.id, attempt.ref);
       await this.filed(account, draft, draft.text, post, false);
       return post;
     } catch (error) {
@@ -150,42 +154,40 @@ export class DraftSender {
    */
   private baseline(draft: Draft): UnconfirmedSend & { ref: string } {
     const { items, sortedByService } = this.gateway.store.posts.state;
-    const parent = draft.kind === 'comment' ? items.find((p) => p.id === draft.postId) : undefined;
-    const count = draft.parentComments ?? parent?.comments_cache;
-    return {
-      ref: newDraftRef(),
-      sentText: draft.text,
-      newestPostId: sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined,
-      parentComments: draft.kind === 'comment' && typeof count === 'number' ? count : undefined,
-    };
+    return { ref: newDraftRef(), sentText: draft.text, newestPostId: sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined };
   }
 
   /**
    * After an attempt whose answer never came, the post may be on the server already: the one
-   * that carries the attempt's marker is it. A comment is found so only where the service lists
-   * comments among posts; elsewhere its parent's count is all there is: the same count as before
-   * the attempt means it was not filed, any other (a colleague's comment, or one deleted) is a
-   * "maybe". So is a search that could not be sure, and an attempt from before markers.
+   * that carries the attempt's marker is it. Its absence from the list proves it was not filed
+   * only where the list is known to show that kind of post with its marker (see ListKnowledge);
+   * otherwise, as after a search that could not be sure or an attempt from before markers, the
+   * person decides. A comment count is no proof either way (a colleague's comment, one deleted,
+   * a counter that lags), so it is not read.
    */
-  private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | 'maybe' | undefined> {
+  private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | Doubt | undefined> {
     const { ref } = unconfirmed;
-    const found = ref ? await account.findFiled((post) => carriesDraftRef(post.content, ref), unconfirmed.newestPostId, signal) : 'unsure';
-    if (typeof found === 'object') return found;
-    if (draft.kind !== 'comment') return found === 'absent' ? undefined : 'maybe';
-    if (unconfirmed.parentComments === undefined || draft.postId === undefined) return 'maybe';
-    const parent = await account.post(draft.postId, signal);
-    return parent.comments_cache === unconfirmed.parentComments ? undefined : 'maybe';
+    if (!ref) return 'unsure';
+    const found = await account.findFiled(draft.kind, ref, unconfirmed.newestPostId, signal);
+    if (typeof found === 'object') await account.noteFiled(draft.kind, found.id, ref);
+    return found === 'absent' ? undefined : found;
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */
-  private async confirmResend(account: Account, draft: Draft): Promise<boolean> {
+  private async confirmResend(account: Account, draft: Draft, doubt: Doubt): Promise<boolean> {
     const open = l10n.t('Open Helpdesk');
     const send = l10n.t('Send Anyway');
     const keep = l10n.t('Keep Draft');
-    const message =
-      draft.kind === 'comment'
-        ? l10n.t('Your comment may have been filed: #{0} has a new comment since your earlier attempt, whose answer was lost.', draft.postId ?? '')
-        : l10n.t('"{0}" may have been filed: the answer to your earlier attempt was lost, and the helpdesk could not be searched far enough to be sure.', labelText(parseDraftDocument(draft.text).title, 80));
+    const what = draft.kind === 'comment' ? l10n.t('Your comment on #{0}', draft.postId ?? '') : `"${labelText(parseDraftDocument(draft.text).title, 80)}"`;
+    const why =
+      doubt === 'unsure'
+        ? l10n.t('the helpdesk could not be searched far enough to be sure')
+        : draft.kind === 'comment'
+          ? l10n.t('this helpdesk has not been seen to list comments with the marker the extension puts into them, so not finding it proves nothing')
+          : draft.kind === 'bug'
+            ? l10n.t('this helpdesk has not been seen to list bug reports with the marker the extension puts into them, so not finding it proves nothing')
+            : l10n.t('this helpdesk has not been seen to list tasks with the marker the extension puts into them, so not finding it proves nothing');
+    const message = l10n.t('{0} may have been filed: the answer to your earlier attempt was lost, and {1}.', what, why);
     const choice = await this.ui.warn(message, { modal: true }, open, send, keep);
     if (choice === send) return true;
     if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(draft.kind === 'comment' && draft.postId ? account.link('posts', draft.postId) : `${account.url}/app`));

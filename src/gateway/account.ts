@@ -1,6 +1,8 @@
 import type { Client, Deal, HelpdeskClient, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
-import { isApiError, isLastPage, MAX_PAGES, type PagingStop } from '../api';
+import { isApiError, isLastPage, MAX_PAGES, type PageParams, type PagingStop } from '../api';
+import { carriesDraftRef } from '../drafts/draftRef';
 import type { HelpdeskStore } from '../store/helpdeskStore';
+import type { FiledKind, ListKnowledge } from './listKnowledge';
 
 /** How many posts the lost-answer search reads at most (in pages of up to 100). */
 const FIND_POSTS = 1000;
@@ -17,7 +19,12 @@ export interface Connection {
   store(): HelpdeskStore | undefined;
   /** Logs a fact about how the service behaves, once per account. */
   noteOnce(key: string, message: string): void;
+  /** What this account's list of posts has been seen to hand back. */
+  readonly knowledge: ListKnowledge;
 }
+
+/** What a search for a filed post concluded when it did not find it (see `Account.findFiled`). */
+export type FindOutcome = 'absent' | 'unproven' | 'unsure';
 
 /** A call was stopped because its account was signed out of, or signed in to with another token. */
 export class SignedOutError extends Error {
@@ -46,7 +53,52 @@ export class Account {
   }
 
   postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>> {
-    return this.run((api, s) => api.posts.listHelpdesk({ page, perPage, order: 'id.desc' }, s), signal);
+    return this.run(async (api, s) => {
+      const result = await this.listPosts(api, { page, perPage, order: 'id.desc' }, s);
+      void this.connection.knowledge.notePage(result.items);
+      return result;
+    }, signal);
+  }
+
+  /** A post this extension filed, with the marker it carried: a list that shows it teaches what the list shows. */
+  noteFiled(kind: FiledKind, id: number, ref: string): Promise<void> {
+    return this.connection.knowledge.noteFiled(kind, id, ref);
+  }
+
+  /**
+   * A page of `/app.json`. `order` is a convention of the sister product, not documented here:
+   * a service that refuses it (422) is asked again without it, and from then on never with it.
+   */
+  private async listPosts(api: HelpdeskClient, params: PageParams, call: { signal: AbortSignal }): Promise<Page<Post>> {
+    const { knowledge } = this.connection;
+    if (params.order === undefined || knowledge.orderRefused) return api.posts.listHelpdesk({ ...params, order: undefined }, call);
+    try {
+      return await api.posts.listHelpdesk(params, call);
+    } catch (error) {
+      if (!isApiError(error, 'validation')) throw error;
+      await knowledge.noteOrderRefused();
+      this.connection.noteOnce('posts:order', `The service refused "order=${params.order}" (HTTP 422): posts are listed in the order it chooses.`);
+      return api.posts.listHelpdesk({ ...params, order: undefined }, call);
+    }
+  }
+
+  /**
+   * Whether the service really sorts posts by id: its first post oldest first (`order=id`, the
+   * sister product's ascending form) is the oldest of all it listed newest first, or older still.
+   * A service that sorts by something else (or nothing) and happened to send descending ids
+   * answers the same first post both ways; one that refuses `order` does not sort.
+   */
+  private async sortsById(api: HelpdeskClient, call: { signal: AbortSignal }, newestFirst: ReadonlySet<number>): Promise<boolean> {
+    if (this.connection.knowledge.orderRefused) return false;
+    let oldest: Post | undefined;
+    try {
+      oldest = (await api.posts.listHelpdesk({ page: 1, perPage: 1, order: 'id' }, call)).items[0];
+    } catch (error) {
+      if (isApiError(error, 'validation')) return false;
+      throw error;
+    }
+    const ids = [...newestFirst];
+    return oldest !== undefined && ids.length > 1 && oldest.id <= Math.min(...ids) && oldest.id !== Math.max(...ids);
   }
 
   clientsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Client>> {
@@ -88,33 +140,53 @@ export class Account {
   }
 
   /**
-   * The post that `matches` (which names one post only, by the marker a draft puts into what it
-   * files), whatever order the service lists posts in. `after` is the newest id known before the
-   * first try: where the service sorts by id as asked (newest first, and oldest first when asked
-   * so), the search pages back until it is past `after`, however far; otherwise it reads to the
-   * end of the list, at most `FIND_POSTS` posts. `unsure` when it cannot tell: the list not read
-   * that far, or a record it could not read (it may be the one).
+   * The post this extension filed with the marker `ref`, after an attempt whose answer was lost,
+   * whatever order the service lists posts in. `after` is the newest id known before the first
+   * try: where the service sorts by id as asked, the search pages back until it is past `after`
+   * (and, to learn whether the list shows such posts with their marker, on to the newest post of
+   * this kind filed here before, at most `FIND_POSTS` posts more); otherwise it reads at most
+   * `FIND_POSTS` posts. It never concludes from what a list may not show:
+   * - `absent`: the list was read that far, and it is known to hand back this kind of post with
+   *   its marker intact (see `ListKnowledge`);
+   * - `unproven`: read that far, but the list has not been seen to show such a marker;
+   * - `unsure`: the list not read that far, or a record it could not read (it may be the one).
    */
-  findFiled(matches: (post: Post) => boolean, after: number | undefined, signal?: AbortSignal): Promise<Post | 'absent' | 'unsure'> {
+  findFiled(kind: FiledKind, ref: string, after: number | undefined, signal?: AbortSignal): Promise<Post | FindOutcome> {
+    const { knowledge } = this.connection;
+    const matches = (post: Post) => carriesDraftRef(post.content, ref);
     return this.run(async (api, s) => {
       const seen = new Set<number>();
+      // Where the list is not yet known to show this kind's marker, reading on to a post of that
+      // kind filed here before tells whether it does.
+      const learnFrom = knowledge.showsMarkers(kind) ? undefined : knowledge.newestFiled(kind)?.id;
+      const stopAt = after === undefined ? undefined : Math.min(after, learnFrom ?? after);
       let newestFirst = true;
+      let sorted: boolean | undefined;
       let last = Infinity;
       let unreadable = false;
-      // Past FIND_POSTS only while the ids still fall towards `after`, which ends the search.
-      for (let page = 1; page <= MAX_PAGES && (seen.size < FIND_POSTS || (newestFirst && after !== undefined)); page++) {
-        const result = await api.posts.listHelpdesk({ page, perPage: 100, order: 'id.desc' }, s);
+      let pastAfter = 0;
+      const concluded = (): FindOutcome => (unreadable ? 'unsure' : knowledge.showsMarkers(kind) ? 'absent' : 'unproven');
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        // Past FIND_POSTS only while the ids fall towards `after` as they are sorted, and then at
+        // most FIND_POSTS more to learn: what the search can still learn bounds it.
+        if (seen.size >= FIND_POSTS && !(newestFirst && stopAt !== undefined && sorted !== false)) return 'unsure';
+        if (pastAfter >= FIND_POSTS) return 'unsure';
+        const result = await pastEndIsEmpty(page, this.listPosts(api, { page, perPage: 100, order: 'id.desc' }, s));
         unreadable ||= result.received > result.items.length;
+        await knowledge.notePage(result.items);
         // Only the end of the list makes sure: a page seen before means the rest was never read.
-        if (isLastPage(result, seen)) return result.received === 0 && !unreadable ? 'absent' : 'unsure';
+        if (isLastPage(result, seen)) return result.received === 0 ? concluded() : 'unsure';
         for (const post of result.items) {
           if (seen.has(post.id)) continue;
           seen.add(post.id);
           newestFirst &&= post.id < last;
           last = post.id;
+          if (after !== undefined && post.id <= after) pastAfter++;
           if (matches(post)) return this.filed(post);
         }
-        if (newestFirst && after !== undefined && last <= after && (await sortsById(api, s, seen))) return unreadable ? 'unsure' : 'absent';
+        if (!newestFirst || stopAt === undefined || last > stopAt) continue;
+        sorted ??= await this.sortsById(api, s, seen);
+        if (sorted) return concluded();
       }
       return 'unsure';
     }, signal);
@@ -181,15 +253,14 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   return all;
 }
 
-/**
- * Whether the service really sorts posts by id: its first post oldest first is the oldest of
- * all it listed newest first, or older still. A service that sorts by something else (or
- * nothing) and happened to send descending ids answers the same first post both ways.
- */
-async function sortsById(api: HelpdeskClient, call: { signal: AbortSignal }, newestFirst: ReadonlySet<number>): Promise<boolean> {
-  const oldest = (await api.posts.listHelpdesk({ page: 1, perPage: 1, order: 'id.asc' }, call)).items[0];
-  const ids = [...newestFirst];
-  return oldest !== undefined && ids.length > 1 && oldest.id <= Math.min(...ids) && oldest.id !== Math.max(...ids);
+/** A page past the end may be answered 404 rather than `[]` (not documented): after the first page, it is the end. */
+async function pastEndIsEmpty<T>(page: number, answer: Promise<Page<T>>): Promise<Page<T>> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (page > 1 && isApiError(error, 'notFound')) return { items: [], received: 0 };
+    throw error;
+  }
 }
 
 /** For the log: why a list ended before an empty page. */

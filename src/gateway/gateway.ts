@@ -5,6 +5,7 @@ import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
 import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
 import { Account, stopMessage } from './account';
+import { ListKnowledge, type KnowledgeState } from './listKnowledge';
 
 const { l10n } = vscode;
 
@@ -25,6 +26,8 @@ export class Gateway implements vscode.Disposable {
   constructor(
     private readonly session: Session,
     private readonly log: Log,
+    /** Where what each account's lists were seen to hand back is kept (see ListKnowledge). */
+    private readonly state: KnowledgeState,
   ) {
     // Not `this.account`: a loader runs inside a list's load, which following the session (and
     // resetting the store) must not happen in the middle of.
@@ -91,6 +94,7 @@ export class Gateway implements vscode.Disposable {
       noteOutcome: (error) => current() && this.noteOutcome(error),
       store: () => (current() ? this.store : undefined),
       noteOnce: (key, message) => current() && this.noteOnce(key, message),
+      knowledge: new ListKnowledge(this.state, credentials.accountUrl),
     });
     this.bound = { credentials, account, controller };
   }

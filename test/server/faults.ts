@@ -7,6 +7,8 @@ export interface FaultRule {
   method?: string;
   /** A string is an exact pathname; a RegExp is tested on the pathname. Default any. */
   path?: string | RegExp;
+  /** Query parameters the request must carry with these values (others may be there too). Default any. */
+  query?: Record<string, string>;
   /** How many matching requests it applies to; default unlimited. */
   times?: number;
   /** Delay before answering (then answer normally unless another effect is set). */
@@ -77,13 +79,14 @@ export class FaultList {
   }
 
   /** The rule that applies to this request, counting it as used. */
-  take(method: string, path: string): FaultRule | undefined {
+  take(method: string, path: string, query: Record<string, string> = {}): FaultRule | undefined {
     for (const entry of this.rules) {
       const { rule } = entry;
       if (entry.remaining <= 0) continue;
       if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) continue;
       if (typeof rule.path === 'string' && rule.path !== path) continue;
       if (rule.path instanceof RegExp && !new RegExp(rule.path.source, rule.path.flags.replace(/[gy]/g, '')).test(path)) continue;
+      if (rule.query && Object.entries(rule.query).some(([name, value]) => query[name] !== value)) continue;
       entry.remaining--;
       return rule;
     }
@@ -97,7 +100,7 @@ const BOOLEAN_FLAGS = ['html', 'malformedJson', 'emptyBody', 'drop', 'hang', 'dr
 export function faultFromJson(value: unknown): FaultRule {
   if (!isObject(value)) throw new Error('A fault rule must be a JSON object');
   const rule: FaultRule = {};
-  const { method, path, pathPattern, times, latencyMs, status, body, headers, redirectTo } = value;
+  const { method, path, pathPattern, query, times, latencyMs, status, body, headers, redirectTo } = value;
   if (method !== undefined) rule.method = expect(method, 'string', 'method');
   if (path !== undefined && pathPattern !== undefined) throw new Error('Give either path or pathPattern');
   if (path !== undefined) rule.path = expect(path, 'string', 'path');
@@ -107,6 +110,10 @@ export function faultFromJson(value: unknown): FaultRule {
     } catch (error) {
       throw new Error(`pathPattern: ${(error as Error).message}`);
     }
+  }
+  if (query !== undefined) {
+    if (!isObject(query) || Object.values(query).some((q) => typeof q !== 'string')) throw new Error('query must be an object of strings');
+    rule.query = query as Record<string, string>;
   }
   if (times !== undefined) rule.times = expect(times, 'number', 'times');
   if (latencyMs !== undefined) rule.latencyMs = expect(latencyMs, 'number', 'latencyMs');

@@ -6,7 +6,7 @@ import { seedDemo } from './demoData';
 import { seedLargeAccount } from './generator';
 import { loadStore, persist } from './persistence';
 import { StandInServer, type ResponseLogEntry, type StandIn } from './server';
-import { PROFILES, type ProfileName } from './profile';
+import { PROFILES, type Profile, type ProfileName } from './profile';
 import { randomToken, Store } from './store';
 
 export interface StandInOptions {
@@ -22,8 +22,8 @@ export interface StandInOptions {
   dataFile?: string;
   /** Called when each API or control exchange ends (for a console log); the token is redacted. */
   onResponse?: (entry: ResponseLogEntry) => void;
-  /** Default 'likely' (see profile.ts). */
-  profile?: ProfileName;
+  /** Default 'likely' (see profile.ts); a Profile of its own mixes the profiles' behaviours. */
+  profile?: ProfileName | Profile;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -40,7 +40,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     store.setToken(owner, options.token);
   }
   const stopSaving = options.dataFile ? persist(store, options.dataFile) : undefined;
-  const profile = PROFILES[options.profile ?? 'likely'];
+  const profile = typeof options.profile === 'object' ? options.profile : PROFILES[options.profile ?? 'likely'];
   const server = new StandInServer({ store, profile, token: owner.api_token, prefix, onResponse: options.onResponse, onClose: stopSaving });
   try {
     await server.listen(options.port ?? 0);

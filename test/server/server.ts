@@ -180,7 +180,7 @@ export class StandInServer implements StandIn {
         body: body.kind === 'json' ? body.value : body.kind === 'malformed' ? body.text : null,
         headers: headersOf(request),
       });
-      const rule = this.faults.take(method, url.pathname);
+      const rule = this.faults.take(method, url.pathname, query);
       const handle = () => handleApi(this.store, { method, path: url.pathname, query, body, tooLarge }, this.url, this.profile);
       if (!rule) return writeAnswer(response, handle());
       await this.applyFault(rule, request, response, handle);

@@ -6,10 +6,11 @@ import { carriesDraftRef } from '../../src/drafts/draftRef';
 import { DraftStore, type Draft } from '../../src/drafts/drafts';
 import { DraftSender } from '../../src/drafts/sendDraft';
 import { Account, type Connection } from '../../src/gateway/account';
+import { ListKnowledge } from '../../src/gateway/listKnowledge';
 import type { Gateway } from '../../src/gateway/gateway';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
-import { startStandIn, type StandIn } from '../server';
+import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake, type Memento } from './fakeVscode';
 
 /* DraftSender with the real account, store and notifier against the stand-in; the editor's part
@@ -27,6 +28,7 @@ class MemoryState implements Memento {
 }
 
 interface Rig {
+  url: string;
   sender: DraftSender;
   drafts: DraftStore;
   /** What the posts view holds, as the sender reads it for the baseline. */
@@ -42,8 +44,9 @@ function rig(server: StandIn, state: Memento = new MemoryState()): Rig {
   const log = new Log();
   const drafts = new DraftStore(state as never);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined };
+  const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state as never, server.url) };
   return {
+    url: server.url,
     sender: new DraftSender(gateway, drafts, new Notifier(log), log),
     drafts,
     view,
@@ -188,8 +191,7 @@ describe('DraftSender: a comment whose answer was lost', () => {
       const parent = server.store.list(server.prefix, 'posts').find((p) => !p.post_id && p.task_kind !== 'comment')!;
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
       const other = await api.posts.addComment(parent.id, { title: 'Re: colleague', content: 'Soon deleted' });
-      const before = (await api.posts.get(parent.id)).comments_cache as number;
-      const draft = await r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, parentComments: before, accountUrl: server.url });
+      const draft = await r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, accountUrl: server.url });
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       assert.equal(await r.sender.send(draft.id), undefined);
       server.store.remove(server.prefix, 'posts', other.id);
@@ -197,6 +199,96 @@ describe('DraftSender: a comment whose answer was lost', () => {
       const found = await r.sender.send(draft.id);
       assert.ok(found, 'found, not sent again');
       assert.equal(server.requests.filter((q) => q.method === 'POST').length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('DraftSender: absence is never concluded from what a list may not show', () => {
+  const lostThenSendAgain = async (server: StandIn, file: (r: Rig) => Promise<Draft>, loss: 'stored' | 'not stored', answer = 'Keep Draft') => {
+    fake.reset();
+    const r = rig(server);
+    r.signIn();
+    const draft = await file(r);
+    server.addFault({ method: 'POST', path: '/app/posts.json', ...(loss === 'stored' ? { dropAfterHandling: true } : { drop: true }), times: 1 });
+    assert.equal(await r.sender.send(draft.id), undefined, 'the first answer is lost');
+    fake.answers.push(answer);
+    const again = await r.sender.send(draft.id);
+    return { r, draft, again, filed: posts(server).length };
+  };
+  const bug = (r: Rig) => r.drafts.create({ kind: 'bug', text: formatDraftDocument('Crash on save', 'It crashed'), accountUrl: r.url });
+  const taskOf = (content: string) => (r: Rig) => r.drafts.create({ kind: 'task', text: formatDraftDocument('Long task', content), accountUrl: r.url });
+
+  it('a list that cuts content to an abstract (sparse): the stored task is found by the marker at its head, not filed again', async () => {
+    const server = await startStandIn({ seed: 'demo', profile: 'sparse' });
+    try {
+      const { again, filed } = await lostThenSendAgain(server, taskOf('word '.repeat(200)), 'stored');
+      assert.ok(again, 'found');
+      assert.equal(filed, 1, 'filed once');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a list that does not show bug reports (sparse): not found is no proof, so the person is asked, and Keep Draft sends nothing', async () => {
+    const server = await startStandIn({ seed: 'demo', profile: 'sparse' });
+    try {
+      const { r, draft, again, filed } = await lostThenSendAgain(server, bug, 'stored');
+      assert.equal(again, undefined);
+      assert.equal(filed, 1, 'not filed a second time');
+      assert.ok(r.drafts.get(draft.id), 'the draft is kept');
+      assert.ok(fake.messages.some((m) => m.modal && /may have been filed/.test(m.text) && m.buttons.join() === 'Open Helpdesk,Send Anyway,Keep Draft'), messages());
+    } finally {
+      await server.close();
+    }
+  });
+
+  for (const listContent of ['omitted', 'unsigned'] as const) {
+    it(`a list that ${listContent === 'omitted' ? 'leaves content out' : 'strips a trailing "Sent from" line'}: a stored task is not filed twice`, async () => {
+      const server = await startStandIn({ seed: 'demo', profile: { ...PROFILES.likely, listContent } });
+      try {
+        const { again, filed } = await lostThenSendAgain(server, taskOf('Typed once'), 'stored');
+        assert.equal(filed, 1, 'filed once');
+        if (listContent === 'unsigned') assert.ok(again, 'found: the marker heads the content');
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  it('an order the service refuses (.asc, 422) does not make a draft impossible to send', async () => {
+    const server = await startStandIn({ seed: 'demo', profile: 'sparse' });
+    try {
+      const { again, filed } = await lostThenSendAgain(server, taskOf('Not stored the first time'), 'not stored', 'Send Anyway');
+      assert.ok(again, 'sent (after the question, the list having never shown a task of ours)');
+      assert.equal(filed, 2, 'the first try was never stored: one post in the end');
+      assert.equal(server.store.list(server.prefix, 'posts').filter((p) => String(p.content).includes('Not stored the first time')).length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a comment on a service that does not list comments: a colleague\'s comment deleted meanwhile does not make it look unsent', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      const parent = server.store.list(server.prefix, 'posts').find((p) => !p.post_id && p.task_kind !== 'comment')!;
+      const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
+      const other = await api.posts.addComment(parent.id, { title: 'Re: colleague', content: 'Soon deleted' });
+      const comment = (r: Rig) => r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, accountUrl: r.url });
+      fake.reset();
+      const r = rig(server);
+      r.signIn();
+      // The view holds the parent with its count, as when the person commented from its row.
+      r.view.items = [(await api.posts.get(parent.id)) as Post];
+      const draft = await comment(r);
+      server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+      assert.equal(await r.sender.send(draft.id), undefined);
+      server.store.remove(server.prefix, 'posts', other.id);
+      fake.answers.push('Keep Draft');
+      assert.equal(await r.sender.send(draft.id), undefined, 'asked, and kept');
+      assert.equal(posts(server).length, 2, 'the colleague\'s and ours: ours not filed twice');
+      assert.ok(r.drafts.get(draft.id));
     } finally {
       await server.close();
     }

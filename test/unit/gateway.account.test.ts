@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { ApiError, HelpdeskClient, type NewComment } from '../../src/api';
 import { Account, type Connection } from '../../src/gateway/account';
+import { ListKnowledge } from '../../src/gateway/listKnowledge';
+import { memoryState } from './memoryState';
 import { startStandIn, type ProfileName, type StandIn } from '../server';
 
 /* The account's calls that must not depend on what the service does where the notes say only
@@ -13,7 +15,7 @@ interface Noted {
   message: string;
 }
 
-function accountOn(server: StandIn) {
+function accountOn(server: StandIn, state = memoryState()) {
   const noted: Noted[] = [];
   const outcomes: unknown[] = [];
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
@@ -23,8 +25,9 @@ function accountOn(server: StandIn) {
     noteOutcome: (error) => void outcomes.push(error),
     store: () => undefined,
     noteOnce: (key, message) => void noted.push({ key, message }),
+    knowledge: new ListKnowledge(state, server.url),
   };
-  return { account: new Account(server.url, connection), api, noted, outcomes };
+  return { account: new Account(server.url, connection), api, noted, outcomes, knowledge: connection.knowledge };
 }
 
 /** The newest id among the account's posts, comments included: what "after" is before a send. */
@@ -74,41 +77,45 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
     it('findFiled finds the post that carries the marker, not an older one with the same title and content', async () => {
       const { account, api } = accountOn(server);
       const same = { title: `Crash in parser (${profile})`, content: 'parse() throws on an empty file' };
-      await api.posts.reportError(same);
+      await api.posts.createTask(same);
       const baseline = newestPostId(server);
-      const filed = await api.posts.reportError({ ...same, content: `${same.content}\n\nref hb-abcdefghij` });
-      await api.posts.reportError(same);
-      const found = await account.findFiled((post) => String(post.content).includes('hb-abcdefghij'), baseline);
+      const filed = await api.posts.createTask({ ...same, content: `Sent from VS Code · hb-abcdefghij\n\n${same.content}` });
+      await api.posts.createTask(same);
+      const found = await account.findFiled('task', 'hb-abcdefghij', baseline);
       assert.equal(typeof found === 'object' && found.id, filed.id);
     });
 
-    it('findFiled: "absent" when nothing carries the marker; where the service sorts by id it stops once past the first try', async () => {
-      const { account, api } = accountOn(server);
-      await api.posts.reportError({ title: `Lost answer (${profile})`, content: 'Never filed again' });
+    it('findFiled: nothing carries the marker: "unproven" until the list was seen to show a task of ours with its marker, then "absent"; where the service sorts by id it stops once past the first try', async () => {
+      const { account, api, knowledge } = accountOn(server);
+      const ours = await api.posts.createTask({ title: `Filed here (${profile})`, content: 'Sent from VS Code · hb-ourownpost\n\nEarlier' });
+      await account.noteFiled('task', ours.id, 'hb-ourownpost');
       const baseline = newestPostId(server);
       await api.posts.createTask({ title: 'Something else', content: 'Filed after the baseline, but does not match' });
       server.reset();
-      const result = await account.findFiled((post) => String(post.content).includes('hb-0000000000'), baseline);
+      assert.equal(knowledge.showsMarkers('task'), false);
+      const result = await account.findFiled('task', 'hb-0000000000', baseline);
+      assert.equal(knowledge.showsMarkers('task'), true, 'learned from our own post, listed with its marker');
       assert.equal(result, 'absent');
       const pages = helpdeskPages(server);
       if (profile === 'likely') {
         assert.deepEqual(pages, [1, 1], 'newest first: stops once past the baseline, after one post oldest first shows the service sorts by id');
-        assert.equal(server.requests.at(-1)?.query.order, 'id.asc');
-      }
-      else {
+        assert.equal(server.requests.at(-1)?.query.order, 'id', 'ascending as the sister product spells it, not id.asc');
+      } else {
         const listed = server.store.list(server.prefix, 'posts').length;
         const full = Array.from({ length: Math.ceil(listed / 25) + 1 }, (_, i) => i + 1);
         assert.deepEqual(pages, full, 'in id order: every page of 25, to the empty one');
       }
+      const { account: fresh } = accountOn(server);
+      assert.equal(await fresh.findFiled('task', 'hb-0000000000', baseline), 'unproven', 'an account that filed nothing here knows nothing of the list');
     });
 
-    it('findFiled: a match is that very post, with or without a baseline; "absent" when none matches', async () => {
+    it('findFiled: a match is that very post, with or without a baseline', async () => {
       const { account, api } = accountOn(server);
-      const mine = await api.posts.reportError({ title: `No baseline (${profile})`, content: 'ref hb-0123456789' });
+      const mine = await api.posts.createTask({ title: `No baseline (${profile})`, content: 'Sent from VS Code · hb-0123456789' });
       await api.posts.createTask({ title: 'Filed since', content: 'not mine' });
-      const found = await account.findFiled((post) => post.content === mine.content, undefined);
+      const found = await account.findFiled('task', 'hb-0123456789', undefined);
       assert.equal(typeof found === 'object' && found.id, mine.id);
-      assert.equal(await account.findFiled((post) => post.title === 'no post has this title', undefined), 'absent');
+      assert.notEqual(await account.findFiled('task', 'hb-nopostwith', undefined), 'absent', 'never learned: never absent');
     });
 
     it('a comment is sent with its title, and the service takes it', async () => {
@@ -148,6 +155,12 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
   });
 }
 
+/** Teaches `knowledge` that the list shows tasks with their marker, as a list of our own task would. */
+async function listShowsTasks(knowledge: ListKnowledge): Promise<void> {
+  await knowledge.noteFiled('task', 1, 'hb-taughtpost');
+  await knowledge.notePage([{ id: 1, content: 'Sent from VS Code · hb-taughtpost\n\n…' }]);
+}
+
 describe('findFiled: where it gives up', () => {
   let big: StandIn;
   before(async () => {
@@ -158,7 +171,7 @@ describe('findFiled: where it gives up', () => {
 
   it('"unsure" once it has read 1,000 posts without reaching the end', async () => {
     const { account } = accountOn(big);
-    const result = await account.findFiled(() => false, newestPostId(big));
+    const result = await account.findFiled('task', 'hb-0000000000', newestPostId(big));
     assert.equal(result, 'unsure');
     assert.deepEqual(helpdeskPages(big), Array.from({ length: 40 }, (_, i) => i + 1), '40 pages of 25');
   });
@@ -175,15 +188,63 @@ describe('findFiled: paging back past the first try', () => {
     const { account } = accountOn(big);
     const newest = newestPostId(big);
     const mine = newest - 1100;
-    const found = await account.findFiled((post) => post.id === mine, mine - 1);
+    big.store.update(big.prefix, 'posts', mine, { content: 'Sent from VS Code · hb-minemine00\n\nOld' });
+    big.reset();
+    const found = await account.findFiled('task', 'hb-minemine00', mine - 1);
     assert.equal(typeof found === 'object' && found.id, mine);
     assert.deepEqual(helpdeskPages(big), Array.from({ length: 12 }, (_, i) => i + 1), '12 pages of 100, newest first, to reach it');
   });
 
-  it('"absent" once past the first try, however far back that is', async () => {
-    const { account } = accountOn(big);
+  it('"absent" once past the first try, however far back that is, where the list is known to show the marker', async () => {
+    const { account, knowledge } = accountOn(big);
+    await listShowsTasks(knowledge);
     const baseline = newestPostId(big) - 1150;
-    assert.equal(await account.findFiled(() => false, baseline), 'absent');
+    assert.equal(await account.findFiled('task', 'hb-0000000000', baseline), 'absent');
+  });
+
+  it('a service that answers the ascending order with []: the order is not trusted, and the search stops after 1,000 posts', async () => {
+    const { account, knowledge } = accountOn(big);
+    await listShowsTasks(knowledge);
+    big.reset();
+    big.addFault({ path: '/app.json', query: { order: 'id' }, body: [] });
+    assert.equal(await account.findFiled('task', 'hb-0000000000', newestPostId(big) - 5), 'unsure');
+    const asked = big.requests.filter((r) => r.path === '/app.json');
+    assert.equal(asked.filter((r) => r.query.order === 'id').length, 1, 'the order is checked once per search');
+    assert.ok(asked.length <= 11, `${asked.length} requests: 10 pages of 100 and the check (it read every page, twice a page, before)`);
+  });
+});
+
+describe('findFiled: a list that refuses order=….asc or hides the marker (the sparse stand-in)', () => {
+  let server: StandIn;
+  beforeEach(async () => {
+    server = await startStandIn({ seed: 'demo', profile: 'sparse' });
+  });
+  afterEach(() => server.close());
+
+  it('checks the order with order=id (no .asc), and a bug report, never listed, is "unproven" however far it reads', async () => {
+    const { account, api } = accountOn(server);
+    const bug = await api.posts.reportError({ title: 'Crash', content: 'Sent from VS Code · hb-bugbugbug0\n\nIt crashed' });
+    await account.noteFiled('bug', bug.id, 'hb-bugbugbug0');
+    const task = await api.posts.createTask({ title: 'Task', task_kind: 'task', content: `Sent from VS Code · hb-tasktask00\n\n${'long '.repeat(100)}` });
+    await account.noteFiled('task', task.id, 'hb-tasktask00');
+    server.reset();
+    assert.equal(await account.findFiled('bug', 'hb-bugbugbug1', bug.id - 1), 'unproven', 'bug reports are not listed here');
+    assert.ok(!server.requests.some((r) => r.query.order?.endsWith('.asc')), 'never asks .asc');
+    assert.ok(server.requests.every((r) => r.path !== '/app.json' || r.query.order === undefined || /^id(\.desc)?$/.test(r.query.order)));
+    assert.equal(await account.findFiled('task', 'hb-tasktask01', task.id - 1), 'absent', 'tasks are listed, their marker in the abstract');
+  });
+
+  it('a service that refuses order=id.desc too: asked once more without it, and from then on never with it', async () => {
+    const { account, noted } = accountOn(server);
+    server.addFault({ path: '/app.json', query: { order: 'id.desc' }, status: 422, body: { code: 'error', message: { order: ['is not included in the list'] } } });
+    const page = await account.postsPage(1, 10);
+    assert.ok(page.items.length > 0);
+    await account.postsPage(2, 10);
+    const orders = server.requests.filter((r) => r.path === '/app.json').map((r) => r.query.order ?? '-');
+    assert.deepEqual(orders, ['id.desc', '-', '-']);
+    assert.ok(noted.some((n) => n.key === 'posts:order'));
+    const result = await account.findFiled('task', 'hb-0000000000', 1);
+    assert.equal(result, 'unproven', 'the order cannot be trusted, and the list reads to its end (a 404)');
   });
 });
 
@@ -196,14 +257,16 @@ describe('findFiled: never "absent" without having read to the end', () => {
 
   it('a service that ignores "page" (the same page again): "unsure", not "absent"', async () => {
     server.addFault({ path: '/app.json', body: [{ id: 1, title: 'old' }, { id: 2, title: 'older' }] });
-    const { account } = accountOn(server);
-    assert.equal(await account.findFiled((p) => p.title === 'mine', 0), 'unsure');
+    const { account, knowledge } = accountOn(server);
+    await listShowsTasks(knowledge);
+    assert.equal(await account.findFiled('task', 'hb-0000000000', 0), 'unsure');
   });
 
   it('a page with a record it could not read (it may be the one): "unsure"', async () => {
     server.addFault({ path: '/app.json', body: [{ id: 'x', title: 'mine' }, { id: 2, title: 'older' }], times: 1 });
-    const { account } = accountOn(server);
-    assert.equal(await account.findFiled((p) => p.title === 'mine', 0), 'unsure');
+    const { account, knowledge } = accountOn(server);
+    await listShowsTasks(knowledge);
+    assert.equal(await account.findFiled('task', 'hb-0000000000', 0), 'unsure');
   });
 });
 
@@ -212,9 +275,10 @@ describe('findFiled: trusts an order only the service shows it keeps', () => {
     const server = await startStandIn();
     try {
       server.addFault({ path: '/app.json', body: [{ id: 5, title: 'a' }, { id: 4, title: 'b' }] });
-      const { account } = accountOn(server);
-      assert.equal(await account.findFiled((p) => p.title === 'mine', 4), 'unsure');
-      assert.ok(server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id.asc'), 'it asked for the oldest post to check the order');
+      const { account, knowledge } = accountOn(server);
+      await listShowsTasks(knowledge);
+      assert.equal(await account.findFiled('task', 'hb-0000000000', 4), 'unsure');
+      assert.ok(server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id'), 'it asked for the oldest post to check the order');
     } finally {
       await server.close();
     }
@@ -241,7 +305,7 @@ describe('Account after sign-out', () => {
     try {
       const controller = new AbortController();
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
-      const account = new Account(server.url, { api: () => api, signal: controller.signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined });
+      const account = new Account(server.url, { api: () => api, signal: controller.signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(memoryState(), server.url) });
       controller.abort();
       await assert.rejects(account.dealsOf(1), (error: Error) => error.name === 'SignedOutError');
       assert.equal(server.requests.length, 0);

@@ -7,6 +7,7 @@ import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
+import { memoryState } from './memoryState';
 
 /* The gateway with a real session (the editor faked, fakeVscode.ts) against the stand-in. */
 
@@ -31,7 +32,7 @@ describe('Gateway', () => {
   it('made after the session was restored (the rest of the extension loads on first use), it lists that account', async () => {
     await session.whenRestored();
     assert.equal(session.state, 'signedIn');
-    const gateway = new Gateway(session, new Log());
+    const gateway = new Gateway(session, new Log(), memoryState());
     await gateway.store.posts.ensureStarted();
     const { items, error } = gateway.store.posts.state;
     assert.equal(error, undefined);
@@ -40,7 +41,7 @@ describe('Gateway', () => {
   });
 
   it('made before the session was restored, it follows it', async () => {
-    const gateway = new Gateway(session, new Log());
+    const gateway = new Gateway(session, new Log(), memoryState());
     await session.whenRestored();
     await gateway.store.posts.ensureStarted();
     assert.ok(gateway.store.posts.state.items.length > 0, 'the first page of posts');

@@ -37,7 +37,7 @@ forEachProfile(() => describe('Report Bug', () => {
     assert.equal(sent.kind, 'error');
     assert.equal(sent.title, 'greeting() throws on an empty name');
     const content = String(sent.content);
-    assert.match(content, /^Seen in production\./);
+    assert.match(content, /^Sent from VS Code · hb-[0-9a-z]{10}\n\nSeen in production\./, 'the marker, then the description');
     assert.match(content, /src\/greeting\.ts/);
     assert.match(content, /2.3/, 'the line range');
     assert.match(content, /typescript/);

@@ -11,7 +11,7 @@ import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
 import { DraftFileSystem } from './drafts/draftFileSystem';
 import { DraftStore } from './drafts/drafts';
-import { DRAFT_SCHEME } from './drafts/draftUri';
+import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import type { Helpdesk, TestApi } from './helpdesk';
 import { registerInCode } from './inCode/register';
 import { DeferredContentProvider, DeferredTreeDataProvider } from './views/deferred';
@@ -61,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     }
   };
 
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode));
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode), tellOpenDrafts(drafts));
   const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);
@@ -101,3 +101,13 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
 }
 
 export function deactivate(): void {}
+
+/** Tells the other windows which drafts this one has open in an editor, as tabs open and close. */
+function tellOpenDrafts(drafts: DraftStore): vscode.Disposable {
+  const tell = () => {
+    const open = vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [draftIdOf(tab.input.uri)] : [])));
+    void drafts.presence.setEditing([...new Set(open.filter((id): id is string => id !== undefined))]);
+  };
+  tell();
+  return vscode.window.tabGroups.onDidChangeTabs(tell);
+}

@@ -38,10 +38,12 @@ export async function discardDraft({ drafts, ui }: DraftServices, uri?: vscode.U
 
 /**
  * After a reload: drafts the server never confirmed are offered again, to send, review or
- * discard. `ready` resolves once the session knows whether it is signed in.
+ * discard, but for those another open window is editing or sending (its Send would file a
+ * draft still being written; its Discard would throw away what that window shows). `ready`
+ * resolves once the session knows whether it is signed in.
  */
 export async function offerUnsentDrafts({ drafts, sender, ui }: DraftServices, ready: () => Promise<void>): Promise<void> {
-  const left = drafts.all();
+  const left = drafts.all().filter((draft) => !drafts.heldElsewhere(draft.id));
   if (left.length === 0) return;
   const one = left.length === 1 ? left[0] : undefined;
   const send = one ? l10n.t('Send') : l10n.t('Send All');

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { WindowPresence } from './windowPresence';
 
 export type DraftKind = 'bug' | 'task' | 'comment';
 
@@ -44,7 +45,10 @@ export interface TodoOrigin {
   window: string;
 }
 
-/** How long a window's claim on a draft it is sending holds, should that window close mid-way. */
+/**
+ * How long the claim of a window of an earlier version (which does not say it is alive, see
+ * WindowPresence) holds. A window of this version holds its claim for as long as it lives.
+ */
 const CLAIM_MS = 2 * 60_000;
 
 export interface UnconfirmedSend {
@@ -73,9 +77,18 @@ export class DraftStore {
   private readonly migrated: Promise<void>;
   /** This window's name in claims (each window has a store of its own). */
   readonly window = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  /** What this window does with drafts, and what the others do, as each says (see WindowPresence). */
+  readonly presence: WindowPresence;
 
   constructor(private readonly state: vscode.Memento) {
+    this.presence = new WindowPresence(state, this.window);
     this.migrated = this.migrate();
+  }
+
+  /** Whether another window that is still open is editing or sending the draft: this one leaves it alone. */
+  heldElsewhere(id: string): boolean {
+    const sending = this.get(id)?.sending;
+    return this.presence.heldElsewhere(id, 'either') || (sending !== undefined && sending.by !== this.window && this.claimHolds(sending));
   }
 
   /** Oldest first. */
@@ -120,21 +133,29 @@ export class DraftStore {
 
   /**
    * Marks the draft as being sent by this window; false when another window is sending it (every
-   * window offers the drafts left after a reload).
+   * window offers the drafts left after a reload). The claim holds while this window lives, however
+   * long the send takes (a question may stay open for hours); a window that closed or crashed
+   * mid-way holds it no longer.
    */
   async claim(id: string): Promise<boolean> {
     const draft = this.get(id);
     if (!draft) return false;
     const { sending } = draft;
-    if (sending && sending.by !== this.window && Date.now() - sending.since < CLAIM_MS) return false;
+    if (sending && sending.by !== this.window && this.claimHolds(sending)) return false;
     await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
+    await this.presence.startSending(id);
     return true;
   }
 
   /** Gives up this window's claim, if the draft is still there. */
   async release(id: string): Promise<void> {
+    await this.presence.stopSending(id);
     const draft = this.get(id);
     if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
+  }
+
+  private claimHolds(sending: { by: string; since: number }): boolean {
+    return this.presence.isAlive(sending.by) ?? Date.now() - sending.since < CLAIM_MS;
   }
 
   /** Test hook: resolves once drafts of an earlier version's list have an entry each. */
@@ -143,6 +164,7 @@ export class DraftStore {
   }
 
   dispose(): void {
+    this.presence.dispose();
     this.changed.dispose();
   }
 

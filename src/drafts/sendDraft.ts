@@ -10,6 +10,7 @@ import { parseDraftDocument } from './draftDocument';
 import { newDraftRef, withDraftRef } from './draftRef';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
+import { GONE_MS } from './windowPresence';
 
 const { l10n } = vscode;
 
@@ -62,7 +63,9 @@ export class DraftSender {
     // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
     if (!this.drafts.get(id)) return undefined;
     if (!(await this.drafts.claim(id))) {
-      void this.ui.info(l10n.t('This draft is being sent from another window.'));
+      const again = l10n.t('Try Again');
+      const message = l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} s.', GONE_MS / 1000);
+      void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
       return undefined;
     }
     try {

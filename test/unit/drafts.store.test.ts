@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { DraftStore, type Draft } from '../../src/drafts/drafts';
-import type { Memento } from './fakeVscode';
+import { offerUnsentDrafts } from '../../src/drafts/draftCommands';
+import { Log } from '../../src/log';
+import { Notifier } from '../../src/ui/notifier';
+import { fake, type Memento } from './fakeVscode';
 
 /**
  * The extension's global state as VS Code keeps it: one storage for every window, and in each
@@ -139,5 +142,83 @@ describe('DraftStore', () => {
     await drafts.remove(draft.id);
     assert.deepEqual(drafts.all(), []);
     assert.deepEqual(new DraftStore(storage.window()).all(), [], 'and in a new window');
+  });
+});
+
+describe('DraftStore: claims across windows last as long as the window that holds them', () => {
+  let storage: SharedStorage;
+  const draftFields = { kind: 'task' as const, text: 'Claimed\n', accountUrl: 'https://acme.example.com' };
+  beforeEach(() => {
+    storage = new SharedStorage();
+    mock.timers.enable({ apis: ['Date', 'setInterval'], now: 1_800_000_000_000 });
+  });
+  afterEach(() => mock.timers.reset());
+
+  /** Lets time pass, a second at a time, and lets each window's writes land. */
+  const pass = async (ms: number) => {
+    for (let t = 0; t < ms; t += 1000) {
+      mock.timers.tick(1000);
+      await Promise.resolve();
+    }
+  };
+
+  it('a send that outlives two minutes (a slow service, a question left open) keeps its claim while its window is open', async () => {
+    const one = storage.window();
+    const sending = new DraftStore(one);
+    const draft = await sending.create(draftFields);
+    assert.ok(await sending.claim(draft.id));
+    await pass(5 * 60_000);
+    const other = storage.window();
+    assert.equal(await new DraftStore(other).claim(draft.id), false, 'the other window leaves it');
+    assert.ok(new DraftStore(storage.window()).heldElsewhere(draft.id));
+    sending.dispose();
+  });
+
+  it('a window that crashed mid-send holds the draft for at most 30 s, not two minutes', async () => {
+    const crashed = new DraftStore(storage.window());
+    const draft = await crashed.create(draftFields);
+    assert.ok(await crashed.claim(draft.id));
+    // What the crashed window left in the shared state; it writes nothing more.
+    const left = new SharedStorage();
+    for (const [key, value] of storage.data) left.data.set(key, structuredClone(value));
+    crashed.dispose();
+    await pass(10_000);
+    assert.equal(await new DraftStore(left.window()).claim(draft.id), false, 'ten seconds on: it may still be sending');
+    await pass(25_000);
+    assert.ok(await new DraftStore(left.window()).claim(draft.id), '35 s on: free again');
+  });
+
+  it('a draft another open window is editing is held there; once that window closes, it is not', async () => {
+    const editing = new DraftStore(storage.window());
+    const draft = await editing.create(draftFields);
+    await editing.presence.setEditing([draft.id]);
+    await pass(60_000);
+    const other = new DraftStore(storage.window());
+    assert.ok(other.heldElsewhere(draft.id), 'held while that window beats');
+    assert.equal(editing.heldElsewhere(draft.id), false, 'not elsewhere for the window that holds it');
+    editing.dispose();
+    await Promise.resolve();
+    assert.equal(new DraftStore(storage.window()).heldElsewhere(draft.id), false, 'closed: free');
+  });
+
+  it('after a reload, a window offers only the drafts no other open window is editing or sending', async () => {
+    const editing = new DraftStore(storage.window());
+    const open = await editing.create({ ...draftFields, text: 'Being written\n' });
+    await editing.create({ ...draftFields, text: 'Left from before\n' });
+    await editing.presence.setEditing([open.id]);
+    fake.reset();
+    const reloaded = new DraftStore(storage.window());
+    await offerUnsentDrafts({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined);
+    assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft was not sent: "Left from before" (task).']);
+    editing.dispose();
+  });
+
+  it('an idle window writes nothing', async () => {
+    const drafts = new DraftStore(storage.window());
+    await drafts.create(draftFields);
+    const before = [...storage.data.keys()];
+    await pass(60_000);
+    assert.deepEqual([...storage.data.keys()], before);
+    assert.ok(!before.some((key) => key.startsWith('helpdesk.window:')));
   });
 });

@@ -3,57 +3,13 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient, type Post } from '../../src/api';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { carriesDraftRef } from '../../src/drafts/draftRef';
-import { DraftStore, type Draft } from '../../src/drafts/drafts';
-import { DraftSender } from '../../src/drafts/sendDraft';
-import { Account, type Connection } from '../../src/gateway/account';
-import { ListKnowledge } from '../../src/gateway/listKnowledge';
-import type { Gateway } from '../../src/gateway/gateway';
-import { Log } from '../../src/log';
-import { Notifier } from '../../src/ui/notifier';
+import type { Draft } from '../../src/drafts/drafts';
 import { PROFILES, startStandIn, type StandIn } from '../server';
-import { fake, type Memento } from './fakeVscode';
+import { fake } from './fakeVscode';
+import { memoryState } from './memoryState';
+import { rig, type Rig } from './senderRig';
 
-/* DraftSender with the real account, store and notifier against the stand-in; the editor's part
- * (documents, notifications) is test/unit/fakeVscode.ts. */
-
-class MemoryState implements Memento {
-  private readonly data = new Map<string, unknown>();
-  keys = () => [...this.data.keys()];
-  get = <T>(key: string, fallback?: T) => (this.data.has(key) ? structuredClone(this.data.get(key) as T) : fallback);
-  update = (key: string, value: unknown) => {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, structuredClone(value));
-    return Promise.resolve();
-  };
-}
-
-interface Rig {
-  url: string;
-  sender: DraftSender;
-  drafts: DraftStore;
-  /** What the posts view holds, as the sender reads it for the baseline. */
-  view: { items: Post[]; sortedByService: boolean };
-  signIn(url?: string): void;
-  signOut(): void;
-}
-
-function rig(server: StandIn, state: Memento = new MemoryState()): Rig {
-  let account: Account | undefined;
-  const view = { items: [] as Post[], sortedByService: true };
-  const gateway = { get account() { return account; }, store: { posts: { get state() { return view; } } } } as unknown as Gateway;
-  const log = new Log();
-  const drafts = new DraftStore(state as never);
-  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state as never, server.url) };
-  return {
-    url: server.url,
-    sender: new DraftSender(gateway, drafts, new Notifier(log), log),
-    drafts,
-    view,
-    signIn: (url = server.url) => void (account = new Account(url, connection)),
-    signOut: () => void (account = undefined),
-  };
-}
+/* DraftSender with the real account, store and notifier against the stand-in (see senderRig.ts). */
 
 const posts = (server: StandIn) => server.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
 const messages = () => fake.messages.map((m) => m.text).join('\n');
@@ -300,7 +256,7 @@ describe('DraftSender: two windows', () => {
     const server = await startStandIn({ seed: 'demo' });
     try {
       fake.reset();
-      const shared = new MemoryState();
+      const shared = memoryState();
       const one = rig(server, shared);
       const other = rig(server, shared);
       one.signIn();

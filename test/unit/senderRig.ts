@@ -1,0 +1,44 @@
+/**
+ * DraftSender with the real account, draft store and notifier against a stand-in, for the unit
+ * tests: the posts view is a plain object the test fills; the editor's part is fakeVscode.ts.
+ */
+import { HelpdeskClient, type Post } from '../../src/api';
+import { DraftStore } from '../../src/drafts/drafts';
+import { DraftSender } from '../../src/drafts/sendDraft';
+import { Account, type Connection } from '../../src/gateway/account';
+import type { Gateway } from '../../src/gateway/gateway';
+import { ListKnowledge } from '../../src/gateway/listKnowledge';
+import { Log } from '../../src/log';
+import { Notifier } from '../../src/ui/notifier';
+import type { StandIn } from '../server';
+import type { Memento } from './fakeVscode';
+import { memoryState } from './memoryState';
+
+export interface Rig {
+  url: string;
+  sender: DraftSender;
+  drafts: DraftStore;
+  /** What the posts view holds, as the sender reads it for the baseline. */
+  view: { items: Post[]; sortedByService: boolean };
+  signIn(url?: string): void;
+  signOut(): void;
+}
+
+/** `state` is the global state (shared by the windows of one test, if it makes several rigs). */
+export function rig(server: StandIn, state: Memento = memoryState()): Rig {
+  let account: Account | undefined;
+  const view = { items: [] as Post[], sortedByService: true };
+  const gateway = { get account() { return account; }, store: { posts: { get state() { return view; } } } } as unknown as Gateway;
+  const log = new Log();
+  const drafts = new DraftStore(state as never);
+  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
+  const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state, server.url) };
+  return {
+    url: server.url,
+    sender: new DraftSender(gateway, drafts, new Notifier(log), log),
+    drafts,
+    view,
+    signIn: (url = server.url) => void (account = new Account(url, connection)),
+    signOut: () => void (account = undefined),
+  };
+}

@@ -10,7 +10,6 @@ import { parseDraftDocument } from './draftDocument';
 import { newDraftRef, withDraftRef } from './draftRef';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
-import { GONE_MS } from './windowPresence';
 
 const { l10n } = vscode;
 
@@ -64,7 +63,7 @@ export class DraftSender {
     if (!this.drafts.get(id)) return undefined;
     if (!(await this.drafts.claim(id))) {
       const again = l10n.t('Try Again');
-      const message = l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} s.', GONE_MS / 1000);
+      const message = l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.');
       void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
       return undefined;
     }

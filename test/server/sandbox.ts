@@ -5,13 +5,13 @@
  *   --data FILE       keep the state in FILE (loaded at start, saved after every change)
  *   --token T         use this token (default: a random one)
  *   --prefix P        account prefix (default acme)
- *   --profile NAME    likely (default) or contrary: how it behaves where the notes say "likely" (profile.ts)
+ *   --profile NAME    likely (default), contrary or sparse: how it behaves where the notes say "likely" or leave it open (profile.ts)
  * Logs each request as `METHOD path status ms`, with the token redacted. Ctrl+C stops it.
  */
 import { isProfileName, startStandIn, type StandInOptions } from './index';
 
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P] [--profile likely|contrary]`);
+  console.error(`${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P] [--profile likely|contrary|sparse]`);
   process.exit(2);
 }
 
@@ -32,7 +32,7 @@ function parseArgs(args: string[]): StandInOptions {
       else usage('--seed must be demo, empty or a number of posts');
     } else if (flag === '--data') options.dataFile = value;
     else if (flag === '--token') options.token = value;
-    else if (flag === '--profile') options.profile = isProfileName(value) ? value : usage('--profile must be likely or contrary');
+    else if (flag === '--profile') options.profile = isProfileName(value) ? value : usage('--profile must be likely, contrary or sparse');
     else options.prefix = value;
   }
   return options;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, forEachProfile, standIn, useCleanSlate, waitFor } from './helpers';
+import { PROFILES } from '../../server';
+import { extensionApi, forEachProfile, logShows, standIn, useCleanSlate, waitFor } from './helpers';
 
 interface GitApi {
   repositories: unknown[];
@@ -21,7 +22,7 @@ async function openAndSelect(relativePath: string, start: number, end: number): 
   return editor;
 }
 
-forEachProfile(() => describe('Report Bug', () => {
+forEachProfile((profile) => describe('Report Bug', () => {
   before(async () => {
     const git = await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate();
     await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
@@ -46,6 +47,27 @@ forEachProfile(() => describe('Report Bug', () => {
     assert.equal((await extensionApi()).posts.getChildren !== undefined, true);
     const top = (await (await extensionApi()).posts.getChildren())[0];
     assert.equal(top?.id, `post:${post.id}`, 'the tree shows the new bug first');
+  });
+
+  const listsBugReports = PROFILES[profile].listsKindOnly;
+  it(`an answer lost after the report was stored: ${listsBugReports ? 'found by its marker, not filed again' : 'this service does not list bug reports, so the person is asked, and nothing is filed again'}`, async () => {
+    const api = await extensionApi();
+    await openAndSelect('src/greeting.ts', 1, 2);
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+    assert.equal(await api.actions.reportBug({ title: `Lost report ${Date.now()}` }), undefined, 'not reported as filed');
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'the report is kept as a draft');
+    if (!listsBugReports) api.actions.answerNextQuestion('Keep Draft');
+    assert.equal(Boolean(await api.actions.resendDraft(draft.id)), listsBugReports);
+    const filed = (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
+    assert.equal(filed.length, 1, 'filed once');
+    if (listsBugReports) {
+      assert.equal(api.drafts.all().length, 0, 'found: the draft is gone');
+      await logShows(api, /was on the helpdesk already/);
+    } else {
+      assert.equal(api.drafts.all().length, 1, 'kept');
+      await logShows(api, /may have been filed: the answer to your earlier attempt was lost, and this helpdesk has not been seen to list bug reports/);
+    }
   });
 
   it('says the code is local when the file is not committed', async () => {

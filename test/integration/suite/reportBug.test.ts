@@ -45,8 +45,11 @@ forEachProfile((profile) => describe('Report Bug', () => {
     assert.match(content, /```typescript\n {0,2}if \(!name\) throw new Error\("name is required"\);\n.*return `Hello, \$\{name\}!`;\n```/s);
     assert.match(content, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/);
     assert.equal((await extensionApi()).posts.getChildren !== undefined, true);
-    const top = (await (await extensionApi()).posts.getChildren())[0];
-    assert.equal(top?.id, `post:${post.id}`, 'the tree shows the new bug first');
+    // The view follows the service's list: one that does not list bug reports (sparse) leaves it out at the next page.
+    if (PROFILES[profile].listsKindOnly) {
+      const top = (await (await extensionApi()).posts.getChildren())[0];
+      assert.equal(top?.id, `post:${post.id}`, 'the tree shows the new bug first');
+    }
   });
 
   const listsBugReports = PROFILES[profile].listsKindOnly;

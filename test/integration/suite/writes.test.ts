@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
+import { DraftStore } from '../../../src/drafts/drafts';
 import { PROFILES } from '../../server';
 import { extensionApi, forEachProfile, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
@@ -234,3 +235,28 @@ forEachProfile((profile) => describe('writing', () => {
     assert.ok(!editor.document.isDirty);
   });
 }));
+
+describe('drafts across windows', () => {
+  useCleanSlate();
+
+  it('a draft open in this window\'s editor is held here: another window (one global state) sees it held, so does not offer it; closed, it is free', async () => {
+    const api = await extensionApi();
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+    await api.actions.createTask({ title: `Still being written ${Date.now()}`, content: 'First words' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft, 'kept as a draft');
+    const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    // Another window of this VS Code: a store of its own over the same global state.
+    const other = new DraftStore(api.context.globalState);
+    try {
+      await waitFor('this window to say it has the draft open', () => other.heldElsewhere(draft.id));
+      assert.equal(await other.claim(draft.id), true, 'a claim is about sending; editing does not block it');
+      await other.release(draft.id);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await waitFor('the draft to be free once its editor closed', () => !other.heldElsewhere(draft.id));
+    } finally {
+      other.dispose();
+    }
+  });
+});

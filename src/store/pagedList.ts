@@ -1,4 +1,4 @@
-import { isLastPage, MAX_PAGES, stopReason, type Page, type PagingStop } from '../api/paging';
+import { isLastPage, MAX_PAGES, readPage, stopReason, type Page, type PagingStop } from '../api/paging';
 
 /** What a view shows of a paged list. */
 export interface PagedListState<T> {
@@ -70,7 +70,7 @@ export class PagedList<T extends { id: number }> {
     const controller = new AbortController();
     const page = this.nextPage;
     const perPage = this.pageSize();
-    const promise = this.fetchPage(page, perPage, controller.signal).then(
+    const promise = readPage(page, () => this.fetchPage(page, perPage, controller.signal)).then(
       (result) => {
         if (controller.signal.aborted) return;
         if (page === 1) {

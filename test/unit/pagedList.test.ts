@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_PAGES, SHAPES, type Page, type PagingStop } from '../../src/api';
+import { ApiError, isApiError, MAX_PAGES, SHAPES, type Page, type PagingStop } from '../../src/api';
 import { asPage } from '../../src/api/parse';
 import { PagedList } from '../../src/store/pagedList';
 
@@ -231,6 +231,34 @@ describe('PagedList', () => {
     assert.equal(list.state.items.length, MAX_PAGES);
     assert.equal(list.state.hasMore, false);
     assert.deepEqual(stops, ['cap']);
+  });
+});
+
+describe('PagedList: a page past the end answered 404', () => {
+  const notFound = () => new ApiError({ kind: 'notFound', method: 'GET', path: '/app.json', host: 'acme.example.com', status: 404 });
+
+  it('a 404 on a page after the first ends the list, with no error row and the records kept', async () => {
+    const stops: PagingStop[] = [];
+    const list = new PagedList<Item>(async (page) => {
+      if (page > 2) throw notFound();
+      return pageOf(range(page * 2 - 1, page * 2));
+    }, () => 2, ascending, (why) => stops.push(why));
+    await list.loadMore();
+    await list.loadMore();
+    await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3, 4]);
+    assert.equal(list.state.error, undefined);
+    assert.equal(list.state.hasMore, false);
+    assert.deepEqual(stops, []);
+  });
+
+  it('a 404 on the first page is an error', async () => {
+    const list = new PagedList<Item>(async () => {
+      throw notFound();
+    }, () => 2, ascending);
+    await list.loadMore();
+    assert.ok(isApiError(list.state.error, 'notFound'));
+    assert.equal(list.state.hasMore, true, 'a retry may ask again');
   });
 });
 

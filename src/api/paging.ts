@@ -52,6 +52,12 @@ export function isLastPage(page: Page<{ id: number }>, seen: ReadonlySet<number>
   return page.received === 0 || page.items.every((item) => seen.has(item.id));
 }
 
+/** A whole list as read: every record, or, where a page after the first failed, those read before it and the `error`. */
+export interface ListRead<T> {
+  readonly items: T[];
+  readonly error?: unknown;
+}
+
 /** A page that holds nothing: the end of a list. */
 export const EMPTY_PAGE: Page<never> = { items: [], received: 0 };
 

@@ -8,6 +8,8 @@ export interface PagedListState<T> {
   readonly loading: boolean;
   /** The last load failed; what was loaded before stays. */
   readonly error: unknown;
+  /** The failed load was of a page after the first: the rows shown are the list's first, only more failed. */
+  readonly errorLoadingMore: boolean;
   /** At least one page has been asked for since the last reset. */
   readonly started: boolean;
   /**
@@ -35,6 +37,7 @@ export class PagedList<T extends { id: number }> {
   private nextPage = 1;
   private hasMore = true;
   private error: unknown = undefined;
+  private errorLoadingMore = false;
   private started = false;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
   private readonly listeners = new Set<() => void>();
@@ -48,7 +51,7 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, started: this.started, sortedByService: this.sortedByService };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService };
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -91,10 +94,12 @@ export class PagedList<T extends { id: number }> {
         if (last && result.received > 0) this.onStop(stopReason(result));
         else if (!last && !this.hasMore) this.onStop('cap');
         this.error = undefined;
+        this.errorLoadingMore = false;
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         this.error = error;
+        this.errorLoadingMore = page > 1;
       },
     );
     const flight = {
@@ -130,6 +135,7 @@ export class PagedList<T extends { id: number }> {
     this.nextPage = 1;
     this.hasMore = true;
     this.error = undefined;
+    this.errorLoadingMore = false;
     this.started = false;
     this.emit();
   }

@@ -108,6 +108,27 @@ describe('PagedList', () => {
     assert.equal(list.state.error, undefined);
   });
 
+  it('says whether the error is of a page after the first (the rows shown stay, only more failed) or of the first', async () => {
+    let fail = true;
+    const list = new PagedList<Item>(async (page) => {
+      if (fail) throw new Error('down');
+      return pageOf(range(page * 2 - 1, page * 2));
+    }, () => 2, ascending);
+    await list.loadMore();
+    assert.equal(list.state.errorLoadingMore, false, 'the first page failed');
+    fail = false;
+    await list.loadMore();
+    assert.equal(list.state.errorLoadingMore, false, 'no error');
+    fail = true;
+    await list.loadMore();
+    assert.ok(list.state.error);
+    assert.equal(list.state.errorLoadingMore, true, 'page 2 failed');
+    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2]);
+    await list.refresh();
+    assert.equal(list.state.errorLoadingMore, false, 'a refresh failed: the first page again');
+    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2], 'what was shown stays');
+  });
+
   it('skips records repeated by a shifted page, upserts and removes', async () => {
     const pages = [[{ id: 5 }, { id: 4 }], [{ id: 4 }, { id: 3 }]];
     const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2, descending);

@@ -118,7 +118,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
     'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
-    'helpdesk.loadMore': (list) => (list === 'clients' ? store.clients : store.posts).loadMore(),
+    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : (list === 'clients' ? store.clients : store.posts).loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
       return post && postDocuments.open(post.id);

@@ -1,3 +1,4 @@
+import { isApiError } from './errors';
 import type { CallOptions, Query } from './http';
 
 export const MAX_PER_PAGE = 100;
@@ -51,9 +52,36 @@ export function isLastPage(page: Page<{ id: number }>, seen: ReadonlySet<number>
   return page.received === 0 || page.items.every((item) => seen.has(item.id));
 }
 
+/** A whole list as read: every record, or, where a page after the first failed, those read before it and the `error`. */
+export interface ListRead<T> {
+  readonly items: T[];
+  readonly error?: unknown;
+}
+
+/** A page that holds nothing: the end of a list. */
+export const EMPTY_PAGE: Page<never> = { items: [], received: 0 };
+
+/**
+ * Whether a failed page read means the list ended there: a 404 for a page after the first (a
+ * page past the end may be `[]` or a 404, the service documents neither). On page 1 it is an error.
+ */
+export function endsList(error: unknown, page: number): boolean {
+  return page > 1 && isApiError(error, 'notFound');
+}
+
+/** `read` of page `page`, where a 404 past the first page is read as the empty page that ends the list (see `endsList`). */
+export async function readPage<T>(page: number, read: () => Promise<Page<T>>): Promise<Page<T>> {
+  try {
+    return await read();
+  } catch (error) {
+    if (endsList(error, page)) return EMPTY_PAGE;
+    throw error;
+  }
+}
+
 /**
  * Every page of a list, in order, from `params.page` (default 1) to the last (see
- * `isLastPage`), at most `MAX_PAGES`. Only records not seen before are yielded. `onStop` is told
+ * `isLastPage`; a 404 past the first page ends it too), at most `MAX_PAGES`. Only records not seen before are yielded. `onStop` is told
  * when it stopped for another reason than an empty page.
  */
 export async function* pages<T extends { id: number }>(
@@ -67,7 +95,7 @@ export async function* pages<T extends { id: number }>(
   const first = params.page ?? 1;
   for (let page = first; ; page++) {
     if (page - first >= MAX_PAGES) return onStop?.('cap');
-    const result = await fetchPage({ ...params, page, perPage }, call);
+    const result = await readPage(page, () => fetchPage({ ...params, page, perPage }, call));
     const fresh = result.items.filter((item) => !seen.has(item.id));
     if (isLastPage(result, seen)) return void (result.received > 0 && onStop?.(stopReason(result)));
     for (const item of fresh) seen.add(item.id);

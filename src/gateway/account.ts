@@ -1,4 +1,4 @@
-import type { Client, Deal, HelpdeskClient, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
+import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
 import { isApiError, isLastPage, MAX_PAGES, type PageParams, type PagingStop } from '../api';
 import { carriesDraftRef } from '../drafts/draftRef';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -117,12 +117,24 @@ export class Account {
     }
   }
 
-  /** Every deal of one client. The service is asked for them, and what it sends is checked: it may not filter. */
-  async dealsOf(clientId: number): Promise<Deal[]> {
-    const deals = await this.run((api, s) => collect(api.deals.pages({ client_id: clientId, perPage: 100 }, s, this.onStop('deals'))));
+  /**
+   * Every deal of one client; where a page after the first fails, those read before it and the
+   * error. The service is asked for them, and what it sends is checked: it may not filter.
+   */
+  async dealsOf(clientId: number): Promise<ListRead<Deal>> {
+    const deals: Deal[] = [];
+    let error: unknown;
+    try {
+      await this.run(async (api, s) => {
+        for await (const page of api.deals.pages({ client_id: clientId, perPage: 100 }, s, this.onStop('deals'))) deals.push(...page);
+      });
+    } catch (failed) {
+      if (deals.length === 0 || failed instanceof SignedOutError) throw failed;
+      error = failed;
+    }
     const own = deals.filter((deal) => deal.client_id === clientId);
     if (own.length < deals.length) this.connection.noteOnce('deals:unfiltered', 'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.');
-    return own;
+    return { items: own, error };
   }
 
   /** Every deal of the account. */

@@ -1,4 +1,4 @@
-import type { Client, Deal, PagingStop, Post } from '../api';
+import type { Client, Deal, ListRead, PagingStop, Post } from '../api';
 import { readSettings } from '../settings';
 import { PagedList, type PageFetcher } from './pagedList';
 import { PostPeeks, type Peek } from './postPeeks';
@@ -7,8 +7,8 @@ import { PostPeeks, type Peek } from './postPeeks';
 export interface StoreLoaders {
   posts: PageFetcher<Post>;
   clients: PageFetcher<Client>;
-  /** Every deal of one client. */
-  dealsOf: (clientId: number) => Promise<Deal[]>;
+  /** Every deal of one client (those read before a page that failed, and the error). */
+  dealsOf: (clientId: number) => Promise<ListRead<Deal>>;
   /** Told when a list ends for another reason than an empty page. */
   onStop: (list: 'posts' | 'clients', why: PagingStop) => void;
 }
@@ -32,7 +32,7 @@ export class HelpdeskStore {
   readonly clients: PagedList<Client>;
   /** Posts looked up one at a time, by hovers. */
   readonly peeks = new PostPeeks();
-  private readonly deals = new Map<number, Promise<Deal[]>>();
+  private readonly deals = new Map<number, Promise<ListRead<Deal>>>();
   private readonly dealListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
@@ -43,16 +43,25 @@ export class HelpdeskStore {
     this.clients = new PagedList<Client>(loaders.clients, pageSize, byName, (why) => loaders.onStop('clients', why));
   }
 
-  /** Every deal of a client, loaded once until invalidated. */
-  dealsOf(clientId: number): Promise<Deal[]> {
+  /**
+   * Every deal of a client, loaded once until invalidated. Where a page after the first failed,
+   * the deals read before it and the error, kept until `retryDeals`.
+   */
+  dealsOf(clientId: number): Promise<ListRead<Deal>> {
     let deals = this.deals.get(clientId);
     if (!deals) {
-      deals = this.loaders.dealsOf(clientId).then((list) => list.sort(byName));
+      deals = this.loaders.dealsOf(clientId).then((read) => ({ ...read, items: read.items.sort(byName) }));
       this.deals.set(clientId, deals);
       const loading = deals;
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
+  }
+
+  /** Reads a client's deals again (their last read failed). */
+  retryDeals(clientId: number): void {
+    this.deals.delete(clientId);
+    for (const listener of this.dealListeners) listener();
   }
 
   invalidateDeals(): void {

@@ -1,13 +1,16 @@
-import { isLastPage, MAX_PAGES, stopReason, type Page, type PagingStop } from '../api/paging';
+import { isLastPage, MAX_PAGES, readPage, stopReason, type Page, type PagingStop } from '../api/paging';
+import { readLastPages, type SearchFrom } from './lastPages';
 
 /** What a view shows of a paged list. */
 export interface PagedListState<T> {
   readonly items: readonly T[];
-  /** The last page brought records not seen before, so there may be more (see `isLastPage`). */
+  /** There may be more: the last page brought records not seen before (see `isLastPage`), or, going down, page 1 is still to read. */
   readonly hasMore: boolean;
   readonly loading: boolean;
   /** The last load failed; what was loaded before stays. */
   readonly error: unknown;
+  /** The failed load was of a page after the first: the rows shown are the list's first, only more failed. */
+  readonly errorLoadingMore: boolean;
   /** At least one page has been asked for since the last reset. */
   readonly started: boolean;
   /**
@@ -19,22 +22,58 @@ export interface PagedListState<T> {
 
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
 
+/** Where the list stands in the service's pages, once a first load has been read. */
+interface Walk {
+  /** The page the next load reads; 0 when going down and page 1 was read. */
+  readonly next: number;
+  /** Up from page 1, or down from the service's last page (it lists in the reverse of this list's order). */
+  readonly down: boolean;
+  /** The page size every page of the walk is asked with, so that page numbers stay consistent. */
+  readonly perPage: number;
+}
+
+/** Where the service listed the records a list shows first: its last page, for `perPage`, holding `full` a page. */
+interface LastPage {
+  readonly page: number;
+  readonly perPage: number;
+  readonly full: number;
+}
+
+/** What one load read: its pages, where the walk goes on, whether the list ended and why (when not at an empty page). */
+interface Loaded<T> {
+  readonly pages: Page<T>[];
+  readonly walk: Walk;
+  readonly ended: boolean;
+  readonly stop?: PagingStop;
+  /** A first load where the service lists in the reverse order: where it found its last page. */
+  readonly lastPage?: LastPage;
+}
+
 /**
  * A list loaded one page at a time, kept in the order `compare` defines whatever order the
  * service sends. One load at most is in flight: `loadMore` during a load joins it, and
  * `refresh` aborts it, so a stale answer never overwrites a fresh one. Plain TypeScript (no
  * vscode), so its rules are unit-tested.
+ *
+ * Where the service sends page 1 in the reverse of this list's order (a service that ignores
+ * `order` lists oldest first, and the Helpdesk view wants the newest first), the records to show
+ * first are on its last page: that is found in O(log n) requests (see `readLastPages`) and shown
+ * first, and "Load more" walks the pages down to 1. The last page found is remembered (until a
+ * reset, for one page size), and a refresh probes from it, as the list may have grown.
  */
 export class PagedList<T extends { id: number }> {
   private items: T[] = [];
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
-  /** The ids the service sent since the last first page. */
+  /** The ids the service sent since the last first load. */
   private fromService = new Set<number>();
   private sortedByService = false;
-  private nextPage = 1;
+  /** Undefined until a first load was read (after a reset or refresh): the next load is a first one. */
+  private walk: Walk | undefined;
+  private lastPage: LastPage | undefined;
   private hasMore = true;
   private error: unknown = undefined;
+  private errorLoadingMore = false;
   private started = false;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
   private readonly listeners = new Set<() => void>();
@@ -48,7 +87,7 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, started: this.started, sortedByService: this.sortedByService };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService };
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -62,39 +101,21 @@ export class PagedList<T extends { id: number }> {
     return this.started ? Promise.resolve() : this.loadMore();
   }
 
-  /** Loads the next page; joins the load in flight, if any. */
+  /** Loads the next page (the first: the records to show first); joins the load in flight, if any. */
   loadMore(): Promise<void> {
     if (this.inFlight) return this.inFlight.promise;
     if (this.started && !this.hasMore) return Promise.resolve();
     this.started = true;
     const controller = new AbortController();
-    const page = this.nextPage;
-    const perPage = this.pageSize();
-    const promise = this.fetchPage(page, perPage, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (page === 1) {
-          this.fromService = new Set();
-          this.sortedByService = this.inOrder(result.items);
-        }
-        const last = isLastPage(result, this.fromService);
-        for (const item of result.items) this.fromService.add(item.id);
-        // Page 1 replaces what a refresh left on screen, but for records made here that the
-        // service may list on a later page; later pages skip records already loaded.
-        const base = page === 1 ? this.madeNotIn(result.items) : this.items;
-        const known = new Set(base.map((item) => item.id));
-        this.items = [...base, ...result.items.filter((item) => !known.has(item.id))].sort(this.compare);
-        // The whole list read: a record made here that the service did not send is gone.
-        if (result.received === 0) this.dropMadeNotSent();
-        this.nextPage = page + 1;
-        this.hasMore = !last && page < MAX_PAGES;
-        if (last && result.received > 0) this.onStop(stopReason(result));
-        else if (!last && !this.hasMore) this.onStop('cap');
-        this.error = undefined;
+    const { walk } = this;
+    const promise = (walk ? this.readNext(walk, controller.signal) : this.readFirst(controller.signal)).then(
+      (loaded) => {
+        if (!controller.signal.aborted) this.apply(loaded, walk === undefined);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         this.error = error;
+        this.errorLoadingMore = walk !== undefined;
       },
     );
     const flight = {
@@ -111,10 +132,10 @@ export class PagedList<T extends { id: number }> {
     return flight.promise;
   }
 
-  /** Starts again from the first page. What is shown stays until the new page arrives. */
+  /** Starts again from the records to show first. What is shown stays until they arrive. */
   refresh(): Promise<void> {
     this.abort();
-    this.nextPage = 1;
+    this.walk = undefined;
     this.hasMore = true;
     this.started = false;
     return this.loadMore();
@@ -127,9 +148,11 @@ export class PagedList<T extends { id: number }> {
     this.made.clear();
     this.fromService = new Set();
     this.sortedByService = false;
-    this.nextPage = 1;
+    this.walk = undefined;
+    this.lastPage = undefined;
     this.hasMore = true;
     this.error = undefined;
+    this.errorLoadingMore = false;
     this.started = false;
     this.emit();
   }
@@ -163,15 +186,81 @@ export class PagedList<T extends { id: number }> {
     this.emit();
   }
 
+  /** Page 1, or where the service lists in the reverse order, its last pages (from the one found before, if any). */
+  private async readFirst(signal: AbortSignal): Promise<Loaded<T>> {
+    const perPage = this.pageSize();
+    const read = this.reader(perPage, signal);
+    const known = this.lastPage?.perPage === perPage ? this.lastPage : undefined;
+    if (known) return this.readDown(read, { page: known.page }, known.full, perPage);
+    const first = await read(1);
+    if (this.reversed(first.items)) return this.readDown(read, { page: 1, read: first }, first.received, perPage);
+    return { pages: [first], walk: { next: 2, down: false, perPage }, ...this.end(first, 1, new Set()) };
+  }
+
+  private async readDown(read: (page: number) => Promise<Page<T>>, from: SearchFrom<T>, full: number, perPage: number): Promise<Loaded<T>> {
+    const found = await readLastPages(read, from, full);
+    const stop = found.repeated ? 'repeated' : found.last === MAX_PAGES ? 'cap' : undefined;
+    const lastPage = found.last > 0 ? { page: found.last, perPage, full } : undefined;
+    return { pages: found.pages, walk: { next: found.next, down: true, perPage }, ended: found.next < 1, stop, lastPage };
+  }
+
+  private async readNext(walk: Walk, signal: AbortSignal): Promise<Loaded<T>> {
+    const page = walk.next;
+    const result = await this.reader(walk.perPage, signal)(page);
+    if (walk.down) return { pages: [result], walk: { ...walk, next: page - 1 }, ended: page <= 1 };
+    return { pages: [result], walk: { ...walk, next: page + 1 }, ...this.end(result, page, this.fromService) };
+  }
+
+  /** Reads pages of `perPage`; a 404 past page 1 is the empty page that ends the list; nothing is read once aborted. */
+  private reader(perPage: number, signal: AbortSignal): (page: number) => Promise<Page<T>> {
+    return async (page) => {
+      const result = await readPage(page, () => this.fetchPage(page, perPage, signal));
+      signal.throwIfAborted();
+      return result;
+    };
+  }
+
+  /** Going up: whether `page` ends the list (see `isLastPage`) or the cap does, and why when not at an empty page. */
+  private end(result: Page<T>, page: number, seen: ReadonlySet<number>): { ended: boolean; stop?: PagingStop } {
+    if (isLastPage(result, seen)) return { ended: true, stop: result.received > 0 ? stopReason(result) : undefined };
+    return page < MAX_PAGES ? { ended: false } : { ended: true, stop: 'cap' };
+  }
+
+  private apply({ pages, walk, ended, stop, lastPage }: Loaded<T>, first: boolean): void {
+    const read = pages.flatMap((page) => page.items);
+    if (first) {
+      this.fromService = new Set();
+      this.sortedByService = !walk.down && this.inOrder(read);
+      this.lastPage = lastPage;
+    }
+    for (const item of read) this.fromService.add(item.id);
+    // A first load replaces what a refresh left on screen, but for records made here that the
+    // service may list on a later page; later pages skip records already loaded. What a first
+    // load read holds the list's first records where the service sorts as this list does, or
+    // where it sorts the other way and these, its last pages, are in that order too.
+    const holdsFirst = this.sortedByService || (walk.down && this.reversed([...pages].reverse().flatMap((page) => page.items)));
+    const kept = new Map((first ? this.madeNotIn(read, holdsFirst) : this.items).map((item) => [item.id, item]));
+    for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
+    this.items = [...kept.values()].sort(this.compare);
+    // The whole list read up to its empty page: a record made here that the service did not send
+    // is gone. (Not going down: a record made since the first load stands past the last page read.)
+    if (!walk.down && pages[0]!.received === 0) this.dropMadeNotSent();
+    this.walk = walk;
+    this.hasMore = !ended;
+    if (stop) this.onStop(stop);
+    this.error = undefined;
+    this.errorLoadingMore = false;
+  }
+
   /**
-   * The records made here that a first page leaves out and may still exist. Where the service
-   * sent the page in this list's own order, one that would sort into the page is gone (deleted
-   * elsewhere) and is dropped; otherwise it may stand on a later page, and stays.
+   * The records made here that a first load leaves out and may still exist. Where what it read
+   * holds the list's first records, one that would sort among them is gone (deleted elsewhere)
+   * and is dropped; otherwise it may stand on a later page, and stays.
    */
-  private madeNotIn(firstPage: readonly T[]): T[] {
-    const last = firstPage.at(-1);
+  private madeNotIn(read: readonly T[], holdsFirst: boolean): T[] {
+    const last = read.reduce<T | undefined>((a, b) => (a && this.compare(a, b) >= 0 ? a : b), undefined);
     for (const made of this.made.values()) {
-      if (firstPage.some((item) => item.id === made.id) || (this.sortedByService && last && this.compare(made, last) < 0)) this.made.delete(made.id);
+      if (read.some((item) => item.id === made.id) || (holdsFirst && last && this.compare(made, last) < 0)) this.made.delete(made.id);
     }
     return [...this.made.values()];
   }
@@ -185,6 +274,11 @@ export class PagedList<T extends { id: number }> {
   /** Two records or more, each sorting no later than the next: the order this list keeps. */
   private inOrder(items: readonly T[]): boolean {
     return items.length >= 2 && items.every((item, i) => i === 0 || this.compare(items[i - 1]!, item) <= 0);
+  }
+
+  /** Two records or more, each sorting after the next: the reverse of the order this list keeps. */
+  private reversed(items: readonly T[]): boolean {
+    return items.length >= 2 && items.every((item, i) => i === 0 || this.compare(items[i - 1]!, item) > 0);
   }
 
   private abort(): void {

@@ -3,7 +3,7 @@ import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
-import { pagedRows } from './pagedRows';
+import { pagedRows, retryRow } from './pagedRows';
 
 const { l10n } = vscode;
 
@@ -41,10 +41,15 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
     await this.session.whenRestored();
     if (!this.session.credentials || this.session.state === 'rejected') return [];
+    const { id } = node.client;
+    const retry = ['deals', id];
     try {
-      const deals = await this.store.dealsOf(node.client.id);
+      const { items: deals, error } = await this.store.dealsOf(id);
+      if (error !== undefined) {
+        return [...deals.map((deal) => new DealNode(deal)), retryRow(`client:${id}:error`, l10n.t('Could not load more: {0} Click to retry.', errorText(error)), retry)];
+      }
       if (deals.length === 0) {
-        return [new MessageNode(`client:${node.client.id}:no-deals`, l10n.t('No deals. Link one…'), 'info', {
+        return [new MessageNode(`client:${id}:no-deals`, l10n.t('No deals. Link one…'), 'info', {
           command: 'helpdesk.linkDeal',
           title: l10n.t('Link Deal…'),
           arguments: [node],
@@ -52,7 +57,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
       }
       return deals.map((deal) => new DealNode(deal));
     } catch (error) {
-      return [new MessageNode(`client:${node.client.id}:error`, l10n.t('Could not load deals: {0}', errorText(error)), 'warning')];
+      return [retryRow(`client:${id}:error`, l10n.t('Could not load deals: {0} Click to retry.', errorText(error)), retry)];
     }
   }
 }

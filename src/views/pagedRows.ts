@@ -9,7 +9,8 @@ const { l10n } = vscode;
 
 /**
  * The rows of a paged list: its records, then one row that says what comes next — "Load
- * more…", an error with a retry, or why there is nothing. Nothing while signed out or while the
+ * more…", an error with a retry ("Could not load more" under the rows read when a page after
+ * the first failed), or why there is nothing. Nothing while signed out or while the
  * token is rejected, or when the first page failed in a way a welcome view explains.
  */
 export async function pagedRows<T extends { id: number }>(
@@ -22,11 +23,13 @@ export async function pagedRows<T extends { id: number }>(
   await session.whenRestored();
   if (!session.credentials || session.state === 'rejected') return [];
   await list.ensureStarted();
-  const { items, hasMore, loading, error } = list.state;
+  const { items, hasMore, loading, error, errorLoadingMore } = list.state;
   if (items.length === 0 && welcomeExplains(error)) return [];
   const nodes = rows(items);
-  if (error !== undefined) nodes.push(errorRow(name, error));
-  else if (hasMore) nodes.push(new LoadMoreNode(name, loading));
+  if (error !== undefined && !loading) {
+    const words = errorText(error);
+    nodes.push(retryRow(`${name}:error`, errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words), [name]));
+  } else if (hasMore || error !== undefined) nodes.push(new LoadMoreNode(name, loading));
   else if (nodes.length === 0) nodes.push(new MessageNode(`${name}:empty`, empty(items), 'info'));
   return nodes;
 }
@@ -36,10 +39,7 @@ function welcomeExplains(error: unknown): boolean {
   return (isApiError(error, 'auth') && error.status === 401) || isApiError(error, 'network') || isApiError(error, 'timeout');
 }
 
-function errorRow(list: 'posts' | 'clients', error: unknown): MessageNode {
-  return new MessageNode(`${list}:error`, l10n.t('Could not load: {0} Click to retry.', errorText(error)), 'warning', {
-    command: 'helpdesk.loadMore',
-    title: l10n.t('Retry'),
-    arguments: [list],
-  });
+/** The row that ends a list whose load failed: it says so, and a click loads again (`helpdesk.loadMore` with `args`). */
+export function retryRow(id: string, message: string, args: unknown[]): MessageNode {
+  return new MessageNode(id, message, 'warning', { command: 'helpdesk.loadMore', title: l10n.t('Retry'), arguments: args });
 }

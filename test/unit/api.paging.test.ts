@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { clampPerPage, isLastPage, MAX_PAGES, pages, SHAPES, type Page, type PagingStop } from '../../src/api';
+import { ApiError, clampPerPage, isApiError, isLastPage, MAX_PAGES, pages, SHAPES, type Page, type PagingStop } from '../../src/api';
 import { useStandIn } from './support';
 import { asPage } from '../../src/api/parse';
 
@@ -169,5 +169,50 @@ describe('pages(): the end of a list', () => {
     assert.equal(isLastPage(read(answers[1]), new Set([1, 2])), true);
     assert.deepEqual(got.flat().map((item) => item.id), [1, 2]);
     assert.deepEqual(stops, ['unreadable']);
+  });
+});
+
+/** A 404 as the client throws it for `page` of a list. */
+const notFound = (page: number) => new ApiError({ kind: 'notFound', method: 'GET', path: '/app/deals.json', host: 'acme.example.com', status: 404, serverMessage: `page ${page}` });
+
+describe('pages(): a page past the end answered 404 (not documented either way)', () => {
+  const sparse = useStandIn({ profile: 'sparse' });
+
+  it('a 404 on a page after the first ends the list: every record read, nothing thrown, nothing told', async () => {
+    const stops: PagingStop[] = [];
+    const asked: number[] = [];
+    const fetchPage = async ({ page = 1 }): Promise<Page<{ id: number }>> => {
+      asked.push(page);
+      if (page > 2) throw notFound(page);
+      return { items: [{ id: page * 2 - 1 }, { id: page * 2 }], received: 2 };
+    };
+    const got = await readAll(pages(fetchPage, { perPage: 2 }, {}, (why) => stops.push(why)));
+    assert.deepEqual(got.flat().map((item) => item.id), [1, 2, 3, 4]);
+    assert.deepEqual(asked, [1, 2, 3]);
+    assert.deepEqual(stops, []);
+  });
+
+  it('a 404 on the first page is an error (the list itself is not there)', async () => {
+    const fetchPage = async ({ page = 1 }): Promise<Page<{ id: number }>> => {
+      throw notFound(page);
+    };
+    await assert.rejects(readAll(pages(fetchPage, { perPage: 2 })), (error) => isApiError(error, 'notFound'));
+  });
+
+  it('other errors on a later page still fail', async () => {
+    const fetchPage = async ({ page = 1 }): Promise<Page<{ id: number }>> => {
+      if (page > 1) throw new ApiError({ kind: 'server', method: 'GET', path: '/app/deals.json', host: 'acme.example.com', status: 500 });
+      return { items: [{ id: 1 }], received: 1 };
+    };
+    await assert.rejects(readAll(pages(fetchPage, { perPage: 2 })), (error) => isApiError(error, 'server'));
+  });
+
+  it('on a stand-in that answers a page past the end with 404, a list is read to its end', async () => {
+    const api = sparse.client();
+    for (let i = 1; i <= 7; i++) await api.clients.create({ name: `Client ${i}` });
+    const got = await readAll(api.clients.pages({ perPage: 3 }));
+    assert.deepEqual(got.map((page) => page.length), [3, 3, 1]);
+    assert.deepEqual(sparse.server.requests.filter((r) => r.method === 'GET' && r.path === '/app/clients.json').map((r) => r.query.page), ['1', '2', '3', '4']);
+    assert.equal(sparse.log.at(-1)?.status, 404, 'the stand-in did answer 404 past the end');
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { ApiError, HelpdeskClient, type NewComment } from '../../src/api';
+import { ApiError, HelpdeskClient, isApiError, type NewComment } from '../../src/api';
 import { Account, type Connection } from '../../src/gateway/account';
 import { ListKnowledge } from '../../src/gateway/listKnowledge';
 import { memoryState } from './memoryState';
@@ -56,7 +56,8 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       const stored = server.store.list(server.prefix, 'deals');
       const demoClient = stored.find((deal) => deal.client_id !== null && deal.client_id !== clientA)!.client_id!;
       for (const clientId of [clientA, demoClient]) {
-        const deals = await account.dealsOf(clientId);
+        const { items: deals, error } = await account.dealsOf(clientId);
+        assert.equal(error, undefined);
         assert.ok(deals.length > 0);
         assert.ok(deals.every((deal) => deal.client_id === clientId), `only client ${clientId}'s deals`);
         assert.deepEqual(
@@ -64,7 +65,7 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
           stored.filter((deal) => deal.client_id === clientId).map((deal) => deal.id),
         );
       }
-      assert.deepEqual(await account.dealsOf(clientB), []);
+      assert.deepEqual(await account.dealsOf(clientB), { items: [], error: undefined });
       const unfiltered = noted.filter((note) => note.key === 'deals:unfiltered');
       if (profile === 'likely') assert.deepEqual(noted, [], 'a service that filters: nothing to note');
       else assert.ok(unfiltered.length >= 1, 'a service that ignores client_id is noted');
@@ -72,6 +73,24 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
         noted.every((note) => note.key === 'deals:unfiltered'),
         noted.map((note) => note.key).join(','),
       );
+    });
+
+    it('dealsOf: a page after the first fails: the deals read before it, and the error (told to the session)', async () => {
+      const { account, outcomes } = accountOn(server);
+      // The first page passes (a rule with a latency only), the second fails.
+      server.addFault({ method: 'GET', path: '/app/deals.json', latencyMs: 1, times: 1 });
+      server.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
+      const read = await account.dealsOf(clientA);
+      assert.ok(isApiError(read.error, 'server'), String(read.error));
+      assert.ok(read.items.length > 0 && read.items.every((deal) => deal.client_id === clientA), 'the deals of page 1, the client\'s own');
+      assert.equal(server.requests.filter((r) => r.path === '/app/deals.json').length, 2);
+      assert.ok(isApiError(outcomes.at(-1), 'server'), 'the session is told what the call met');
+    });
+
+    it('dealsOf: the first page fails: an error, nothing read', async () => {
+      const { account } = accountOn(server);
+      server.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
+      await assert.rejects(account.dealsOf(clientA), (error) => isApiError(error, 'server'));
     });
 
     it('findFiled finds the post that carries the marker, not an older one with the same title and content', async () => {

@@ -95,6 +95,82 @@ describe('fault matrix: the Helpdesk view', () => {
   }
 });
 
+describe('an error on a page after the first: the rows read stay, and the list ends with a retry', () => {
+  useCleanSlate();
+  afterEach(async () => {
+    await config().update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  const run = (row: vscode.TreeItem) => vscode.commands.executeCommand(row.command!.command, ...(row.command!.arguments ?? []));
+
+  it('the Helpdesk view: "Could not load more", and Retry goes on from there', async () => {
+    const api = await extensionApi();
+    await config().update('pageSize', 10, vscode.ConfigurationTarget.Global);
+    const first = postRows(await refreshPosts(api));
+    assert.ok(first.length > 0);
+    await standIn.addFault({ method: 'GET', path: '/app.json', status: 500, times: 1 });
+    await vscode.commands.executeCommand('helpdesk.loadMore', 'posts');
+    const nodes = await api.posts.getChildren();
+    assert.deepEqual(postRows(nodes).map((n) => n.id), first.map((n) => n.id), 'the rows shown stay');
+    const last = nodes.at(-1)!;
+    assert.equal(last.id, 'posts:error');
+    assert.match(label(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
+    await run(last);
+    const after = await api.posts.getChildren();
+    assert.equal(after.find((n) => n.id === 'posts:error'), undefined, 'the retry worked');
+    assert.ok(postRows(after).length > first.length, 'the next page came');
+    assert.deepEqual(postRows(after).slice(0, first.length).map((n) => n.id), first.map((n) => n.id));
+  });
+
+  it('deals under a client: the deals read stay, "Could not load more" ends them, and Retry reads them all', async function () {
+    this.timeout(30_000);
+    const api = await extensionApi();
+    const create = async (path: string, body: object) => {
+      const response = await fetch(`${standIn.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, ...body }) });
+      return ((await response.json()) as { id: number }).id;
+    };
+    // More deals than one page holds (100), so that a second page is asked for.
+    const clientId = await create('/app/clients.json', { client: { name: 'AAA Many Deals' } });
+    const dealIds: number[] = [];
+    try {
+      for (let i = 1; i <= 101; i++) dealIds.push(await create('/app/deals.json', { deal: { name: `Deal ${String(i).padStart(3, '0')}`, client_id: clientId } }));
+      await vscode.commands.executeCommand('helpdesk.refreshClients');
+      const client = (await api.clients.getChildren()).find((n) => n.id === `client:${clientId}`);
+      assert.ok(client, 'the new client is listed');
+      // The first page passes (a rule with a latency only), the second fails.
+      await standIn.addFault({ method: 'GET', path: '/app/deals.json', latencyMs: 1, times: 1 });
+      await standIn.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
+      const rows = await api.clients.getChildren(client);
+      assert.equal(rows.filter((n) => n.contextValue === 'deal').length, 100, 'the deals of page 1 stay');
+      const last = rows.at(-1)!;
+      assert.match(label(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
+      assert.ok(last.command, 'the row retries');
+      await run(last);
+      const again = await api.clients.getChildren(client);
+      assert.equal(again.filter((n) => n.contextValue === 'deal').length, 101, `every deal: ${label(again.at(-1)!)}`);
+      assert.ok(again.every((n) => n.contextValue === 'deal'), 'no error row left');
+    } finally {
+      for (const id of dealIds) await standIn.deleteRecord('deals', id);
+      await standIn.deleteRecord('clients', clientId);
+      await vscode.commands.executeCommand('helpdesk.refreshClients');
+    }
+  });
+
+  it('deals under a client: the first page fails: an error row that retries', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('helpdesk.refreshClients');
+    const client = (await api.clients.getChildren()).find((n) => n.contextValue === 'client')!;
+    await standIn.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
+    const rows = await api.clients.getChildren(client);
+    assert.equal(rows.length, 1);
+    assert.match(label(rows[0]!), /^Could not load deals: The service failed \(HTTP 500\)/);
+    assert.ok(rows[0]!.command, 'the row retries');
+    await run(rows[0]!);
+    const again = await api.clients.getChildren(client);
+    assert.ok(!again.some((n) => /^Could not load/.test(label(n))), 'the retry worked');
+  });
+});
+
 interface WriteCase {
   fault: string;
   rule: Rule;

@@ -113,3 +113,18 @@ function isWordAt(text: string, at: number): boolean {
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
+
+/**
+ * The short form being typed where the cursor stands in `line`: the prefix and the digits after
+ * it (maybe none yet), at the start of a word; undefined when the cursor is not right after one.
+ * It reads back at most the prefix, `MAX_ID_DIGITS` digits and the character before them: a longer
+ * run of digits is no post's id, and a long line is not read.
+ */
+export function typedReference(line: string, cursor: number, prefix: string): string | undefined {
+  const end = Math.min(cursor, line.length);
+  let digitsStart = end;
+  while (digitsStart > 0 && end - digitsStart <= MAX_ID_DIGITS && isDigit(line.charCodeAt(digitsStart - 1))) digitsStart--;
+  const start = digitsStart - prefix.length;
+  if (end - digitsStart > MAX_ID_DIGITS || start < 0 || !line.startsWith(prefix, start)) return undefined;
+  return start === 0 || /[\s([{,;]/.test(line[start - 1]!) ? line.slice(start, end) : undefined;
+}

@@ -40,6 +40,13 @@ export interface TriggerOptions {
 
 export const DEFAULT_TRIGGER_WORDS: readonly string[] = ['TODO', 'FIXME', 'BUG', 'HACK'];
 
+/**
+ * A longer line is not read at all: a comment a person wrote, even a paragraph on one line, fits;
+ * past it stand minified or generated code and data, whose `// TODO` is nobody's task (and a task
+ * made from the line would carry all of it). The same length as the references' `MAX_SCANNED_CHARS`.
+ */
+export const MAX_TRIGGER_LINE_CHARS = 10_000;
+
 const C_BLOCK = ['/*', '*/'] as const;
 const HTML_BLOCK = ['<!--', '-->'] as const;
 
@@ -83,9 +90,9 @@ export function isValidTriggerWord(word: string): boolean {
   return /^[A-Za-z][A-Za-z0-9_]{0,19}$/.test(word);
 }
 
-/** The trigger comment on `line`, or undefined when the line is not a comment that starts with a trigger word. */
+/** The trigger comment on `line`, or undefined when the line is not a comment that starts with a trigger word or is longer than `MAX_TRIGGER_LINE_CHARS`. */
 export function findTriggerComment(line: string, languageId: string, options: TriggerOptions = {}): TriggerComment | undefined {
-  const syntax = commentSyntax(languageId);
+  const syntax = line.length <= MAX_TRIGGER_LINE_CHARS ? commentSyntax(languageId) : undefined;
   const body = syntax && commentBody(line, syntax);
   if (!body) return undefined;
   const end = body.closer ? indexOrEnd(line, body.closer, body.start) : line.length;
@@ -163,9 +170,11 @@ function commentBody(line: string, syntax: CommentSyntax): CommentBody | undefin
   if (continuesBlock && line[first] === '*' && (first + 1 === line.length || /[ \t]/.test(line[first + 1]!))) {
     return { start: first + 1, token: '*', closer: '*/' };
   }
+  // Only tokens before the first quote count; where that quote stands is read once, not for each token.
+  const quote = line.search(QUOTES);
+  const beforeQuote = quote < 0 ? line.length : quote;
   for (const token of syntax.line.filter((t) => TRAILING_TOKENS.includes(t))) {
-    for (let at = line.indexOf(token, first); at > first; at = line.indexOf(token, at + 1)) {
-      if (QUOTES.test(line.slice(0, at))) break;
+    for (let at = line.indexOf(token, first); at > first && at < beforeQuote; at = line.indexOf(token, at + 1)) {
       if (/[ \t]/.test(line[at - 1]!)) return { start: at + token.length, token };
     }
   }

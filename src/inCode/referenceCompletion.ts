@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isComment, type Post } from '../api/types';
-import { shortReference } from '../code/postReferences';
+import { shortReference, typedReference } from '../code/postReferences';
 import { webLink } from '../api/address';
 import { readSettings } from '../settings';
 import { labelText } from '../text/serverText';
@@ -34,7 +34,7 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
     // a bare `#12` would name the repository's issue 12 on most Git hosts.
     const prefix = settings.referencePrefix || '#';
     const insert = (id: number) => (settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined);
-    const typed = typedReference(document.lineAt(position.line).text.slice(0, position.character), prefix);
+    const typed = typedReference(document.lineAt(position.line).text, position.character, prefix);
     if (typed === undefined) return undefined;
     const source = this.loaded();
     const posts = source.posts().filter((post) => !isComment(post));
@@ -56,13 +56,4 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
     });
     return new vscode.CompletionList(items, false);
   }
-}
-
-/** The prefix and digits just typed, at the start of a word; undefined when the cursor is not after one. */
-function typedReference(before: string, prefix: string): string | undefined {
-  const digits = /\d*$/.exec(before)![0];
-  const head = before.slice(0, before.length - digits.length);
-  if (!head.endsWith(prefix)) return undefined;
-  const previous = head.slice(0, head.length - prefix.length).slice(-1);
-  return previous === '' || /[\s([{,;]/.test(previous) ? prefix + digits : undefined;
 }

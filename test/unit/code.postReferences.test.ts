@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findPostReferences, isValidReferencePrefix, MAX_SCANNED_CHARS, shortReference, type ReferenceOptions } from '../../src/code/postReferences';
+import { findPostReferences, isValidReferencePrefix, MAX_SCANNED_CHARS, shortReference, typedReference, type ReferenceOptions } from '../../src/code/postReferences';
 import { hostileText } from './hostile';
 
 const BASE = 'https://acme.example.com';
@@ -118,6 +118,40 @@ describe('post references: both forms, limits', () => {
       findPostReferences(line, OPTIONS);
       assert.ok(performance.now() - started < 50, `${line.slice(0, 20)}…: ${performance.now() - started} ms`);
     }
+  });
+});
+
+describe('post references: the short form being typed', () => {
+  it('is the prefix and the digits before the cursor, at the start of a word', () => {
+    assert.equal(typedReference('HD-', 3, 'HD-'), 'HD-');
+    assert.equal(typedReference('HD-12', 5, 'HD-'), 'HD-12');
+    assert.equal(typedReference('fixes HD-1', 10, 'HD-'), 'HD-1');
+    assert.equal(typedReference('fixes HD-12 and more', 11, 'HD-'), 'HD-12');
+    assert.equal(typedReference('fixes HD-12 and more', 10, 'HD-'), 'HD-1');
+    for (const before of ['(', '[', '{', ',', ';', '\t', ' ']) assert.equal(typedReference(`a${before}#7`, 4, '#'), '#7', before);
+    assert.equal(typedReference('HD-123', 99, 'HD-'), 'HD-123');
+  });
+
+  it('is nothing where the cursor is not after the prefix and digits, or the prefix joins a word', () => {
+    for (const [line, cursor] of [['', 0], ['HD', 2], ['HD-1x', 5], ['xHD-1', 5], ['a-HD-1', 6], ['HD-12', 2], ['12', 2]] as const) {
+      assert.equal(typedReference(line, cursor, 'HD-'), undefined, `${line}@${cursor}`);
+    }
+  });
+
+  it('takes up to 15 digits, as many as an id has, and nothing longer', () => {
+    const fifteen = '123456789012345';
+    assert.equal(typedReference(`HD-${fifteen}`, 18, 'HD-'), `HD-${fifteen}`);
+    assert.equal(typedReference(`HD-${fifteen}6`, 19, 'HD-'), undefined);
+    assert.equal(typedReference(`#${'1'.repeat(100_000)}`, 100_001, '#'), undefined);
+    assert.equal(typedReference(`HD-${'1'.repeat(200_000)}`, 200_003, 'HD-'), undefined);
+  });
+
+  it('reads a long line only near the cursor', () => {
+    const digits = '1'.repeat(100_000);
+    assert.equal(typedReference(`${digits} HD-42`, 100_006, 'HD-'), 'HD-42');
+    assert.equal(typedReference(`${digits}x`, 100_001, 'HD-'), undefined);
+    assert.equal(typedReference(`${digits} HD-7 ${digits}x`, 100_005, 'HD-'), 'HD-7');
+    assert.equal(typedReference(`${'HD-'.repeat(50_000)} HD-9`, 150_005, 'HD-'), 'HD-9');
   });
 });
 

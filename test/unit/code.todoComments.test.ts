@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { findPostReferences } from '../../src/code/postReferences';
-import { commentSyntax, DEFAULT_TRIGGER_WORDS, findTriggerComment, isValidTriggerWord, referenceEdit, withReference, type TriggerOptions } from '../../src/code/todoComments';
+import { commentSyntax, DEFAULT_TRIGGER_WORDS, findTriggerComment, isValidTriggerWord, MAX_TRIGGER_LINE_CHARS, referenceEdit, withReference, type TriggerOptions } from '../../src/code/todoComments';
 import { hostileText } from './hostile';
 
 const hasHd = (text: string) => findPostReferences(text, { prefix: 'HD-' }).length > 0;
@@ -146,6 +146,51 @@ describe('trigger comments: which lines', () => {
     assert.equal(findTriggerComment('// TODO(alice): x', 'go', { containsReference: hasHd })?.hasReference, false);
     assert.equal(findTriggerComment('/* TODO x */ HD-5', 'go', { containsReference: hasHd })?.hasReference, false);
     assert.equal(findTriggerComment('// TODO(HD-5): x', 'go')?.hasReference, false);
+  });
+});
+
+describe('trigger comments: long lines', () => {
+  /** `line` padded at its end with `pad` to exactly `length` characters. */
+  const padded = (line: string, length: number, pad = 'x') => line + pad.repeat(length - line.length);
+
+  it('reads a line up to MAX_TRIGGER_LINE_CHARS long, to its end', () => {
+    const line = padded('// TODO: fix ', MAX_TRIGGER_LINE_CHARS);
+    const comment = findTriggerComment(line, 'typescript');
+    assert.equal(comment?.word, 'TODO');
+    assert.equal(comment.text.length, MAX_TRIGGER_LINE_CHARS - '// TODO: '.length);
+    const trailing = `${'a//x '.repeat((MAX_TRIGGER_LINE_CHARS - 20) / 5)}b; // TODO fix`;
+    assert.ok(trailing.length <= MAX_TRIGGER_LINE_CHARS);
+    assert.equal(findTriggerComment(trailing, 'typescript')?.text, 'fix');
+  });
+
+  it('does not take a longer line, wherever its comment stands', () => {
+    for (const [languageId, line] of [
+      ['typescript', padded('// TODO: fix ', MAX_TRIGGER_LINE_CHARS + 1)],
+      ['typescript', padded('/* TODO fix */', 200_000)],
+      ['python', padded('# FIXME ', 100_000, '#')],
+      ['typescript', `${'a'.repeat(MAX_TRIGGER_LINE_CHARS)} // TODO fix`],
+      ['typescript', `${'a//x '.repeat(40_000)}b; // TODO fix`],
+    ] as const) {
+      assert.equal(findTriggerComment(line, languageId), undefined, `${languageId}: ${line.slice(0, 20)}… (${line.length})`);
+    }
+  });
+
+  it('stops at the first quote on a line of many comment tokens', () => {
+    const tokens = '1//x 2#y '.repeat(1000);
+    assert.equal(findTriggerComment(`${tokens}// TODO a`, 'php')?.text, 'a');
+    assert.equal(findTriggerComment(`${tokens}# TODO b`, 'php')?.text, 'b');
+    assert.equal(findTriggerComment(`${tokens}# TODO c`, 'python')?.text, 'c');
+    assert.equal(findTriggerComment(`${tokens}// TODO d 'e'`, 'php')?.text, "d 'e'");
+    for (const quote of ['"', "'", '`']) {
+      assert.equal(findTriggerComment(`${tokens}${quote} ${tokens}// TODO fix`, 'php'), undefined, quote);
+      assert.equal(findTriggerComment(`${tokens.slice(0, 3000)}${quote}${tokens.slice(3000)}# TODO fix`, 'python'), undefined, quote);
+    }
+  });
+
+  it('finds the first trailing token after blanks, among many that follow code', () => {
+    const line = `${'x//y#z'.repeat(1500)} // TODO first // TODO second`;
+    assert.equal(findTriggerComment(line, 'typescript')?.text, 'first // TODO second');
+    assert.equal(findTriggerComment(line, 'php')?.wordStart, 'x//y#z'.repeat(1500).length + 4);
   });
 });
 

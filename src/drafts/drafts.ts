@@ -90,6 +90,15 @@ export class DraftStore {
     return unique.sort((a, b) => a.createdAt - b.createdAt);
   }
 
+  /**
+   * The task draft made from the TODO comment that reads `lineText` in the document `uri`, while
+   * it is not filed: waiting, or on its way. The light bulb and Create Task from Comment offer it
+   * rather than file a second task.
+   */
+  taskFromComment(uri: string, lineText: string): Draft | undefined {
+    return this.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText);
+  }
+
   get(id: string): Draft | undefined {
     const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => idOf(d) === id);
     return isDraft(draft) ? draft : undefined;
@@ -129,10 +138,14 @@ export class DraftStore {
   async claim(id: string): Promise<boolean> {
     const draft = this.get(id);
     if (!draft) return false;
-    const { sending } = draft;
-    if (sending && sending.by !== this.window && Date.now() - sending.since < CLAIM_MS) return false;
+    if (draft.sending?.by !== this.window && this.isBeingSent(draft)) return false;
     await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
     return true;
+  }
+
+  /** Whether a window, this one or another, is sending the draft now (its claim has not run out). */
+  isBeingSent(draft: Draft, now = Date.now()): boolean {
+    return !!draft.sending && now - draft.sending.since < CLAIM_MS;
   }
 
   /** Gives up this window's claim, if the draft is still there. */

@@ -25,6 +25,26 @@ async function untitled(content: string, language = 'typescript'): Promise<vscod
 }
 
 const gets = async (path: string) => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === path).length;
+const postsFiled = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
+
+/** A function that says whether `promise` has settled yet. */
+function settled(promise: Thenable<unknown>): () => boolean {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return () => done;
+}
+
+/** Presses Enter in the box that is open (a command's title box takes its suggestion) until `until` holds. */
+async function acceptBoxesUntil(what: string, until: () => unknown): Promise<void> {
+  await waitFor(what, async () => {
+    if (until()) return true;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    return false;
+  });
+}
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -191,6 +211,46 @@ describe('the helpdesk in the code', () => {
       await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
       const post = (await listed())[0]!;
       assert.equal(document.lineAt(0).text, `# TODO(HD-${post.id}): retry me later`);
+    });
+
+    it('Create Task from Comment again while its task is being filed: no second task, and words on the one under way', async () => {
+      const api = await extensionApi();
+      const document = await untitled('// TODO: cache the greeting\ngreet();\n');
+      await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 3000, times: 1 });
+      // From the palette: the cursor's line.
+      const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      const firstDone = settled(first);
+      await acceptBoxesUntil('the first task to be on its way', () => api.drafts.all()[0]?.sending);
+      const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the second run to end', settled(second));
+      assert.equal(firstDone(), false, 'the second run ended while the first was still filing');
+      const post = await first;
+      assert.ok(post?.id);
+      assert.equal(await postsFiled(), 1, 'one task filed');
+      assert.equal(await second, undefined);
+      await logShows(api, /A task from this comment is being created now: "cache the greeting"\. It is not filed twice\./);
+      assert.equal(document.lineAt(0).text, `// TODO(HD-${post.id}): cache the greeting`);
+    });
+
+    it('Create Task from Comment again while its task waits as a draft: the draft is offered, no second task', async () => {
+      const api = await extensionApi();
+      const document = await untitled('# TODO: retry me later\nwork()\n', 'python');
+      await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+      const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the first run to end', settled(first));
+      assert.equal(await first, undefined, 'not sent');
+      const [draft] = api.drafts.all();
+      assert.ok(draft?.todo);
+      const before = await postsFiled();
+      await vscode.window.showTextDocument(document);
+      const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the second run to end', settled(second));
+      assert.equal(await postsFiled(), before, 'nothing filed');
+      assert.deepEqual(api.drafts.all().map((d) => d.id), [draft.id], 'no second draft');
+      await logShows(api, /A task from this comment was not sent yet: "retry me later"\. Its draft is kept: send it, or open it to edit it\./);
+      assert.equal(document.lineAt(0).text, '# TODO: retry me later');
     });
 
     it('without a prefix, the post\'s address is written into the comment', async () => {

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import type { CommentPlace } from '../code/todoComments';
 
 export type DraftKind = 'bug' | 'task' | 'comment';
 
@@ -36,14 +37,9 @@ export interface Draft {
   todo?: TodoOrigin;
 }
 
-export interface TodoOrigin {
+/** Where the comment was (0-based line, its whole text) when the command read it, and in which open document at which version. */
+export interface TodoOrigin extends CommentPlace {
   uri: string;
-  /** 0-based, and the line's whole text, as the command found them. */
-  line: number;
-  lineText: string;
-  /** The document's version then, good in that window (`window`) only. */
-  version: number;
-  window: string;
 }
 
 /** How long a window's claim on a draft it is sending holds, should that window close mid-way. */

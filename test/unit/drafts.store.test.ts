@@ -106,7 +106,7 @@ describe('DraftStore', () => {
   });
 
   it('finds the task from a TODO comment by its document and its line\'s text, in every window, until it is filed', async () => {
-    const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, window: 'w1' };
+    const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, opened: 'w1.1' };
     const a = storage.window();
     const inA = new DraftStore(a);
     const task = await inA.create({ ...fields('Handle errors\n'), todo });

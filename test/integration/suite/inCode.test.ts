@@ -46,6 +46,27 @@ async function acceptBoxesUntil(what: string, until: () => unknown): Promise<voi
   });
 }
 
+/** A file of the workspace with these lines, new on disk. */
+async function fileWith(name: string, lines: string[]): Promise<vscode.Uri> {
+  const uri = vscode.Uri.joinPath(folder(), name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n')));
+  return uri;
+}
+
+/**
+ * Closes `document` for good and puts `lines` on disk in its place, as a checkout does while the
+ * file is closed. (VS Code keeps a document an extension opened for minutes after its editors
+ * close; deleting the file through the workspace releases it.)
+ */
+async function closeAndRewrite(document: vscode.TextDocument, lines: string[]): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const deletion = new vscode.WorkspaceEdit();
+  deletion.deleteFile(document.uri);
+  assert.ok(await vscode.workspace.applyEdit(deletion));
+  await waitFor('the document to be closed', () => document.isClosed);
+  await vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode(lines.join('\n')));
+}
+
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 }
@@ -251,6 +272,50 @@ describe('the helpdesk in the code', () => {
       assert.deepEqual(api.drafts.all().map((d) => d.id), [draft.id], 'no second draft');
       await logShows(api, /A task from this comment was not sent yet: "retry me later"\. Its draft is kept: send it, or open it to edit it\./);
       assert.equal(document.lineAt(0).text, '# TODO: retry me later');
+    });
+
+    it('the file closed and changed on disk before the task was filed: of two comments alike, neither is touched', async () => {
+      const api = await extensionApi();
+      const comments = ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();', ''];
+      const uri = await fileWith('todo-closed.ts', comments);
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors in second()' }), undefined);
+        const [draft] = api.drafts.all();
+        await closeAndRewrite(document, ['import a;', 'import b;', ...comments]);
+        const reopened = await vscode.workspace.openTextDocument(uri);
+        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
+        const post = await api.actions.resendDraft(draft!.id);
+        assert.ok(post?.id);
+        assert.deepEqual(reopened.getText().split('\n'), ['import a;', 'import b;', ...comments], 'neither comment is touched');
+        await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`));
+      } finally {
+        await vscode.workspace.fs.delete(uri);
+      }
+    });
+
+    it('the file closed and changed on disk before the task was filed: the one comment that reads as it did gets the reference', async () => {
+      const api = await extensionApi();
+      const lines = ['first();', 'second();', '// TODO: handle errors', 'third();', ''];
+      const uri = await fileWith('todo-reopened.ts', lines);
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors' }), undefined);
+        const [draft] = api.drafts.all();
+        await closeAndRewrite(document, ['import a;', 'import b;', ...lines]);
+        const reopened = await vscode.workspace.openTextDocument(uri);
+        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
+        const post = await api.actions.resendDraft(draft!.id);
+        assert.ok(post?.id);
+        assert.equal(reopened.lineAt(4).text, `// TODO(HD-${post.id}): handle errors`);
+        await reopened.save();
+      } finally {
+        await vscode.workspace.fs.delete(uri);
+      }
     });
 
     it('without a prefix, the post\'s address is written into the comment', async () => {

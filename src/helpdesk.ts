@@ -103,7 +103,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
-    if (draft.todo) await writeTodoReference(ui, drafts.window, account, draft.todo, post);
+    if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
   const posts = new PostsTreeProvider(store, session, postsView);

@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent } from '../code/bugReport';
 import { shortReference } from '../code/postReferences';
-import { referenceEdit, type TriggerComment } from '../code/todoComments';
+import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
 import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../gateway/account';
 import { openTodoAt } from '../inCode/openTodo';
@@ -35,40 +35,56 @@ export async function createTaskFromComment(services: WriteServices, account: Ac
   const { comment, code, document } = input;
   const description = `${comment.word}: ${comment.text}`.trim();
   const content = buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines });
-  const todo: TodoOrigin = { uri: document.uri.toString(), line: input.line, lineText: comment.line, version: input.version, window: services.drafts.window };
+  const todo: TodoOrigin = { uri: document.uri.toString(), line: input.line, lineText: comment.line, version: input.version, opened: openedId(document) };
   return createTask(services, account, { title: input.title, content, todo }, delivery);
 }
 
 /**
  * Writes a filed task's reference into the TODO comment it came from, `TODO(HD-123): …`, as one
- * edit that one undo takes back: on its line while the document is as it was (in the window
- * that filed it), else on the one line that still reads exactly as it did; otherwise nowhere,
- * with the reference offered to copy.
+ * edit that one undo takes back: on its line while the document is the one open then, as it was;
+ * else on the one line that still reads exactly as it did (see `commentLineNow`); otherwise
+ * nowhere, with the reference shown and offered to copy.
  */
-export async function writeTodoReference(ui: Notifier, window: string, account: Account, todo: TodoOrigin, post: Post): Promise<void> {
+export async function writeTodoReference(ui: Notifier, account: Account, todo: TodoOrigin, post: Post): Promise<void> {
   const prefix = readSettings().referencePrefix;
   const reference = prefix ? shortReference(prefix, post.id) : account.link('posts', post.id);
   const uri = vscode.Uri.parse(todo.uri);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === todo.uri) ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
-  const at = document && !document.isClosed ? commentLine(document, todo, window) : undefined;
-  const comment = at === undefined ? undefined : openTodoAt(document!, at);
-  const edit = comment && referenceEdit(comment, reference);
-  if (edit && (await applyEdit(document!, at!, edit))) return;
+  const at = document && !document.isClosed ? commentLineNow(todo, { opened: openedId(document), version: document.version, lineCount: document.lineCount, lineAt: (line) => document.lineAt(line).text }) : 'none';
+  if (document && typeof at === 'number' && (await putReference(document, at, reference))) return;
   const copy = l10n.t('Copy Reference');
+  const message =
+    at === 'several'
+      ? l10n.t('Task #{0} created. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, {1}, was not written into any of them.', post.id, reference)
+      : l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so its reference, {1}, was not written into it.', post.id, reference);
   // Not awaited: the command ends now; the choice comes whenever it comes.
-  void ui.info(l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so the reference was not written into it.', post.id), copy).then(async (choice) => {
+  void ui.info(message, copy).then(async (choice) => {
     if (choice === copy) await vscode.env.clipboard.writeText(reference);
   });
 }
 
-function commentLine(document: vscode.TextDocument, todo: TodoOrigin, window: string): number | undefined {
-  if (todo.window === window && document.version === todo.version) return todo.line < document.lineCount && document.lineAt(todo.line).text === todo.lineText ? todo.line : undefined;
-  const same: number[] = [];
-  for (let at = 0; at < document.lineCount && same.length < 2; at++) if (document.lineAt(at).text === todo.lineText) same.push(at);
-  return same.length === 1 ? same[0] : undefined;
+/**
+ * A name for an open document, which it keeps until it is closed: a version means something only
+ * in the document it came from. (The editor gives an open document one object until it is closed.)
+ */
+const openedIds = new WeakMap<vscode.TextDocument, string>();
+const thisWindow = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+let named = 0;
+
+function openedId(document: vscode.TextDocument): string {
+  let id = openedIds.get(document);
+  if (id === undefined) {
+    id = `${thisWindow}.${++named}`;
+    openedIds.set(document, id);
+  }
+  return id;
 }
 
-function applyEdit(document: vscode.TextDocument, line: number, edit: { start: number; end: number; newText: string }): Thenable<boolean> {
+/** Puts the reference into the comment on `line`, as one edit; false when the line holds no comment without one, or the edit failed. */
+async function putReference(document: vscode.TextDocument, line: number, reference: string): Promise<boolean> {
+  const comment = openTodoAt(document, line);
+  const edit = comment && referenceEdit(comment, reference);
+  if (!edit) return false;
   const change = new vscode.WorkspaceEdit();
   change.replace(document.uri, new vscode.Range(line, edit.start, line, edit.end), edit.newText);
   return vscode.workspace.applyEdit(change);

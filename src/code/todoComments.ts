@@ -149,6 +149,43 @@ export function withReference(line: string, comment: TriggerComment, reference: 
   return edit ? `${line.slice(0, edit.start)}${edit.newText}${line.slice(edit.end)}` : line;
 }
 
+/** A comment's line as it was read: where, its whole text, and in which open document at which version. */
+export interface CommentPlace {
+  line: number;
+  lineText: string;
+  version: number;
+  /** The open document read (an id that names it until it is closed); unknown in drafts saved before it was kept. */
+  opened?: string;
+}
+
+/** A document as it is now. */
+export interface DocumentNow {
+  opened: string;
+  version: number;
+  lineCount: number;
+  lineAt(line: number): string;
+}
+
+/**
+ * The line a comment read earlier is on now. In the same open document at the same version, its
+ * own line. A version counts in no other: a document closed and opened again (changed on disk
+ * meanwhile, maybe) counts its versions from the start again. Otherwise it is the one line that
+ * reads exactly as the comment did: with none, 'none'; with several, 'several', as writing on
+ * the wrong one is worse than writing on none.
+ */
+export function commentLineNow(place: CommentPlace, now: DocumentNow): number | 'none' | 'several' {
+  if (place.opened !== undefined && place.opened === now.opened && place.version === now.version) {
+    return place.line < now.lineCount && now.lineAt(place.line) === place.lineText ? place.line : 'none';
+  }
+  let found: number | undefined;
+  for (let line = 0; line < now.lineCount; line++) {
+    if (now.lineAt(line) !== place.lineText) continue;
+    if (found !== undefined) return 'several';
+    found = line;
+  }
+  return found ?? 'none';
+}
+
 interface CommentBody {
   /** Where the comment's text begins, right after its token. */
   start: number;

@@ -1,9 +1,13 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { createTaskFromComment as fileTask, type CommentTaskInput } from '../actions/createTaskFromComment';
+import { parseDraftDocument } from '../drafts/draftDocument';
+import type { Draft } from '../drafts/drafts';
+import { openDraft } from '../drafts/sendDraft';
 import { openTodoAt } from '../inCode/openTodo';
 import type { Log } from '../log';
 import type { Services } from '../services';
+import { labelText } from '../text/serverText';
 import { codeAt } from './reportBug';
 import { askText, signedInAccount } from './prompts';
 
@@ -16,7 +20,8 @@ const AFTER = 6;
 /**
  * Create Task from Comment…: from the light bulb (the document and the line) or the palette (the
  * cursor's line). Suggests the comment's text as the title; Enter files it, the box's button
- * opens the whole task to edit first.
+ * opens the whole task to edit first. While a task from the comment is on its way or waits in a
+ * draft, that one is offered instead.
  */
 export async function createTaskFromComment(services: Services, uri: unknown, line: unknown): Promise<Post | undefined> {
   const editor = await editorOf(uri);
@@ -26,6 +31,9 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
     return undefined;
   }
+  const uriText = editor.document.uri.toString();
+  const waiting = services.drafts.taskFromComment(uriText, editor.document.lineAt(at).text);
+  if (waiting) return offerWaitingTask(services, waiting);
   const account = await signedInAccount(services);
   const input = account && (await commentTaskAt(editor.document, at, services.log));
   if (!account || !input) return undefined;
@@ -38,6 +46,9 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
     validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
   if (!answer) return undefined;
+  // Another window may have filed from the comment while the box was open.
+  const meanwhile = services.drafts.taskFromComment(uriText, input.comment.line);
+  if (meanwhile) return offerWaitingTask(services, meanwhile);
   return fileTask(services, account, { ...input, title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
 }
 
@@ -52,6 +63,23 @@ export async function commentTaskAt(document: vscode.TextDocument, line: number,
   const text = document.lineAt(line).text;
   const code = await codeAt(document, Math.max(0, line - BEFORE), Math.min(document.lineCount - 1, line + AFTER), log);
   return { document, line, version, comment: { ...comment, line: text }, code };
+}
+
+/** The task from this comment, on its way or waiting in its draft, offered instead of a second one. */
+function offerWaitingTask({ drafts, sender, ui }: Services, draft: Draft): undefined {
+  const title = labelText(parseDraftDocument(draft.text).title, 80);
+  if (drafts.isBeingSent(draft)) {
+    void ui.info(l10n.t('A task from this comment is being created now: "{0}". It is not filed twice.', title));
+    return undefined;
+  }
+  const send = l10n.t('Send Draft');
+  const open = l10n.t('Open Draft');
+  // Not awaited: the command ends now; the choice comes whenever it comes.
+  void ui.info(l10n.t('A task from this comment was not sent yet: "{0}". Its draft is kept: send it, or open it to edit it.', title), send, open).then(async (choice) => {
+    if (choice === send) await sender.send(draft.id);
+    if (choice === open) await openDraft(draft.id);
+  });
+  return undefined;
 }
 
 async function editorOf(uri: unknown): Promise<vscode.TextEditor | undefined> {

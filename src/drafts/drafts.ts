@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import type { CommentPlace } from '../code/todoComments';
 import { WindowPresence } from './windowPresence';
 
 export type DraftKind = 'bug' | 'task' | 'comment';
@@ -35,14 +36,9 @@ export interface Draft {
   todo?: TodoOrigin;
 }
 
-export interface TodoOrigin {
+/** Where the comment was (0-based line, its whole text) when the command read it, and in which open document at which version. */
+export interface TodoOrigin extends CommentPlace {
   uri: string;
-  /** 0-based, and the line's whole text, as the command found them. */
-  line: number;
-  lineText: string;
-  /** The document's version then, good in that window (`window`) only. */
-  version: number;
-  window: string;
 }
 
 /**
@@ -99,6 +95,15 @@ export class DraftStore {
     return unique.sort((a, b) => a.createdAt - b.createdAt);
   }
 
+  /**
+   * The task draft made from the TODO comment that reads `lineText` in the document `uri`, while
+   * it is not filed: waiting, or on its way. The light bulb and Create Task from Comment offer it
+   * rather than file a second task.
+   */
+  taskFromComment(uri: string, lineText: string): Draft | undefined {
+    return this.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText);
+  }
+
   get(id: string): Draft | undefined {
     const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => idOf(d) === id);
     return isDraft(draft) ? draft : undefined;
@@ -142,9 +147,15 @@ export class DraftStore {
     if (!draft) return false;
     const { sending } = draft;
     if (sending && sending.by !== this.window && this.claimHolds(sending)) return false;
-    await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
+    // Alive and sending before the claim is written: another window that reads the claim finds it holding.
     await this.presence.startSending(id);
+    await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
     return true;
+  }
+
+  /** Whether a window, this one or another, is sending the draft now (its claim holds). */
+  isBeingSent(draft: Draft): boolean {
+    return !!draft.sending && (draft.sending.by === this.window || this.claimHolds(draft.sending));
   }
 
   /** Gives up this window's claim, if the draft is still there. */

@@ -25,8 +25,7 @@ const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { s
  * loads the rest of the extension (`load`).
  */
 export function registerInCode(drafts: DraftStore, load: () => InCodeSources): vscode.Disposable {
-  // The task draft, not yet filed, made from the comment on this line of this document.
-  const pendingTask = (uri: string, lineText: string) => drafts.all().find((d) => d.todo?.uri === uri && d.todo.lineText === lineText)?.id;
+  const pendingTask = (uri: string, lineText: string) => drafts.taskFromComment(uri, lineText)?.id;
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider()),
     vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers)),

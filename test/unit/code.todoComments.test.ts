@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { findPostReferences } from '../../src/code/postReferences';
-import { commentSyntax, DEFAULT_TRIGGER_WORDS, findTriggerComment, isValidTriggerWord, MAX_TRIGGER_LINE_CHARS, referenceEdit, withReference, type TriggerOptions } from '../../src/code/todoComments';
+import { commentLineNow, commentSyntax, DEFAULT_TRIGGER_WORDS, findTriggerComment, isValidTriggerWord, MAX_TRIGGER_LINE_CHARS, referenceEdit, withReference, type CommentPlace, type TriggerOptions } from '../../src/code/todoComments';
 import { hostileText } from './hostile';
 
 const hasHd = (text: string) => findPostReferences(text, { prefix: 'HD-' }).length > 0;
@@ -253,6 +253,43 @@ describe('trigger comments: putting a reference in', () => {
         assert.equal(again.text, comment.text);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('trigger comments: where a comment read earlier is now', () => {
+  const now = (lines: string[], opened = 'w.1', version = 1) => ({ opened, version, lineCount: lines.length, lineAt: (line: number) => lines[line]! });
+  const place: CommentPlace = { line: 2, lineText: '// TODO: handle errors', version: 1, opened: 'w.1' };
+  const alike = ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'];
+
+  it('in the same open document at the same version: its own line, though another reads the same', () => {
+    assert.equal(commentLineNow(place, now(alike)), 2);
+    assert.equal(commentLineNow(place, now(['x', 'y', '// TODO: other'])), 'none');
+    assert.equal(commentLineNow({ ...place, line: 9 }, now(alike)), 'none');
+  });
+
+  it('closed and opened again, at the same version number: the version is not trusted, the lines are searched', () => {
+    const reopened = (lines: string[]) => now(lines, 'w.2', 1);
+    assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', ...alike])), 'several', 'the comment two lines up reads the same: neither');
+    assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', 'first();', 'second();', '// TODO: handle errors'])), 4, 'the one line that reads as it did');
+    assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', '// TODO: handle all errors'])), 'none');
+  });
+
+  it('another version, or a draft saved before the open document was named: the lines are searched', () => {
+    assert.equal(commentLineNow(place, now(alike, 'w.1', 2)), 'several');
+    assert.equal(commentLineNow({ ...place, opened: undefined }, now(alike)), 'several');
+    assert.equal(commentLineNow({ ...place, opened: undefined }, now(['a', 'b', 'c', '// TODO: handle errors'])), 3);
+  });
+
+  it('property: a line found reads as the comment did, and outside the same open document at the same version it is the only one that does', () => {
+    const lines = fc.array(fc.constantFrom('// TODO: a', '// TODO: b', 'code();', ''), { maxLength: 12 });
+    fc.assert(
+      fc.property(lines, fc.nat(14), fc.constantFrom('// TODO: a', '// TODO: b'), fc.boolean(), fc.boolean(), (text, line, lineText, sameDocument, sameVersion) => {
+        const found = commentLineNow({ line, lineText, version: 1, opened: 'w.1' }, now(text, sameDocument ? 'w.1' : 'w.2', sameVersion ? 1 : 2));
+        if (typeof found !== 'number') return;
+        assert.equal(text[found], lineText);
+        if (!(sameDocument && sameVersion)) assert.equal(text.filter((t) => t === lineText).length, 1);
+      }),
     );
   });
 });

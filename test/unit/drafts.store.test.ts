@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { DraftStore, type Draft } from '../../src/drafts/drafts';
+import { DraftStore, type Draft, type TodoOrigin } from '../../src/drafts/drafts';
 import { offerUnsentDrafts } from '../../src/drafts/draftCommands';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
@@ -106,6 +106,36 @@ describe('DraftStore', () => {
     await assert.rejects(inA.update(draft.id, 'y\n'), /FileNotFound/);
     await inA.setUnconfirmed(draft.id, { ref: 'hb-0123456789' });
     assert.deepEqual(inA.all(), []);
+  });
+
+  it('finds the task from a TODO comment by its document and its line\'s text, in every window, until it is filed', async () => {
+    const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, opened: 'w1.1' };
+    const a = storage.window();
+    const inA = new DraftStore(a);
+    const task = await inA.create({ ...fields('Handle errors\n'), todo });
+    await inA.create({ ...fields('Other\n'), todo: { ...todo, lineText: '  // TODO: other' } });
+    assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id);
+    assert.equal(new DraftStore(storage.window()).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
+    assert.equal(inA.taskFromComment('file:///src/b.ts', '  // TODO: handle errors'), undefined, 'another document');
+    assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors!'), undefined, 'a comment changed since');
+    await inA.remove(task.id);
+    assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors'), undefined, 'filed');
+  });
+
+  it('a draft is being sent while a window\'s claim on it holds, this window\'s too', async () => {
+    const a = storage.window();
+    const inA = new DraftStore(a);
+    const draft = await inA.create(fields('x\n'));
+    assert.equal(inA.isBeingSent(inA.get(draft.id)!), false);
+    assert.equal(await inA.claim(draft.id), true);
+    const claimed = inA.get(draft.id)!;
+    assert.equal(inA.isBeingSent(claimed), true);
+    const b = storage.window();
+    const inB = new DraftStore(b);
+    assert.equal(inB.isBeingSent(inB.get(draft.id)!), true, 'in another window too');
+    assert.equal(await inB.claim(draft.id), false, 'another window leaves it alone meanwhile');
+    await inA.release(draft.id);
+    assert.equal(inA.isBeingSent(inA.get(draft.id)!), false);
   });
 
   it('ignores what is not a draft, and lists drafts oldest first', async () => {

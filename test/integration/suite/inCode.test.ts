@@ -25,6 +25,47 @@ async function untitled(content: string, language = 'typescript'): Promise<vscod
 }
 
 const gets = async (path: string) => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === path).length;
+const postsFiled = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
+
+/** A function that says whether `promise` has settled yet. */
+function settled(promise: Thenable<unknown>): () => boolean {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return () => done;
+}
+
+/** Presses Enter in the box that is open (a command's title box takes its suggestion) until `until` holds. */
+async function acceptBoxesUntil(what: string, until: () => unknown): Promise<void> {
+  await waitFor(what, async () => {
+    if (until()) return true;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    return false;
+  });
+}
+
+/** A file of the workspace with these lines, new on disk. */
+async function fileWith(name: string, lines: string[]): Promise<vscode.Uri> {
+  const uri = vscode.Uri.joinPath(folder(), name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n')));
+  return uri;
+}
+
+/**
+ * Closes `document` for good and puts `lines` on disk in its place, as a checkout does while the
+ * file is closed. (VS Code keeps a document an extension opened for minutes after its editors
+ * close; deleting the file through the workspace releases it.)
+ */
+async function closeAndRewrite(document: vscode.TextDocument, lines: string[]): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const deletion = new vscode.WorkspaceEdit();
+  deletion.deleteFile(document.uri);
+  assert.ok(await vscode.workspace.applyEdit(deletion));
+  await waitFor('the document to be closed', () => document.isClosed);
+  await vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode(lines.join('\n')));
+}
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -191,6 +232,90 @@ describe('the helpdesk in the code', () => {
       await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
       const post = (await listed())[0]!;
       assert.equal(document.lineAt(0).text, `# TODO(HD-${post.id}): retry me later`);
+    });
+
+    it('Create Task from Comment again while its task is being filed: no second task, and words on the one under way', async () => {
+      const api = await extensionApi();
+      const document = await untitled('// TODO: cache the greeting\ngreet();\n');
+      await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 3000, times: 1 });
+      // From the palette: the cursor's line.
+      const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      const firstDone = settled(first);
+      await acceptBoxesUntil('the first task to be on its way', () => api.drafts.all()[0]?.sending);
+      const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the second run to end', settled(second));
+      assert.equal(firstDone(), false, 'the second run ended while the first was still filing');
+      const post = await first;
+      assert.ok(post?.id);
+      assert.equal(await postsFiled(), 1, 'one task filed');
+      assert.equal(await second, undefined);
+      await logShows(api, /A task from this comment is being created now: "cache the greeting"\. It is not filed twice\./);
+      assert.equal(document.lineAt(0).text, `// TODO(HD-${post.id}): cache the greeting`);
+    });
+
+    it('Create Task from Comment again while its task waits as a draft: the draft is offered, no second task', async () => {
+      const api = await extensionApi();
+      const document = await untitled('# TODO: retry me later\nwork()\n', 'python');
+      await vscode.window.showTextDocument(document);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+      const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the first run to end', settled(first));
+      assert.equal(await first, undefined, 'not sent');
+      const [draft] = api.drafts.all();
+      assert.ok(draft?.todo);
+      const before = await postsFiled();
+      await vscode.window.showTextDocument(document);
+      const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
+      await acceptBoxesUntil('the second run to end', settled(second));
+      assert.equal(await postsFiled(), before, 'nothing filed');
+      assert.deepEqual(api.drafts.all().map((d) => d.id), [draft.id], 'no second draft');
+      await logShows(api, /A task from this comment was not sent yet: "retry me later"\. Its draft is kept: send it, or open it to edit it\./);
+      assert.equal(document.lineAt(0).text, '# TODO: retry me later');
+    });
+
+    it('the file closed and changed on disk before the task was filed: of two comments alike, neither is touched', async () => {
+      const api = await extensionApi();
+      const comments = ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();', ''];
+      const uri = await fileWith('todo-closed.ts', comments);
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors in second()' }), undefined);
+        const [draft] = api.drafts.all();
+        await closeAndRewrite(document, ['import a;', 'import b;', ...comments]);
+        const reopened = await vscode.workspace.openTextDocument(uri);
+        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
+        const post = await api.actions.resendDraft(draft!.id);
+        assert.ok(post?.id);
+        assert.deepEqual(reopened.getText().split('\n'), ['import a;', 'import b;', ...comments], 'neither comment is touched');
+        await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`));
+      } finally {
+        await vscode.workspace.fs.delete(uri);
+      }
+    });
+
+    it('the file closed and changed on disk before the task was filed: the one comment that reads as it did gets the reference', async () => {
+      const api = await extensionApi();
+      const lines = ['first();', 'second();', '// TODO: handle errors', 'third();', ''];
+      const uri = await fileWith('todo-reopened.ts', lines);
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors' }), undefined);
+        const [draft] = api.drafts.all();
+        await closeAndRewrite(document, ['import a;', 'import b;', ...lines]);
+        const reopened = await vscode.workspace.openTextDocument(uri);
+        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
+        const post = await api.actions.resendDraft(draft!.id);
+        assert.ok(post?.id);
+        assert.equal(reopened.lineAt(4).text, `// TODO(HD-${post.id}): handle errors`);
+        await reopened.save();
+      } finally {
+        await vscode.workspace.fs.delete(uri);
+      }
     });
 
     it('without a prefix, the post\'s address is written into the comment', async () => {

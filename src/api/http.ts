@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { ApiError, type BadResponseReason } from './errors';
-import { errorCode, errorFromResponse, retryAfterSeconds } from './responseErrors';
+import { errorCode, errorFromResponse, isErrorBody, retryAfterSeconds } from './responseErrors';
 import { redact, redactUrl } from './redact';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -105,6 +105,7 @@ export class Transport {
 
     let text: string;
     let contentType: string;
+    let status: number;
     // ky's own timeout ends at the headers of each attempt; this one covers the whole call.
     const deadline = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
     const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
@@ -129,11 +130,12 @@ export class Transport {
         },
       });
       contentType = response.headers.get('content-type') ?? '';
+      status = response.status;
       text = await readCapped(response, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, context);
     } catch (error) {
       throw await this.toApiError(error, context, call.signal, deadline);
     }
-    return readAnswer(text, contentType, read, context);
+    return readAnswer({ text, contentType, status }, read, context);
   }
 
   private shouldRetry(error: unknown, signal: AbortSignal | undefined): boolean | undefined {
@@ -233,7 +235,8 @@ interface ErrorContext {
   redact: (text: string) => string;
 }
 
-function readAnswer<T>(text: string, contentType: string, read: (json: unknown) => T, context: ErrorContext): T {
+function readAnswer<T>(answer: { text: string; contentType: string; status: number }, read: (json: unknown) => T, context: ErrorContext): T {
+  const { text, contentType, status } = answer;
   const { method, path, host } = context;
   const bad = (reason: BadResponseReason, expected?: string) =>
     new ApiError({ kind: 'badResponse', method, path, host, reason, ...(expected ? { expected: context.redact(expected) } : {}) });
@@ -245,6 +248,7 @@ function readAnswer<T>(text: string, contentType: string, read: (json: unknown) 
   } catch {
     throw bad('notJson');
   }
+  if (isErrorBody(json)) throw errorFromResponse(status, new Headers(), text, context);
   try {
     return read(json);
   } catch (error) {

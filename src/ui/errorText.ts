@@ -35,6 +35,7 @@ function apiErrorText(error: ApiError): string {
         ? l10n.t('Too many requests (HTTP 429). Try again in a moment.')
         : l10n.t('Too many requests (HTTP 429). Try again in {0} s.', error.retryAfterSeconds);
     case 'server':
+      if (error.status !== undefined && error.status < 300) return errorInAnswerText(error, said);
       return said
         ? l10n.t('The service failed (HTTP {0}): {1}. Try again later.', error.status ?? 500, said)
         : l10n.t('The service failed (HTTP {0}). Try again later.', error.status ?? 500);
@@ -47,6 +48,12 @@ function apiErrorText(error: ApiError): string {
     case 'network':
       return l10n.t('Could not reach {0}: {1}. Check the account address and your connection.', error.host, networkReason(error.code));
   }
+}
+
+/** An answer that said "done" (2xx) with an error for its body: a write may have been stored all the same. */
+function errorInAnswerText(error: ApiError, said: string | undefined): string {
+  const text = said ? l10n.t('The service answered with an error: {0}.', said) : l10n.t('The service answered with an error.');
+  return error.method === 'GET' ? text : `${text} ${l10n.t('It may have been stored all the same.')}`;
 }
 
 function badResponseText(error: ApiError): string {

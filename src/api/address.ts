@@ -60,11 +60,14 @@ export function parseAccountUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-/** The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`). */
+/**
+ * The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`):
+ * letters, digits, `-` and `_` (the vendor's plugin shows `…/john_kowalsky`).
+ */
 export function tokenAccountPrefix(token: string): string | undefined {
   const slash = token.trim().lastIndexOf('/');
   const prefix = slash >= 0 ? token.trim().slice(slash + 1) : '';
-  return /^[a-z0-9][a-z0-9-]*$/i.test(prefix) ? prefix : undefined;
+  return /^[a-z0-9][a-z0-9_-]*$/i.test(prefix) ? prefix : undefined;
 }
 
 export type WebResource = 'posts' | 'clients' | 'deals';

@@ -89,6 +89,12 @@ describe('links and tokens', () => {
     assert.equal(tokenAccountPrefix('AbC123xyz/'), undefined);
   });
 
+  it('reads a prefix with an underscore (the vendor\'s plugin shows …/john_kowalsky), and the address it pre-fills is one', () => {
+    const prefix = tokenAccountPrefix('AbC123xyz/john_kowalsky');
+    assert.equal(prefix, 'john_kowalsky');
+    assert.equal(parseAccountUrl(`https://${prefix}.example.com`), 'https://john_kowalsky.example.com');
+  });
+
   it('redacts the token\'s secret part alone, and its encoded forms in any case', () => {
     const token = '0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme';
     const secret = token.split('/')[0]!;

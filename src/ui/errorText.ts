@@ -13,6 +13,20 @@ export function errorText(error: unknown): string {
   return l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * A failed sign-in check in words. A web page where data was expected, or a redirect to another
+ * host, is what a service does with a token it does not know, or at an address that is not the
+ * account's: it sends the browser to its sign-in page.
+ */
+export function signInErrorText(error: unknown): string {
+  if (isApiError(error, 'badResponse') && (error.reason === 'html' || error.reason === 'foreignRedirect')) {
+    return error.reason === 'html'
+      ? l10n.t('{0} answered with a web page (a sign-in page?) instead of data: the token was rejected, or the address is not the account\'s.', error.host)
+      : l10n.t('{0} sent the request on to {1} (a sign-in page?), where the token was not sent: the token was rejected, or the address is not the account\'s.', error.host, labelText(error.redirectHost, 100) || '?');
+  }
+  return errorText(error);
+}
+
 function apiErrorText(error: ApiError): string {
   // The service's words are its own: shown as plain text, never as a link (see labelText).
   const said = error.serverMessage && labelText(error.serverMessage, 300);

@@ -79,8 +79,9 @@ export class Transport {
     return redact(text, [this.token]);
   }
 
+  /** The account's host as errors quote it: redacted too, should the token have been typed into the address. */
   private get host(): string {
-    return new URL(this.accountUrl).host;
+    return this.redact(new URL(this.accountUrl).host);
   }
 
   private async send<T>(
@@ -177,7 +178,7 @@ export class Transport {
       const target = new URL(location, request.url);
       const path = new URL(request.url).pathname;
       const facts = { kind: 'badResponse', method, path, host: this.host, status: response.status } as const;
-      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: target.host });
+      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: this.redact(target.host) });
       // A write is never sent twice: the first may have been stored before the redirect.
       if (method !== 'GET') throw new ApiError({ ...facts, reason: 'writeRedirect' });
       if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });

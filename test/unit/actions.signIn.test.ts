@@ -48,4 +48,12 @@ describe('sign-in problems', () => {
     server.addFault({ path: '/app.json', redirectTo: 'https://login.example.com/users/sign_in' });
     assert.match(await problem(), /the token was rejected, or the address is not the account's/);
   });
+
+  it('a redirect to a host that holds the token\'s secret does not quote the secret', async () => {
+    const secret = server.token.split('/')[0]!;
+    server.addFault({ path: '/app.json', redirectTo: `https://${secret}.example.com/` });
+    const said = await problem();
+    assert.ok(!said.toLowerCase().includes(secret.toLowerCase()), said.replace(new RegExp(secret, 'gi'), '<SECRET>'));
+    assert.match(said, /<redacted>\.example\.com/);
+  });
 });

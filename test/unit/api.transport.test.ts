@@ -125,6 +125,21 @@ describe('redirects', () => {
   });
 });
 
+describe('redirects to a host named after the token', () => {
+  it('a redirect whose host holds the token\'s secret is refused, and the host is quoted redacted', async () => {
+    const secret = stand.server.token.split('/')[0]!;
+    for (const target of [`https://${secret}.example.com/app.json`, `https://x${secret.toUpperCase()}y.example.com/`]) {
+      stand.server.reset();
+      stand.server.addFault({ path: '/app.json', redirectTo: target });
+      const error = await failure(stand.client().posts.listHelpdesk());
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.reason, 'foreignRedirect');
+      assertNoToken(error, stand.server.token);
+      assert.ok(!error.redirectHost?.toLowerCase().includes(secret) && error.redirectHost?.includes('<redacted>'), 'the host is quoted redacted');
+    }
+  });
+});
+
 describe('redirects of a write', () => {
   it('never repeats a POST or PUT at a redirect, even within the origin (the first may have been stored)', async () => {
     const api = stand.client();

@@ -138,8 +138,11 @@ export const fake = {
   progress: [] as string[],
   /** Quick picks shown; each is dismissed (resolves undefined). */
   picks: [] as ShownPick[],
+  /** Status bar messages set. */
+  statusBar: [] as string[],
   reset(): void {
     this.picks.length = 0;
+    this.statusBar.length = 0;
     this.messages.length = 0;
     this.answers.length = 0;
     this.executed.length = 0;
@@ -167,6 +170,10 @@ export const window = {
   showInformationMessage: show('info'),
   showWarningMessage: show('warn'),
   showErrorMessage: show('error'),
+  setStatusBarMessage(text: string): Disposable {
+    fake.statusBar.push(text);
+    return new Disposable(() => undefined);
+  },
   async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<undefined> {
     fake.picks.push({ items: await items, options });
     return undefined;

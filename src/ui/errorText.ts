@@ -45,9 +45,11 @@ function apiErrorText(error: ApiError): string {
         ? l10n.t('The service refused the request (HTTP {0}): {1}.', error.status ?? 422, said)
         : l10n.t('The service refused the request (HTTP {0}).', error.status ?? 422);
     case 'rateLimited':
-      return error.retryAfterSeconds === undefined
-        ? l10n.t('Too many requests (HTTP 429). Try again in a moment.')
-        : l10n.t('Too many requests (HTTP 429). Try again in {0} s.', error.retryAfterSeconds);
+      // A Retry-After of hours (or a date years away) is no count of seconds to read.
+      if (error.retryAfterSeconds === undefined) return l10n.t('{0} asked to slow down (HTTP 429). Try again in a moment.', error.host);
+      return error.retryAfterSeconds > 3600
+        ? l10n.t('{0} asked to slow down (HTTP 429). Try again later.', error.host)
+        : l10n.t('{0} asked to slow down (HTTP 429). Try again in {1} s.', error.host, Math.ceil(error.retryAfterSeconds));
     case 'server':
       if (error.status !== undefined && error.status < 300) return errorInAnswerText(error, said);
       return said

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { AccountUrlError, isApiError } from '../api';
 import type { Services } from '../services';
-import { errorText } from '../ui/errorText';
+import { errorText, signInErrorText } from '../ui/errorText';
 import { withCancellableProgress } from '../ui/progress';
 
 const { l10n } = vscode;
@@ -25,7 +25,7 @@ export async function signIn({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>, 
     if (isApiError(error, 'cancelled')) return { signedIn: false };
     if (isApiError(error, 'auth')) return { signedIn: false, problem: l10n.t('The service rejected this token. Copy it again from the API settings.') };
     if (error instanceof AccountUrlError) return { signedIn: false, problem: errorText(error) };
-    const why = isApiError(error) ? errorText(error) : error instanceof Error ? error.message : String(error);
+    const why = isApiError(error) ? signInErrorText(error) : error instanceof Error ? error.message : String(error);
     return { signedIn: false, problem: l10n.t('Could not sign in: {0}', why) };
   }
 }

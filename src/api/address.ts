@@ -36,6 +36,8 @@ export function isLoopbackHost(hostname: string): boolean {
 export function parseAccountUrl(input: string): string {
   const text = input.trim();
   if (!text) throw new AccountUrlError('empty');
+  // Checked first, so that a token is neither looked up as a host nor quoted in a message.
+  if (looksLikeToken(text)) throw new AccountUrlError('looksLikeToken');
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
@@ -43,9 +45,6 @@ export function parseAccountUrl(input: string): string {
   } catch {
     throw new AccountUrlError('notAddress');
   }
-  // A host of one long run of letters and digits is a token's secret part, not a name: checked
-  // first, so that it is neither looked up nor quoted in a message.
-  if (!url.hostname.includes('.') && /^[a-z0-9]{16,}$/i.test(url.hostname)) throw new AccountUrlError('looksLikeToken');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new AccountUrlError('scheme', { scheme: url.protocol });
   }
@@ -60,11 +59,37 @@ export function parseAccountUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-/** The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`). */
+/**
+ * Whether the text is an API token (`SECRET/prefix`, or its secret alone) pasted into the address
+ * box, as typed or after the `https://` or `https://prefix.` the box starts with. Judged on the
+ * host's last label, as typed (a URL would lower-case it):
+ * - with dots before it, it holds a digit or `_` (a top-level domain never does);
+ * - alone, it holds `_` (no host name does); or a `/prefix` follows it (and nothing else) and it
+ *   holds a digit or mixes cases; or it is 16 characters or more of letters and digits, or of
+ *   those and `-` that mix cases or hold 4 digits or more. A host such as `server01`,
+ *   `helpdesk/acme` or `helpdesk-server-01` stays an address.
+ */
+function looksLikeToken(text: string): boolean {
+  const [, host = '', rest = ''] = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#]*)(.*)$/is.exec(text) ?? [];
+  const labels = host.split('.');
+  const label = labels.at(-1) ?? '';
+  if (!/^[A-Za-z0-9_-]+$/.test(label) || /^xn--/i.test(label) || /^\d+$/.test(label) || isLoopbackHost(host)) return false;
+  if (label.includes('_')) return true;
+  const digits = label.replace(/\D/g, '').length;
+  if (labels.length > 1) return digits > 0;
+  const mixedCase = /[a-z]/.test(label) && /[A-Z]/.test(label);
+  if (/^\/[A-Za-z0-9_-]+\/?$/.test(rest) && (digits > 0 || mixedCase)) return true;
+  return label.length >= 16 && (/^[A-Za-z0-9]+$/.test(label) || mixedCase || digits >= 4);
+}
+
+/**
+ * The account prefix a token names after its last `/` (tokens look like `SECRET/prefix`):
+ * letters, digits, `-` and `_` (the vendor's plugin shows `…/john_kowalsky`).
+ */
 export function tokenAccountPrefix(token: string): string | undefined {
   const slash = token.trim().lastIndexOf('/');
   const prefix = slash >= 0 ? token.trim().slice(slash + 1) : '';
-  return /^[a-z0-9][a-z0-9-]*$/i.test(prefix) ? prefix : undefined;
+  return /^[a-z0-9][a-z0-9_-]*$/i.test(prefix) ? prefix : undefined;
 }
 
 export type WebResource = 'posts' | 'clients' | 'deals';

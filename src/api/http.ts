@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { ApiError, type BadResponseReason } from './errors';
-import { errorCode, errorFromResponse, retryAfterSeconds } from './responseErrors';
+import { errorCode, errorFromResponse, isErrorBody, retryAfterSeconds } from './responseErrors';
+import { RETRY_STATUSES, retryWaitMs, type Attempts, type RetryPolicy } from './retries';
 import { redact, redactUrl } from './redact';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -16,6 +17,8 @@ export interface RequestLogEntry {
   failure?: string;
   /** From a 429 or 503 answer's Retry-After header. */
   retryAfterSeconds?: number;
+  /** Set when this answer's request is tried again: the seconds waited first. */
+  retryInSeconds?: number;
 }
 
 export interface TransportOptions {
@@ -31,8 +34,8 @@ export interface TransportOptions {
   /** First retry delay; it doubles after that. Default 300 ms. */
   retryDelayMs?: number;
   /**
-   * A longer Retry-After is not waited for: the call fails as `rateLimited`. No wait is longer,
-   * whatever header the service uses. Default 10 s.
+   * A longer Retry-After is not waited for: the call fails as `rateLimited` at once. Nor is one
+   * that would outlast `timeoutMs`. Other rate-limit headers are not read. Default 10 s.
    */
   maxRetryAfterSeconds?: number;
   fetch?: typeof globalThis.fetch;
@@ -79,8 +82,9 @@ export class Transport {
     return redact(text, [this.token]);
   }
 
+  /** The account's host as errors quote it: redacted too, should the token have been typed into the address. */
   private get host(): string {
-    return new URL(this.accountUrl).host;
+    return this.redact(new URL(this.accountUrl).host);
   }
 
   private async send<T>(
@@ -105,9 +109,13 @@ export class Transport {
 
     let text: string;
     let contentType: string;
+    let status: number;
     // ky's own timeout ends at the headers of each attempt; this one covers the whole call.
-    const deadline = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
+    const timeoutMs = this.options.timeoutMs ?? 15_000;
+    const deadline = AbortSignal.timeout(timeoutMs);
     const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+    const attempts: Attempts = { count: 0, deadlineAt: performance.now() + timeoutMs };
+    const policy = this.retryPolicy;
     try {
       const response = await ky(url, {
         method,
@@ -116,34 +124,34 @@ export class Transport {
         redirect: 'manual',
         timeout: false,
         signal,
-        fetch: this.guardedFetch,
+        fetch: (input, init) => this.guardedFetch(input, init, attempts),
         retry: {
-          limit: this.options.retryLimit ?? 2,
+          limit: policy.limit,
           methods: ['get'],
-          statusCodes: [429, 502, 503, 504],
-          afterStatusCodes: [429, 503],
-          delay: (attempt) => (this.options.retryDelayMs ?? 300) * 2 ** (attempt - 1),
-          // ky also honours other rate-limit headers (X-RateLimit-Reset…): none makes it wait longer.
-          maxRetryAfter: (this.options.maxRetryAfterSeconds ?? 10) * 1000,
-          shouldRetry: ({ error }) => this.shouldRetry(error, call.signal),
+          statusCodes: RETRY_STATUSES,
+          // Retry-After is read by retryWaitMs as each answer comes, not by ky: see there.
+          afterStatusCodes: [],
+          delay: (attempt) => attempts.waitMs ?? policy.backoffMs * 2 ** (attempt - 1),
+          shouldRetry: ({ error }) => this.shouldRetry(error, call.signal, attempts),
         },
       });
       contentType = response.headers.get('content-type') ?? '';
+      status = response.status;
       text = await readCapped(response, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, context);
     } catch (error) {
       throw await this.toApiError(error, context, call.signal, deadline);
     }
-    return readAnswer(text, contentType, read, context);
+    return readAnswer({ text, contentType, status }, read, context);
   }
 
-  private shouldRetry(error: unknown, signal: AbortSignal | undefined): boolean | undefined {
+  private get retryPolicy(): RetryPolicy {
+    return { limit: this.options.retryLimit ?? 2, backoffMs: this.options.retryDelayMs ?? 300, maxRetryAfterSeconds: this.options.maxRetryAfterSeconds ?? 10 };
+  }
+
+  /** An answer is tried again as retryWaitMs decided when it came; no answer (a network error), as ky's rules say. */
+  private shouldRetry(error: unknown, signal: AbortSignal | undefined, attempts: Attempts): boolean | undefined {
     if (error instanceof ApiError || signal?.aborted) return false;
-    if (error instanceof HTTPError) {
-      const header = error.response.headers.get('retry-after');
-      const seconds = retryAfterSeconds(header);
-      // A header that says nothing usable ("Infinity") is no promise of a short wait either.
-      if ((header?.trim() && seconds === undefined) || (seconds !== undefined && seconds > (this.options.maxRetryAfterSeconds ?? 10))) return false;
-    }
+    if (error instanceof HTTPError && attempts.waitMs === undefined) return false;
     return undefined;
   }
 
@@ -164,18 +172,20 @@ export class Transport {
   }
 
   /** fetch with redirects of a GET followed only within the account's origin, and every attempt logged. */
-  private readonly guardedFetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
+  private async guardedFetch(input: Request | URL | string, init: RequestInit | undefined, attempts: Attempts): Promise<Response> {
     let request = input instanceof Request ? input : new Request(input, init);
     const method = request.method as HttpMethod;
+    attempts.count++;
+    attempts.waitMs = undefined;
     for (let hop = 0; ; hop++) {
-      const response = await this.loggedFetch(request, method);
+      const response = await this.loggedFetch(request, method, attempts);
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null) return response;
       await response.body?.cancel();
       const target = new URL(location, request.url);
       const path = new URL(request.url).pathname;
       const facts = { kind: 'badResponse', method, path, host: this.host, status: response.status } as const;
-      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: target.host });
+      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: this.redact(target.host) });
       // A write is never sent twice: the first may have been stored before the redirect.
       if (method !== 'GET') throw new ApiError({ ...facts, reason: 'writeRedirect' });
       if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });
@@ -183,16 +193,18 @@ export class Transport {
       target.searchParams.set('api_token', this.token);
       request = new Request(target, { method, headers: request.headers, signal: request.signal, redirect: 'manual' });
     }
-  };
+  }
 
-  private async loggedFetch(request: Request, method: HttpMethod): Promise<Response> {
+  private async loggedFetch(request: Request, method: HttpMethod, attempts: Attempts): Promise<Response> {
     const started = performance.now();
     const url = redactUrl(request.url, [this.token]);
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     try {
       const response = await fetchImpl(request);
       const retryAfter = response.status === 429 || response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined;
-      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started, retryAfterSeconds: retryAfter });
+      attempts.waitMs = retryWaitMs(method, response, attempts, this.retryPolicy);
+      const retryIn = attempts.waitMs === undefined ? undefined : Math.round(attempts.waitMs) / 1000;
+      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started, retryAfterSeconds: retryAfter, retryInSeconds: retryIn });
       return response;
     } catch (error) {
       const failure = error instanceof Error ? error.name : 'Error';
@@ -233,7 +245,8 @@ interface ErrorContext {
   redact: (text: string) => string;
 }
 
-function readAnswer<T>(text: string, contentType: string, read: (json: unknown) => T, context: ErrorContext): T {
+function readAnswer<T>(answer: { text: string; contentType: string; status: number }, read: (json: unknown) => T, context: ErrorContext): T {
+  const { text, contentType, status } = answer;
   const { method, path, host } = context;
   const bad = (reason: BadResponseReason, expected?: string) =>
     new ApiError({ kind: 'badResponse', method, path, host, reason, ...(expected ? { expected: context.redact(expected) } : {}) });
@@ -245,6 +258,7 @@ function readAnswer<T>(text: string, contentType: string, read: (json: unknown) 
   } catch {
     throw bad('notJson');
   }
+  if (isErrorBody(json)) throw errorFromResponse(status, new Headers(), text, context);
   try {
     return read(json);
   } catch (error) {

@@ -9,10 +9,13 @@ interface Context {
 
 const KIND_BY_STATUS: Record<number, ApiErrorKind> = { 401: 'auth', 403: 'auth', 404: 'notFound', 429: 'rateLimited' };
 
-/** The `ApiError` for a non-2xx answer: its kind, and what the service said about it. */
+/**
+ * The `ApiError` for a non-2xx answer, or a 2xx one whose body is an error (`isErrorBody`): its
+ * kind, and what the service said about it. An error in a 2xx answer is the service's failure.
+ */
 export function errorFromResponse(status: number, headers: Headers, body: string, context: Context): ApiError {
   const { method, path, host } = context;
-  const kind = KIND_BY_STATUS[status] ?? (status >= 500 ? 'server' : 'validation');
+  const kind = KIND_BY_STATUS[status] ?? (status >= 500 || status < 300 ? 'server' : 'validation');
   const said = serverMessage(body);
   const fieldErrors = said && typeof said === 'object' ? redactFields(said, context.redact) : undefined;
   const words = typeof said === 'string' ? said : fieldErrors ? describeFieldErrors(fieldErrors) : undefined;
@@ -27,6 +30,17 @@ export function errorFromResponse(status: number, headers: Headers, body: string
     ...(words ? { serverMessage: context.redact(words.length > 300 ? `${words.slice(0, 299)}…` : words) } : {}),
     ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
   });
+}
+
+/**
+ * A body that is the service's error whatever the status: `{"code":"error",…}` or `{"error":…}`
+ * without an `id` (the vendor's own plugin reads bodies, not statuses). With an `id` it is a
+ * record (a status may be named "error").
+ */
+export function isErrorBody(json: unknown): boolean {
+  if (!json || typeof json !== 'object' || Array.isArray(json) || 'id' in json) return false;
+  const { code, error } = json as Record<string, unknown>;
+  return code === 'error' || (error !== undefined && error !== null && error !== false);
 }
 
 function redactFields(fields: Record<string, string[]>, redact: (text: string) => string): Record<string, string[]> {

@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import { codePlaces, openPlace, type CodePlace } from '../inCode/codePlaces';
 import type { Services } from '../services';
-import { labelText } from '../text/serverText';
+import { labelText, pickText } from '../text/serverText';
 import { pickPost, signedInAccount } from './prompts';
 import { targetPost } from './targets';
 
@@ -41,7 +41,7 @@ async function pick(post: Post, places: CodePlace[]): Promise<CodePlace | undefi
   const items = places.map((place) => {
     const { location, file } = place;
     const lines = location.endLine ? `${location.startLine}–${location.endLine}` : `${location.startLine}`;
-    const path = file ? vscode.workspace.asRelativePath(file, true) : labelText(location.path, 200);
+    const path = file ? vscode.workspace.asRelativePath(file, true) : pickText(location.path, 200);
     return {
       label: `$(${file ? 'file-code' : 'circle-slash'}) ${path}:${lines}`,
       description: file ? source[location.source] : l10n.t('not in this workspace'),

@@ -4,7 +4,7 @@ import { linkDeal as link, type LinkDealInput } from '../actions/linkDeal';
 import type { Account } from '../gateway/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
-import { labelText } from '../text/serverText';
+import { labelText, pickText } from '../text/serverText';
 import { pickClient, signedInAccount } from './prompts';
 import { targetClient } from './targets';
 
@@ -37,8 +37,8 @@ async function pickDeal(account: Account, client: Client): Promise<LinkDealInput
     // Only a deal the service says has no client: one whose client_id could not be read may have one.
     const free = deals.filter((deal) => deal.client_id === null);
     const item = (deal: Deal, linked: boolean): Item => ({
-      label: `${linked ? '$(check) ' : ''}${labelText(deal.name) || `#${deal.id}`}`,
-      description: [`#${deal.id}`, deal.price !== null && deal.price !== undefined ? String(deal.price) : ''].filter(Boolean).join(' · '),
+      label: `${linked ? '$(check) ' : ''}${pickText(deal.name) || `#${deal.id}`}`,
+      description: [`#${deal.id}`, pickText(deal.price, 40)].filter(Boolean).join(' · '),
       deal,
     });
     const name = labelText(client.name, 40);

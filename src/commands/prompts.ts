@@ -3,7 +3,7 @@ import { isComment, type Client, type Post } from '../api';
 import type { Account } from '../gateway/account';
 import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { labelText } from '../text/serverText';
+import { pickText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
 
 const { l10n } = vscode;
@@ -59,7 +59,7 @@ export async function pickPost(store: HelpdeskStore, title: string): Promise<Pos
   await store.posts.ensureStarted();
   const items = store.posts.state.items
     .filter((post) => post.closed !== true && !isComment(post))
-    .map((post) => ({ label: `$(${postIcon(post).id}) ${postTitle(post)}`, description: `#${post.id}`, post }));
+    .map((post) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description: `#${post.id}`, post }));
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
   return picked?.post;
 }
@@ -69,8 +69,8 @@ export async function pickClient(store: HelpdeskStore, title: string, none?: str
   await store.clients.ensureStarted();
   type Item = vscode.QuickPickItem & { client: Client | null };
   const items: Item[] = store.clients.state.items.map((client) => ({
-    label: labelText(client.name) || `#${client.id}`,
-    description: labelText([client.city, client.email].filter(Boolean).join(' · '), 80),
+    label: pickText(client.name) || `#${client.id}`,
+    description: pickText([client.city, client.email].filter(Boolean).join(' · '), 80),
     client,
   }));
   if (none) items.unshift({ label: `$(circle-slash) ${none}`, client: null });

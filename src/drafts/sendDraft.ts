@@ -278,9 +278,11 @@ async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
 
 /**
  * Failures after which the post may be stored all the same: no answer, a garbled one, a
- * cancel while it was on its way, or a server error other than "unavailable" (503).
+ * cancel while it was on its way, a 2xx answer whose body is an error, or a server error
+ * other than "unavailable" (503).
  */
 function mayBeStored(error: unknown): boolean {
+  if (isApiError(error) && error.status !== undefined && error.status < 300) return true;
   if (isApiError(error, 'server')) return error.status !== 503;
   return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
 }

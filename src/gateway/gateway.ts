@@ -145,12 +145,15 @@ export class Gateway implements vscode.Disposable {
       timeoutMs: readSettings().requestTimeoutSeconds * 1000,
       onRequest: (entry) => {
         this.log.request(entry);
-        if (entry.status === 429) this.rateLimited(entry.retryAfterSeconds);
+        if (entry.status === 429) this.rateLimited(entry.retryInSeconds);
       },
     });
   }
 
-  /** Says so when the service asks to slow down; a GET waits as it says (up to 10 s) and tries again. */
+  /**
+   * Says so when the service asks to slow down, with the wait that comes: a GET waits as it says
+   * (up to 10 s, within the call's time) and tries again; otherwise the call fails at once.
+   */
   private rateLimited(seconds: number | undefined): void {
     const message =
       seconds === undefined

@@ -16,6 +16,22 @@ export function labelText(value: unknown, max = 120): string {
   return clean.length <= max ? clean : `${cutAt(clean, max - 1).trimEnd()}…`;
 }
 
+/**
+ * A theme icon as VS Code finds one in a quick pick's label, description or detail: `$(name)` or
+ * `$(name~modifier)` (modifiers of letters; older versions took digits and `-` too).
+ */
+const THEME_ICON = /\$\([A-Za-z0-9-]+(?:~[A-Za-z0-9-]*)?\)/g;
+
+/**
+ * Server text for a quick pick item's label, description or detail: `labelText`, with every
+ * `$(…)` escaped (`\$(…)`, which VS Code shows as the text itself), so that a title such as
+ * `$(loading~spin)` is no icon. Each escape adds one character past `max`. Not for a separator's
+ * label or a title: VS Code shows those as plain text, backslash and all.
+ */
+export function pickText(value: unknown, max = 120): string {
+  return labelText(value, max).replace(THEME_ICON, '\\$&');
+}
+
 /** Multi-line server text for a tooltip or a document: controls removed, bounded in length. */
 export function bodyText(value: unknown, max = 2000): string {
   const text = typeof value === 'string' ? value : '';

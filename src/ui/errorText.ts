@@ -13,6 +13,20 @@ export function errorText(error: unknown): string {
   return l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * A failed sign-in check in words. A web page where data was expected, or a redirect to another
+ * host, is what a service does with a token it does not know, or at an address that is not the
+ * account's: it sends the browser to its sign-in page.
+ */
+export function signInErrorText(error: unknown): string {
+  if (isApiError(error, 'badResponse') && (error.reason === 'html' || error.reason === 'foreignRedirect')) {
+    return error.reason === 'html'
+      ? l10n.t('{0} answered with a web page (a sign-in page?) instead of data: the token was rejected, or the address is not the account\'s.', error.host)
+      : l10n.t('{0} sent the request on to {1} (a sign-in page?), where the token was not sent: the token was rejected, or the address is not the account\'s.', error.host, labelText(error.redirectHost, 100) || '?');
+  }
+  return errorText(error);
+}
+
 function apiErrorText(error: ApiError): string {
   // The service's words are its own: shown as plain text, never as a link (see labelText).
   const said = error.serverMessage && labelText(error.serverMessage, 300);
@@ -31,10 +45,13 @@ function apiErrorText(error: ApiError): string {
         ? l10n.t('The service refused the request (HTTP {0}): {1}.', error.status ?? 422, said)
         : l10n.t('The service refused the request (HTTP {0}).', error.status ?? 422);
     case 'rateLimited':
-      return error.retryAfterSeconds === undefined
-        ? l10n.t('Too many requests (HTTP 429). Try again in a moment.')
-        : l10n.t('Too many requests (HTTP 429). Try again in {0} s.', error.retryAfterSeconds);
+      // A Retry-After of hours (or a date years away) is no count of seconds to read.
+      if (error.retryAfterSeconds === undefined) return l10n.t('{0} asked to slow down (HTTP 429). Try again in a moment.', error.host);
+      return error.retryAfterSeconds > 3600
+        ? l10n.t('{0} asked to slow down (HTTP 429). Try again later.', error.host)
+        : l10n.t('{0} asked to slow down (HTTP 429). Try again in {1} s.', error.host, Math.ceil(error.retryAfterSeconds));
     case 'server':
+      if (error.status !== undefined && error.status < 300) return errorInAnswerText(error, said);
       return said
         ? l10n.t('The service failed (HTTP {0}): {1}. Try again later.', error.status ?? 500, said)
         : l10n.t('The service failed (HTTP {0}). Try again later.', error.status ?? 500);
@@ -47,6 +64,12 @@ function apiErrorText(error: ApiError): string {
     case 'network':
       return l10n.t('Could not reach {0}: {1}. Check the account address and your connection.', error.host, networkReason(error.code));
   }
+}
+
+/** An answer that said "done" (2xx) with an error for its body: a write may have been stored all the same. */
+function errorInAnswerText(error: ApiError, said: string | undefined): string {
+  const text = said ? l10n.t('The service answered with an error: {0}.', said) : l10n.t('The service answered with an error.');
+  return error.method === 'GET' ? text : `${text} ${l10n.t('It may have been stored all the same.')}`;
 }
 
 function badResponseText(error: ApiError): string {

@@ -68,6 +68,37 @@ describe('account address', () => {
     }
   });
 
+  it('refuses a pasted token whose secret is short or holds - or _, as typed or after the https:// or https://prefix. the box starts with', () => {
+    const tokens = [
+      'AbC123xyz/acme',
+      'https://AbC123xyz/acme',
+      'https://xy-12ab34cd/john_kowalsky',
+      'https://Xy-12aB_34/acme/',
+      'https://acme.AbC123xyz/acme',
+      'https://acme.0a1b2c3d-4e5f',
+      '0a1b2c3d-4e5f6071-8293a4b5',
+      'https://AbCdEfGhIjKlMnOpQr',
+      'https://ab_cd',
+    ];
+    for (const input of tokens) {
+      assert.throws(() => parseAccountUrl(input), (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken', input);
+    }
+    const addresses = [
+      'https://helpdesk/acme',
+      'https://server01',
+      'https://helpdesk-server-01',
+      'https://intranet-helpdesk-server',
+      'https://HELPDESK',
+      'https://server01:8443/acme',
+      'https://john_kowalsky.example.com',
+      'https://acme.example.com/app/posts/12',
+      'https://10.0.0.5',
+      'https://xn--80akhbyknj4f.xn--p1ai/helpdesk',
+      'https://Acme.Example.Com',
+    ];
+    for (const input of addresses) assert.doesNotThrow(() => parseAccountUrl(input), input);
+  });
+
   it('tells loopback hosts apart', () => {
     assert.ok(isLoopbackHost('127.0.0.1'));
     assert.ok(isLoopbackHost('LOCALHOST'));
@@ -87,6 +118,12 @@ describe('links and tokens', () => {
     assert.equal(tokenAccountPrefix('a/b/acme-2 '), 'acme-2');
     assert.equal(tokenAccountPrefix('AbC123xyz'), undefined);
     assert.equal(tokenAccountPrefix('AbC123xyz/'), undefined);
+  });
+
+  it('reads a prefix with an underscore (the vendor\'s plugin shows …/john_kowalsky), and the address it pre-fills is one', () => {
+    const prefix = tokenAccountPrefix('AbC123xyz/john_kowalsky');
+    assert.equal(prefix, 'john_kowalsky');
+    assert.equal(parseAccountUrl(`https://${prefix}.example.com`), 'https://john_kowalsky.example.com');
   });
 
   it('redacts the token\'s secret part alone, and its encoded forms in any case', () => {

@@ -73,6 +73,29 @@ describe('error kinds', () => {
     assert.equal(error.serverMessage, 'boom');
   });
 
+  it('server: a 2xx answer whose body is the service\'s error (no id) keeps its words, for a write and a read', async () => {
+    const bodies = [
+      { body: { code: 'error', message: 'Title is too long' }, said: 'Title is too long' },
+      { body: { error: 'Title is too long' }, said: 'Title is too long' },
+      { body: { code: 'error', message: { title: ['can\'t be blank'] } }, said: 'title can\'t be blank' },
+    ];
+    for (const { body, said } of bodies) {
+      stand.server.reset();
+      stand.server.addFault({ method: 'POST', path: '/app/posts.json', body });
+      const write = await expectError(stand.client().posts.createTask({ title: 'x' }), 'server', 200);
+      assert.equal(write.serverMessage, said, JSON.stringify(body));
+      assert.equal(write.method, 'POST');
+      stand.server.addFault({ method: 'GET', path: '/app.json', body });
+      const read = await expectError(stand.client().posts.listHelpdesk(), 'server', 200);
+      assert.equal(read.serverMessage, said, JSON.stringify(body));
+    }
+  });
+
+  it('a 2xx record that has an id is a record, whatever its code says (a status named "error")', async () => {
+    stand.server.addFault({ method: 'GET', path: '/app/clients/5.json', body: { id: 5, code: 'error', name: 'Error Inc.' } });
+    assert.equal((await stand.client().clients.get(5)).name, 'Error Inc.');
+  });
+
   it('server: a proxy\'s HTML 502 page is not shown to the person', async () => {
     stand.server.addFault({ path: '/app.json', status: 502, html: true });
     const error = await expectError(stand.client().posts.listHelpdesk(), 'server', 502);

@@ -79,6 +79,36 @@ describe('retries', () => {
     }
   });
 
+  it('a Retry-After longer than what is left of the call\'s time is not waited for: the call ends at once as asked to slow down, not as a timeout', async () => {
+    for (const status of [429, 503]) {
+      stand.server.reset();
+      stand.server.addFault({ path: '/app.json', status, headers: { 'Retry-After': '9.5' } });
+      const error = await failure(stand.client({ timeoutMs: 2000 }).posts.listHelpdesk());
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.kind, status === 429 ? 'rateLimited' : 'server', error.message);
+      assert.equal(count('GET', '/app.json'), 1, 'asked once');
+    }
+  });
+
+  it('the log says the wait that really comes: none when the call fails at once, the wait otherwise', async () => {
+    stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, times: 1 });
+    await assert.rejects(stand.client().posts.listHelpdesk(), { kind: 'rateLimited' });
+    assert.deepEqual(stand.log.map((e) => [e.status, e.retryInSeconds]), [[429, undefined]]);
+
+    stand.server.reset();
+    stand.log.length = 0;
+    stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '0' }, times: 1 });
+    stand.server.addFault({ path: '/app.json', status: 502, times: 1 });
+    await stand.client().posts.listHelpdesk();
+    assert.deepEqual(stand.log.map((e) => [e.status, e.retryInSeconds]), [[429, 0], [502, 0.02], [200, undefined]], 'the backoff doubles at the second retry');
+
+    stand.server.reset();
+    stand.log.length = 0;
+    stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '0' } });
+    await assert.rejects(stand.client().posts.listHelpdesk(), { kind: 'rateLimited' });
+    assert.deepEqual(stand.log.map((e) => e.retryInSeconds), [0, 0, undefined], 'the last attempt is not tried again');
+  });
+
   it('stops retrying when cancelled during the wait', async () => {
     stand.server.addFault({ path: '/app.json', status: 503, headers: { 'Retry-After': '5' } });
     const controller = new AbortController();
@@ -121,6 +151,21 @@ describe('redirects', () => {
       assert.equal(other.requests.length, 0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('redirects to a host named after the token', () => {
+  it('a redirect whose host holds the token\'s secret is refused, and the host is quoted redacted', async () => {
+    const secret = stand.server.token.split('/')[0]!;
+    for (const target of [`https://${secret}.example.com/app.json`, `https://x${secret.toUpperCase()}y.example.com/`]) {
+      stand.server.reset();
+      stand.server.addFault({ path: '/app.json', redirectTo: target });
+      const error = await failure(stand.client().posts.listHelpdesk());
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.reason, 'foreignRedirect');
+      assertNoToken(error, stand.server.token);
+      assert.ok(!error.redirectHost?.toLowerCase().includes(secret) && error.redirectHost?.includes('<redacted>'), 'the host is quoted redacted');
     }
   });
 });

@@ -92,6 +92,14 @@ describe('DraftSender', () => {
     assert.deepEqual(server.requests.map((q) => `${q.method} ${q.path}`), ['POST /app/posts.json'], 'no search first');
   });
 
+  it('a 200 whose body is the service\'s error may be stored all the same: kept with its marker, the service\'s words shown', async () => {
+    const draft = await task('Error in a 200');
+    server.addFault({ method: 'POST', path: '/app/posts.json', body: { code: 'error', message: 'Title is too long' }, times: 1 });
+    assert.equal(await r.sender.send(draft.id), undefined);
+    assert.ok(r.drafts.get(draft.id)?.unconfirmed?.ref, 'the next send looks first');
+    assert.match(messages(), /Title is too long/);
+  });
+
   it('a draft for another account is not sent, and kept', async () => {
     const draft = await task('For the other account');
     r.signIn('https://other.example.com');

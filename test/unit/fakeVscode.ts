@@ -69,6 +69,42 @@ export class TabInputText {
   constructor(readonly uri: Uri) {}
 }
 
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export class TreeItem {
+  [field: string]: unknown;
+  constructor(
+    public label?: string,
+    public collapsibleState?: TreeItemCollapsibleState,
+  ) {}
+}
+
+export enum QuickPickItemKind {
+  Separator = -1,
+  Default = 0,
+}
+
+/** A quick pick as a module showed it: its items and options. */
+export interface ShownPick {
+  items: { label: string; description?: string; detail?: string; kind?: QuickPickItemKind }[];
+  options: { title?: string } | undefined;
+}
+
 export const l10n = {
   t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
 };
@@ -100,7 +136,13 @@ export const fake = {
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   /** Progress notifications started, by title. */
   progress: [] as string[],
+  /** Quick picks shown; each is dismissed (resolves undefined). */
+  picks: [] as ShownPick[],
+  /** Status bar messages set. */
+  statusBar: [] as string[],
   reset(): void {
+    this.picks.length = 0;
+    this.statusBar.length = 0;
     this.messages.length = 0;
     this.answers.length = 0;
     this.executed.length = 0;
@@ -128,6 +170,14 @@ export const window = {
   showInformationMessage: show('info'),
   showWarningMessage: show('warn'),
   showErrorMessage: show('error'),
+  setStatusBarMessage(text: string): Disposable {
+    fake.statusBar.push(text);
+    return new Disposable(() => undefined);
+  },
+  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<undefined> {
+    fake.picks.push({ items: await items, options });
+    return undefined;
+  },
   withProgress<T>(options: { title?: string }, task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>): Thenable<T> {
     fake.progress.push(options.title ?? '');
     return task({ report: () => undefined }, cancellation);

@@ -22,6 +22,7 @@ describe('Gateway', () => {
   after(() => server.close());
 
   beforeEach(() => {
+    server.reset();
     fake.reset();
     fake.config.set('helpdesk.accountUrl', server.url);
     secrets = new Secrets();
@@ -37,6 +38,18 @@ describe('Gateway', () => {
     const { items, error } = gateway.store.posts.state;
     assert.equal(error, undefined);
     assert.ok(items.length > 0, 'the first page of posts');
+    gateway.dispose();
+  });
+
+  it('a 429 whose call fails at once says so, without a wait that never comes', async () => {
+    await session.whenRestored();
+    const gateway = new Gateway(session, new Log());
+    server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, times: 1 });
+    await gateway.store.posts.ensureStarted();
+    assert.ok(gateway.store.posts.state.error, 'the posts did not load');
+    const said = [...fake.logLines, ...fake.statusBar].filter((line) => /slow down/.test(line));
+    assert.ok(said.length > 0, 'the 429 is noted');
+    for (const line of said) assert.doesNotMatch(line, /waiting/);
     gateway.dispose();
   });
 

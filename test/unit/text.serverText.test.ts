@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { bodyText, labelText } from '../../src/text/serverText';
+import { bodyText, labelText, pickText } from '../../src/text/serverText';
 import { brokenText, fieldValue, hostileText, INVISIBLE, wellFormed } from './hostile';
 
 const max = fc.integer({ min: 1, max: 200 });
@@ -87,6 +87,36 @@ describe('bodyText', () => {
         assert.ok(!INVISIBLE.test(body.replace(/[\n\t]/g, '')), JSON.stringify(body));
         assert.ok(wellFormed(body), JSON.stringify(body));
         assert.equal(bodyText(body, limit), body);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** How VS Code finds a theme icon in a quick pick's label, description or detail (iconLabels.ts); a match with a backslash is shown as text. */
+const ICON_IN_LABEL = /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g;
+const renderedIcons = (text: string) => [...text.matchAll(ICON_IN_LABEL)].filter((m) => !m[1]).map((m) => m[2]);
+
+describe('pickText', () => {
+  it('a title such as $(loading~spin) or a deal named $(check) … is shown as text, not as an icon', () => {
+    assert.deepEqual(renderedIcons(pickText('$(loading~spin)')), []);
+    assert.deepEqual(renderedIcons(pickText('$(check) Free deal')), []);
+    assert.equal(pickText('$(check) Free deal'), '\\$(check) Free deal');
+    // Text the server escaped itself is shown as it sent it, backslash and all.
+    assert.equal(pickText('\\$(zap)'), '\\\\$(zap)');
+  });
+
+  it('drops bidi overrides and line breaks, like labelText (a price of "12\u202E00\n5")', () => {
+    assert.equal(pickText('12\u202E00\n5'), '12 00 5');
+    assert.equal(pickText(1200.5), '1200.5');
+  });
+
+  it('property: no icon renders, and the text is labelText\'s but for the escapes', () => {
+    fc.assert(
+      fc.property(fc.oneof(brokenText(300), fieldValue()), max, (value, limit) => {
+        const text = pickText(value, limit);
+        assert.deepEqual(renderedIcons(text), [], JSON.stringify(text));
+        assert.equal(text.replace(/\\(?=\$\()/g, ''), labelText(value, limit).replace(/\\(?=\$\()/g, ''));
       }),
       { numRuns: 500 },
     );

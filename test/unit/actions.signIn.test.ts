@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { signIn } from '../../src/actions/signIn';
+import { Session } from '../../src/auth/session';
+import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Gateway } from '../../src/gateway/gateway';
+import { Log } from '../../src/log';
+import { Notifier } from '../../src/ui/notifier';
+import { startStandIn, type StandIn } from '../server';
+import { Secrets, Signal } from './fakeSession';
+import { fake } from './fakeVscode';
+
+/* Sign-in as the token box sees it: the problem shown beside it, against the stand-in. */
+
+describe('sign-in problems', () => {
+  let server: StandIn;
+  let gateway: Gateway;
+  let ui: Notifier;
+
+  before(async () => {
+    server = await startStandIn({ seed: 'demo' });
+  });
+  after(() => server.close());
+
+  beforeEach(async () => {
+    server.reset();
+    fake.reset();
+    const log = new Log();
+    const session = new Session(new Secrets() as never, log, new Signal() as unknown as SignOutSignal);
+    await session.whenRestored();
+    gateway = new Gateway(session, log);
+    ui = new Notifier(log);
+  });
+
+  const problem = async () => {
+    const outcome = await signIn({ gateway, ui }, { accountUrl: server.url, token: server.token });
+    assert.equal(outcome.signedIn, false);
+    return outcome.problem ?? '';
+  };
+
+  it('redirected to a sign-in web page of the same site: the token was rejected, or the address is not the account\'s', async () => {
+    server.addFault({ path: '/app.json', redirectTo: '/users/sign_in' });
+    server.addFault({ path: '/users/sign_in', status: 200, html: true, body: '<!doctype html><title>Sign in</title><form action="/users/sign_in"></form>' });
+    assert.match(await problem(), /the token was rejected, or the address is not the account's/);
+  });
+
+  it('redirected to a sign-in page on another host: the same words', async () => {
+    server.addFault({ path: '/app.json', redirectTo: 'https://login.example.com/users/sign_in' });
+    assert.match(await problem(), /the token was rejected, or the address is not the account's/);
+  });
+
+  it('a redirect to a host that holds the token\'s secret does not quote the secret', async () => {
+    const secret = server.token.split('/')[0]!;
+    server.addFault({ path: '/app.json', redirectTo: `https://${secret}.example.com/` });
+    const said = await problem();
+    assert.ok(!said.toLowerCase().includes(secret.toLowerCase()), said.replace(new RegExp(secret, 'gi'), '<SECRET>'));
+    assert.match(said, /<redacted>\.example\.com/);
+  });
+});

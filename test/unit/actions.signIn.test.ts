@@ -9,6 +9,7 @@ import { Notifier } from '../../src/ui/notifier';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
+import { memoryState } from './memoryState';
 
 /* Sign-in as the token box sees it: the problem shown beside it, against the stand-in. */
 
@@ -28,7 +29,7 @@ describe('sign-in problems', () => {
     const log = new Log();
     const session = new Session(new Secrets() as never, log, new Signal() as unknown as SignOutSignal);
     await session.whenRestored();
-    gateway = new Gateway(session, log);
+    gateway = new Gateway(session, log, memoryState());
     ui = new Notifier(log);
   });
 

@@ -43,7 +43,7 @@ describe('Gateway', () => {
 
   it('a 429 whose call fails at once says so, without a wait that never comes', async () => {
     await session.whenRestored();
-    const gateway = new Gateway(session, new Log());
+    const gateway = new Gateway(session, new Log(), memoryState());
     server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, times: 1 });
     await gateway.store.posts.ensureStarted();
     assert.ok(gateway.store.posts.state.error, 'the posts did not load');

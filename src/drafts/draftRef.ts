@@ -27,9 +27,18 @@ export function withDraftRef(content: string, ref: string): string {
 
 /** Whether a post's content carries `ref` (as a whole word, anywhere: drafts of earlier versions put it at the end). */
 export function carriesDraftRef(content: unknown, ref: string): boolean {
-  if (typeof content !== 'string') return false;
+  return draftRefPlace(content, ref) !== undefined;
+}
+
+/**
+ * Where a post's content carries `ref`: in its first line, as this version files it (`head`), or
+ * further down (`body`: a draft of an earlier version, or a post that quotes another).
+ */
+export function draftRefPlace(content: unknown, ref: string): 'head' | 'body' | undefined {
+  if (typeof content !== 'string') return undefined;
+  const firstLineEnd = content.indexOf('\n') < 0 ? content.length : content.indexOf('\n');
   for (let at = content.indexOf(ref); at >= 0; at = content.indexOf(ref, at + 1)) {
-    if (!/[0-9a-z-]/i.test(content[at - 1] ?? ' ') && !/[0-9a-z]/i.test(content[at + ref.length] ?? ' ')) return true;
+    if (!/[0-9a-z-]/i.test(content[at - 1] ?? ' ') && !/[0-9a-z]/i.test(content[at + ref.length] ?? ' ')) return at < firstLineEnd ? 'head' : 'body';
   }
-  return false;
+  return undefined;
 }

@@ -54,6 +54,8 @@ export interface UnconfirmedSend {
   sentText?: string;
   /** The newest post id known before the first attempt: the search for it stops once past this. */
   newestPostId?: number;
+  /** The marker is in the content's first line (earlier versions put it at the end). */
+  markerAtHead?: boolean;
 }
 
 /** Each draft is one entry of the global state: a window writes only the drafts it changes. */

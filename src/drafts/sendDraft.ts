@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account, FindOutcome } from '../gateway/account';
+import type { Account } from '../gateway/account';
+import type { FindOutcome } from '../gateway/filedSearch';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
@@ -92,16 +93,16 @@ export class DraftSender {
           await this.filed(account, draft, before.sentText, earlier, true);
           return earlier;
         }
-        // Not filed: this attempt goes with the same marker, and the text it sends.
-        attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text };
-        if (attempt.ref !== before.ref || attempt.sentText !== before.sentText) await this.drafts.setUnconfirmed(draft.id, attempt);
+        // Not filed: this attempt goes with the same marker, now in the first line, and the text it sends.
+        attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text, markerAtHead: true };
+        if (attempt.ref !== before.ref || attempt.sentText !== before.sentText || !before.markerAtHead) await this.drafts.setUnconfirmed(draft.id, attempt);
       } else {
         attempt = this.baseline(draft);
         await this.drafts.setUnconfirmed(draft.id, attempt);
         markedNow = true;
       }
       const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, attempt.ref, signal));
-      await account.noteFiled(draft.kind, post.id, attempt.ref);
+      await this.noteFiled(account, draft, post, attempt.ref);
       await this.filed(account, draft, draft.text, post, false);
       return post;
     } catch (error) {
@@ -117,6 +118,11 @@ export class DraftSender {
       this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
       return undefined;
     }
+  }
+
+  /** Remembered to learn from later (see `searchFiled`); the post is filed whether or not this is. */
+  private async noteFiled(account: Account, draft: Draft, post: Post, ref: string): Promise<void> {
+    await account.noteFiled(draft.kind, post.id, ref).catch((error: unknown) => this.log.error(`Could not remember post #${post.id} as filed`, error));
   }
 
   private async delivered(account: Account, draft: Draft, post: Post, earlier: boolean): Promise<void> {
@@ -156,22 +162,23 @@ export class DraftSender {
    */
   private baseline(draft: Draft): UnconfirmedSend & { ref: string } {
     const { items, sortedByService } = this.gateway.store.posts.state;
-    return { ref: newDraftRef(), sentText: draft.text, newestPostId: sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined };
+    const newestPostId = sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined;
+    return { ref: newDraftRef(), sentText: draft.text, newestPostId, markerAtHead: true };
   }
 
   /**
    * After an attempt whose answer never came, the post may be on the server already: the one
    * that carries the attempt's marker is it. Its absence from the list proves it was not filed
-   * only where the list is known to show that kind of post with its marker (see ListKnowledge);
-   * otherwise, as after a search that could not be sure or an attempt from before markers, the
-   * person decides. A comment count is no proof either way (a colleague's comment, one deleted,
+   * only where this search saw the list show that kind of post with its marker (see
+   * `searchFiled`); otherwise, as after an attempt from before markers, the person decides. A comment count is no proof either way (a colleague's comment, one deleted,
    * a counter that lags), so it is not read.
    */
   private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | Doubt | undefined> {
     const { ref } = unconfirmed;
     if (!ref) return 'unsure';
-    const found = await account.findFiled(draft.kind, ref, unconfirmed.newestPostId, signal);
-    if (typeof found === 'object') await account.noteFiled(draft.kind, found.id, ref);
+    const sought = { kind: draft.kind, ref, after: unconfirmed.newestPostId, parentId: draft.postId, markerAtHead: unconfirmed.markerAtHead === true };
+    const found = await account.findFiled(sought, signal);
+    if (typeof found === 'object') await this.noteFiled(account, draft, found, ref);
     return found === 'absent' ? undefined : found;
   }
 
@@ -183,12 +190,12 @@ export class DraftSender {
     const what = draft.kind === 'comment' ? l10n.t('Your comment on #{0}', draft.postId ?? '') : `"${labelText(parseDraftDocument(draft.text).title, 80)}"`;
     const why =
       doubt === 'unsure'
-        ? l10n.t('the helpdesk could not be searched far enough to be sure')
+        ? l10n.t('the helpdesk\'s list could not be searched fully enough to be sure')
         : draft.kind === 'comment'
-          ? l10n.t('this helpdesk has not been seen to list comments with the marker the extension puts into them, so not finding it proves nothing')
+          ? l10n.t('the helpdesk\'s list did not show a comment filed from VS Code with its marker, so not finding this one proves nothing')
           : draft.kind === 'bug'
-            ? l10n.t('this helpdesk has not been seen to list bug reports with the marker the extension puts into them, so not finding it proves nothing')
-            : l10n.t('this helpdesk has not been seen to list tasks with the marker the extension puts into them, so not finding it proves nothing');
+            ? l10n.t('the helpdesk\'s list did not show a bug report filed from VS Code with its marker, so not finding this one proves nothing')
+            : l10n.t('the helpdesk\'s list did not show a task filed from VS Code with its marker, so not finding this one proves nothing');
     const message = l10n.t('{0} may have been filed: the answer to your earlier attempt was lost, and {1}.', what, why);
     const choice = await this.ui.warn(message, { modal: true }, open, send, keep);
     if (choice === send) return true;

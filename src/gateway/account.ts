@@ -1,11 +1,8 @@
 import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
-import { isApiError, isLastPage, MAX_PAGES, type PageParams, type PagingStop } from '../api';
-import { carriesDraftRef } from '../drafts/draftRef';
+import { isApiError, MAX_PAGES, readPage, type PageParams, type PagingStop } from '../api';
 import type { HelpdeskStore } from '../store/helpdeskStore';
+import { searchFiled, type FiledSought, type FindOutcome } from './filedSearch';
 import type { FiledKind, ListKnowledge } from './listKnowledge';
-
-/** How many posts the lost-answer search reads at most (in pages of up to 100). */
-const FIND_POSTS = 1000;
 
 /** What an account's calls need from the gateway that made it. */
 export interface Connection {
@@ -22,9 +19,6 @@ export interface Connection {
   /** What this account's list of posts has been seen to hand back. */
   readonly knowledge: ListKnowledge;
 }
-
-/** What a search for a filed post concluded when it did not find it (see `Account.findFiled`). */
-export type FindOutcome = 'absent' | 'unproven' | 'unsure';
 
 /** A call was stopped because its account was signed out of, or signed in to with another token. */
 export class SignedOutError extends Error {
@@ -53,14 +47,10 @@ export class Account {
   }
 
   postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>> {
-    return this.run(async (api, s) => {
-      const result = await this.listPosts(api, { page, perPage, order: 'id.desc' }, s);
-      void this.connection.knowledge.notePage(result.items);
-      return result;
-    }, signal);
+    return this.run((api, s) => this.listPosts(api, { page, perPage, order: 'id.desc' }, s), signal);
   }
 
-  /** A post this extension filed, with the marker it carried: a list that shows it teaches what the list shows. */
+  /** A post this extension filed, with the marker it carried: a later search looks for it (see `searchFiled`). */
   noteFiled(kind: FiledKind, id: number, ref: string): Promise<void> {
     return this.connection.knowledge.noteFiled(kind, id, ref);
   }
@@ -76,9 +66,11 @@ export class Account {
       return await api.posts.listHelpdesk(params, call);
     } catch (error) {
       if (!isApiError(error, 'validation')) throw error;
+      // Refused for its order only if the same page without it is answered.
+      const unordered = await api.posts.listHelpdesk({ ...params, order: undefined }, call);
       await knowledge.noteOrderRefused();
       this.connection.noteOnce('posts:order', `The service refused "order=${params.order}" (HTTP 422): posts are listed in the order it chooses.`);
-      return api.posts.listHelpdesk({ ...params, order: undefined }, call);
+      return unordered;
     }
   }
 
@@ -152,55 +144,17 @@ export class Account {
   }
 
   /**
-   * The post this extension filed with the marker `ref`, after an attempt whose answer was lost,
-   * whatever order the service lists posts in. `after` is the newest id known before the first
-   * try: where the service sorts by id as asked, the search pages back until it is past `after`
-   * (and, to learn whether the list shows such posts with their marker, on to the newest post of
-   * this kind filed here before, at most `FIND_POSTS` posts more); otherwise it reads at most
-   * `FIND_POSTS` posts. It never concludes from what a list may not show:
-   * - `absent`: the list was read that far, and it is known to hand back this kind of post with
-   *   its marker intact (see `ListKnowledge`);
-   * - `unproven`: read that far, but the list has not been seen to show such a marker;
-   * - `unsure`: the list not read that far, or a record it could not read (it may be the one).
+   * The post this extension filed with the marker `sought.ref`, after an attempt whose answer was
+   * lost, or what the search can say of its absence (see `searchFiled`).
    */
-  findFiled(kind: FiledKind, ref: string, after: number | undefined, signal?: AbortSignal): Promise<Post | FindOutcome> {
-    const { knowledge } = this.connection;
-    const matches = (post: Post) => carriesDraftRef(post.content, ref);
+  findFiled(sought: FiledSought, signal?: AbortSignal): Promise<Post | FindOutcome> {
     return this.run(async (api, s) => {
-      const seen = new Set<number>();
-      // Where the list is not yet known to show this kind's marker, reading on to a post of that
-      // kind filed here before tells whether it does.
-      const learnFrom = knowledge.showsMarkers(kind) ? undefined : knowledge.newestFiled(kind)?.id;
-      const stopAt = after === undefined ? undefined : Math.min(after, learnFrom ?? after);
-      let newestFirst = true;
-      let sorted: boolean | undefined;
-      let last = Infinity;
-      let unreadable = false;
-      let pastAfter = 0;
-      const concluded = (): FindOutcome => (unreadable ? 'unsure' : knowledge.showsMarkers(kind) ? 'absent' : 'unproven');
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        // Past FIND_POSTS only while the ids fall towards `after` as they are sorted, and then at
-        // most FIND_POSTS more to learn: what the search can still learn bounds it.
-        if (seen.size >= FIND_POSTS && !(newestFirst && stopAt !== undefined && sorted !== false)) return 'unsure';
-        if (pastAfter >= FIND_POSTS) return 'unsure';
-        const result = await pastEndIsEmpty(page, this.listPosts(api, { page, perPage: 100, order: 'id.desc' }, s));
-        unreadable ||= result.received > result.items.length;
-        await knowledge.notePage(result.items);
-        // Only the end of the list makes sure: a page seen before means the rest was never read.
-        if (isLastPage(result, seen)) return result.received === 0 ? concluded() : 'unsure';
-        for (const post of result.items) {
-          if (seen.has(post.id)) continue;
-          seen.add(post.id);
-          newestFirst &&= post.id < last;
-          last = post.id;
-          if (after !== undefined && post.id <= after) pastAfter++;
-          if (matches(post)) return this.filed(post);
-        }
-        if (!newestFirst || stopAt === undefined || last > stopAt) continue;
-        sorted ??= await this.sortsById(api, s, seen);
-        if (sorted) return concluded();
-      }
-      return 'unsure';
+      const list = {
+        page: (page: number) => readPage(page, () => this.listPosts(api, { page, perPage: 100, order: 'id.desc' }, s)),
+        sortsById: (newestFirst: ReadonlySet<number>) => this.sortsById(api, s, newestFirst),
+      };
+      const found = await searchFiled(sought, list, this.connection.knowledge.filed(sought.kind));
+      return typeof found === 'object' ? this.filed(found) : found;
     }, signal);
   }
 
@@ -263,16 +217,6 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const all: T[] = [];
   for await (const page of pages) all.push(...page);
   return all;
-}
-
-/** A page past the end may be answered 404 rather than `[]` (not documented): after the first page, it is the end. */
-async function pastEndIsEmpty<T>(page: number, answer: Promise<Page<T>>): Promise<Page<T>> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (page > 1 && isApiError(error, 'notFound')) return { items: [], received: 0 };
-    throw error;
-  }
 }
 
 /** For the log: why a list ended before an empty page. */

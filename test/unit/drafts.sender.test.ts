@@ -43,6 +43,20 @@ describe('DraftSender', () => {
     assert.match(messages(), new RegExp(`Task #${post.id} created`));
   });
 
+  it('a post filed is filed, even where remembering it for later searches fails', async () => {
+    const state = memoryState();
+    const update = state.update.bind(state);
+    state.update = (key: string, value: unknown) => (key.startsWith('helpdesk.listKnowledge:') ? Promise.reject(new Error('storage full')) : update(key, value));
+    r = rig(server, state);
+    r.signIn();
+    const draft = await task('Remembered or not');
+    const post = await r.sender.send(draft.id);
+    assert.ok(post, 'reported as filed');
+    assert.equal(r.drafts.get(draft.id), undefined, 'the draft is gone');
+    assert.doesNotMatch(messages(), /Not sent/);
+    assert.equal(posts(server).length, 1);
+  });
+
   it('two sends of one draft at once make one request, and both get its post', async () => {
     const draft = await task('Pressed twice');
     server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 200, times: 1 });

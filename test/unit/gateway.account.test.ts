@@ -32,6 +32,8 @@ function accountOn(server: StandIn, state = memoryState()) {
 
 /** The newest id among the account's posts, comments included: what "after" is before a send. */
 const newestPostId = (server: StandIn) => Math.max(...server.store.list(server.prefix, 'posts').map((post) => post.id));
+/** What the sender looks for after a lost answer: a post of `kind` carrying `ref`, filed by this version (marker first). */
+const sought = (kind: 'bug' | 'task' | 'comment', ref: string, after: number | undefined, more: { parentId?: number; markerAtHead?: boolean } = {}) => ({ kind, ref, after, markerAtHead: true, ...more });
 const helpdeskPages = (server: StandIn) => server.requests.filter((request) => request.path === '/app.json').map((request) => Number(request.query.page));
 
 for (const profile of ['likely', 'contrary'] as const satisfies readonly ProfileName[]) {
@@ -95,26 +97,23 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
 
     it('findFiled finds the post that carries the marker, not an older one with the same title and content', async () => {
       const { account, api } = accountOn(server);
-      const same = { title: `Crash in parser (${profile})`, content: 'parse() throws on an empty file' };
+      const same = { title: `Crash in parser (${profile})`, content: 'parse() throws on an empty file', task_kind: 'task' as const };
       await api.posts.createTask(same);
       const baseline = newestPostId(server);
       const filed = await api.posts.createTask({ ...same, content: `Sent from VS Code · hb-abcdefghij\n\n${same.content}` });
       await api.posts.createTask(same);
-      const found = await account.findFiled('task', 'hb-abcdefghij', baseline);
+      const found = await account.findFiled(sought('task', 'hb-abcdefghij', baseline));
       assert.equal(typeof found === 'object' && found.id, filed.id);
     });
 
-    it('findFiled: nothing carries the marker: "unproven" until the list was seen to show a task of ours with its marker, then "absent"; where the service sorts by id it stops once past the first try', async () => {
-      const { account, api, knowledge } = accountOn(server);
-      const ours = await api.posts.createTask({ title: `Filed here (${profile})`, content: 'Sent from VS Code · hb-ourownpost\n\nEarlier' });
+    it('findFiled: nothing carries the marker: "absent" where this search sees a task of ours listed with its marker, "unproven" where it sees none; where the service sorts by id it stops once past both', async () => {
+      const { account, api } = accountOn(server);
+      const ours = await api.posts.createTask({ title: `Filed here (${profile})`, task_kind: 'task', content: 'Sent from VS Code · hb-ourownpost\n\nEarlier' });
       await account.noteFiled('task', ours.id, 'hb-ourownpost');
       const baseline = newestPostId(server);
-      await api.posts.createTask({ title: 'Something else', content: 'Filed after the baseline, but does not match' });
+      await api.posts.createTask({ title: 'Something else', task_kind: 'task', content: 'Filed after the baseline, but does not match' });
       server.reset();
-      assert.equal(knowledge.showsMarkers('task'), false);
-      const result = await account.findFiled('task', 'hb-0000000000', baseline);
-      assert.equal(knowledge.showsMarkers('task'), true, 'learned from our own post, listed with its marker');
-      assert.equal(result, 'absent');
+      assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline)), 'absent');
       const pages = helpdeskPages(server);
       if (profile === 'likely') {
         assert.deepEqual(pages, [1, 1], 'newest first: stops once past the baseline, after one post oldest first shows the service sorts by id');
@@ -122,19 +121,20 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       } else {
         const listed = server.store.list(server.prefix, 'posts').length;
         const full = Array.from({ length: Math.ceil(listed / 25) + 1 }, (_, i) => i + 1);
-        assert.deepEqual(pages, full, 'in id order: every page of 25, to the empty one');
+        assert.deepEqual(pages, [...full, full.length], 'in id order: every page of 25, to the empty one, read twice to be sure it is the end');
       }
       const { account: fresh } = accountOn(server);
-      assert.equal(await fresh.findFiled('task', 'hb-0000000000', baseline), 'unproven', 'an account that filed nothing here knows nothing of the list');
+      assert.equal(await fresh.findFiled(sought('task', 'hb-0000000000', baseline)), 'unproven', 'an account that filed nothing here knows nothing of the list');
+      assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline, { markerAtHead: false })), 'unproven', 'a marker at the end (an earlier version) may be cut or stripped where a first line is not');
     });
 
     it('findFiled: a match is that very post, with or without a baseline', async () => {
       const { account, api } = accountOn(server);
-      const mine = await api.posts.createTask({ title: `No baseline (${profile})`, content: 'Sent from VS Code · hb-0123456789' });
-      await api.posts.createTask({ title: 'Filed since', content: 'not mine' });
-      const found = await account.findFiled('task', 'hb-0123456789', undefined);
+      const mine = await api.posts.createTask({ title: `No baseline (${profile})`, task_kind: 'task', content: 'Sent from VS Code · hb-0123456789' });
+      await api.posts.createTask({ title: 'Filed since', task_kind: 'task', content: 'not mine' });
+      const found = await account.findFiled(sought('task', 'hb-0123456789', undefined));
       assert.equal(typeof found === 'object' && found.id, mine.id);
-      assert.notEqual(await account.findFiled('task', 'hb-nopostwith', undefined), 'absent', 'never learned: never absent');
+      assert.notEqual(await account.findFiled(sought('task', 'hb-nopostwith', undefined)), 'absent', 'never learned: never absent');
     });
 
     it('a comment is sent with its title, and the service takes it', async () => {
@@ -174,10 +174,10 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
   });
 }
 
-/** Teaches `knowledge` that the list shows tasks with their marker, as a list of our own task would. */
-async function listShowsTasks(knowledge: ListKnowledge): Promise<void> {
-  await knowledge.noteFiled('task', 1, 'hb-taughtpost');
-  await knowledge.notePage([{ id: 1, content: 'Sent from VS Code · hb-taughtpost\n\n…' }]);
+/** A task of ours, filed here with its marker first: a search that sees it listed so knows the list shows markers. */
+async function listShowsTasks(knowledge: ListKnowledge, server: StandIn, id = 1): Promise<void> {
+  server.store.update(server.prefix, 'posts', id, { content: 'Sent from VS Code · hb-taughtpost\n\n…', task_kind: 'task', kind: null, post_id: null });
+  await knowledge.noteFiled('task', id, 'hb-taughtpost');
 }
 
 describe('findFiled: where it gives up', () => {
@@ -188,11 +188,11 @@ describe('findFiled: where it gives up', () => {
   });
   after(() => big.close());
 
-  it('"unsure" once it has read 1,000 posts without reaching the end', async () => {
+  it('"unsure" once it has read 30 pages without reaching the end', async () => {
     const { account } = accountOn(big);
-    const result = await account.findFiled('task', 'hb-0000000000', newestPostId(big));
+    const result = await account.findFiled(sought('task', 'hb-0000000000', newestPostId(big)));
     assert.equal(result, 'unsure');
-    assert.deepEqual(helpdeskPages(big), Array.from({ length: 40 }, (_, i) => i + 1), '40 pages of 25');
+    assert.deepEqual(helpdeskPages(big), Array.from({ length: 30 }, (_, i) => i + 1), '30 pages of 25');
   });
 });
 
@@ -209,27 +209,31 @@ describe('findFiled: paging back past the first try', () => {
     const mine = newest - 1100;
     big.store.update(big.prefix, 'posts', mine, { content: 'Sent from VS Code · hb-minemine00\n\nOld' });
     big.reset();
-    const found = await account.findFiled('task', 'hb-minemine00', mine - 1);
+    big.store.update(big.prefix, 'posts', mine, { task_kind: 'task', kind: null, post_id: null });
+    big.reset();
+    const found = await account.findFiled(sought('task', 'hb-minemine00', mine - 1));
     assert.equal(typeof found === 'object' && found.id, mine);
     assert.deepEqual(helpdeskPages(big), Array.from({ length: 12 }, (_, i) => i + 1), '12 pages of 100, newest first, to reach it');
   });
 
-  it('"absent" once past the first try, however far back that is, where the list is known to show the marker', async () => {
+  it('"absent" once past the first try, however far back that is, where it saw on the way a task of ours with its marker', async () => {
     const { account, knowledge } = accountOn(big);
-    await listShowsTasks(knowledge);
     const baseline = newestPostId(big) - 1150;
-    assert.equal(await account.findFiled('task', 'hb-0000000000', baseline), 'absent');
+    await listShowsTasks(knowledge, big, baseline - 20);
+    big.reset();
+    assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline)), 'absent');
+    assert.deepEqual(helpdeskPages(big), [...Array.from({ length: 12 }, (_, i) => i + 1), 1], 'pages of 100 back to our task, and the order check');
   });
 
-  it('a service that answers the ascending order with []: the order is not trusted, and the search stops after 1,000 posts', async () => {
+  it('a service that answers the ascending order with []: the order is not trusted, and the search reads to the end', async () => {
     const { account, knowledge } = accountOn(big);
-    await listShowsTasks(knowledge);
+    await listShowsTasks(knowledge, big, 3);
     big.reset();
     big.addFault({ path: '/app.json', query: { order: 'id' }, body: [] });
-    assert.equal(await account.findFiled('task', 'hb-0000000000', newestPostId(big) - 5), 'unsure');
+    assert.equal(await account.findFiled(sought('task', 'hb-0000000000', newestPostId(big) - 5)), 'absent');
     const asked = big.requests.filter((r) => r.path === '/app.json');
     assert.equal(asked.filter((r) => r.query.order === 'id').length, 1, 'the order is checked once per search');
-    assert.ok(asked.length <= 11, `${asked.length} requests: 10 pages of 100 and the check (it read every page, twice a page, before)`);
+    assert.equal(asked.length, 14 + 1 + 1, '13 pages of 100, the empty one twice, and the check');
   });
 });
 
@@ -247,10 +251,10 @@ describe('findFiled: a list that refuses order=….asc or hides the marker (the 
     const task = await api.posts.createTask({ title: 'Task', task_kind: 'task', content: `Sent from VS Code · hb-tasktask00\n\n${'long '.repeat(100)}` });
     await account.noteFiled('task', task.id, 'hb-tasktask00');
     server.reset();
-    assert.equal(await account.findFiled('bug', 'hb-bugbugbug1', bug.id - 1), 'unproven', 'bug reports are not listed here');
+    assert.equal(await account.findFiled(sought('bug', 'hb-bugbugbug1', bug.id - 1)), 'unproven', 'bug reports are not listed here');
     assert.ok(!server.requests.some((r) => r.query.order?.endsWith('.asc')), 'never asks .asc');
     assert.ok(server.requests.every((r) => r.path !== '/app.json' || r.query.order === undefined || /^id(\.desc)?$/.test(r.query.order)));
-    assert.equal(await account.findFiled('task', 'hb-tasktask01', task.id - 1), 'absent', 'tasks are listed, their marker in the abstract');
+    assert.equal(await account.findFiled(sought('task', 'hb-tasktask01', task.id - 1)), 'absent', 'tasks are listed, their marker in the abstract');
   });
 
   it('a service that refuses order=id.desc too: asked once more without it, and from then on never with it', async () => {
@@ -262,8 +266,25 @@ describe('findFiled: a list that refuses order=….asc or hides the marker (the 
     const orders = server.requests.filter((r) => r.path === '/app.json').map((r) => r.query.order ?? '-');
     assert.deepEqual(orders, ['id.desc', '-', '-']);
     assert.ok(noted.some((n) => n.key === 'posts:order'));
-    const result = await account.findFiled('task', 'hb-0000000000', 1);
+    const result = await account.findFiled(sought('task', 'hb-0000000000', 1));
     assert.equal(result, 'unproven', 'the order cannot be trusted, and the list reads to its end (a 404)');
+  });
+});
+
+describe('the order a list is asked in', () => {
+  it('a 422 is taken for a refusal of "order" only where the same page without it is answered', async () => {
+    const server = await startStandIn();
+    try {
+      const { account, knowledge } = accountOn(server);
+      server.addFault({ path: '/app.json', query: { order: 'id.desc' }, status: 422, times: 1 });
+      server.addFault({ path: '/app.json', status: 403, times: 1 });
+      await assert.rejects(account.postsPage(1, 10));
+      assert.equal(knowledge.orderRefused, false, 'the 422 was about something else');
+      await account.postsPage(1, 10);
+      assert.equal(server.requests.at(-1)?.query.order, 'id.desc', 'asked with the order again');
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -277,15 +298,15 @@ describe('findFiled: never "absent" without having read to the end', () => {
   it('a service that ignores "page" (the same page again): "unsure", not "absent"', async () => {
     server.addFault({ path: '/app.json', body: [{ id: 1, title: 'old' }, { id: 2, title: 'older' }] });
     const { account, knowledge } = accountOn(server);
-    await listShowsTasks(knowledge);
-    assert.equal(await account.findFiled('task', 'hb-0000000000', 0), 'unsure');
+    await listShowsTasks(knowledge, server);
+    assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 0)), 'unsure');
   });
 
   it('a page with a record it could not read (it may be the one): "unsure"', async () => {
     server.addFault({ path: '/app.json', body: [{ id: 'x', title: 'mine' }, { id: 2, title: 'older' }], times: 1 });
     const { account, knowledge } = accountOn(server);
-    await listShowsTasks(knowledge);
-    assert.equal(await account.findFiled('task', 'hb-0000000000', 0), 'unsure');
+    await listShowsTasks(knowledge, server);
+    assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 0)), 'unsure');
   });
 });
 
@@ -295,8 +316,8 @@ describe('findFiled: trusts an order only the service shows it keeps', () => {
     try {
       server.addFault({ path: '/app.json', body: [{ id: 5, title: 'a' }, { id: 4, title: 'b' }] });
       const { account, knowledge } = accountOn(server);
-      await listShowsTasks(knowledge);
-      assert.equal(await account.findFiled('task', 'hb-0000000000', 4), 'unsure');
+      await listShowsTasks(knowledge, server);
+      assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 4)), 'unsure');
       assert.ok(server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id'), 'it asked for the oldest post to check the order');
     } finally {
       await server.close();

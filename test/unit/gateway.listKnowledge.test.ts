@@ -1,43 +1,29 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Post } from '../../src/api';
 import { ListKnowledge } from '../../src/gateway/listKnowledge';
 import { memoryState } from './memoryState';
 
-const listed = (id: number, content?: string) => ({ id, ...(content === undefined ? {} : { content }) }) as Post;
-
 describe('ListKnowledge', () => {
-  it('knows nothing until the list shows a post of that kind filed here, with its marker', async () => {
-    const knowledge = new ListKnowledge(memoryState(), 'https://a.example.com');
-    assert.equal(knowledge.showsMarkers('bug'), false);
-    await knowledge.notePage([listed(7, 'Sent from VS Code · hb-aaaaaaaaaa')]);
-    assert.equal(knowledge.showsMarkers('bug'), false, 'a marker on a post not filed here teaches nothing');
-    await knowledge.noteFiled('bug', 7, 'hb-aaaaaaaaaa');
-    await knowledge.notePage([listed(6), listed(8)]);
-    assert.equal(knowledge.showsMarkers('bug'), false, 'not listed: nothing learned');
-    await knowledge.notePage([listed(7, 'Sent from VS Code · hb-aaaaaaaaaa\n\nIt crashed')]);
-    assert.equal(knowledge.showsMarkers('bug'), true);
-    assert.equal(knowledge.showsMarkers('task'), false, 'per kind');
-  });
-
-  it('a listed post of ours without its marker (content left out, or cut before it) unlearns it', async () => {
-    const knowledge = new ListKnowledge(memoryState(), 'https://a.example.com');
-    await knowledge.noteFiled('task', 3, 'hb-bbbbbbbbbb');
-    await knowledge.notePage([listed(3, 'Sent from VS Code · hb-bbbbbbbbbb')]);
-    await knowledge.notePage([listed(3)]);
-    assert.equal(knowledge.showsMarkers('task'), false);
-  });
-
-  it('is kept per account, in the state, across windows; remembers the newest filed of each kind', async () => {
+  it('is kept per account, in the state, across windows; remembers the newest ten filed of each kind, newest first', async () => {
     const state = memoryState();
     const one = new ListKnowledge(state, 'https://a.example.com');
-    for (let id = 1; id <= 15; id++) await one.noteFiled(id % 2 ? 'task' : 'comment', id, `hb-${String(id).padStart(10, '0')}`);
+    for (let id = 1; id <= 25; id++) await one.noteFiled(id % 2 ? 'task' : 'comment', id, `hb-${String(id).padStart(10, '0')}`);
     const other = new ListKnowledge(state, 'https://a.example.com');
-    assert.equal(other.newestFiled('task')?.ref, 'hb-0000000015');
-    assert.equal(other.newestFiled('comment')?.id, 14);
-    assert.equal(new ListKnowledge(state, 'https://b.example.com').newestFiled('task'), undefined);
+    assert.deepEqual(other.filed('task').map((post) => post.id), [25, 23, 21, 19, 17, 15, 13, 11, 9, 7]);
+    assert.equal(other.filed('task')[0]?.ref, 'hb-0000000025');
+    assert.equal(other.filed('comment')[0]?.id, 24);
+    assert.deepEqual(other.filed('bug'), []);
+    assert.deepEqual(new ListKnowledge(state, 'https://b.example.com').filed('task'), []);
     await other.noteOrderRefused();
     assert.equal(one.orderRefused, true);
     assert.ok(!JSON.stringify(state.keys()).includes('token'));
+  });
+
+  it('reads past what is not a filed post (a hand-edited or older state)', async () => {
+    const state = memoryState();
+    await state.update('helpdesk.listKnowledge:https://a.example.com', { filed: [{ id: 'x', ref: 1, kind: 'task' }, { id: 4, ref: 'hb-0000000004', kind: 'task' }, null], shows: { task: true } });
+    const knowledge = new ListKnowledge(state, 'https://a.example.com');
+    assert.deepEqual(knowledge.filed('task'), [{ id: 4, ref: 'hb-0000000004', kind: 'task' }]);
+    assert.equal(knowledge.orderRefused, false);
   });
 });

@@ -88,28 +88,57 @@ export function closeOpenBlocks(markdown: string): string {
 }
 
 /**
- * The most characters of code a report carries, whatever `maxLines` allows: a service may keep
- * only the first 65,535 characters of a post (one line of minified code is often more), and the
- * rest of the report must fit beside it.
+ * The most code a report carries, in UTF-8 bytes, whatever `maxLines` allows: a service may keep
+ * only the first 65,535 characters or bytes of a post (one line of minified code is often more),
+ * and the rest of the report must fit beside it.
  */
-export const SNIPPET_MAX_CHARS = 20_000;
+export const SNIPPET_MAX_BYTES = 20_000;
 
 /**
  * The snippet's lines as shown: CRLF normalized, the final newline dropped, cut to `maxLines`
- * and to `SNIPPET_MAX_CHARS` (a longer line is cut), common indent removed.
+ * and to `SNIPPET_MAX_BYTES` (a longer line is cut at a whole character), common indent removed.
  */
-function snippetLines(text: string, maxLines: number): { shown: string[]; total: number; cutChars: boolean } {
+function snippetLines(text: string, maxLines: number): { shown: string[]; total: number; cutBytes: boolean } {
   const normalized = normalizeNewlines(text).replace(/\n$/, '');
   const lines = normalized ? normalized.split('\n') : [];
   const limit = Number.isNaN(maxLines) ? lines.length : Math.max(1, Math.floor(maxLines));
   const shown: string[] = [];
-  let room = SNIPPET_MAX_CHARS;
+  let room = SNIPPET_MAX_BYTES;
+  let cutBytes = false;
   for (const line of lines.slice(0, limit)) {
-    if (room <= 0) break;
-    shown.push(line.length > room ? line.slice(0, room) : line);
-    room -= line.length + 1;
+    const newline = shown.length > 0 ? 1 : 0;
+    const cut = headInBytes(line, room - newline);
+    if (cut.length > 0 || cut === line) shown.push(cut);
+    room -= newline + utf8Length(cut);
+    if (cut !== line) {
+      cutBytes = true;
+      break;
+    }
   }
-  return { shown: stripCommonIndent(shown), total: lines.length, cutChars: room < 0 };
+  return { shown: stripCommonIndent(shown), total: lines.length, cutBytes };
+}
+
+/** The longest start of `text` that `bytes` UTF-8 bytes hold, at a whole character. */
+function headInBytes(text: string, bytes: number): string {
+  if (text.length * 3 <= bytes) return text;
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    used += utf8Length(char);
+    if (used > bytes) break;
+    end += char.length;
+  }
+  return text.slice(0, Math.max(0, end));
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: 2 for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3;
+  }
+  return bytes;
 }
 
 /** The post's content (Markdown): description, where the code is, and the code itself. */
@@ -129,12 +158,12 @@ export function buildBugReportContent({ description, selection, location, maxLin
   );
   parts.push(['**Location**', '', ...where].join('\n'));
 
-  const { shown, total, cutChars } = snippetLines(selection.text, maxLines);
+  const { shown, total, cutBytes } = snippetLines(selection.text, maxLines);
   if (total === 0) {
     parts.push('_(no code was selected)_');
   } else {
     parts.push(codeBlock(shown.join('\n'), language.replace(/[^A-Za-z0-9_+-]/g, '')));
-    if (cutChars) parts.push(`_(the code is cut to its first ${SNIPPET_MAX_CHARS.toLocaleString('en')} characters)_`);
+    if (cutBytes) parts.push(`_(the code is cut here: a report carries at most ${SNIPPET_MAX_BYTES.toLocaleString('en')} bytes of it)_`);
     else if (shown.length < total) parts.push(`_(showing ${shown.length} of ${total} lines)_`);
   }
   return `${parts.join('\n\n')}\n`;

@@ -98,11 +98,27 @@ describe('bug report content', () => {
     const minified = 'a=1;'.repeat(24_042); // 96,168 characters on one line
     const text = content({ selection: { text: minified, startLine: 1, endLine: 1 }, maxLines: 80 });
     assert.equal(codeBlock(text).body, minified.slice(0, 20_000));
-    assert.match(text, /\n_\(the code is cut to its first 20,000 characters\)_\n$/);
+    assert.match(text, /\n_\(the code is cut here: a report carries at most 20,000 bytes of it\)_\n$/);
     assert.ok(text.length < 21_000, `${text.length}`);
     const many = Array.from({ length: 80 }, () => 'x'.repeat(1_000)).join('\n');
     const lines = codeBlock(content({ selection: { text: many, startLine: 1, endLine: 80 }, maxLines: 80 })).body.split('\n');
     assert.ok(lines.length < 21 && lines.join('\n').length <= 20_000, `${lines.length} lines`);
+  });
+
+  it('a line of exactly 20,000 characters fits: no note', () => {
+    const exact = 'x'.repeat(20_000);
+    const text = content({ selection: { text: exact, startLine: 1, endLine: 1 }, maxLines: 80 });
+    assert.equal(codeBlock(text).body, exact);
+    assert.doesNotMatch(text, /cut/);
+  });
+
+  it('cuts code by its UTF-8 size (a service may count 65,535 bytes), at a whole character', () => {
+    const euros = '€'.repeat(10_000); // 3 bytes each: 30,000 bytes
+    const body = codeBlock(content({ selection: { text: euros, startLine: 1, endLine: 1 }, maxLines: 80 })).body;
+    assert.equal(new TextEncoder().encode(body).length, 19_998, 'as many whole characters as 20,000 bytes hold');
+    const faces = '😀'.repeat(6_000); // a surrogate pair each, 4 bytes
+    const cut = codeBlock(content({ selection: { text: faces, startLine: 1, endLine: 1 }, maxLines: 80 })).body;
+    assert.equal(cut, '😀'.repeat(5_000), 'no half of a pair');
   });
 
   it('adds no note when the code fits, and shows at least one line', () => {

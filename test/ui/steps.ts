@@ -160,7 +160,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     assert.equal(post.task_kind, 'task');
     assert.equal(post.title, TODO_TEXT, 'titled with the comment');
     const content = String(post.content);
-    assert.ok(content.startsWith(`TODO: ${TODO_TEXT}`), `the task starts with the comment:\n${content}`);
+    assert.match(content, /^Sent from VS Code · hb-[0-9a-z]{10}\n\n/, `the task starts with the marker a lost answer is found by:\n${content}`);
+    assert.ok(content.replace(/^[^\n]*\n\n/, '').startsWith(`TODO: ${TODO_TEXT}`), `then the comment:\n${content}`);
     assert.ok(content.includes('src/greeting.ts'), `the task names the file:\n${content}`);
     assert.ok(content.includes(['```typescript', GREETING[0], TODO_LINE, ...GREETING.slice(1)].join('\n')), `the task quotes the code around the comment:\n${content}`);
 

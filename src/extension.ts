@@ -11,6 +11,7 @@ import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
 import { DraftFileSystem } from './drafts/draftFileSystem';
 import { DraftStore } from './drafts/drafts';
+import { presenceFolder } from './drafts/presenceFolder';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import type { Helpdesk, TestApi } from './helpdesk';
 import { registerInCode } from './inCode/register';
@@ -29,7 +30,7 @@ export interface TestExports {
 }
 
 export function activate(context: vscode.ExtensionContext): TestExports | undefined {
-  const drafts = new DraftStore(context.globalState);
+  const drafts = new DraftStore(context.globalState, presenceFolder(context.globalStorageUri));
   const log = new Log();
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal);

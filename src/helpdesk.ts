@@ -23,7 +23,7 @@ import { copyLink, openInBrowser } from './commands/navigation';
 import { codeOf, reportBug } from './commands/reportBug';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
-import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
+import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
@@ -141,9 +141,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
   };
 
-  context.subscriptions.push(gateway, posts, clients, postDocuments, autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   // Drafts the service never confirmed are offered again.
-  void offerUnsentDrafts(services, () => session.whenRestored());
+  const unsent = new UnsentDraftsOffer(services, () => session.whenRestored());
+  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
+  void unsent.offer();
 
   return {
     posts,

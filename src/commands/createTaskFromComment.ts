@@ -66,9 +66,9 @@ export async function commentTaskAt(document: vscode.TextDocument, line: number,
 }
 
 /** The task from this comment, on its way or waiting in its draft, offered instead of a second one. */
-function offerWaitingTask({ drafts, sender, ui }: Services, draft: Draft): undefined {
+async function offerWaitingTask({ drafts, sender, ui }: Services, draft: Draft): Promise<undefined> {
   const title = labelText(parseDraftDocument(draft.text).title, 80);
-  if (drafts.isBeingSent(draft)) {
+  if (await drafts.isBeingSent(draft)) {
     void ui.info(l10n.t('A task from this comment is being created now: "{0}". It is not filed twice.', title));
     return undefined;
   }

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { draftIdOf } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
+import { GONE_MS } from './windowPresence';
 import { closeDraftEditors, openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
@@ -39,32 +40,90 @@ export async function discardDraft({ drafts, ui }: DraftServices, uri?: vscode.U
 /**
  * After a reload: drafts the server never confirmed are offered again, to send, review or
  * discard, but for those another open window is editing or sending (its Send would file a
- * draft still being written; its Discard would throw away what that window shows). `ready`
- * resolves once the session knows whether it is signed in.
+ * draft still being written; its Discard would throw away what that window shows). A draft left
+ * out because of a window that then closes or crashes is offered once that window is gone; one
+ * whose window just let it go (its editor closed, kept for later) is not.
  */
-export async function offerUnsentDrafts({ drafts, sender, ui }: DraftServices, ready: () => Promise<void>): Promise<void> {
-  const left = drafts.all().filter((draft) => !drafts.heldElsewhere(draft.id));
-  if (left.length === 0) return;
-  const one = left.length === 1 ? left[0] : undefined;
-  const send = one ? l10n.t('Send') : l10n.t('Send All');
-  const review = one ? l10n.t('Open') : l10n.t('Review…');
-  const discard = one ? l10n.t('Discard') : l10n.t('Discard All');
-  const message = one
-    ? l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
-    : l10n.t('{0} helpdesk drafts were not sent.', left.length);
-  const choice = await ui.info(message, send, review, discard);
-  if (choice === send) {
-    await ready();
-    // One at a time, each as its editor shows it: a failure keeps that draft and says why.
-    for (const { id } of left) await sender.send(id);
-  } else if (choice === review) {
-    if (one) await openDraft(one.id);
-    else await pickAndOpen(drafts);
-  } else if (choice === discard) {
-    const sure = l10n.t('Discard');
-    const confirm = await ui.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
-    if (confirm === sure) for (const { id } of left) await drafts.remove(id);
+export class UnsentDraftsOffer implements vscode.Disposable {
+  /** Drafts left out, and the windows that held them then. */
+  private readonly waiting = new Map<string, string[]>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly services: DraftServices,
+    /** Resolves once the session knows whether it is signed in. */
+    private readonly ready: () => Promise<void>,
+  ) {}
+
+  /** Offers every draft left, and waits for those held elsewhere. */
+  async offer(): Promise<void> {
+    await this.offerSome(this.services.drafts.all());
   }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.waiting.clear();
+  }
+
+  private async offerSome(candidates: readonly Draft[]): Promise<void> {
+    const { drafts, sender, ui } = this.services;
+    const left: Draft[] = [];
+    for (const draft of candidates) {
+      const holders = await drafts.holders(draft.id);
+      if (holders.length > 0) this.wait(draft.id, holders);
+      else left.push(draft);
+    }
+    if (left.length === 0) return;
+    const one = left.length === 1 ? left[0] : undefined;
+    const send = one ? l10n.t('Send') : l10n.t('Send All');
+    const review = one ? l10n.t('Open') : l10n.t('Review…');
+    const discard = one ? l10n.t('Discard') : l10n.t('Discard All');
+    const message = one
+      ? l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
+      : l10n.t('{0} helpdesk drafts were not sent.', left.length);
+    const choice = await ui.info(message, send, review, discard);
+    if (choice === send) {
+      await this.ready();
+      // One at a time, each as its editor shows it: a failure keeps that draft and says why.
+      for (const { id } of left) await sender.send(id);
+    } else if (choice === review) {
+      if (one) await openDraft(one.id);
+      else await pickAndOpen(drafts);
+    } else if (choice === discard) {
+      const sure = l10n.t('Discard');
+      const confirm = await ui.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
+      if (confirm !== sure) return;
+      // Asked long ago, perhaps: a draft another window has opened or sent since is left to it.
+      for (const { id } of left) if (drafts.get(id) && !(await drafts.heldElsewhere(id))) await drafts.remove(id);
+    }
+  }
+
+  private wait(id: string, holders: readonly string[]): void {
+    this.waiting.set(id, [...new Set([...(this.waiting.get(id) ?? []), ...holders])]);
+    this.timer ??= setTimeout(() => void this.recheck(), GONE_MS);
+  }
+
+  private async recheck(): Promise<void> {
+    this.timer = undefined;
+    const { drafts } = this.services;
+    const free: Draft[] = [];
+    const waited = [...this.waiting];
+    this.waiting.clear();
+    for (const [id, before] of waited) {
+      const draft = drafts.get(id);
+      if (!draft) continue; // sent or discarded there
+      const holders = await drafts.holders(id);
+      if (holders.length > 0) this.wait(id, holders);
+      else if (await anyGone(drafts, before)) free.push(draft);
+    }
+    await this.offerSome(free);
+  }
+}
+
+async function anyGone(drafts: DraftStore, windows: readonly string[]): Promise<boolean> {
+  for (const window of windows) if (await drafts.presence.hasGone(window)) return true;
+  return false;
 }
 
 async function pickAndOpen(drafts: DraftStore): Promise<void> {

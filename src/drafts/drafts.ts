@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { CommentPlace } from '../code/todoComments';
-import { WindowPresence } from './windowPresence';
+import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type DraftKind = 'bug' | 'task' | 'comment';
 
@@ -62,6 +62,8 @@ export interface UnconfirmedSend {
 const PREFIX = 'helpdesk.draft:';
 /** Where an earlier version kept every draft in one list, which each window rewrote whole. */
 const OLD_LIST = 'helpdesk.drafts';
+/** Where an earlier version's windows said what they held (see WindowPresence for why no longer). */
+const OLD_PRESENCE = 'helpdesk.window:';
 
 /**
  * Drafts in the extension's global state: they survive a window reload and a failed send. The
@@ -78,15 +80,26 @@ export class DraftStore {
   /** What this window does with drafts, and what the others do, as each says (see WindowPresence). */
   readonly presence: WindowPresence;
 
-  constructor(private readonly state: vscode.Memento) {
-    this.presence = new WindowPresence(state, this.window);
+  constructor(
+    private readonly state: vscode.Memento,
+    /** The folder the windows share to say what each holds (see WindowPresence). */
+    presenceFolder: PresenceFolder,
+  ) {
+    this.presence = new WindowPresence(presenceFolder, this.window);
     this.migrated = this.migrate();
   }
 
-  /** Whether another window that is still open is editing or sending the draft: this one leaves it alone. */
-  heldElsewhere(id: string): boolean {
+  /** The other windows, still open, that are editing or sending the draft: this one leaves it alone meanwhile. */
+  async holders(id: string): Promise<string[]> {
+    const holders = await this.presence.holders(id);
     const sending = this.get(id)?.sending;
-    return this.presence.heldElsewhere(id, 'either') || (sending !== undefined && sending.by !== this.window && this.claimHolds(sending));
+    if (sending && sending.by !== this.window && !holders.includes(sending.by) && (await this.claimHolds(sending))) holders.push(sending.by);
+    return holders;
+  }
+
+  /** Whether another window that is still open is editing or sending the draft. */
+  async heldElsewhere(id: string): Promise<boolean> {
+    return (await this.holders(id)).length > 0;
   }
 
   /** Oldest first. */
@@ -148,7 +161,7 @@ export class DraftStore {
     const draft = this.get(id);
     if (!draft) return false;
     const { sending } = draft;
-    if (sending && sending.by !== this.window && this.claimHolds(sending)) return false;
+    if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return false;
     // Alive and sending before the claim is written: another window that reads the claim finds it holding.
     await this.presence.startSending(id);
     await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
@@ -156,8 +169,19 @@ export class DraftStore {
   }
 
   /** Whether a window, this one or another, is sending the draft now (its claim holds). */
-  isBeingSent(draft: Draft): boolean {
-    return !!draft.sending && (draft.sending.by === this.window || this.claimHolds(draft.sending));
+  async isBeingSent(draft: Draft): Promise<boolean> {
+    return !!draft.sending && (draft.sending.by === this.window || (await this.claimHolds(draft.sending)));
+  }
+
+  /**
+   * How long, at most, another window's claim on the draft holds if that window has gone: half a
+   * minute for a window that says it is alive, what is left of two minutes for one of an earlier
+   * version, which does not.
+   */
+  async claimFreeWithin(id: string): Promise<number> {
+    const sending = this.get(id)?.sending;
+    if (!sending || (await this.presence.isAlive(sending.by)) !== undefined) return GONE_MS;
+    return Math.max(0, sending.since + CLAIM_MS - Date.now());
   }
 
   /** Gives up this window's claim, if the draft is still there. */
@@ -167,8 +191,8 @@ export class DraftStore {
     if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
   }
 
-  private claimHolds(sending: { by: string; since: number }): boolean {
-    return this.presence.isAlive(sending.by) ?? Date.now() - sending.since < CLAIM_MS;
+  private async claimHolds(sending: { by: string; since: number }): Promise<boolean> {
+    return (await this.presence.isAlive(sending.by)) ?? Date.now() - sending.since < CLAIM_MS;
   }
 
   /** Test hook: resolves once drafts of an earlier version's list have an entry each. */
@@ -192,6 +216,7 @@ export class DraftStore {
   }
 
   private async migrate(): Promise<void> {
+    for (const key of this.state.keys()) if (key.startsWith(OLD_PRESENCE)) await this.state.update(key, undefined);
     const old = this.oldList().filter(isDraft);
     if (old.length === 0 && this.state.get(OLD_LIST) === undefined) return;
     for (const draft of old) if (this.state.get(PREFIX + draft.id) === undefined) await this.state.update(PREFIX + draft.id, draft);

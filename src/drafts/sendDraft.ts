@@ -64,7 +64,11 @@ export class DraftSender {
     if (!this.drafts.get(id)) return undefined;
     if (!(await this.drafts.claim(id))) {
       const again = l10n.t('Try Again');
-      const message = l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.');
+      const within = await this.drafts.claimFreeWithin(id);
+      const message =
+        within <= 30_000
+          ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
+          : l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.', Math.ceil(within / 60_000));
       void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
       return undefined;
     }

@@ -6,7 +6,7 @@ import { carriesDraftRef } from '../../src/drafts/draftRef';
 import type { Draft } from '../../src/drafts/drafts';
 import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
-import { memoryState } from './memoryState';
+import { MemoryFolder, memoryState } from './memoryState';
 import { rig, type Rig } from './senderRig';
 
 /* DraftSender with the real account, store and notifier against the stand-in (see senderRig.ts). */
@@ -274,13 +274,31 @@ describe('DraftSender: absence is never concluded from what a list may not show'
 });
 
 describe('DraftSender: two windows', () => {
+  it('a draft claimed by a window of an earlier version (which does not say it is alive) is refused with the two minutes its claim holds', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      fake.reset();
+      const shared = memoryState();
+      const r = rig(server, shared);
+      r.signIn();
+      const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Claimed by an old window', 'Once'), accountUrl: server.url });
+      await shared.update(`helpdesk.draft:${draft.id}`, { ...r.drafts.get(draft.id), sending: { by: 'an-earlier-version', since: Date.now() } });
+      assert.equal(await r.sender.send(draft.id), undefined, 'not sent');
+      assert.equal(posts(server).length, 0);
+      assert.match(messages(), /being sent from another window\. If that window was closed, the draft is free again within 2 minutes\./);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a draft one window is sending is not sent by another (both offered it after a reload)', async () => {
     const server = await startStandIn({ seed: 'demo' });
     try {
       fake.reset();
       const shared = memoryState();
-      const one = rig(server, shared);
-      const other = rig(server, shared);
+      const folder = new MemoryFolder();
+      const one = rig(server, shared, folder);
+      const other = rig(server, shared, folder);
       one.signIn();
       other.signIn();
       const draft = await one.drafts.create({ kind: 'task', text: formatDraftDocument('From two windows', 'Once'), accountUrl: server.url });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { DraftStore, type Draft, type TodoOrigin } from '../../src/drafts/drafts';
-import { offerUnsentDrafts } from '../../src/drafts/draftCommands';
+import { UnsentDraftsOffer } from '../../src/drafts/draftCommands';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import { fake, type Memento } from './fakeVscode';
+import { MemoryFolder } from './memoryState';
 
 /**
  * The extension's global state as VS Code keeps it: one storage for every window, and in each
@@ -12,6 +13,8 @@ import { fake, type Memento } from './fakeVscode';
  */
 class SharedStorage {
   readonly data = new Map<string, unknown>();
+  /** The folder where the windows say what each holds. */
+  folder = new MemoryFolder();
   window(): WindowState {
     return new WindowState(this);
   }
@@ -50,7 +53,7 @@ describe('DraftStore', () => {
   });
 
   it('keeps what it is given, and gives it back by id', async () => {
-    const drafts = new DraftStore(storage.window());
+    const drafts = new DraftStore(storage.window(), storage.folder);
     const draft = await drafts.create(fields('Title\n\nBody\n'));
     assert.equal(drafts.get(draft.id)?.text, 'Title\n\nBody\n');
     await drafts.update(draft.id, 'New title\n');
@@ -65,29 +68,29 @@ describe('DraftStore', () => {
   it('two windows that save drafts at the same time keep both', async () => {
     const a = storage.window();
     const b = storage.window();
-    const first = await new DraftStore(a).create(fields('From window A\n'));
-    const second = await new DraftStore(b).create(fields('From window B\n'));
+    const first = await new DraftStore(a, storage.folder).create(fields('From window A\n'));
+    const second = await new DraftStore(b, storage.folder).create(fields('From window B\n'));
     a.sync();
     b.sync();
     for (const window of [a, b]) {
-      assert.deepEqual(new DraftStore(window).all().map((d) => d.id).sort(), [first.id, second.id].sort());
+      assert.deepEqual(new DraftStore(window, storage.folder).all().map((d) => d.id).sort(), [first.id, second.id].sort());
     }
   });
 
   it('an edit in one window and a removal in another both hold', async () => {
     const a = storage.window();
-    const inA = new DraftStore(a);
+    const inA = new DraftStore(a, storage.folder);
     const kept = await inA.create(fields('Kept\n'));
     const sent = await inA.create(fields('Sent\n'));
     const b = storage.window();
     await inA.update(kept.id, 'Kept, edited in A\n');
-    await new DraftStore(b).remove(sent.id);
-    const everywhere = new DraftStore(storage.window()).all();
+    await new DraftStore(b, storage.folder).remove(sent.id);
+    const everywhere = new DraftStore(storage.window(), storage.folder).all();
     assert.deepEqual(everywhere.map((d) => [d.id, d.text]), [[kept.id, 'Kept, edited in A\n']]);
   });
 
   it('tells which draft changed', async () => {
-    const drafts = new DraftStore(storage.window());
+    const drafts = new DraftStore(storage.window(), storage.folder);
     const changed: string[] = [];
     drafts.onDidChange((id) => changed.push(id));
     const draft = await drafts.create(fields('x\n'));
@@ -98,11 +101,11 @@ describe('DraftStore', () => {
 
   it('an edit of a draft another window sent fails as "not found"; a note about it does nothing', async () => {
     const a = storage.window();
-    const draft = await new DraftStore(a).create(fields('x\n'));
+    const draft = await new DraftStore(a, storage.folder).create(fields('x\n'));
     const b = storage.window();
-    await new DraftStore(b).remove(draft.id);
+    await new DraftStore(b, storage.folder).remove(draft.id);
     a.sync();
-    const inA = new DraftStore(a);
+    const inA = new DraftStore(a, storage.folder);
     await assert.rejects(inA.update(draft.id, 'y\n'), /FileNotFound/);
     await inA.setUnconfirmed(draft.id, { ref: 'hb-0123456789' });
     assert.deepEqual(inA.all(), []);
@@ -111,11 +114,11 @@ describe('DraftStore', () => {
   it('finds the task from a TODO comment by its document and its line\'s text, in every window, until it is filed', async () => {
     const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, opened: 'w1.1' };
     const a = storage.window();
-    const inA = new DraftStore(a);
+    const inA = new DraftStore(a, storage.folder);
     const task = await inA.create({ ...fields('Handle errors\n'), todo });
     await inA.create({ ...fields('Other\n'), todo: { ...todo, lineText: '  // TODO: other' } });
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id);
-    assert.equal(new DraftStore(storage.window()).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
+    assert.equal(new DraftStore(storage.window(), storage.folder).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
     assert.equal(inA.taskFromComment('file:///src/b.ts', '  // TODO: handle errors'), undefined, 'another document');
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors!'), undefined, 'a comment changed since');
     await inA.remove(task.id);
@@ -124,23 +127,23 @@ describe('DraftStore', () => {
 
   it('a draft is being sent while a window\'s claim on it holds, this window\'s too', async () => {
     const a = storage.window();
-    const inA = new DraftStore(a);
+    const inA = new DraftStore(a, storage.folder);
     const draft = await inA.create(fields('x\n'));
-    assert.equal(inA.isBeingSent(inA.get(draft.id)!), false);
+    assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
     assert.equal(await inA.claim(draft.id), true);
     const claimed = inA.get(draft.id)!;
-    assert.equal(inA.isBeingSent(claimed), true);
+    assert.equal(await inA.isBeingSent(claimed), true);
     const b = storage.window();
-    const inB = new DraftStore(b);
-    assert.equal(inB.isBeingSent(inB.get(draft.id)!), true, 'in another window too');
+    const inB = new DraftStore(b, storage.folder);
+    assert.equal(await inB.isBeingSent(inB.get(draft.id)!), true, 'in another window too');
     assert.equal(await inB.claim(draft.id), false, 'another window leaves it alone meanwhile');
     await inA.release(draft.id);
-    assert.equal(inA.isBeingSent(inA.get(draft.id)!), false);
+    assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
   });
 
   it('ignores what is not a draft, and lists drafts oldest first', async () => {
     const window = storage.window();
-    const drafts = new DraftStore(window);
+    const drafts = new DraftStore(window, storage.folder);
     const first = await drafts.create(fields('first\n'));
     await new Promise((resolve) => setTimeout(resolve, 2));
     const second = await drafts.create(fields('second\n'));
@@ -156,22 +159,22 @@ describe('DraftStore', () => {
     ];
     storage.data.set('helpdesk.drafts', old);
     const window = storage.window();
-    const drafts = new DraftStore(window);
+    const drafts = new DraftStore(window, storage.folder);
     assert.deepEqual(drafts.all().map((d) => d.id), ['task-a', 'bug-b']);
     await drafts.whenMigrated();
     assert.equal(storage.data.has('helpdesk.drafts'), false, 'the old list is gone');
-    assert.deepEqual(new DraftStore(storage.window()).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
+    assert.deepEqual(new DraftStore(storage.window(), storage.folder).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
   });
 
   it('a draft sent here stays gone though a window of the earlier version wrote the old list again', async () => {
     const window = storage.window();
-    const drafts = new DraftStore(window);
+    const drafts = new DraftStore(window, storage.folder);
     const draft = await drafts.create(fields('Sent here\n'));
     // A window not yet reloaded after the update rewrites the list it knows, with this draft in it.
     await window.update('helpdesk.drafts', [drafts.get(draft.id)]);
     await drafts.remove(draft.id);
     assert.deepEqual(drafts.all(), []);
-    assert.deepEqual(new DraftStore(storage.window()).all(), [], 'and in a new window');
+    assert.deepEqual(new DraftStore(storage.window(), storage.folder).all(), [], 'and in a new window');
   });
 });
 
@@ -180,71 +183,149 @@ describe('DraftStore: claims across windows last as long as the window that hold
   const draftFields = { kind: 'task' as const, text: 'Claimed\n', accountUrl: 'https://acme.example.com' };
   beforeEach(() => {
     storage = new SharedStorage();
-    mock.timers.enable({ apis: ['Date', 'setInterval'], now: 1_800_000_000_000 });
+    mock.timers.enable({ apis: ['Date', 'setInterval', 'setTimeout'], now: 1_800_000_000_000 });
   });
   afterEach(() => mock.timers.reset());
 
-  /** Lets time pass, a second at a time, and lets each window's writes land. */
+  /** Lets time pass, a second at a time, and lets each window's writes and reads land. */
   const pass = async (ms: number) => {
     for (let t = 0; t < ms; t += 1000) {
       mock.timers.tick(1000);
-      await Promise.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
     }
+  };
+  /** A person who answers an offer with `choice` (and is sure), after `meanwhile` happened. */
+  const person = (choice: string, meanwhile: () => Promise<void> = async () => undefined) => {
+    const asked: string[] = [];
+    const ui = {
+      info: async (text: string) => {
+        asked.push(text);
+        await meanwhile();
+        return choice;
+      },
+      warn: async () => 'Discard',
+    };
+    return { asked, ui: ui as unknown as Notifier };
   };
 
   it('a send that outlives two minutes (a slow service, a question left open) keeps its claim while its window is open', async () => {
     const one = storage.window();
-    const sending = new DraftStore(one);
+    const sending = new DraftStore(one, storage.folder);
     const draft = await sending.create(draftFields);
     assert.ok(await sending.claim(draft.id));
     await pass(5 * 60_000);
     const other = storage.window();
-    assert.equal(await new DraftStore(other).claim(draft.id), false, 'the other window leaves it');
-    assert.ok(new DraftStore(storage.window()).heldElsewhere(draft.id));
+    assert.equal(await new DraftStore(other, storage.folder).claim(draft.id), false, 'the other window leaves it');
+    assert.ok(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id));
     sending.dispose();
   });
 
   it('a window that crashed mid-send holds the draft for at most 30 s, not two minutes', async () => {
-    const crashed = new DraftStore(storage.window());
+    const crashed = new DraftStore(storage.window(), storage.folder);
     const draft = await crashed.create(draftFields);
     assert.ok(await crashed.claim(draft.id));
     // What the crashed window left in the shared state; it writes nothing more.
     const left = new SharedStorage();
     for (const [key, value] of storage.data) left.data.set(key, structuredClone(value));
+    left.folder = storage.folder.copy();
     crashed.dispose();
     await pass(10_000);
-    assert.equal(await new DraftStore(left.window()).claim(draft.id), false, 'ten seconds on: it may still be sending');
+    assert.equal(await new DraftStore(left.window(), left.folder).claim(draft.id), false, 'ten seconds on: it may still be sending');
     await pass(25_000);
-    assert.ok(await new DraftStore(left.window()).claim(draft.id), '35 s on: free again');
+    assert.ok(await new DraftStore(left.window(), left.folder).claim(draft.id), '35 s on: free again');
   });
 
   it('a draft another open window is editing is held there; once that window closes, it is not', async () => {
-    const editing = new DraftStore(storage.window());
+    const editing = new DraftStore(storage.window(), storage.folder);
     const draft = await editing.create(draftFields);
     await editing.presence.setEditing([draft.id]);
     await pass(60_000);
-    const other = new DraftStore(storage.window());
-    assert.ok(other.heldElsewhere(draft.id), 'held while that window beats');
-    assert.equal(editing.heldElsewhere(draft.id), false, 'not elsewhere for the window that holds it');
+    const other = new DraftStore(storage.window(), storage.folder);
+    assert.ok(await other.heldElsewhere(draft.id), 'held while that window beats');
+    assert.equal(await editing.heldElsewhere(draft.id), false, 'not elsewhere for the window that holds it');
     editing.dispose();
     await Promise.resolve();
-    assert.equal(new DraftStore(storage.window()).heldElsewhere(draft.id), false, 'closed: free');
+    assert.equal(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id), false, 'closed: free');
   });
 
   it('after a reload, a window offers only the drafts no other open window is editing or sending', async () => {
-    const editing = new DraftStore(storage.window());
+    const editing = new DraftStore(storage.window(), storage.folder);
     const open = await editing.create({ ...draftFields, text: 'Being written\n' });
     await editing.create({ ...draftFields, text: 'Left from before\n' });
     await editing.presence.setEditing([open.id]);
     fake.reset();
-    const reloaded = new DraftStore(storage.window());
-    await offerUnsentDrafts({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined);
+    const reloaded = new DraftStore(storage.window(), storage.folder);
+    await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
     assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft was not sent: "Left from before" (task).']);
     editing.dispose();
   });
 
+  it('a window that holds drafts says so in a file of its own, never in the global state every window rewrites whole', async () => {
+    const editing = new DraftStore(storage.window(), storage.folder);
+    const draft = await editing.create(draftFields);
+    await editing.presence.setEditing([draft.id]);
+    await pass(60_000);
+    assert.deepEqual([...storage.data.keys()].filter((key) => !key.startsWith('helpdesk.draft:')), [], 'nothing but the draft in the global state');
+    assert.equal(storage.folder.files.size, 1, 'one file, this window\'s');
+    assert.ok(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id), 'which the other windows read');
+    editing.dispose();
+  });
+
+  it('a beat dated in the future (a clock set back) is not a window alive', async () => {
+    const drafts = new DraftStore(storage.window(), storage.folder);
+    const draft = await drafts.create(draftFields);
+    const later = Date.now() + 10 * 60_000;
+    await storage.folder.write('ahead.json', JSON.stringify({ at: later, editing: [draft.id], sending: [draft.id] }));
+    storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } });
+    const other = new DraftStore(storage.window(), storage.folder);
+    assert.equal(await other.heldElsewhere(draft.id), false);
+    assert.ok(await other.claim(draft.id), 'its claim does not hold');
+  });
+
+  it('a window half-way through writing its file is alive, and one whose file was cut by a crash is gone after 30 s', async () => {
+    const drafts = new DraftStore(storage.window(), storage.folder);
+    const draft = await drafts.create(draftFields);
+    await storage.folder.write('cut.json', '{"at": 18');
+    storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'cut', since: Date.now() } });
+    assert.equal(await new DraftStore(storage.window(), storage.folder).claim(draft.id), false, 'may be sending');
+    await pass(31_000);
+    assert.ok(await new DraftStore(storage.window(), storage.folder).claim(draft.id), 'silent since: gone');
+  });
+
+  it('Discard, answered after another window opened the draft, leaves that draft to it', async () => {
+    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const draft = await reloaded.create(draftFields);
+    const editing = new DraftStore(storage.window(), storage.folder);
+    const { asked, ui } = person('Discard', () => editing.presence.setEditing([draft.id]));
+    await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui }, async () => undefined).offer();
+    assert.equal(asked.length, 1, 'offered while no window held it');
+    assert.ok(reloaded.get(draft.id), 'kept: the other window shows it now');
+    editing.dispose();
+  });
+
+  it('a draft left out because another window was editing it is offered once that window crashed, not when it only closed the editor', async () => {
+    const crashing = new DraftStore(storage.window(), storage.folder);
+    const stranded = await crashing.create({ ...draftFields, text: 'Stranded\n' });
+    const keeping = new DraftStore(storage.window(), storage.folder);
+    const kept = await keeping.create({ ...draftFields, text: 'Kept for later\n' });
+    await crashing.presence.setEditing([stranded.id]);
+    await keeping.presence.setEditing([kept.id]);
+    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const { asked, ui } = person('Keep');
+    const offer = new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui }, async () => undefined);
+    await offer.offer();
+    assert.deepEqual(asked, [], 'both held elsewhere');
+    // One window crashes (its beats stop); the other closes the draft's editor and goes on.
+    crashing.presence['stopTimer']();
+    await keeping.presence.setEditing([]);
+    await pass(65_000);
+    assert.deepEqual(asked, ['A helpdesk draft was not sent: "Stranded" (task).']);
+    offer.dispose();
+    keeping.dispose();
+  });
+
   it('an idle window writes nothing', async () => {
-    const drafts = new DraftStore(storage.window());
+    const drafts = new DraftStore(storage.window(), storage.folder);
     await drafts.create(draftFields);
     const before = [...storage.data.keys()];
     await pass(60_000);

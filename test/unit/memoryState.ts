@@ -1,4 +1,5 @@
 import type { Memento } from './fakeVscode';
+import type { PresenceFolder } from '../../src/drafts/windowPresence';
 
 /** A global state in memory, as a window's `Memento` holds it (values copied in and out). */
 export function memoryState(): Memento {
@@ -8,4 +9,29 @@ export function memoryState(): Memento {
     get: <T>(key: string, fallback?: T) => (data.has(key) ? (structuredClone(data.get(key)) as T) : fallback),
     update: async (key: string, value: unknown) => void (value === undefined ? data.delete(key) : data.set(key, structuredClone(value))),
   };
+}
+
+/** A folder the windows of one test share (see WindowPresence), in memory. */
+export class MemoryFolder implements PresenceFolder {
+  readonly files = new Map<string, { text: string; mtime: number }>();
+  names(): Promise<string[]> {
+    return Promise.resolve([...this.files.keys()]);
+  }
+  read(name: string): Promise<{ text: string; mtime: number } | undefined> {
+    return Promise.resolve(this.files.get(name));
+  }
+  write(name: string, text: string): Promise<void> {
+    this.files.set(name, { text, mtime: Date.now() });
+    return Promise.resolve();
+  }
+  remove(name: string): Promise<void> {
+    this.files.delete(name);
+    return Promise.resolve();
+  }
+  /** What is in it now, as another folder that later writes do not reach. */
+  copy(): MemoryFolder {
+    const copy = new MemoryFolder();
+    for (const [name, file] of this.files) copy.files.set(name, { ...file });
+    return copy;
+  }
 }

@@ -12,7 +12,8 @@ import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
 import type { Memento } from './fakeVscode';
-import { memoryState } from './memoryState';
+import { MemoryFolder, memoryState } from './memoryState';
+import type { PresenceFolder } from '../../src/drafts/windowPresence';
 
 export interface Rig {
   url: string;
@@ -25,12 +26,12 @@ export interface Rig {
 }
 
 /** `state` is the global state (shared by the windows of one test, if it makes several rigs). */
-export function rig(server: StandIn, state: Memento = memoryState()): Rig {
+export function rig(server: StandIn, state: Memento = memoryState(), folder: PresenceFolder = new MemoryFolder()): Rig {
   let account: Account | undefined;
   const view = { items: [] as Post[], sortedByService: true };
   const gateway = { get account() { return account; }, store: { posts: { get state() { return view; } } } } as unknown as Gateway;
   const log = new Log();
-  const drafts = new DraftStore(state as never);
+  const drafts = new DraftStore(state as never, folder);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state, server.url) };
   return {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
 import { DraftStore } from '../../../src/drafts/drafts';
+import { presenceFolder } from '../../../src/drafts/presenceFolder';
 import { PROFILES } from '../../server';
 import { extensionApi, forEachProfile, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
@@ -239,7 +240,7 @@ forEachProfile((profile) => describe('writing', () => {
 describe('drafts across windows', () => {
   useCleanSlate();
 
-  it('a draft open in this window\'s editor is held here: another window (one global state) sees it held, so does not offer it; closed, it is free', async () => {
+  it('a draft open in this window\'s editor is held here: another window (one global storage) sees it held, so does not offer it; closed, it is free', async () => {
     const api = await extensionApi();
     await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
     await api.actions.createTask({ title: `Still being written ${Date.now()}`, content: 'First words' });
@@ -247,14 +248,15 @@ describe('drafts across windows', () => {
     assert.ok(draft, 'kept as a draft');
     const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    // Another window of this VS Code: a store of its own over the same global state.
-    const other = new DraftStore(api.context.globalState);
+    // Another window of this VS Code: a store of its own over the same global state and storage folder.
+    const other = new DraftStore(api.context.globalState, presenceFolder(api.context.globalStorageUri));
     try {
       await waitFor('this window to say it has the draft open', () => other.heldElsewhere(draft.id));
+      assert.deepEqual(api.context.globalState.keys().filter((key) => key.startsWith('helpdesk.window')), [], 'said in a file of its own, not in the global state every window rewrites');
       assert.equal(await other.claim(draft.id), true, 'a claim is about sending; editing does not block it');
       await other.release(draft.id);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await waitFor('the draft to be free once its editor closed', () => !other.heldElsewhere(draft.id));
+      await waitFor('the draft to be free once its editor closed', async () => !(await other.heldElsewhere(draft.id)));
     } finally {
       other.dispose();
     }

@@ -1,7 +1,6 @@
 import vscode = require('vscode');
 import { draftIdOf } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
-import { GONE_MS } from './windowPresence';
 import { closeDraftEditors, openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
@@ -101,7 +100,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
 
   private wait(id: string, holders: readonly string[]): void {
     this.waiting.set(id, [...new Set([...(this.waiting.get(id) ?? []), ...holders])]);
-    this.timer ??= setTimeout(() => void this.recheck(), GONE_MS);
+    this.timer ??= setTimeout(() => void this.recheck(), this.services.drafts.presence.goneMs);
   }
 
   private async recheck(): Promise<void> {

@@ -35,6 +35,8 @@ export const GONE_MS = 30_000;
 const FORGET_MS = 24 * 60 * 60_000;
 
 export class WindowPresence {
+  /** How long a window is silent before it is taken for gone (for modules of the other bundle, which import no value from here). */
+  readonly goneMs = GONE_MS;
   private editing: string[] = [];
   private readonly sending = new Set<string>();
   private timer: ReturnType<typeof setInterval> | undefined;

@@ -1,0 +1,119 @@
+import type { Post } from '../api';
+
+/**
+ * What a poll of the newest posts tells, compared with what the one before saw. The service has
+ * no events: news is a difference between two reads of its list. No vscode import.
+ */
+
+/** What is compared of a post from one poll to the next. */
+export interface PostFacts {
+  title: string;
+  userId?: number;
+  responsibleId?: number;
+  comments?: number;
+  closed: boolean;
+  /** Kept past the newest page: it is the person's (see `isMine`). */
+  mine: boolean;
+}
+
+/** What the last poll saw. */
+export interface Snapshot {
+  /** The highest post id seen: a post above it is new. */
+  newest: number;
+  /** By post id. */
+  posts: Record<string, PostFacts>;
+}
+
+export type Change = 'new' | 'assigned' | 'commented' | 'closed' | 'reopened';
+
+/** One post's news from one poll. */
+export interface NewsItem {
+  id: number;
+  /** Server text: shown as text only. */
+  title: string;
+  changes: Change[];
+  /** Assigned to the person (now). */
+  assignedToMe: boolean;
+  /** Assigned to, filed by, or commented on by the person. */
+  mine: boolean;
+  /** When the poll saw it (ms). */
+  at: number;
+}
+
+/** Who the person is in this account, as far as is known (see Identity). */
+export interface Me {
+  /** Their user id; undefined until known. */
+  id?: number;
+  /** Posts they filed from VS Code, or commented on from VS Code, known whether or not `id` is. */
+  posts: ReadonlySet<number>;
+}
+
+/** A snapshot keeps at most this many posts: the newest page and the person's own. */
+export const SNAPSHOT_MAX = 2000;
+
+export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, me: Me): boolean {
+  return me.posts.has(post.id) || (me.id !== undefined && (post.user_id === me.id || post.responsible_id === me.id));
+}
+
+function factsOf(post: Post, me: Me): PostFacts {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  return {
+    title: typeof post.title === 'string' ? post.title : '',
+    userId: number(post.user_id),
+    responsibleId: number(post.responsible_id),
+    comments: number(post.comments_cache),
+    closed: post.closed === true,
+    mine: isMine(post, me),
+  };
+}
+
+/**
+ * The news in `posts` (the newest the service lists) against `before`, and what to compare the
+ * next poll with. Without `before` (the first poll after sign-in or install) nothing is news: it
+ * is the baseline. A post seen for the first time is new only above the newest id seen before
+ * (an older one has come into view, it is not new). Changes of a post already seen count where
+ * they are the person's: assigned to them, or, on their posts, comments, closing, reopening.
+ */
+export function compare(before: Snapshot | undefined, posts: readonly Post[], me: Me, now: number): { snapshot: Snapshot; news: NewsItem[] } {
+  const news: NewsItem[] = [];
+  const seen: Record<string, PostFacts> = {};
+  for (const post of posts) {
+    if (!Number.isSafeInteger(post.id) || post.id <= 0) continue;
+    const facts = factsOf(post, me);
+    seen[post.id] = facts;
+    if (!before) continue;
+    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest, me);
+    const assignedToMe = me.id !== undefined && facts.responsibleId === me.id;
+    if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
+  }
+  const newest = Math.max(before?.newest ?? 0, ...Object.keys(seen).map(Number));
+  // The person's posts stay known past the newest page, so a later poll that sees one again compares it.
+  const kept = Object.entries(before?.posts ?? {}).filter(([id, facts]) => facts.mine && !(id in seen));
+  const all = [...Object.entries(seen), ...kept].sort(([a], [b]) => Number(b) - Number(a)).slice(0, SNAPSHOT_MAX);
+  return { snapshot: { newest, posts: Object.fromEntries(all) }, news };
+}
+
+function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, me: Me): Change[] {
+  if (!before) {
+    if (!aboveNewest) return [];
+    return me.id !== undefined && now.responsibleId === me.id ? ['new', 'assigned'] : ['new'];
+  }
+  const changes: Change[] = [];
+  if (me.id !== undefined && now.responsibleId === me.id && before.responsibleId !== me.id) changes.push('assigned');
+  if (now.mine) {
+    if (now.comments !== undefined && before.comments !== undefined && now.comments > before.comments) changes.push('commented');
+    if (now.closed && !before.closed) changes.push('closed');
+    if (!now.closed && before.closed) changes.push('reopened');
+  }
+  return changes;
+}
+
+export type NotifyScope = 'assignedToMe' | 'mine' | 'all' | 'off';
+
+/** Whether a news item is one the person asked to be told of. */
+export function wanted(item: NewsItem, scope: NotifyScope): boolean {
+  if (scope === 'off') return false;
+  if (scope === 'all') return true;
+  if (scope === 'mine') return item.mine;
+  return item.changes.includes('assigned');
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page, Post } from '../../src/api';
+import { compare, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
+import { readNewest } from '../../src/watch/newestPosts';
+
+const ME = 7;
+const me: Me = { id: ME, posts: new Set([30]) };
+const post = (id: number, fields: Partial<Post> = {}): Post => ({ id, title: `Post ${id}`, user_id: 2, responsible_id: null, comments_cache: 0, closed: false, ...fields });
+const poll = (before: Snapshot | undefined, posts: Post[], who: Me = me) => compare(before, posts, who, 1000);
+
+describe('watch: news between two polls', () => {
+  it('the first poll is a silent baseline, however much it holds', () => {
+    const { news, snapshot } = poll(undefined, [post(12, { responsible_id: ME, comments_cache: 4 }), post(11), post(10, { closed: true })]);
+    assert.deepEqual(news, []);
+    assert.equal(snapshot.newest, 12);
+  });
+
+  it('a post above the newest seen is new, and assigned when it is assigned to me; an older one coming into view is not news', () => {
+    const { snapshot } = poll(undefined, [post(12), post(11)]);
+    const { news } = poll(snapshot, [post(14, { responsible_id: ME }), post(13), post(12), post(11), post(5)]);
+    assert.deepEqual(
+      news.map(({ id, changes, assignedToMe }) => ({ id, changes, assignedToMe })),
+      [
+        { id: 14, changes: ['new', 'assigned'], assignedToMe: true },
+        { id: 13, changes: ['new'], assignedToMe: false },
+      ],
+    );
+  });
+
+  it('assigned to me since, comments on my posts, closed and reopened: each is news; the same on another person\'s post is not', () => {
+    const before = poll(undefined, [post(40, { user_id: 2 }), post(31, { user_id: ME }), post(30), post(20, { responsible_id: ME, closed: true }), post(19, { comments_cache: 1 })]).snapshot;
+    const { news } = poll(before, [
+      post(40, { user_id: 2, responsible_id: ME }),
+      post(31, { user_id: ME, comments_cache: 2 }),
+      post(30, { closed: true }),
+      post(20, { responsible_id: ME, closed: false }),
+      post(19, { comments_cache: 5, closed: true }),
+    ]);
+    assert.deepEqual(
+      news.map(({ id, changes, mine }) => ({ id, changes, mine })),
+      [
+        { id: 40, changes: ['assigned'], mine: true },
+        { id: 31, changes: ['commented'], mine: true },
+        { id: 30, changes: ['closed'], mine: true },
+        { id: 20, changes: ['reopened'], mine: true },
+      ],
+    );
+  });
+
+  it('with no id known, posts filed from VS Code are still mine; nothing is "assigned"', () => {
+    const who: Me = { posts: new Set([30]) };
+    const before = poll(undefined, [post(30), post(29, { responsible_id: ME })], who).snapshot;
+    const { news } = poll(before, [post(31, { responsible_id: ME }), post(30, { comments_cache: 1 }), post(29, { responsible_id: ME, comments_cache: 3 })], who);
+    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['new'] }, { id: 30, changes: ['commented'] }]);
+  });
+
+  it('my posts stay known after they leave the newest page, others do not; the snapshot is bounded', () => {
+    const before = poll(undefined, [post(31, { user_id: ME }), post(12)]).snapshot;
+    const { snapshot } = poll(before, [post(33), post(32)]);
+    assert.deepEqual(Object.keys(snapshot.posts).map(Number).sort((a, b) => b - a), [33, 32, 31]);
+    const { news } = poll(snapshot, [post(33), post(31, { user_id: ME, comments_cache: 1 })]);
+    assert.deepEqual(news.map((n) => n.changes), [['commented']], 'seen again later: compared with what it was');
+    const many = Array.from({ length: SNAPSHOT_MAX + 50 }, (_, i) => post(i + 1, { user_id: ME }));
+    assert.equal(Object.keys(poll(undefined, many).snapshot.posts).length, SNAPSHOT_MAX);
+  });
+
+  it('records without a usable id, or with wrong types, are skipped or read as nothing', () => {
+    const before = poll(undefined, [post(5)]).snapshot;
+    const odd = [{ id: -1 }, { id: 1.5 }, { id: '9' }, post(6, { title: 42 as never, comments_cache: 'x' as never, responsible_id: '7' as never })] as Post[];
+    const { news } = poll(before, odd);
+    assert.deepEqual(news.map(({ id, title, changes }) => ({ id, title, changes })), [{ id: 6, title: '', changes: ['new'] }]);
+  });
+
+  it('what is told, by the notify setting', () => {
+    const item = (changes: ('new' | 'assigned' | 'commented')[], mine: boolean) => ({ id: 1, title: '', changes, mine, assignedToMe: changes.includes('assigned'), at: 0 });
+    const cases = [item(['new', 'assigned'], true), item(['commented'], true), item(['new'], false)];
+    assert.deepEqual(cases.map((c) => wanted(c, 'assignedToMe')), [true, false, false]);
+    assert.deepEqual(cases.map((c) => wanted(c, 'mine')), [true, true, false]);
+    assert.deepEqual(cases.map((c) => wanted(c, 'all')), [true, true, true]);
+    assert.deepEqual(cases.map((c) => wanted(c, 'off')), [false, false, false]);
+  });
+});
+
+/** A service holding posts 1…count, `perPage` a page, newest first or oldest first whatever it is asked. */
+function service(count: number, perPage: number, newestFirst: boolean) {
+  const reads: number[] = [];
+  const ids = Array.from({ length: count }, (_, i) => (newestFirst ? count - i : i + 1));
+  const read = async (page: number): Promise<Page<Post>> => {
+    reads.push(page);
+    const items = ids.slice((page - 1) * perPage, page * perPage).map((id) => post(id));
+    return { items, received: items.length };
+  };
+  return { reads, read };
+}
+
+describe('watch: the newest posts', () => {
+  it('newest first: page 1, one request', async () => {
+    const { reads, read } = service(250, 100, true);
+    const { posts, newestPage } = await readNewest(read, undefined);
+    assert.equal(posts[0]?.id, 250);
+    assert.deepEqual(reads, [1]);
+    assert.equal(newestPage, undefined);
+  });
+
+  it('oldest first: the last page, found once; then one request while it is short, more only once it fills', async () => {
+    const first = service(250, 100, false);
+    const found = await readNewest(first.read, undefined);
+    assert.deepEqual(found.newestPage, { page: 3, full: 100 });
+    assert.ok(found.posts.some((p) => p.id === 250));
+    const again = service(251, 100, false);
+    const next = await readNewest(again.read, found.newestPage);
+    assert.deepEqual(again.reads, [3], 'one request');
+    assert.ok(next.posts.some((p) => p.id === 251));
+    const filled = service(301, 100, false);
+    const after = await readNewest(filled.read, { page: 3, full: 100 });
+    assert.ok(after.posts.some((p) => p.id === 301), 'the post on the page after the one that filled');
+    assert.deepEqual(after.newestPage, { page: 4, full: 100 });
+  });
+
+  it('oldest first, after posts were deleted: the last page is found again below', async () => {
+    const shrunk = service(120, 100, false);
+    const { posts, newestPage } = await readNewest(shrunk.read, { page: 3, full: 100 });
+    assert.deepEqual(newestPage, { page: 2, full: 100 });
+    assert.ok(posts.some((p) => p.id === 120));
+  });
+});

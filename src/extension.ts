@@ -29,6 +29,9 @@ export interface TestExports {
   load(): TestApi;
 }
 
+/** After the window started, before the news watcher (and the code it needs) loads. */
+const NEWS_START_DELAY_MS = 5000;
+
 export function activate(context: vscode.ExtensionContext): TestExports | undefined {
   const drafts = new DraftStore(context.globalState, presenceFolder(context.globalStorageUri));
   const log = new Log();
@@ -89,7 +92,23 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const publishShowClosed = () => void (helpdesk || vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', readSettings().showClosedPosts));
   publishShowClosed();
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.showClosedPosts) && publishShowClosed()));
-  void session.whenRestored();
+  // News comes without a view opened: signed in (restored, or signing in), the rest loads and
+  // its watcher starts, a few seconds after the window has started.
+  const watchNews = () => {
+    if (helpdesk || failure || !session.credentials || readSettings().watchIntervalMinutes === 0) return;
+    try {
+      load();
+    } catch {
+      // said when a command or a view asks for it
+    }
+  };
+  let newsStart: ReturnType<typeof setTimeout> | undefined;
+  void session.whenRestored().then(() => (newsStart = setTimeout(watchNews, NEWS_START_DELAY_MS)));
+  context.subscriptions.push(
+    new vscode.Disposable(() => clearTimeout(newsStart)),
+    session.onDidChange(() => newsStart === undefined || watchNews()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && newsStart !== undefined && watchNews()),
+  );
   // Drafts the service never confirmed are offered again as soon as the window opens.
   if (drafts.all().length > 0) {
     try {

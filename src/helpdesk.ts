@@ -32,6 +32,9 @@ import { postHovers } from './inCode/postHover';
 import type { InCodeSources } from './inCode/register';
 import type { Log } from './log';
 import type { Services } from './services';
+import { NewsFolder } from './watch/newsFiles';
+import { showNewsCount } from './watch/newsStatus';
+import { NewsWatcher } from './watch/watcher';
 import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
@@ -53,6 +56,7 @@ export interface TestApi {
   readonly clients: ClientsTreeProvider;
   readonly drafts: DraftStore;
   readonly context: vscode.ExtensionContext;
+  readonly watcher: NewsWatcher;
   /** The commands this module handles. */
   readonly commandIds: readonly string[];
   /** The typed actions behind the commands, without their prompts, on the signed-in account. */
@@ -102,7 +106,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
+  // Posts filed (or commented on) from VS Code in this window: the person's, for news, until Identity knows more.
+  const filedHere = new Set<number>();
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
+    filedHere.add(draft.kind === 'comment' && draft.postId !== undefined ? draft.postId : post.id);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
@@ -110,6 +117,8 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const clients = new ClientsTreeProvider(store, session);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
+  const newsFolder = new NewsFolder(context.globalStorageUri);
+  const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, () => ({ posts: filedHere }), newsFolder, drafts.window, ui, log);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
@@ -139,11 +148,14 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line),
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
+    'helpdesk.showNews': () => vscode.commands.executeCommand('helpdesk.posts.focus'),
+    'helpdesk.checkNews': () => signedIn(() => watcher.pollNow()),
+    'helpdesk.markNewsSeen': () => watcher.markSeen(undefined),
   };
 
   // Drafts the service never confirmed are offered again.
   const unsent = new UnsentDraftsOffer(services, () => session.whenRestored());
-  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
+  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
   return {
@@ -169,7 +181,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+    testApi: { session, gateway, store, posts, clients, drafts, context, watcher, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
   };
 }
 

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import type { NotifyScope } from './watch/news';
 import { clampPerPage } from './api/paging';
 import { isValidReferencePrefix } from './code/postReferences';
 import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
@@ -14,6 +15,8 @@ export const SETTINGS = {
   referencePrefix: 'helpdesk.referencePrefix',
   todoActions: 'helpdesk.todoActions.enabled',
   todoWords: 'helpdesk.todoActions.triggerWords',
+  watchIntervalMinutes: 'helpdesk.watch.intervalMinutes',
+  watchNotify: 'helpdesk.watch.notify',
 } as const;
 
 export interface Settings {
@@ -29,6 +32,9 @@ export interface Settings {
   referencePrefix: string;
   todoActions: boolean;
   todoWords: readonly string[];
+  /** How often the news is read; 0: not at all. */
+  watchIntervalMinutes: number;
+  watchNotify: NotifyScope;
 }
 
 /** The settings, with out-of-range values brought back into range. */
@@ -49,7 +55,13 @@ export function readSettings(): Settings {
     referencePrefix: prefixOrNone(config.get<unknown>('referencePrefix')),
     todoActions: config.get<boolean>('todoActions.enabled', true) !== false,
     todoWords: stringList(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
+    watchIntervalMinutes: whole('watch.intervalMinutes', 5, 0, 1440),
+    watchNotify: oneOf(config.get<unknown>('watch.notify'), ['assignedToMe', 'mine', 'all', 'off'] as const, 'assignedToMe'),
   };
+}
+
+function oneOf<T extends string>(value: unknown, values: readonly T[], fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -12,12 +12,21 @@ export interface NewestPage {
  * first, a service that sorts answers them on page 1: one request. One that lists oldest first
  * whatever it is asked holds them on its last page: found once (O(log n) reads, see
  * `readLastPages`), then remembered (`known`): while that page is short of `full`, new posts land
- * on it, so one request reads them; once it fills, the pages after it are probed. No vscode import.
+ * on it, so one request reads them; once it fills, two (it and the next); only a list that grew or
+ * shrank by more than a page is searched again. No vscode import.
  */
 export async function readNewest(read: (page: number) => Promise<Page<Post>>, known: NewestPage | undefined): Promise<{ posts: Post[]; newestPage?: NewestPage }> {
   if (known) {
     const page = await read(known.page);
     if (page.received > 0 && page.received < known.full) return { posts: page.items, newestPage: known };
+    if (page.received > 0) {
+      // Full: the newest may have begun the page after it, which then is short or empty.
+      const after = await read(known.page + 1);
+      if (after.received === 0) return { posts: page.items, newestPage: known };
+      if (after.received < known.full && !after.items.some((post) => page.items.some((p) => p.id === post.id))) {
+        return { posts: [...page.items, ...after.items], newestPage: { page: known.page + 1, full: known.full } };
+      }
+    }
     const found = await readLastPages(cached(read, known.page, page), { page: known.page }, known.full);
     return { posts: found.pages.flatMap((p) => p.items), newestPage: found.last > 0 ? { page: found.last, full: known.full } : undefined };
   }

@@ -7,6 +7,7 @@
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup and open to rows, at +0 ms, this build against that one
+//     --news      only the news watcher's cost (no workbench; a few seconds)
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { startStandIn, type StandIn } from '../server';
 import { expectedRows } from '../ui/steps';
 import { runInEditor } from './editor';
+import { measureNews } from './news';
 import { packageExtension, packageFloor, type Packaged } from './packaging';
 import { printReport, type SessionFigures } from './report';
 import { BENCH_ENV, type DepthFigures } from './results';
@@ -42,8 +44,19 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 async function bench(): Promise<void> {
   const wallStart = Date.now();
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false } },
   });
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const environment = () => {
+    const cpu = cpus();
+    return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`;
+  };
+  say('The news watcher\'s cost (no workbench)…');
+  const news = await measureNews(say);
+  if (values.news) {
+    printReport({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], news, wallMs: Date.now() - wallStart });
+    return;
+  }
   const pairs = whole(values.pairs, values.quick ? 5 : 15, 3, '--pairs');
   const against = values.against === undefined ? undefined : resolve(values.against);
   const verbose = values.verbose ?? false;
@@ -100,15 +113,15 @@ async function bench(): Promise<void> {
 
   const depth = against ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
 
-  const cpu = cpus();
   printReport({
-    environment: `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`,
-    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    environment: environment(),
+    command,
     floorLabel: against ? basename(against) : 'Floor',
     against: against !== undefined,
     sessions,
     sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
     depth,
+    news,
     wallMs: Date.now() - wallStart,
   });
 }

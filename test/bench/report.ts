@@ -1,5 +1,6 @@
 // The printed report: one table of what a person waits for, each figure beside the floor's from
 // the same run as a paired difference, then sizes and load more at depth, and the targets.
+import type { NewsFigures } from './news';
 import type { DepthFigures } from './results';
 import type { Sample } from './sessions';
 import { median, paired, type Paired } from './stats';
@@ -16,6 +17,10 @@ export const TARGETS = {
   heapPerPostBytes: 1024,
   bundleBytes: 100 * 1024,
   vsixBytes: 120 * 1024,
+  /** News: one request per interval when nothing changed (5 minutes by default). */
+  newsIdleRequestsPerHour: 12,
+  /** News: heap growth from the 10th poll to the last, beyond the snapshot's bound. */
+  newsHeapGrowthBytes: 1024 * 1024,
 } as const;
 
 /** Samples per latency, in pair order. */
@@ -35,6 +40,7 @@ export interface BenchFigures {
   sessions: SessionFigures[];
   sizes?: { bundles: Record<string, number>; main: string; vsixName: string; vsixBytes: number };
   depth?: DepthFigures;
+  news?: NewsFigures;
   wallMs: number;
 }
 
@@ -121,6 +127,18 @@ export function printReport(f: BenchFigures): void {
     summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post (target ≤ 1 KB)` });
   }
 
+  if (f.news) {
+    const n = f.news;
+    const idleOk = n.idleRequestsPerHour <= TARGETS.newsIdleRequestsPerHour;
+    const perPoll = (figures: Record<string, number>) => Object.entries(figures).map(([p, r]) => `${p} ${r}`).join(', ');
+    rows.push([`News, idle: requests per hour at 5 min (${perPoll(n.idleRequests)} a poll)`, String(n.idleRequestsPerHour), '', '', '', `≤ ${TARGETS.newsIdleRequestsPerHour}`, verdict(idleOk)]);
+    rows.push([`  where the last page is exactly full (${perPoll(n.boundaryRequests)} a poll)`, String((60 / 5) * Math.max(...Object.values(n.boundaryRequests))), '', '', '', '', '']);
+    summary.push({ ok: idleOk, text: `news: ${n.idleRequestsPerHour} requests per idle hour (target ≤ ${TARGETS.newsIdleRequestsPerHour})` });
+    const growth = n.heapGrowthPer1000;
+    const heapOk = growth <= TARGETS.newsHeapGrowthBytes;
+    rows.push([`News: heap growth per 1,000 polls, ${n.accountPosts.toLocaleString('en-US')} posts`, `${growth >= 0 ? '+' : ''}${kib(growth)}`, '', '', '', '≤ +1 MB', verdict(heapOk)]);
+    summary.push({ ok: heapOk, text: `news: heap ${growth >= 0 ? '+' : ''}${kib(growth)} per 1,000 polls, snapshot ${n.snapshotPosts} posts (target ≤ +1 MB)` });
+  }
   if (f.sizes) {
     const total = Object.values(f.sizes.bundles).reduce((a, b) => a + b, 0);
     const bundleOk = total <= TARGETS.bundleBytes;
@@ -191,6 +209,13 @@ What is timed
     "Load more…" (${f.depth?.pageSize ?? 100} posts a page), each click timed from the command to the view's
     rows; click N loads page N + 1, and the last finds the page past the end empty.
     Heap: heapUsed of the extension host after page 1 and after the last, over posts loaded.
+  News: no workbench; the reads and the comparison the watcher makes each poll, against the
+    stand-in (in this process) with about ${f.news?.accountPosts.toLocaleString('en-US') ?? '10,000'} posts: the requests of a poll when nothing
+    changed, on each profile, times the polls of an hour at the default interval (also where a
+    service that lists oldest first has its last page exactly full: that page and the empty one
+    after it are read). Heap: heapUsed after a forced GC every 100th poll of ${f.news?.polls ?? 1000}, the
+    least-squares slope from the 200th, of the watcher's poll less that of a bare fetch of the
+    same page against a fresh stand-in (which holds a post made every 10th poll), two pairs.
   Sizes: the production bundles and the .vsix as \`npm run package\` makes them; 1 KB = 1,024 B.
     The bundle loaded at startup is package.json's "main"; the rest loads on first use.`);
 

@@ -9,6 +9,11 @@
  *   GET    /__standin/info       {url, prefix} (never the token)
  *   DELETE /__standin/records/<collection>/<id>   a record deleted elsewhere (in the web app),
  *                                 also where the API has no DELETE (posts)
+ *   POST   /__standin/records/<collection>        a record made elsewhere (by another user in
+ *                                 the web app): any schema field may be given, `user_id` too;
+ *                                 answers the record
+ *   PATCH  /__standin/records/<collection>/<id>   a record changed elsewhere (a post assigned,
+ *                                 closed); answers the record
  */
 import { faultFromJson, type FaultRule } from './faults';
 import { COLLECTIONS, type CollectionName } from './fields';
@@ -25,6 +30,10 @@ export interface Controllable {
   reset(): void;
   /** Removes a record of the account; false when there is none. */
   removeRecord(collection: CollectionName, id: number): boolean;
+  /** Adds a record to the account, as another user would in the web app. */
+  insertRecord(collection: CollectionName, values: Record<string, unknown>): unknown;
+  /** Changes a record of the account; undefined when there is none. */
+  updateRecord(collection: CollectionName, id: number, changes: Record<string, unknown>): unknown;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -32,11 +41,20 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function handleControl(target: Controllable, method: string, path: string, body: ParsedBody, remoteAddress: string | undefined): Answer {
   if (!LOOPBACK.has(remoteAddress ?? '')) return error(403, 'Control endpoints answer loopback callers only');
   const action = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
-  const record = /^DELETE records\/([a-z_]+)\/(\d+)$/.exec(action);
+  const record = /^(DELETE|PATCH|POST) records\/([a-z_]+)(?:\/(\d+))?$/.exec(action);
   if (record) {
-    const collection = record[1] as CollectionName;
+    const [, verb, name, id] = record;
+    const collection = name as CollectionName;
     if (!COLLECTIONS.includes(collection)) return error(400, `No collection ${collection}`);
-    return target.removeRecord(collection, Number(record[2])) ? json(200, 'ok') : notFound();
+    if (verb === 'DELETE' && id) return target.removeRecord(collection, Number(id)) ? json(200, 'ok') : notFound();
+    if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return error(400, 'Send the fields as a JSON object');
+    const fields = body.value as Record<string, unknown>;
+    if (verb === 'POST' && !id) return json(201, target.insertRecord(collection, fields));
+    if (verb === 'PATCH' && id) {
+      const updated = target.updateRecord(collection, Number(id), fields);
+      return updated === undefined ? notFound() : json(200, updated);
+    }
+    return notFound();
   }
   switch (action) {
     case 'GET requests':

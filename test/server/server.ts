@@ -142,6 +142,14 @@ export class StandInServer implements StandIn {
     return this.store.remove(this.prefix, collection, id);
   }
 
+  insertRecord(collection: CollectionName, values: Record<string, unknown>): unknown {
+    return this.store.insert(this.prefix, collection, values as never);
+  }
+
+  updateRecord(collection: CollectionName, id: number, changes: Record<string, unknown>): unknown {
+    return this.store.update(this.prefix, collection, id, changes as never);
+  }
+
   close(): Promise<void> {
     this.closed ??= new Promise((resolve) => {
       this.closing.abort();

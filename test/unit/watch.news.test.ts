@@ -116,6 +116,14 @@ describe('watch: the newest posts', () => {
     const after = await readNewest(filled.read, { page: 3, full: 100 });
     assert.ok(after.posts.some((p) => p.id === 301), 'the post on the page after the one that filled');
     assert.deepEqual(after.newestPage, { page: 4, full: 100 });
+    assert.deepEqual(filled.reads, [3, 4], 'two requests');
+    const exactly = service(300, 100, false);
+    assert.deepEqual((await readNewest(exactly.read, { page: 3, full: 100 })).newestPage, { page: 3, full: 100 });
+    assert.deepEqual(exactly.reads, [3, 4], 'a full page and an empty one after it');
+    const grew = service(520, 100, false);
+    const far = await readNewest(grew.read, { page: 3, full: 100 });
+    assert.deepEqual(far.newestPage, { page: 6, full: 100 });
+    assert.ok(far.posts.some((p) => p.id === 520), 'grown by more than a page: searched again');
   });
 
   it('oldest first, after posts were deleted: the last page is found again below', async () => {

@@ -19,6 +19,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'reportBug.test.ts': () => import('./reportBug.test'),
   'hostile.test.ts': () => import('./hostile.test'),
   'inCode.test.ts': () => import('./inCode.test'),
+  'news.test.ts': () => import('./news.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

@@ -1,0 +1,39 @@
+import vscode = require('vscode');
+import type { NewsWatcher } from './watcher';
+
+const { l10n } = vscode;
+
+/**
+ * The news for the person where they see it without looking for it: a count in the status bar
+ * (its tooltip says when the news was read, and why not when it failed) and the Helpdesk view's
+ * badge. Clicking the count shows the news.
+ */
+export function showNewsCount(watcher: NewsWatcher, postsView: vscode.TreeView<unknown>): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('helpdesk.news', vscode.StatusBarAlignment.Left, 9);
+  item.name = l10n.t('Helpdesk News');
+  item.command = 'helpdesk.showNews';
+  const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const update = () => {
+    const { polledAt, nextAt, problem, off } = watcher.status;
+    if (off) {
+      item.hide();
+      postsView.badge = undefined;
+      return;
+    }
+    const count = watcher.unseenForMe.length;
+    item.text = count > 0 ? `$(bell-dot) ${count}` : '$(bell)';
+    const lines = [count > 0 ? l10n.t('Helpdesk: {0} post(s) with news for you.', count) : l10n.t('Helpdesk: no news for you.')];
+    if (problem) lines.push(l10n.t('The last read failed: {0} Next try at {1}.', problem, nextAt ? time(nextAt) : '?'));
+    else if (polledAt) lines.push(l10n.t('Read at {0}; next at {1}.', time(polledAt), nextAt ? time(nextAt) : '?'));
+    item.tooltip = lines.join('\n');
+    item.backgroundColor = undefined;
+    item.show();
+    postsView.badge = count > 0 ? { value: count, tooltip: l10n.t('{0} post(s) with news for you', count) } : undefined;
+  };
+  update();
+  const subscription = watcher.onDidChange(update);
+  return new vscode.Disposable(() => {
+    subscription.dispose();
+    item.dispose();
+  });
+}

@@ -1,0 +1,285 @@
+import vscode = require('vscode');
+import { isApiError, readPage, type Page, type Post } from '../api';
+import type { Log } from '../log';
+import type { Notifier } from '../ui/notifier';
+import { readSettings, SETTINGS } from '../settings';
+import { labelText } from '../text/serverText';
+import { errorText } from '../ui/errorText';
+import { compare, wanted, type Me, type NewsItem } from './news';
+import { readNewest } from './newestPosts';
+import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
+
+const { l10n } = vscode;
+
+/** What the watcher reads through: the signed-in account, if any. */
+export interface WatchedAccount {
+  readonly url: string;
+  postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>>;
+}
+
+/** A window unfocused for this long polls no more, and catches up when it is focused again. */
+const ASLEEP_AFTER_MS = 60 * 60_000;
+/** After failures, the wait grows to at most this. */
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** A lease lasts the wait to the next poll and this much more, so that a late poll does not lose it. */
+const LEASE_GRACE_MS = 60_000;
+/** Between taking a lease and trusting it: another window that took it at the same moment has written by then. */
+const LEASE_SETTLE_MS = 300;
+
+/**
+ * Reads what changed in the helpdesk every `helpdesk.watch.intervalMinutes`, in one window per
+ * account (the one holding the lease, see NewsFolder); every window shows the news from the
+ * files that window writes, and one notification at most is shown for a poll, in the focused
+ * window. Nothing is read while signed out, or while the window has been unfocused for an hour;
+ * failures wait longer each time (a 429 as long as it asks) and are said in the status bar's
+ * tooltip, never in a notification. Disposed, it leaves no timer.
+ */
+export class NewsWatcher implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the news, what was seen, or the state of polling changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  private lastFocused = Date.now();
+  private asleep = false;
+  private polling: Promise<void> | undefined;
+  private controller = new AbortController();
+  private disposed = false;
+  /** The files of the account shown, as last read. */
+  private file: NewsFile | undefined;
+  private seenIds = new Set<number>();
+  private shownFor: string | undefined;
+  /** The account polled for; another one (or none) starts again. */
+  private bound: WatchedAccount | undefined;
+
+  constructor(
+    private readonly account: () => WatchedAccount | undefined,
+    onDidChangeAccount: vscode.Event<unknown>,
+    private readonly me: (accountUrl: string) => Me,
+    private readonly folder: NewsFolder,
+    /** This window's name in leases. */
+    private readonly window: string,
+    private readonly ui: Notifier,
+    private readonly log: Log,
+  ) {
+    this.disposables.push(
+      onDidChangeAccount(() => this.account() !== this.bound && this.restart()),
+      folder.onDidChange(() => void this.reload()),
+      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(SETTINGS.watchIntervalMinutes) && this.restart()),
+      vscode.window.onDidChangeWindowState((state) => {
+        if (!state.focused) return;
+        this.lastFocused = Date.now();
+        void this.notify();
+        if (this.asleep) {
+          this.asleep = false;
+          this.schedule(0);
+        }
+      }),
+    );
+    this.restart();
+  }
+
+  /** The news of the account signed in to, newest first. */
+  get items(): readonly NewsItem[] {
+    return this.file?.items ?? [];
+  }
+
+  /** News for the person not marked as seen: the count the status bar and the badge show. */
+  get unseenForMe(): NewsItem[] {
+    return this.items.filter((item) => item.mine && !this.seenIds.has(item.id));
+  }
+
+  isSeen(id: number): boolean {
+    return this.seenIds.has(id);
+  }
+
+  /** Where polling stands, for a tooltip: when it last read, when it reads next, and why it failed. */
+  get status(): { polledAt?: number; nextAt?: number; problem?: string; off: boolean } {
+    const off = readSettings().watchIntervalMinutes === 0 || !this.account();
+    return { polledAt: this.file?.polledAt, nextAt: this.file?.nextAt, problem: this.file?.problem, off };
+  }
+
+  /** Marks news as seen (all of it when no ids are given), in every window; `false` takes the mark back. */
+  async markSeen(ids: readonly number[] | undefined, seen = true): Promise<void> {
+    const url = this.account()?.url;
+    if (!url) return;
+    const marks = await this.folder.seen(url);
+    for (const id of ids ?? this.items.map((item) => item.id)) {
+      if (seen) marks.add(id);
+      else marks.delete(id);
+    }
+    await this.folder.writeSeen(url, marks);
+    this.seenIds = marks;
+    this.changed.fire();
+  }
+
+  /** Polls now, if this window may (it holds or takes the lease); resolves once done. For tests and "Check Now". */
+  async pollNow(): Promise<void> {
+    if (this.polling) return this.polling;
+    clearTimeout(this.timer);
+    await this.tick();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.controller.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Another account, signed out, or another interval: starts again from the files. */
+  private restart(): void {
+    const before = this.bound;
+    this.bound = this.account();
+    // Signed out: the next sign-in starts from a silent baseline.
+    if (before && !this.bound) void this.folder.forget(before.url);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.controller.abort();
+    this.controller = new AbortController();
+    this.failures = 0;
+    this.file = undefined;
+    this.seenIds = new Set();
+    this.changed.fire();
+    if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
+    void this.reload().then(() => this.schedule(this.dueIn()));
+  }
+
+  /** How long until a poll is due, from the files: at once when none was made or its time has passed. */
+  private dueIn(): number {
+    return Math.max(0, (this.file?.nextAt ?? 0) - Date.now());
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    if (this.disposed) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    const account = this.account();
+    const minutes = readSettings().watchIntervalMinutes;
+    if (!account || minutes === 0 || this.disposed) return;
+    if (!vscode.window.state.focused && Date.now() - this.lastFocused > ASLEEP_AFTER_MS) {
+      this.asleep = true;
+      return;
+    }
+    const now = Date.now();
+    const lease = await this.folder.lease(account.url);
+    if (lease && lease.window !== this.window && lease.until > now) {
+      // Another window polls: look again once its lease would have ended.
+      this.schedule(lease.until - now + 1000);
+      return;
+    }
+    const interval = minutes * 60_000;
+    await this.folder.writeLease(account.url, { window: this.window, until: now + interval + LEASE_GRACE_MS });
+    await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS));
+    if ((await this.folder.lease(account.url))?.window !== this.window) {
+      this.schedule(interval);
+      return;
+    }
+    this.polling = this.poll(account, interval);
+    try {
+      await this.polling;
+    } finally {
+      this.polling = undefined;
+    }
+  }
+
+  private async poll(account: WatchedAccount, interval: number): Promise<void> {
+    const { signal } = this.controller;
+    const before = await this.folder.news(account.url);
+    const started = Date.now();
+    let next: NewsFile;
+    let wait = interval;
+    try {
+      const { posts, newestPage } = await readNewest((page) => readPage(page, () => account.postsPage(page, 100, signal)), before?.newestPage);
+      const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
+      const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
+      // One row per post: a post with news again takes its earlier changes along, and comes first.
+      const earlier = new Map((before?.items ?? []).map((item) => [item.id, item]));
+      const fresh = news.map((item) => ({ ...item, changes: [...new Set([...(earlier.get(item.id)?.changes ?? []), ...item.changes])], seq }));
+      const kept = (before?.items ?? []).filter((item) => !news.some((n) => n.id === item.id));
+      this.failures = 0;
+      next = { snapshot, newestPage, items: [...fresh, ...kept].slice(0, NEWS_KEPT), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      if (fresh.length > 0) this.log.info(`News: ${fresh.length} post(s) with news (${fresh.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
+    } catch (error) {
+      if (signal.aborted || this.disposed) return;
+      this.failures += 1;
+      wait = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(this.failures, 6));
+      if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined) wait = Math.max(wait, error.retryAfterSeconds * 1000);
+      const problem = errorText(error);
+      this.log.info(`News: the poll failed (${problem}); the next one in ${Math.round(wait / 1000)} s.`);
+      next = { items: [], seq: 0, polledAt: 0, ...before, problem, nextAt: Date.now() + wait };
+    }
+    if (signal.aborted || this.disposed) return;
+    await this.folder.writeNews(account.url, next);
+    await this.folder.writeLease(account.url, { window: this.window, until: Date.now() + wait + LEASE_GRACE_MS });
+    await this.reload();
+    this.schedule(wait);
+  }
+
+  /** Reads the account's files again (written here or in another window), and tells what is new. */
+  private async reload(): Promise<void> {
+    const url = this.account()?.url;
+    if (!url) return;
+    const [file, seen] = await Promise.all([this.folder.news(url), this.folder.seen(url)]);
+    if (this.account()?.url !== url) return;
+    this.file = file && Array.isArray(file.items) ? file : undefined;
+    this.seenIds = seen;
+    this.changed.fire();
+    await this.notify();
+  }
+
+  /**
+   * One notification for the polls not told yet, in the focused window only: the first window
+   * to be focused after a poll tells it, and writes so, and no other window tells it again.
+   */
+  private async notify(): Promise<void> {
+    const url = this.account()?.url;
+    const file = this.file;
+    if (!url || !file || !vscode.window.state.focused) return;
+    const told = await this.folder.notified(url);
+    if (told !== undefined && file.seq <= told) return;
+    await this.folder.writeNotified(url, file.seq);
+    // Never told before (installed, signed in): what is there already is not news.
+    if (told === undefined) return;
+    const scope = readSettings().watchNotify;
+    const items = file.items.filter((item) => item.seq > told && wanted(item, scope));
+    if (items.length === 0 || this.shownFor === `${url}#${file.seq}`) return;
+    this.shownFor = `${url}#${file.seq}`;
+    // Not awaited: the choice comes whenever it comes, and the poll goes on.
+    void this.show(items);
+  }
+
+  private async show(items: readonly NewsItem[]): Promise<void> {
+    const open = l10n.t('Open');
+    const showAll = l10n.t('Show');
+    const one = items.length === 1 ? items[0] : undefined;
+    const choice = one ? await this.ui.info(describeOne(one), open, showAll) : await this.ui.info(describeMany(items), showAll);
+    if (choice === open && one) await vscode.commands.executeCommand('helpdesk.openPost', one.id);
+    if (choice === showAll) await vscode.commands.executeCommand('helpdesk.showNews');
+  }
+}
+
+function titleOf(item: NewsItem): string {
+  return `"${labelText(item.title, 60) || l10n.t('(no title)')}" (#${item.id})`;
+}
+
+function describeOne(item: NewsItem): string {
+  const title = titleOf(item);
+  if (item.changes.includes('assigned')) return item.changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
+  if (item.changes.includes('commented')) return l10n.t('New comments on {0}.', title);
+  if (item.changes.includes('closed')) return l10n.t('Closed: {0}.', title);
+  if (item.changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);
+  return l10n.t('New post: {0}.', title);
+}
+
+function describeMany(items: readonly NewsItem[]): string {
+  const titles = items.slice(0, 3).map(titleOf).join(', ') + (items.length > 3 ? ', …' : '');
+  if (items.every((item) => item.changes.includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
+  return l10n.t('{0} helpdesk posts have news: {1}.', items.length, titles);
+}

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import type { TestApi } from '../../../src/extension';
+import { Log } from '../../../src/log';
+import type { Notifier } from '../../../src/ui/notifier';
+import { NewsFolder } from '../../../src/watch/newsFiles';
+import { NewsWatcher } from '../../../src/watch/watcher';
+import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+
+const config = () => vscode.workspace.getConfiguration('helpdesk');
+
+/** As another person would in the web app. */
+async function elsewhere(method: 'POST' | 'PATCH', path: string, fields: Record<string, unknown>): Promise<Post> {
+  const response = await fetch(`${standIn.url}/__standin/records/${path}`, { method, body: JSON.stringify(fields) });
+  const text = await response.text();
+  assert.ok(response.ok, text);
+  return JSON.parse(text) as Post;
+}
+
+/** The notifications written to the log since `before` (the log's length then). */
+const toldSince = (api: TestApi, before: number) => outputLog(api).slice(before).split('\n').filter((line) => line.includes('Notification:'));
+
+/** Signed out and in again: the next poll is a baseline. */
+async function freshStart(): Promise<TestApi> {
+  const api = await extensionApi();
+  await api.session.signOut();
+  await waitFor('the news to be forgotten', () => api.watcher.items.length === 0 && api.watcher.status.off);
+  await signInToStandIn();
+  await api.watcher.pollNow();
+  return api;
+}
+
+forEachProfile(() => describe('news', () => {
+  useCleanSlate();
+  before(async () => {
+    await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('the first poll after sign-in is a silent baseline; a post made since is news, told once, and read in one request', async () => {
+    const api = await freshStart();
+    assert.equal(api.watcher.items.length, 0, 'what was there before is not news');
+    const made = await elsewhere('POST', 'posts', { title: `Made in the web app ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    await standIn.clearRequests();
+    const logged = outputLog(api).length;
+    await api.watcher.pollNow();
+    const item = api.watcher.items.find((n) => n.id === made.id);
+    assert.deepEqual(item?.changes, ['new']);
+    await waitFor('the notification', () => toldSince(api, logged).some((line) => line.includes(`#${made.id}`)));
+    const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
+    assert.ok(reads.length <= 2, `at most two reads for a poll with news (${reads.map((r) => r.path).join(', ')})`);
+    await standIn.clearRequests();
+    await api.watcher.pollNow();
+    assert.equal((await standIn.requests()).filter((r) => r.method === 'GET').length, 1, 'nothing changed: one request');
+    assert.equal(toldSince(api, logged).filter((line) => line.includes(`#${made.id}`)).length, 1, 'told once');
+  });
+
+  it('comments on a post filed from VS Code, and its closing, are news on it; the count and the badge say so, until seen', async () => {
+    const api = await freshStart();
+    const mine = await api.actions.createTask({ title: `Mine ${Date.now()}`, content: 'Filed here' });
+    assert.ok(mine);
+    await api.watcher.pollNow();
+    await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'A colleague answers', user_id: 99 });
+    await elsewhere('PATCH', `posts/${mine.id}`, { closed: true });
+    await api.watcher.pollNow();
+    const item = api.watcher.items.find((n) => n.id === mine.id);
+    assert.deepEqual(item?.changes.filter((c) => c !== 'new').sort(), ['closed', 'commented']);
+    assert.ok(api.watcher.unseenForMe.some((n) => n.id === mine.id), 'counted for me');
+    await vscode.commands.executeCommand('helpdesk.markNewsSeen');
+    assert.equal(api.watcher.unseenForMe.length, 0, 'seen');
+    assert.ok(api.watcher.items.some((n) => n.id === mine.id), 'and still listed');
+  });
+}));
+
+describe('news: costs and failures', () => {
+  useCleanSlate();
+
+  it('a 429 waits as long as it asks, and longer after each failure; said in the status, not in a notification', async () => {
+    const api = await freshStart();
+    await standIn.addFault({ method: 'GET', path: '/app.json', status: 429, headers: { 'Retry-After': '1200' }, times: 5 });
+    const logged = outputLog(api).length;
+    await api.watcher.pollNow();
+    const { problem, nextAt } = api.watcher.status;
+    assert.match(problem ?? '', /slow down|429|too many/i);
+    assert.ok(nextAt !== undefined && nextAt - Date.now() > 1100_000, `the next poll waits at least 1,200 s (${nextAt && Math.round((nextAt - Date.now()) / 1000)} s)`);
+    assert.deepEqual(toldSince(api, logged), [], 'no notification of it');
+  });
+
+  it('two windows of one account: the one holding the lease reads, the other shows the same news and does not tell it again', async () => {
+    const api = await freshStart();
+    const told: string[] = [];
+    const ui = { info: async (message: string) => void told.push(message) } as unknown as Notifier;
+    // Another window of this VS Code: a watcher of its own over the same storage folder.
+    const folder = new NewsFolder(api.context.globalStorageUri);
+    const log = new Log();
+    const other = new NewsWatcher(() => api.gateway.account, api.session.onDidChange, () => ({ posts: new Set<number>() }), folder, 'another-window', ui, log);
+    try {
+      await standIn.clearRequests();
+      await other.pollNow();
+      assert.equal((await standIn.requests()).length, 0, 'the other window leaves the reading to the one that holds the lease');
+      const made = await elsewhere('POST', 'posts', { title: `Seen in two windows ${Date.now()}`, task_kind: 'task', user_id: 99 });
+      await api.watcher.pollNow();
+      await waitFor('the other window to show the news', () => other.items.some((n) => n.id === made.id));
+      assert.deepEqual(told, [], 'told in one window only');
+    } finally {
+      other.dispose();
+      folder.dispose();
+      log.dispose();
+    }
+  });
+
+  it('signed out: no request, no timer that reads', async () => {
+    const api = await extensionApi();
+    await api.session.signOut();
+    await standIn.clearRequests();
+    await api.watcher.pollNow();
+    assert.equal((await standIn.requests()).length, 0);
+    assert.ok(api.watcher.status.off);
+    await signInToStandIn();
+  });
+});

@@ -18,6 +18,8 @@ export interface PagedListState<T> {
    * sorts as asked, so that page held the first records there are.
    */
   readonly sortedByService: boolean;
+  /** Goes up each time the list starts again (a refresh or a reset): loads before that are of another list. */
+  readonly generation: number;
 }
 
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
@@ -75,6 +77,7 @@ export class PagedList<T extends { id: number }> {
   private error: unknown = undefined;
   private errorLoadingMore = false;
   private started = false;
+  private generation = 0;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
   private readonly listeners = new Set<() => void>();
 
@@ -87,7 +90,7 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation };
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -135,6 +138,7 @@ export class PagedList<T extends { id: number }> {
   /** Starts again from the records to show first. What is shown stays until they arrive. */
   refresh(): Promise<void> {
     this.abort();
+    this.generation += 1;
     this.walk = undefined;
     this.hasMore = true;
     this.started = false;
@@ -144,6 +148,7 @@ export class PagedList<T extends { id: number }> {
   /** Forgets everything (e.g. after signing out). */
   reset(): void {
     this.abort();
+    this.generation += 1;
     this.items = [];
     this.made.clear();
     this.fromService = new Set();

@@ -67,6 +67,8 @@ export class PagedList<T extends { id: number }> {
   private items: T[] = [];
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
+  /** The records made here since the last first load: the service may list them on a page read before. */
+  private readonly madeSinceFirstLoad = new Set<number>();
   /** The ids the service sent since the last first load. */
   private fromService = new Set<number>();
   private sortedByService = false;
@@ -151,6 +153,7 @@ export class PagedList<T extends { id: number }> {
     this.generation += 1;
     this.items = [];
     this.made.clear();
+    this.madeSinceFirstLoad.clear();
     this.fromService = new Set();
     this.sortedByService = false;
     this.walk = undefined;
@@ -165,6 +168,7 @@ export class PagedList<T extends { id: number }> {
   /** Puts a record the user just created or changed in place, or at the top when new. */
   upsert(item: T): void {
     this.made.set(item.id, item);
+    this.madeSinceFirstLoad.add(item.id);
     if (!this.replace(item)) {
       this.items = [...this.items, item].sort(this.compare);
       this.emit();
@@ -187,6 +191,7 @@ export class PagedList<T extends { id: number }> {
 
   remove(id: number): void {
     this.made.delete(id);
+    this.madeSinceFirstLoad.delete(id);
     this.items = this.items.filter((item) => item.id !== id);
     this.emit();
   }
@@ -237,6 +242,7 @@ export class PagedList<T extends { id: number }> {
       this.fromService = new Set();
       this.sortedByService = !walk.down && this.inOrder(read);
       this.lastPage = lastPage;
+      this.madeSinceFirstLoad.clear();
     }
     for (const item of read) this.fromService.add(item.id);
     // A first load replaces what a refresh left on screen, but for records made here that the
@@ -247,8 +253,9 @@ export class PagedList<T extends { id: number }> {
     const kept = new Map((first ? this.madeNotIn(read, holdsFirst) : this.items).map((item) => [item.id, item]));
     for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
     this.items = [...kept.values()].sort(this.compare);
-    // The whole list read up to its empty page: a record made here that the service did not send
-    // is gone. (Not going down: a record made since the first load stands past the last page read.)
+    // The whole list read up to its empty page: a record made here before the first load that the
+    // service did not send is gone. (One made since may stand on a page read before it: the service
+    // lists it from the next first load on. Not going down: it stands past the last page read.)
     if (!walk.down && pages[0]!.received === 0) this.dropMadeNotSent();
     this.walk = walk;
     this.hasMore = !ended;
@@ -271,7 +278,7 @@ export class PagedList<T extends { id: number }> {
   }
 
   private dropMadeNotSent(): void {
-    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id));
+    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
     for (const id of gone) this.made.delete(id);
     if (gone.length) this.items = this.items.filter((item) => !gone.includes(item.id));
   }

@@ -21,6 +21,7 @@ import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { codeOf, reportBug } from './commands/reportBug';
+import { setWhoIAm } from './commands/setWhoIAm';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, offerUnsentDrafts, sendDraft } from './drafts/draftCommands';
@@ -28,6 +29,7 @@ import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
+import { Identity } from './identity/identity';
 import { postHovers } from './inCode/postHover';
 import type { InCodeSources } from './inCode/register';
 import type { Log } from './log';
@@ -52,6 +54,8 @@ export interface TestApi {
   readonly posts: PostsTreeProvider;
   readonly clients: ClientsTreeProvider;
   readonly drafts: DraftStore;
+  /** Who the person is in each account, and the posts filed from here. */
+  readonly identity: Identity;
   readonly context: vscode.ExtensionContext;
   /** The commands this module handles. */
   readonly commandIds: readonly string[];
@@ -102,11 +106,13 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
+  const identity = new Identity(context.globalState);
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
+    await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
-  const posts = new PostsTreeProvider(store, session, postsView);
+  const posts = new PostsTreeProvider(store, session, postsView, identity);
   const clients = new ClientsTreeProvider(store, session);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
@@ -118,7 +124,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
     'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
-    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : (list === 'clients' ? store.clients : store.posts).loadMore()),
+    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
       return post && postDocuments.open(post.id);
@@ -129,7 +135,11 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.clearFilter': () => posts.setFilter({}),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
-    'helpdesk.accountMenu': () => showAccountMenu(session),
+    'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),
+    'helpdesk.showFiledByMe': () => posts.setScope('filedByMe'),
+    'helpdesk.showEverything': () => posts.setScope('everything'),
+    'helpdesk.setWhoIAm': (arg) => setWhoIAm(services, identity, arg),
+    'helpdesk.accountMenu': () => showAccountMenu(session, identity),
     'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg),
     'helpdesk.createTask': (arg) => createTask(services, arg),
     'helpdesk.linkDeal': (arg) => linkDeal(services, arg),
@@ -168,8 +178,17 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
   };
+}
+
+/**
+ * A post this extension filed (the answer to its create, or the post found by its marker after a
+ * lost answer): its id is kept for Filed by Me, and it tells who the person is while not known.
+ */
+async function noteOwnPost(identity: Identity, log: Log, account: Account, post: Post): Promise<void> {
+  const learned = await identity.noteFiled(account.url, post);
+  if (learned) log.info(`Who you are in ${account.url}: user ${learned.id}, learned from the answer to post #${post.id}`);
 }
 
 function testActions(services: Services, posts: PostsTreeProvider, postDocuments: PostDocumentProvider): TestActions {

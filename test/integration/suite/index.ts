@@ -19,6 +19,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'reportBug.test.ts': () => import('./reportBug.test'),
   'hostile.test.ts': () => import('./hostile.test'),
   'inCode.test.ts': () => import('./inCode.test'),
+  'who.test.ts': () => import('./who.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

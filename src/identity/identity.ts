@@ -27,9 +27,11 @@ interface Stored {
   me?: Me;
   /** The ids of the posts this extension filed here, newest first. */
   filed: number[];
+  /** The ids of the posts this extension commented on here, newest first. */
+  commented: number[];
 }
 
-/** How many filed post ids are kept per account. */
+/** How many filed post ids (and how many commented on) are kept per account. */
 export const FILED_KEPT = 500;
 /** The longest nick kept (longer ones are cut; it is shown cut shorter still). */
 const NICK_KEPT = 200;
@@ -63,23 +65,29 @@ export class Identity {
     await this.write(accountUrl, { ...stored, me: withNick({ id, source: 'set' }, nick) });
   }
 
+  /** The ids of the posts this extension commented on in the account (the last `FILED_KEPT`): the person's too, for news. */
+  commentedOnByMe(accountUrl: string): ReadonlySet<number> {
+    return new Set(this.read(accountUrl).commented);
+  }
+
   /** Not known any more: learned again from the next post filed, or set again. */
   async forget(accountUrl: string): Promise<void> {
-    const { filed } = this.read(accountUrl);
-    await this.write(accountUrl, { filed });
+    const { filed, commented } = this.read(accountUrl);
+    await this.write(accountUrl, { filed, commented });
   }
 
   /**
-   * A post this extension filed: its id is remembered (not a comment's: comments are no rows of
-   * their own), and where `me` is not known and the post names its author (a numeric `user_id`),
-   * that is who the person is. Answers what was learned.
+   * A post this extension filed: its id is remembered (for a comment, the post it is on: comments
+   * are no rows of their own), and where `me` is not known and the post names its author (a
+   * numeric `user_id`), that is who the person is. Answers what was learned.
    */
   async noteFiled(accountUrl: string, post: FiledAnswer): Promise<Me | undefined> {
     const stored = this.read(accountUrl);
-    const others = stored.filed.filter((id) => id !== post.id);
-    const filed = (isComment(post) ? others : [post.id, ...others]).sort((a, b) => b - a).slice(0, FILED_KEPT);
+    const comment = isComment(post);
+    const filed = comment ? stored.filed : newestFirst(stored.filed, post.id);
+    const commented = comment && isUserId(post.post_id) ? newestFirst(stored.commented, post.post_id) : stored.commented;
     const learned = stored.me === undefined && isUserId(post.user_id) ? withNick({ id: post.user_id, source: 'learned' }, post.nick) : undefined;
-    await this.write(accountUrl, { me: stored.me ?? learned, filed });
+    await this.write(accountUrl, { me: stored.me ?? learned, filed, commented });
     return learned;
   }
 
@@ -91,16 +99,23 @@ export class Identity {
 
   private read(accountUrl: string): Stored {
     const value = this.state.get<Partial<Stored>>(PREFIX + accountUrl);
-    const filed = Array.isArray(value?.filed) ? value.filed.filter(isUserId) : [];
+    const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isUserId) : []);
+    const filed = ids(value?.filed);
+    const commented = ids(value?.commented);
     const me = value?.me;
     const valid = me && isUserId(me.id) && (me.source === 'learned' || me.source === 'set') ? withNick({ id: me.id, source: me.source }, me.nick) : undefined;
-    return valid ? { me: valid, filed } : { filed };
+    return valid ? { me: valid, filed, commented } : { filed, commented };
   }
 
   private async write(accountUrl: string, stored: Stored): Promise<void> {
     await this.state.update(PREFIX + accountUrl, stored);
     for (const listener of [...this.listeners]) listener(accountUrl);
   }
+}
+
+/** `ids` with `id` added, newest first, the last `FILED_KEPT`. */
+function newestFirst(ids: readonly number[], id: number): number[] {
+  return [id, ...ids.filter((other) => other !== id)].sort((a, b) => b - a).slice(0, FILED_KEPT);
 }
 
 /** A positive whole number, as ids are (see parse.ts). */

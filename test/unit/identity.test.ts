@@ -47,6 +47,10 @@ describe('Identity', () => {
     await identity.forget(A);
     assert.equal(identity.me(A), undefined);
     assert.deepEqual([...identity.filedByMe(A)], [60]);
+    await identity.noteFiled(A, { id: 62, post_id: 60, task_kind: 'comment' });
+    await identity.set(A, 8);
+    await identity.forget(A);
+    assert.deepEqual([...identity.commentedOnByMe(A)], [60], 'forgetting who I am keeps what I commented on');
     await identity.noteFiled(A, { id: 61, user_id: 7 });
     assert.equal(identity.me(A)?.id, 7);
     await assert.rejects(identity.set(A, 0), /Not a user id/);
@@ -61,6 +65,7 @@ describe('Identity', () => {
     assert.equal(filed.at(-1), 21);
     await identity.noteFiled(A, { id: 9000, post_id: 5, user_id: 6, nick: 'dan' });
     assert.ok(!identity.filedByMe(A).has(9000));
+    assert.deepEqual([...identity.commentedOnByMe(A)], [5], 'the post it is on');
     assert.equal(identity.me(A)?.id, 6);
   });
 

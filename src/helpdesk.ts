@@ -21,6 +21,7 @@ import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { codeOf, reportBug } from './commands/reportBug';
+import { setWhoIAm } from './commands/setWhoIAm';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
@@ -28,6 +29,7 @@ import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './gateway/account';
 import { Gateway } from './gateway/gateway';
+import { Identity } from './identity/identity';
 import { postHovers } from './inCode/postHover';
 import type { InCodeSources } from './inCode/register';
 import type { Log } from './log';
@@ -55,6 +57,8 @@ export interface TestApi {
   readonly posts: PostsTreeProvider;
   readonly clients: ClientsTreeProvider;
   readonly drafts: DraftStore;
+  /** Who the person is in each account, and the posts filed from here. */
+  readonly identity: Identity;
   readonly context: vscode.ExtensionContext;
   readonly watcher: NewsWatcher;
   /** The commands this module handles. */
@@ -106,19 +110,19 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
-  // Posts filed (or commented on) from VS Code in this window: the person's, for news, until Identity knows more.
-  const filedHere = new Set<number>();
+  const identity = new Identity(context.globalState);
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
-    filedHere.add(draft.kind === 'comment' && draft.postId !== undefined ? draft.postId : post.id);
+    await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
-  const posts = new PostsTreeProvider(store, session, postsView);
+  const posts = new PostsTreeProvider(store, session, postsView, identity);
   const clients = new ClientsTreeProvider(store, session);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
   const newsFolder = new NewsFolder(context.globalStorageUri);
-  const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, () => ({ posts: filedHere }), newsFolder, drafts.window, ui, log);
+  const me = (accountUrl: string) => ({ id: identity.me(accountUrl)?.id, posts: new Set([...identity.filedByMe(accountUrl), ...identity.commentedOnByMe(accountUrl)]) });
+  const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
@@ -127,7 +131,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
     'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
-    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : (list === 'clients' ? store.clients : store.posts).loadMore()),
+    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
       return post && postDocuments.open(post.id);
@@ -138,7 +142,11 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.clearFilter': () => posts.setFilter({}),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
-    'helpdesk.accountMenu': () => showAccountMenu(session),
+    'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),
+    'helpdesk.showFiledByMe': () => posts.setScope('filedByMe'),
+    'helpdesk.showEverything': () => posts.setScope('everything'),
+    'helpdesk.setWhoIAm': (arg) => setWhoIAm(services, identity, arg),
+    'helpdesk.accountMenu': () => showAccountMenu(session, identity),
     'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg),
     'helpdesk.createTask': (arg) => createTask(services, arg),
     'helpdesk.linkDeal': (arg) => linkDeal(services, arg),
@@ -148,7 +156,11 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line),
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
-    'helpdesk.showNews': () => vscode.commands.executeCommand('helpdesk.posts.focus'),
+    // The view on the person's work: what the news counts.
+    'helpdesk.showNews': async () => {
+      await vscode.commands.executeCommand('helpdesk.posts.focus');
+      posts.setScope('assignedToMe');
+    },
     'helpdesk.checkNews': () => signedIn(() => watcher.pollNow()),
     'helpdesk.markNewsSeen': () => watcher.markSeen(undefined),
   };
@@ -181,8 +193,17 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, context, watcher, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
   };
+}
+
+/**
+ * A post this extension filed (the answer to its create, or the post found by its marker after a
+ * lost answer): its id is kept for Filed by Me, and it tells who the person is while not known.
+ */
+async function noteOwnPost(identity: Identity, log: Log, account: Account, post: Post): Promise<void> {
+  const learned = await identity.noteFiled(account.url, post);
+  if (learned) log.info(`Who you are in ${account.url}: user ${learned.id}, learned from the answer to post #${post.id}`);
 }
 
 function testActions(services: Services, posts: PostsTreeProvider, postDocuments: PostDocumentProvider): TestActions {

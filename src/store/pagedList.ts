@@ -18,6 +18,8 @@ export interface PagedListState<T> {
    * sorts as asked, so that page held the first records there are.
    */
   readonly sortedByService: boolean;
+  /** Goes up each time the list starts again (a refresh or a reset): loads before that are of another list. */
+  readonly generation: number;
 }
 
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
@@ -65,6 +67,8 @@ export class PagedList<T extends { id: number }> {
   private items: T[] = [];
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
+  /** The records made here since the last first load: the service may list them on a page read before. */
+  private readonly madeSinceFirstLoad = new Set<number>();
   /** The ids the service sent since the last first load. */
   private fromService = new Set<number>();
   private sortedByService = false;
@@ -75,6 +79,7 @@ export class PagedList<T extends { id: number }> {
   private error: unknown = undefined;
   private errorLoadingMore = false;
   private started = false;
+  private generation = 0;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
   private readonly listeners = new Set<() => void>();
 
@@ -87,7 +92,7 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation };
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -135,6 +140,7 @@ export class PagedList<T extends { id: number }> {
   /** Starts again from the records to show first. What is shown stays until they arrive. */
   refresh(): Promise<void> {
     this.abort();
+    this.generation += 1;
     this.walk = undefined;
     this.hasMore = true;
     this.started = false;
@@ -144,8 +150,10 @@ export class PagedList<T extends { id: number }> {
   /** Forgets everything (e.g. after signing out). */
   reset(): void {
     this.abort();
+    this.generation += 1;
     this.items = [];
     this.made.clear();
+    this.madeSinceFirstLoad.clear();
     this.fromService = new Set();
     this.sortedByService = false;
     this.walk = undefined;
@@ -160,6 +168,7 @@ export class PagedList<T extends { id: number }> {
   /** Puts a record the user just created or changed in place, or at the top when new. */
   upsert(item: T): void {
     this.made.set(item.id, item);
+    this.madeSinceFirstLoad.add(item.id);
     if (!this.replace(item)) {
       this.items = [...this.items, item].sort(this.compare);
       this.emit();
@@ -182,6 +191,7 @@ export class PagedList<T extends { id: number }> {
 
   remove(id: number): void {
     this.made.delete(id);
+    this.madeSinceFirstLoad.delete(id);
     this.items = this.items.filter((item) => item.id !== id);
     this.emit();
   }
@@ -232,6 +242,7 @@ export class PagedList<T extends { id: number }> {
       this.fromService = new Set();
       this.sortedByService = !walk.down && this.inOrder(read);
       this.lastPage = lastPage;
+      this.madeSinceFirstLoad.clear();
     }
     for (const item of read) this.fromService.add(item.id);
     // A first load replaces what a refresh left on screen, but for records made here that the
@@ -242,8 +253,9 @@ export class PagedList<T extends { id: number }> {
     const kept = new Map((first ? this.madeNotIn(read, holdsFirst) : this.items).map((item) => [item.id, item]));
     for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
     this.items = [...kept.values()].sort(this.compare);
-    // The whole list read up to its empty page: a record made here that the service did not send
-    // is gone. (Not going down: a record made since the first load stands past the last page read.)
+    // The whole list read up to its empty page: a record made here before the first load that the
+    // service did not send is gone. (One made since may stand on a page read before it: the service
+    // lists it from the next first load on. Not going down: it stands past the last page read.)
     if (!walk.down && pages[0]!.received === 0) this.dropMadeNotSent();
     this.walk = walk;
     this.hasMore = !ended;
@@ -266,7 +278,7 @@ export class PagedList<T extends { id: number }> {
   }
 
   private dropMadeNotSent(): void {
-    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id));
+    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
     for (const id of gone) this.made.delete(id);
     if (gone.length) this.items = this.items.filter((item) => !gone.includes(item.id));
   }

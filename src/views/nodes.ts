@@ -102,8 +102,10 @@ export class DealNode extends vscode.TreeItem {
 }
 
 export class LoadMoreNode extends vscode.TreeItem {
-  constructor(list: 'posts' | 'clients', loading: boolean) {
-    super(loading ? l10n.t('Loading…') : l10n.t('Load more…'));
+  /** `busy`: what a load under way says instead of "Loading…" (the pages a quick filter reads). */
+  constructor(list: 'posts' | 'clients', loading: boolean, busy?: string) {
+    super(busy ?? (loading ? l10n.t('Loading…') : l10n.t('Load more…')));
+    loading ||= busy !== undefined;
     this.id = `${list}:load-more`;
     this.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'ellipsis');
     this.contextValue = 'loadMore';

@@ -19,6 +19,8 @@ export async function pagedRows<T extends { id: number }>(
   list: PagedList<T>,
   rows: (items: readonly T[]) => HelpdeskNode[],
   empty: (items: readonly T[]) => string,
+  /** A load the view runs of its own (a quick filter filling the screen): what it says; undefined when none. */
+  busy: () => string | undefined = () => undefined,
 ): Promise<HelpdeskNode[]> {
   await session.whenRestored();
   if (!session.credentials || session.state === 'rejected') return [];
@@ -26,7 +28,9 @@ export async function pagedRows<T extends { id: number }>(
   const { items, hasMore, loading, error, errorLoadingMore } = list.state;
   if (items.length === 0 && welcomeExplains(error)) return [];
   const nodes = rows(items);
-  if (error !== undefined && !loading) {
+  const loadingOwn = busy();
+  if (loadingOwn !== undefined && error === undefined) nodes.push(new LoadMoreNode(name, true, loadingOwn));
+  else if (error !== undefined && !loading) {
     const words = errorText(error);
     nodes.push(retryRow(`${name}:error`, errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words), [name]));
   } else if (hasMore || error !== undefined) nodes.push(new LoadMoreNode(name, loading));

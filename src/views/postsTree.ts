@@ -1,20 +1,43 @@
 import vscode = require('vscode');
 import type { Session } from '../auth/session';
+import type { Identity } from '../identity/identity';
 import { readSettings, SETTINGS } from '../settings';
+import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
-import { PostNode, statusText, type HelpdeskNode } from './nodes';
+import { MessageNode, PostNode, statusText, type HelpdeskNode } from './nodes';
 import { pagedRows } from './pagedRows';
-import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
+import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
+import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
 const { l10n } = vscode;
 
-/** The Helpdesk view: posts, newest first, a page at a time. */
+/** The rows that fill the view: a quick filter loads pages until it shows this many. */
+export const FILL_ROWS = 20;
+/** The most pages one choice of a quick filter (or one "Load more…" under it) loads. */
+export const FILL_PAGES = 20;
+
+/** A quick filter loading pages until the screen is full. */
+interface Fill {
+  readonly controller: AbortController;
+  pages: number;
+  promise: Promise<void>;
+}
+
+/**
+ * The Helpdesk view: posts, newest first, a page at a time. A quick filter (Assigned to Me,
+ * Filed by Me) filters the loaded pages, as the service cannot, and loads more pages by itself
+ * until the screen is full, the list ends, or `FILL_PAGES` were read; "Load more…" then goes on.
+ */
 export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private filter: PostFilter = {};
+  private scope: PostsScope = 'everything';
   private showClosed = readSettings().showClosedPosts;
+  private fill: Fill | undefined;
+  /** The list's generation the last fill was for: a list started again (a refresh, another account) is filled again. */
+  private filledGeneration: number | undefined;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(
@@ -22,11 +45,17 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     private readonly session: Session,
     /** The view it fills (made at activation, see extension.ts), whose description shows the filter. */
     readonly view: vscode.TreeView<HelpdeskNode>,
+    private readonly identity: Identity,
   ) {
     this.disposables.push(
       store.posts.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      session.onDidChange(() => this.changed.fire(undefined)),
+      // Another account's list starts again, and is filled again then (see fillIfRestarted).
+      session.onDidChange(() => {
+        void this.publish();
+        this.changed.fire(undefined);
+      }),
+      identity.onDidChange((accountUrl) => accountUrl === session.accountUrl && void this.shownChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
@@ -38,16 +67,36 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return this.filter;
   }
 
+  get currentScope(): PostsScope {
+    return this.scope;
+  }
+
   setFilter(filter: PostFilter): void {
     this.filter = { text: filter.text?.trim() || undefined, kind: filter.kind };
-    void this.publish();
-    this.changed.fire(undefined);
+    void this.shownChanged();
   }
 
   setShowClosed(show: boolean): void {
     this.showClosed = show;
-    void this.publish();
-    this.changed.fire(undefined);
+    void this.shownChanged();
+  }
+
+  /** A quick filter; resolves once it has loaded what it loads by itself. */
+  setScope(scope: PostsScope): Promise<void> {
+    this.scope = scope;
+    return this.shownChanged();
+  }
+
+  /** "Load more…": one page, or under a quick filter, pages until a screenful more shows (at most `FILL_PAGES`). */
+  loadMore(): Promise<void> {
+    if (this.scope === 'everything') return this.store.posts.loadMore();
+    if (this.fill) return this.fill.promise;
+    return this.startFill(this.shown(this.store.posts.state.items).length + FILL_ROWS, true);
+  }
+
+  /** Resolves once no quick filter is loading pages (for tests). */
+  async whenFilled(): Promise<void> {
+    while (this.fill) await this.fill.promise;
   }
 
   getTreeItem(node: HelpdeskNode): vscode.TreeItem {
@@ -63,16 +112,29 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     const row = (post: Post, comments?: Map<number, Post[]>) => new PostNode(post, statusText(post, statuses), comments?.get(post.id)?.length);
     if (node instanceof PostNode) return (this.commentsByParent().get(node.post.id) ?? []).map((comment) => row(comment));
     if (node) return [];
-    return pagedRows(
+    await this.session.whenRestored();
+    const meKnown = this.me() !== undefined;
+    const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
+    if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
+    const list = this.store.posts;
+    const rows = await pagedRows(
       this.session,
       'posts',
-      this.store.posts,
+      list,
       (items) => {
+        this.fillIfRestarted();
         const comments = this.commentsByParent();
-        return items.filter((p) => !isComment(p) && matchesFilter(p, this.filter, this.showClosed)).map((p) => row(p, comments));
+        const shown = this.shown(items).map((p): HelpdeskNode => row(p, comments));
+        const { hasMore, error } = list.state;
+        if (shown.length === 0 && this.scope !== 'everything' && hasMore && error === undefined && !this.fill) {
+          shown.push(new MessageNode('posts:scope-none', scopeNoneYetText(items.filter((p) => !isComment(p)).length), 'info'));
+        }
+        return shown;
       },
-      (items) => this.emptyMessage(items.filter((p) => !isComment(p)).length),
+      (items) => emptyText(items.filter((p) => !isComment(p)).length, this.scope, describeFilter(this.filter) !== undefined, this.showClosed, this.me()),
+      () => this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, FILL_PAGES) : l10n.t('Loading…')),
     );
+    return rows.length > 0 ? [...notes, ...rows] : rows;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: HelpdeskNode): vscode.TreeItem {
@@ -81,7 +143,73 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   dispose(): void {
+    this.fill?.controller.abort();
     for (const d of this.disposables) d.dispose();
+  }
+
+  private me() {
+    const { accountUrl } = this.session;
+    return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
+  }
+
+  private facts(): ScopeFacts {
+    const { accountUrl } = this.session;
+    return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
+  }
+
+  /** The posts the view shows as rows: not comments, and in the filter, the quick filter and the closed-posts choice. */
+  private shown(items: readonly Post[], facts = this.facts()): Post[] {
+    return items.filter((p) => !isComment(p) && matchesFilter(p, this.filter, this.showClosed) && inScope(p, this.scope, facts));
+  }
+
+  private signedIn(): boolean {
+    return this.session.credentials !== undefined && this.session.state !== 'rejected';
+  }
+
+  /** What the view shows changed (filter, quick filter, who the person is, the account): drawn again, and filled again under a quick filter. */
+  private shownChanged(): Promise<void> {
+    void this.publish();
+    this.fill?.controller.abort();
+    this.fill = undefined;
+    this.changed.fire(undefined);
+    return this.scope === 'everything' ? Promise.resolve() : this.startFill(FILL_ROWS, false);
+  }
+
+  /** The list started again (a refresh, a sign-in) under a quick filter: it is filled again, once. */
+  private fillIfRestarted(): void {
+    const { generation, started, loading } = this.store.posts.state;
+    if (this.scope !== 'everything' && !this.fill && started && !loading && generation !== this.filledGeneration) void this.startFill(FILL_ROWS, false);
+  }
+
+  /** Loads pages until `target` rows show (see `fillPages`), with the view's progress; a new choice cancels it. */
+  private startFill(target: number, atLeastOne: boolean): Promise<void> {
+    const list = this.store.posts;
+    this.filledGeneration = list.state.generation;
+    if (!this.signedIn()) return Promise.resolve();
+    const scope = this.scope;
+    const fill: Fill = { controller: new AbortController(), pages: 0, promise: Promise.resolve() };
+    const enough = () => (scopeNeedsMe(scope) && this.me() === undefined) || this.shown(list.state.items).length >= target;
+    const run = () =>
+      fillPages(list, {
+        enough,
+        maxPages: FILL_PAGES,
+        signal: fill.controller.signal,
+        atLeastOne,
+        onPage: (pages) => {
+          fill.pages = pages;
+          this.changed.fire(undefined);
+        },
+      });
+    const done = () => {
+      if (this.fill !== fill) return;
+      this.fill = undefined;
+      this.changed.fire(undefined);
+    };
+    // A page that fails is the list's error, shown as its retry row: the fill only stops.
+    fill.promise = Promise.resolve(vscode.window.withProgress({ location: { viewId: 'helpdesk.posts' } }, run)).then(done, done);
+    this.fill = fill;
+    this.changed.fire(undefined);
+    return fill.promise;
   }
 
   private commentsByParent(): Map<number, Post[]> {
@@ -96,15 +224,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return byParent;
   }
 
-  private emptyMessage(loaded: number): string {
-    if (loaded === 0) return l10n.t('No posts yet.');
-    return describeFilter(this.filter) ? l10n.t('No loaded post matches the filter.') : l10n.t('Every loaded post is closed.');
-  }
-
   private async publish(): Promise<void> {
-    const description = describeFilter(this.filter);
-    this.view.description = description;
-    await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', description !== undefined);
+    const filter = describeFilter(this.filter);
+    this.view.description = [scopeDescription(this.scope, this.me()), filter].filter(Boolean).join(' · ') || undefined;
+    await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', filter !== undefined);
+    await vscode.commands.executeCommand('setContext', 'helpdesk.postsScope', this.scope);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
   }
 }

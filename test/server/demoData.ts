@@ -108,18 +108,33 @@ function seedClients(store: Store, prefix: string, random: Random): ClientRecord
   });
 }
 
+/**
+ * The users the demo posts name as authors (`user_id`, `nick`) and, by id, as the person assigned
+ * (`responsible_id` 1–3). The first is the stand-in's own user, the token's (`owner`, the first
+ * user of a fresh store); the others are colleagues with no token.
+ */
+export const DEMO_USERS = [
+  { id: 1, nick: 'owner' },
+  { id: 2, nick: 'anna' },
+  { id: 3, nick: 'ben' },
+] as const;
+
 function seedPosts(store: Store, prefix: string, random: Random, clients: ClientRecord[]): PostRecord[] {
   const spacing = (42 * DAY) / DEMO_POSTS.length;
+  let teamPosts = 0;
   const posts = DEMO_POSTS.map((post, i) => {
     const at = formatTime(DEMO_NOW - 42 * DAY + Math.round(i * spacing) + random.int(0, 120) * MINUTE);
     const client = i % 6 === 5 || post.kind === 'private' ? null : clients[(i * 7) % clients.length]!;
     const fromOutside = post.task_kind === 'email' || post.task_kind === 'chat' || post.task_kind === 'help' || post.kind !== null;
+    // Written by a user of the account (the team), or by someone outside it (a client, by email or chat).
+    const author = fromOutside ? undefined : DEMO_USERS[teamPosts++ % DEMO_USERS.length]!;
     return store.insert(prefix, 'posts', {
       ...post,
       client_id: client?.id ?? null,
       responsible_id: i % 4 === 3 ? null : (i % 3) + 1,
       email: fromOutside && client ? client.email : null,
-      nick: fromOutside && client ? `${client.first_name}` : null,
+      user_id: author?.id ?? null,
+      nick: author?.nick ?? (fromOutside && client ? `${client.first_name}` : null),
       closed: i % 5 === 3 || post.kind === 'praise',
       private: post.kind === 'private',
       unread: i >= DEMO_POSTS.length - 6,

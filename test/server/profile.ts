@@ -1,10 +1,10 @@
 /**
  * How the stand-in behaves where the spec is silent and the service notes say only "likely" or
  * leave a question open. `likely` takes the side the notes find likely; `contrary` takes the
- * other side of each; `sparse` lists less than it stores, and refuses what no public document
- * shows (`order=…asc`, a page past the end), so that the extension is shown to be right on every
- * side. All keep what the notes call confirmed (bare records, plain arrays, `"ok"` for a delete
- * by default).
+ * other side of each; `sparse` lists less than it stores, refuses what no public document
+ * shows (`order=…asc`, a page past the end), and names no author of a post created through the
+ * API, so that the extension is shown to be right on every side. All keep what the notes call
+ * confirmed (bare records, plain arrays, `"ok"` for a delete by default).
  */
 export interface Profile {
   name: ProfileName;
@@ -32,6 +32,11 @@ export interface Profile {
   titleRequired: boolean;
   /** What a delete answers: the JSON string "ok", or an empty 200. */
   deleteAnswer: 'ok' | 'empty';
+  /**
+   * A post created through the API names its author, the token's user (`user_id`, and their login
+   * as `nick`); otherwise both are left as sent (the extension sends neither: null).
+   */
+  authorOnCreate: boolean;
 }
 
 export type ListContent = 'full' | 'omitted' | 'abstract' | 'cut' | 'unsigned';
@@ -50,12 +55,13 @@ const LIKELY: Profile = {
   listContent: 'full',
   titleRequired: false,
   deleteAnswer: 'ok',
+  authorOnCreate: true,
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {
   likely: LIKELY,
   contrary: { ...LIKELY, name: 'contrary', honoursOrder: false, filtersDealsByClient: false, maxPerPage: 25, listsComments: true, titleRequired: true, deleteAnswer: 'empty' },
-  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract' },
+  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract', authorOnCreate: false },
 };
 
 export function isProfileName(value: string): value is ProfileName {

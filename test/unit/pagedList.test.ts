@@ -306,6 +306,19 @@ describe('PagedList: records made here, and the service\'s order', () => {
     assert.deepEqual(list.state.items.map((i) => i.id), [3, 2, 1]);
   });
 
+  it('a record made after the first page was read stays when Load more reads on to the end (the service lists it on a page read before)', async () => {
+    const data = range(1, 5).reverse();
+    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, descending);
+    await list.loadMore();
+    data.unshift({ id: 6 });
+    list.upsert({ id: 6 });
+    while (list.state.hasMore) await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 4, 3, 2, 1], 'filed since page 1 was read: no later page can hold it');
+    await list.refresh();
+    while (list.state.hasMore) await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 4, 3, 2, 1], 'and the service sends it from then on');
+  });
+
   it('where the service sorts as we do, a made record that page 1 should hold but does not is gone', async () => {
     const data = range(1, 5).reverse();
     const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, descending);

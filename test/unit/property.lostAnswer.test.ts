@@ -28,6 +28,7 @@ const profile = fc.record<Profile>({
   listContent: fc.constantFrom('full', 'omitted', 'abstract', 'cut', 'unsigned'),
   titleRequired: fc.constant(true),
   deleteAnswer: fc.constant('ok'),
+  authorOnCreate: fc.boolean(),
 });
 
 /** How one try of a POST ends: answered, or lost before or after the service stored it, or refused in some way. */

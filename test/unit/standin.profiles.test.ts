@@ -34,6 +34,21 @@ describe('stand-in profiles', () => {
     }
   });
 
+  it('author: likely and contrary name the token\'s user as the author of a post created through the API; sparse names none', async () => {
+    for (const name of ['likely', 'contrary', 'sparse'] as const) {
+      const server = servers[name];
+      const owner = server.store.account(server.prefix).users[0]!;
+      const created = (await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Who wrote this?', content: 'Me.', task_kind: 'task', user_id: 99, nick: 'someone' } } })).json;
+      const named = name !== 'sparse';
+      assert.deepEqual([created.user_id, created.nick], named ? [owner.id, 'owner'] : [99, 'someone'], name);
+      const stored = server.store.get(server.prefix, 'posts', created.id)!;
+      assert.deepEqual([stored.user_id, stored.nick], [created.user_id, created.nick], `${name}: as stored`);
+    }
+    const demo = servers.likely.store.list(servers.likely.prefix, 'posts');
+    assert.ok(demo.some((post) => post.user_id === 1 && post.nick === 'owner'), 'some demo posts are the token user\'s');
+    assert.ok(demo.some((post) => post.responsible_id === 1), 'some demo posts are assigned to the token user');
+  });
+
   it('order: likely sorts by order=field.desc; contrary ignores it and lists in id order', async () => {
     for (const path of ['/app.json', '/app/clients.json', '/app/deals.json']) {
       const likely = ids((await call(servers.likely, 'GET', path, { query: { order: 'id.desc', per_page: 25 } })).json);

@@ -20,6 +20,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'hostile.test.ts': () => import('./hostile.test'),
   'inCode.test.ts': () => import('./inCode.test'),
   'news.test.ts': () => import('./news.test'),
+  'who.test.ts': () => import('./who.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

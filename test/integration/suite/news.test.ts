@@ -58,6 +58,27 @@ forEachProfile(() => describe('news', () => {
     assert.equal(toldSince(api, logged).filter((line) => line.includes(`#${made.id}`)).length, 1, 'told once');
   });
 
+  it('a post assigned to me between polls is news for me, and the default setting tells it (and not a post for someone else)', async () => {
+    const api = await freshStart();
+    await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('helpdesk.setWhoIAm', 7);
+      const logged = outputLog(api).length;
+      const post = await elsewhere('POST', 'posts', { title: `For someone ${Date.now()}`, task_kind: 'task', user_id: 99 });
+      await api.watcher.pollNow();
+      assert.deepEqual(api.watcher.items.find((n) => n.id === post.id)?.changes, ['new']);
+      await elsewhere('PATCH', `posts/${post.id}`, { responsible_id: 7 });
+      await api.watcher.pollNow();
+      const item = api.watcher.items.find((n) => n.id === post.id);
+      assert.deepEqual(item?.changes, ['new', 'assigned']);
+      assert.ok(api.watcher.unseenForMe.some((n) => n.id === post.id), 'counted for me');
+      await waitFor('the notification', () => toldSince(api, logged).some((line) => /Assigned to you/.test(line) && line.includes(`#${post.id}`)));
+      assert.equal(toldSince(api, logged).length, 1, 'only the assignment was told');
+    } finally {
+      await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('comments on a post filed from VS Code, and its closing, are news on it; the count and the badge say so, until seen', async () => {
     const api = await freshStart();
     const mine = await api.actions.createTask({ title: `Mine ${Date.now()}`, content: 'Filed here' });

@@ -29,6 +29,8 @@ const create: Handler = (context) => {
   }
   checkExists(context, 'clients', values.client_id, 'client_id', errors);
   check(errors);
+  // The token's user is the author, whatever was sent (as a client's creator_id is), unless the profile names none.
+  if (context.profile.authorOnCreate) Object.assign(values, { user_id: context.user.id, nick: context.user.login });
   return json(201, context.store.insert(context.account.prefix, 'posts', values));
 };
 

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Post } from '../../src/api';
+import { FILED_KEPT, Identity } from '../../src/identity/identity';
+import { usersSeen } from '../../src/identity/usersSeen';
+import { memoryState } from './memoryState';
+
+const A = 'https://a.example.com';
+const B = 'https://b.example.com';
+
+describe('Identity', () => {
+  it('learns who the person is from the answer to a post it filed: its user_id and nick, per account', async () => {
+    const state = memoryState();
+    const identity = new Identity(state);
+    assert.equal(identity.me(A), undefined);
+    const learned = await identity.noteFiled(A, { id: 40, user_id: 7, nick: 'anna' });
+    assert.deepEqual(learned, { id: 7, nick: 'anna', source: 'learned' });
+    assert.deepEqual(new Identity(state).me(A), { id: 7, nick: 'anna', source: 'learned' }, 'kept in the state, as another window reads it');
+    assert.equal(identity.me(B), undefined, 'another account knows nothing of it');
+    assert.deepEqual([...identity.filedByMe(A)], [40]);
+    assert.deepEqual([...identity.filedByMe(B)], []);
+  });
+
+  it('learns nothing from an answer without a numeric user_id, but remembers the post as filed', async () => {
+    const identity = new Identity(memoryState());
+    for (const user_id of [undefined, null, 0, -3, 2.5]) assert.equal(await identity.noteFiled(A, { id: 41, user_id: user_id as number }), undefined);
+    assert.equal(identity.me(A), undefined);
+    assert.deepEqual([...identity.filedByMe(A)], [41]);
+  });
+
+  it('a learned id never overrides one the person set, nor one learned before', async () => {
+    const identity = new Identity(memoryState());
+    await identity.set(A, 3, 'carla');
+    assert.equal(await identity.noteFiled(A, { id: 50, user_id: 9, nick: 'bot' }), undefined);
+    assert.deepEqual(identity.me(A), { id: 3, nick: 'carla', source: 'set' });
+    await identity.forget(B);
+    await identity.noteFiled(B, { id: 51, user_id: 4 });
+    await identity.noteFiled(B, { id: 52, user_id: 5, nick: 'other' });
+    assert.deepEqual(identity.me(B), { id: 4, source: 'learned' });
+  });
+
+  it('the person sets it over a learned one, and forgetting it keeps the filed posts; it is learned again then', async () => {
+    const identity = new Identity(memoryState());
+    await identity.noteFiled(A, { id: 60, user_id: 7 });
+    await identity.set(A, 8);
+    assert.deepEqual(identity.me(A), { id: 8, source: 'set' });
+    await identity.forget(A);
+    assert.equal(identity.me(A), undefined);
+    assert.deepEqual([...identity.filedByMe(A)], [60]);
+    await identity.noteFiled(A, { id: 62, post_id: 60, task_kind: 'comment' });
+    await identity.set(A, 8);
+    await identity.forget(A);
+    assert.deepEqual([...identity.commentedOnByMe(A)], [60], 'forgetting who I am keeps what I commented on');
+    await identity.noteFiled(A, { id: 61, user_id: 7 });
+    assert.equal(identity.me(A)?.id, 7);
+    await assert.rejects(identity.set(A, 0), /Not a user id/);
+  });
+
+  it('keeps the newest 500 filed posts, newest first; a comment teaches who the person is but is no filed row', async () => {
+    const identity = new Identity(memoryState());
+    for (let id = 1; id <= FILED_KEPT + 20; id++) await identity.noteFiled(A, { id });
+    const filed = [...identity.filedByMe(A)];
+    assert.equal(filed.length, FILED_KEPT);
+    assert.equal(filed[0], FILED_KEPT + 20);
+    assert.equal(filed.at(-1), 21);
+    await identity.noteFiled(A, { id: 9000, post_id: 5, user_id: 6, nick: 'dan' });
+    assert.ok(!identity.filedByMe(A).has(9000));
+    assert.deepEqual([...identity.commentedOnByMe(A)], [5], 'the post it is on');
+    assert.equal(identity.me(A)?.id, 6);
+  });
+
+  it('tells its listeners which account changed', async () => {
+    const identity = new Identity(memoryState());
+    const told: string[] = [];
+    const listening = identity.onDidChange((url) => told.push(url));
+    await identity.noteFiled(A, { id: 1 });
+    await identity.set(B, 2);
+    listening.dispose();
+    await identity.forget(A);
+    assert.deepEqual(told, [A, B]);
+  });
+
+  it('reads past what is not an identity (a hand-edited or broken state), and cuts a long nick', async () => {
+    const state = memoryState();
+    await state.update(`helpdesk.identity:${A}`, { me: { id: '7', source: 'set' }, filed: [3, 'x', null, -1, 4] });
+    const identity = new Identity(state);
+    assert.equal(identity.me(A), undefined);
+    assert.deepEqual([...identity.filedByMe(A)], [3, 4]);
+    await state.update(`helpdesk.identity:${B}`, { me: { id: 7, source: 'guessed' } });
+    assert.equal(identity.me(B), undefined);
+    await identity.set(B, 7, `${'x'.repeat(300)}`);
+    assert.equal(identity.me(B)?.nick?.length, 200);
+    assert.ok(!JSON.stringify(state.keys()).includes('token'));
+  });
+});
+
+describe('usersSeen', () => {
+  it('lists the authors and assignees of the loaded posts by id, with the nick of their newest post', () => {
+    const posts: Post[] = [
+      { id: 1, user_id: 7, nick: 'ann', responsible_id: 8 },
+      { id: 3, user_id: 7, nick: 'anna', responsible_id: 7 },
+      { id: 2, user_id: 7, nick: ' ' },
+      { id: 4, responsible_id: 9, nick: 'a client' },
+      { id: 5, user_id: null, responsible_id: null },
+    ];
+    assert.deepEqual(usersSeen(posts), [
+      { id: 7, nick: 'anna', wrote: 3, assigned: 1 },
+      { id: 8, wrote: 0, assigned: 1 },
+      { id: 9, wrote: 0, assigned: 1 },
+    ]);
+  });
+});

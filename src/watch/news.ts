@@ -108,12 +108,31 @@ function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: b
   return changes;
 }
 
+/** A post's news as kept between polls: every change found on it, and what the last poll that found any found. */
+export interface HeldNews extends NewsItem {
+  /** The number of the poll that last found news on it. */
+  seq: number;
+  /** What that poll found (files written before this field hold only `changes`). */
+  latest?: Change[];
+}
+
+/**
+ * One row per post, newest news first: a post with news again takes its earlier changes along,
+ * and what is told of it is what poll `seq` found. At most `max` rows.
+ */
+export function heldNews(held: readonly HeldNews[], news: readonly NewsItem[], seq: number, max: number): HeldNews[] {
+  const earlier = new Map(held.map((item) => [item.id, item]));
+  const fresh = news.map((item) => ({ ...item, changes: [...new Set([...(earlier.get(item.id)?.changes ?? []), ...item.changes])], latest: item.changes, seq }));
+  const kept = held.filter((item) => !news.some((n) => n.id === item.id));
+  return [...fresh, ...kept].slice(0, max);
+}
+
 export type NotifyScope = 'assignedToMe' | 'mine' | 'all' | 'off';
 
-/** Whether a news item is one the person asked to be told of. */
-export function wanted(item: NewsItem, scope: NotifyScope): boolean {
+/** Whether a news item is one the person asked to be told of (by what its last poll found). */
+export function wanted(item: NewsItem | HeldNews, scope: NotifyScope): boolean {
   if (scope === 'off') return false;
   if (scope === 'all') return true;
   if (scope === 'mine') return item.mine;
-  return item.changes.includes('assigned');
+  return ('latest' in item && item.latest ? item.latest : item.changes).includes('assigned');
 }

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { NewestPage } from './newestPosts';
-import type { NewsItem, Snapshot } from './news';
+import type { HeldNews, Snapshot } from './news';
 
 /** What the window that polls an account writes for every window of this VS Code. */
 export interface NewsFile {
@@ -8,7 +8,7 @@ export interface NewsFile {
   snapshot?: Snapshot;
   newestPage?: NewestPage;
   /** Newest first; each with the number of the poll that found it. */
-  items: (NewsItem & { seq: number })[];
+  items: HeldNews[];
   /** The number of the last poll that found news. */
   seq: number;
   /** When the last poll ended (ms), and how. */

@@ -5,7 +5,7 @@ import type { Notifier } from '../ui/notifier';
 import { readSettings, SETTINGS } from '../settings';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
-import { compare, wanted, type Me, type NewsItem } from './news';
+import { compare, heldNews, wanted, type HeldNews, type Me } from './news';
 import { readNewest } from './newestPosts';
 import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
 
@@ -81,12 +81,12 @@ export class NewsWatcher implements vscode.Disposable {
   }
 
   /** The news of the account signed in to, newest first. */
-  get items(): readonly NewsItem[] {
+  get items(): readonly HeldNews[] {
     return this.file?.items ?? [];
   }
 
   /** News for the person not marked as seen: the count the status bar and the badge show. */
-  get unseenForMe(): NewsItem[] {
+  get unseenForMe(): HeldNews[] {
     return this.items.filter((item) => item.mine && !this.seenIds.has(item.id));
   }
 
@@ -199,13 +199,9 @@ export class NewsWatcher implements vscode.Disposable {
       const { posts, newestPage } = await readNewest((page) => readPage(page, () => account.postsPage(page, 100, signal)), before?.newestPage);
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
       const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
-      // One row per post: a post with news again takes its earlier changes along, and comes first.
-      const earlier = new Map((before?.items ?? []).map((item) => [item.id, item]));
-      const fresh = news.map((item) => ({ ...item, changes: [...new Set([...(earlier.get(item.id)?.changes ?? []), ...item.changes])], seq }));
-      const kept = (before?.items ?? []).filter((item) => !news.some((n) => n.id === item.id));
       this.failures = 0;
-      next = { snapshot, newestPage, items: [...fresh, ...kept].slice(0, NEWS_KEPT), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
-      if (fresh.length > 0) this.log.info(`News: ${fresh.length} post(s) with news (${fresh.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
+      next = { snapshot, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
     } catch (error) {
       if (signal.aborted || this.disposed) return;
       this.failures += 1;
@@ -255,7 +251,7 @@ export class NewsWatcher implements vscode.Disposable {
     void this.show(items);
   }
 
-  private async show(items: readonly NewsItem[]): Promise<void> {
+  private async show(items: readonly HeldNews[]): Promise<void> {
     const open = l10n.t('Open');
     const showAll = l10n.t('Show');
     const one = items.length === 1 ? items[0] : undefined;
@@ -265,21 +261,25 @@ export class NewsWatcher implements vscode.Disposable {
   }
 }
 
-function titleOf(item: NewsItem): string {
+function titleOf(item: HeldNews): string {
   return `"${labelText(item.title, 60) || l10n.t('(no title)')}" (#${item.id})`;
 }
 
-function describeOne(item: NewsItem): string {
+/** What the poll that told it found. */
+const latestOf = (item: HeldNews) => item.latest ?? item.changes;
+
+function describeOne(item: HeldNews): string {
   const title = titleOf(item);
-  if (item.changes.includes('assigned')) return item.changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
-  if (item.changes.includes('commented')) return l10n.t('New comments on {0}.', title);
-  if (item.changes.includes('closed')) return l10n.t('Closed: {0}.', title);
-  if (item.changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);
+  const changes = latestOf(item);
+  if (changes.includes('assigned')) return changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
+  if (changes.includes('commented')) return l10n.t('New comments on {0}.', title);
+  if (changes.includes('closed')) return l10n.t('Closed: {0}.', title);
+  if (changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);
   return l10n.t('New post: {0}.', title);
 }
 
-function describeMany(items: readonly NewsItem[]): string {
+function describeMany(items: readonly HeldNews[]): string {
   const titles = items.slice(0, 3).map(titleOf).join(', ') + (items.length > 3 ? ', …' : '');
-  if (items.every((item) => item.changes.includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
+  if (items.every((item) => latestOf(item).includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
   return l10n.t('{0} helpdesk posts have news: {1}.', items.length, titles);
 }

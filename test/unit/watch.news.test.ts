@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Post } from '../../src/api';
-import { compare, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
+import { compare, heldNews, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
 import { readNewest } from '../../src/watch/newestPosts';
 
 const ME = 7;
@@ -79,6 +79,23 @@ describe('watch: news between two polls', () => {
     assert.deepEqual(cases.map((c) => wanted(c, 'mine')), [true, true, false]);
     assert.deepEqual(cases.map((c) => wanted(c, 'all')), [true, true, true]);
     assert.deepEqual(cases.map((c) => wanted(c, 'off')), [false, false, false]);
+  });
+
+  it('a post with news again is one row holding all its changes; what is told is what this poll found', () => {
+    const first = poll(undefined, [post(11)]);
+    const second = poll(first.snapshot, [post(12), post(11)]);
+    let held = heldNews([], second.news, 1, 200);
+    const third = poll(second.snapshot, [post(12, { responsible_id: ME }), post(11)]);
+    held = heldNews(held, third.news, 2, 200);
+    assert.deepEqual(held.map(({ id, changes, latest, seq }) => ({ id, changes, latest, seq })), [{ id: 12, changes: ['new', 'assigned'], latest: ['assigned'], seq: 2 }]);
+    assert.equal(wanted(held[0], 'assignedToMe'), true);
+    // Assigned to me once, commented on since: the comment is not an assignment to tell again.
+    const fourth = poll(third.snapshot, [post(12, { responsible_id: ME, comments_cache: 3 }), post(11)]);
+    held = heldNews(held, fourth.news, 3, 200);
+    assert.deepEqual(held[0].latest, ['commented']);
+    assert.equal(wanted(held[0], 'assignedToMe'), false);
+    assert.equal(wanted(held[0], 'mine'), true);
+    assert.equal(heldNews(held, poll(fourth.snapshot, [post(13), post(12)]).news, 4, 1).length, 1, 'bounded');
   });
 });
 

@@ -25,11 +25,19 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     private readonly gateway: Gateway,
   ) {}
 
-  /** Opens post `id` in the editor; one already open is read again. */
+  /** Resolvers of `open` calls waiting for the next content of a post's document, by URI. */
+  private readonly waiting = new Map<string, ((text: string) => void)[]>();
+
+  /**
+   * Opens post `id` in the editor, read from the service now: a document VS Code still holds
+   * (open, or closed not long ago) is read again, and shown once it holds the new text.
+   */
   async open(id: number): Promise<void> {
     const uri = postUri(id);
+    const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
+    await untilShows(document, await content);
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');
     await vscode.window.showTextDocument(document, { preview: true });
   }
@@ -39,6 +47,14 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const text = await this.contentOf(uri, token);
+    const waiting = this.waiting.get(uri.toString()) ?? [];
+    this.waiting.delete(uri.toString());
+    for (const resolve of waiting) resolve(text);
+    return text;
+  }
+
+  private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const id = postIdOf(uri);
     await this.session.whenRestored();
     const account = this.gateway.account;
@@ -51,6 +67,20 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
   }
+}
+
+/** Resolves once `document` holds `text` (VS Code applies a provider's new content a moment after it is given), or after a bound. */
+async function untilShows(document: vscode.TextDocument, text: string, ms = 5000): Promise<void> {
+  if (document.getText() === text) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const subscription = vscode.workspace.onDidChangeTextDocument((event) => event.document === document && document.getText() === text && done());
+  });
 }
 
 export function renderPost(post: Post, client: Client | undefined, link: string, status?: string): string {

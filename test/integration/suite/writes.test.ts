@@ -235,6 +235,23 @@ forEachProfile((profile) => describe('writing', () => {
     assert.match(text, /\n````text\nbefore\n```\n<img/, 'a fence longer than the one inside');
     assert.ok(!editor.document.isDirty);
   });
+
+  it('Open Post on a post already open shows it as the service has it now, once the command is done', async () => {
+    const api = await extensionApi();
+    const post = await api.actions.createTask({ title: `Before ${Date.now()}`, content: 'Words' });
+    assert.ok(post);
+    await api.actions.openPost(post.id);
+    const uri = `helpdesk-post:/${post.id}.md`;
+    const document = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    assert.match(document()?.getText() ?? '', /^# Before/);
+    const changed = await fetch(`${standIn.url}/__standin/records/posts/${post.id}`, { method: 'PATCH', body: JSON.stringify({ title: 'After the web app' }) });
+    assert.ok(changed.ok);
+    // Closed, the document stays known to VS Code for a while: opening it again must read it again.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.ok(document(), 'still known');
+    await api.actions.openPost(post.id);
+    assert.match(document()?.getText() ?? '', /^# After the web app/);
+  });
 }));
 
 describe('drafts across windows', () => {

@@ -116,6 +116,11 @@ export function useCleanSlate(): void {
   });
 }
 
+/** `helpdesk.watch.intervalMinutes` in the user settings (undefined: the default). */
+export async function setWatchInterval(minutes: number | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('helpdesk').update('watch.intervalMinutes', minutes, vscode.ConfigurationTarget.Global);
+}
+
 /** Waits for the output channel to show `pattern`; a timeout names the log's last lines. */
 export async function logShows(api: TestApi, pattern: RegExp, ms = 8000): Promise<void> {
   try {

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Mocha from 'mocha';
 import type { SuiteResult } from '../results';
+import { setWatchInterval } from './helpers';
 
 const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'activation.test.ts': () => import('./activation.test'),
@@ -33,6 +34,9 @@ export async function run(): Promise<void> {
     const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, ...(grep ? { grep } : {}) });
     if (grep) console.log(`  A partial run: only the tests whose title contains "${grep}".`);
     mocha.reporter(lineReporter(result));
+    // The news watcher reads the account on its own after each sign-in; only the news tests, which
+    // turn it on, should see those requests among the ones they count.
+    mocha.suite.beforeAll('the news watcher off', () => setWatchInterval(0));
     for (const [file, load] of Object.entries(TEST_FILES)) {
       mocha.suite.emit('pre-require', globalThis, file, mocha);
       await load();

@@ -6,7 +6,7 @@ import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
 import { NewsFolder } from '../../../src/watch/newsFiles';
 import { NewsWatcher } from '../../../src/watch/watcher';
-import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, forEachProfile, outputLog, setWatchInterval, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 
@@ -21,6 +21,12 @@ async function elsewhere(method: 'POST' | 'PATCH', path: string, fields: Record<
 /** The notifications written to the log since `before` (the log's length then). */
 const toldSince = (api: TestApi, before: number) => outputLog(api).slice(before).split('\n').filter((line) => line.includes('Notification:'));
 
+/** The watcher on at its default interval for these tests, off again after them (see index.ts). */
+function useWatcher(): void {
+  before(() => setWatchInterval(undefined));
+  after(() => setWatchInterval(0));
+}
+
 /** Signed out and in again: the next poll is a baseline. */
 async function freshStart(): Promise<TestApi> {
   const api = await extensionApi();
@@ -33,6 +39,7 @@ async function freshStart(): Promise<TestApi> {
 
 forEachProfile(() => describe('news', () => {
   useCleanSlate();
+  useWatcher();
   before(async () => {
     await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
   });
@@ -98,6 +105,7 @@ forEachProfile(() => describe('news', () => {
 
 describe('news: costs and failures', () => {
   useCleanSlate();
+  useWatcher();
 
   it('a 429 waits as long as it asks, and longer after each failure; said in the status, not in a notification', async () => {
     const api = await freshStart();

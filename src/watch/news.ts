@@ -136,3 +136,31 @@ export function wanted(item: NewsItem | HeldNews, scope: NotifyScope): boolean {
   if (scope === 'mine') return item.mine;
   return ('latest' in item && item.latest ? item.latest : item.changes).includes('assigned');
 }
+
+/**
+ * The posts of the news, in its order, for rows: the one the view has loaded where it has (it is
+ * as new as the poll's or newer), else the post as the last poll saw it (its facts only).
+ */
+export function newsPosts(items: readonly NewsItem[], loaded: ReadonlyMap<number, Post>, snapshot: Snapshot | undefined): Post[] {
+  return items.map((item) => {
+    const post = loaded.get(item.id);
+    if (post) return post;
+    const facts = snapshot?.posts[item.id];
+    return {
+      id: item.id,
+      title: facts?.title ?? item.title,
+      user_id: facts?.userId ?? null,
+      responsible_id: facts?.responsibleId ?? null,
+      comments_cache: facts?.comments ?? null,
+      closed: facts?.closed ?? false,
+    };
+  });
+}
+
+/** Seen marks: for a post, the number of the last poll whose news on it was seen. */
+export type SeenMarks = ReadonlyMap<number, number>;
+
+/** Whether the news on a post was seen: news found by a later poll than the one seen is not. */
+export function isSeen(item: HeldNews, seen: SeenMarks): boolean {
+  return (seen.get(item.id) ?? 0) >= item.seq;
+}

@@ -76,13 +76,15 @@ export class NewsFolder implements vscode.Disposable {
     return this.write(accountUrl, 'notified', { seq });
   }
 
-  async seen(accountUrl: string): Promise<Set<number>> {
-    const ids = (await this.read<{ ids: unknown }>(accountUrl, 'seen'))?.ids;
-    return new Set(Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : []);
+  /** For each post, the last poll whose news on it was seen (see `isSeen`). */
+  async seen(accountUrl: string): Promise<Map<number, number>> {
+    const marks = (await this.read<{ marks: unknown }>(accountUrl, 'seen'))?.marks;
+    const entries = marks && typeof marks === 'object' ? Object.entries(marks) : [];
+    return new Map(entries.map(([id, seq]) => [Number(id), seq] as const).filter((entry): entry is [number, number] => Number.isSafeInteger(entry[0]) && typeof entry[1] === 'number'));
   }
 
-  writeSeen(accountUrl: string, ids: ReadonlySet<number>): Promise<void> {
-    return this.write(accountUrl, 'seen', { ids: [...ids] });
+  writeSeen(accountUrl: string, marks: ReadonlyMap<number, number>): Promise<void> {
+    return this.write(accountUrl, 'seen', { marks: Object.fromEntries(marks) });
   }
 
   /** Forgets an account's news (signed out of): the next sign-in starts from a silent baseline. */

@@ -5,7 +5,7 @@ import type { Notifier } from '../ui/notifier';
 import { readSettings, SETTINGS } from '../settings';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
-import { compare, heldNews, wanted, type HeldNews, type Me } from './news';
+import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
 import { readNewest } from './newestPosts';
 import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
 
@@ -48,7 +48,7 @@ export class NewsWatcher implements vscode.Disposable {
   private disposed = false;
   /** The files of the account shown, as last read. */
   private file: NewsFile | undefined;
-  private seenIds = new Set<number>();
+  private seenMarks: SeenMarks = new Map();
   private shownFor: string | undefined;
   /** The account polled for; another one (or none) starts again. */
   private bound: WatchedAccount | undefined;
@@ -87,11 +87,23 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** News for the person not marked as seen: the count the status bar and the badge show. */
   get unseenForMe(): HeldNews[] {
-    return this.items.filter((item) => item.mine && !this.seenIds.has(item.id));
+    return this.items.filter((item) => item.mine && !isSeen(item, this.seenMarks));
   }
 
-  isSeen(id: number): boolean {
-    return this.seenIds.has(id);
+  /** Whether the news on post `id` was seen; undefined when it has none. */
+  isSeen(id: number): boolean | undefined {
+    const item = this.itemOf(id);
+    return item && isSeen(item, this.seenMarks);
+  }
+
+  /** The news of post `id`, if any. */
+  itemOf(id: number): HeldNews | undefined {
+    return this.items.find((item) => item.id === id);
+  }
+
+  /** The posts with news, newest news first: as `loaded` has them, else as the last poll saw them. */
+  posts(loaded: ReadonlyMap<number, Post>): Post[] {
+    return newsPosts(this.items, loaded, this.file?.snapshot);
   }
 
   /** Where polling stands, for a tooltip: when it last read, when it reads next, and why it failed. */
@@ -100,18 +112,27 @@ export class NewsWatcher implements vscode.Disposable {
     return { polledAt: this.file?.polledAt, nextAt: this.file?.nextAt, problem: this.file?.problem, off };
   }
 
-  /** Marks news as seen (all of it when no ids are given), in every window; `false` takes the mark back. */
-  async markSeen(ids: readonly number[] | undefined, seen = true): Promise<void> {
+  /**
+   * Marks news as seen (all of it when no ids are given), in every window; `false` takes the mark
+   * back. Resolves to the ids whose mark changed (what an Undo gives back).
+   */
+  async markSeen(ids: readonly number[] | undefined, seen = true): Promise<number[]> {
     const url = this.account()?.url;
-    if (!url) return;
+    if (!url) return [];
     const marks = await this.folder.seen(url);
-    for (const id of ids ?? this.items.map((item) => item.id)) {
-      if (seen) marks.add(id);
-      else marks.delete(id);
+    const changed: number[] = [];
+    for (const item of this.items) {
+      if (ids && !ids.includes(item.id)) continue;
+      if (isSeen(item, marks) === seen) continue;
+      if (seen) marks.set(item.id, item.seq);
+      else marks.delete(item.id);
+      changed.push(item.id);
     }
+    if (changed.length === 0) return changed;
     await this.folder.writeSeen(url, marks);
-    this.seenIds = marks;
+    this.seenMarks = marks;
     this.changed.fire();
+    return changed;
   }
 
   /** Polls now, if this window may (it holds or takes the lease); resolves once done. For tests and "Check Now". */
@@ -141,7 +162,7 @@ export class NewsWatcher implements vscode.Disposable {
     this.controller = new AbortController();
     this.failures = 0;
     this.file = undefined;
-    this.seenIds = new Set();
+    this.seenMarks = new Map();
     this.changed.fire();
     if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
     void this.reload().then(() => this.schedule(this.dueIn()));
@@ -225,7 +246,7 @@ export class NewsWatcher implements vscode.Disposable {
     const [file, seen] = await Promise.all([this.folder.news(url), this.folder.seen(url)]);
     if (this.account()?.url !== url) return;
     this.file = file && Array.isArray(file.items) ? file : undefined;
-    this.seenIds = seen;
+    this.seenMarks = seen;
     this.changed.fire();
     await this.notify();
   }

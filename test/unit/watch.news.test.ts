@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Post } from '../../src/api';
-import { compare, heldNews, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
+import { compare, heldNews, isSeen, newsPosts, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
 import { readNewest } from '../../src/watch/newestPosts';
 
 const ME = 7;
@@ -96,6 +96,30 @@ describe('watch: news between two polls', () => {
     assert.equal(wanted(held[0], 'assignedToMe'), false);
     assert.equal(wanted(held[0], 'mine'), true);
     assert.equal(heldNews(held, poll(fourth.snapshot, [post(13), post(12)]).news, 4, 1).length, 1, 'bounded');
+  });
+
+  it('seen marks: news seen stays seen; news found on the post by a later poll is not seen', () => {
+    const before = poll(undefined, [post(30)]).snapshot;
+    const first = poll(before, [post(31), post(30, { comments_cache: 1 })]);
+    let held = heldNews([], first.news, 1, 200);
+    const seen = new Map(held.map((item) => [item.id, item.seq]));
+    assert.deepEqual(held.map((item) => isSeen(item, seen)), [true, true]);
+    held = heldNews(held, poll(first.snapshot, [post(31), post(30, { comments_cache: 2 })]).news, 2, 200);
+    assert.deepEqual(held.map((item) => [item.id, isSeen(item, seen)]), [[30, false], [31, true]]);
+    assert.equal(isSeen(held[1], new Map()), false, 'nothing seen yet');
+  });
+
+  it('rows of the news: the post the view loaded where it has, else the post as the poll saw it', () => {
+    const before = poll(undefined, [post(30, { user_id: ME })]).snapshot;
+    const after = poll(before, [post(31), post(30, { user_id: ME, comments_cache: 2, closed: true })]);
+    const loaded = new Map([[31, post(31, { title: 'Loaded, newer', status_id: 4 })]]);
+    const rows = newsPosts(after.news, loaded, after.snapshot);
+    assert.deepEqual(rows.map((p) => p.id), [31, 30]);
+    assert.equal(rows[0], loaded.get(31));
+    assert.deepEqual(rows[1], { id: 30, title: 'Post 30', user_id: ME, responsible_id: null, comments_cache: 2, closed: true });
+    assert.deepEqual(newsPosts([{ id: 9, title: 'Only the news', changes: ['new'], assignedToMe: false, mine: false, at: 0 }], new Map(), undefined), [
+      { id: 9, title: 'Only the news', user_id: null, responsible_id: null, comments_cache: null, closed: false },
+    ]);
   });
 });
 

@@ -35,6 +35,7 @@ import type { InCodeSources } from './inCode/register';
 import type { Log } from './log';
 import type { Services } from './services';
 import { NewsFolder } from './watch/newsFiles';
+import { markAllNewsSeen, markPostSeen, showNews } from './commands/news';
 import { showNewsCount } from './watch/newsStatus';
 import { NewsWatcher } from './watch/watcher';
 import { autoRefresh } from './store/autoRefresh';
@@ -45,6 +46,7 @@ import type { HelpdeskNode } from './views/nodes';
 import { PostDocumentProvider } from './views/postDocument';
 import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
+import { RowDecorations } from './views/rowDecorations';
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are
@@ -61,6 +63,7 @@ export interface TestApi {
   readonly identity: Identity;
   readonly context: vscode.ExtensionContext;
   readonly watcher: NewsWatcher;
+  readonly rowDecorations: RowDecorations;
   /** The commands this module handles. */
   readonly commandIds: readonly string[];
   /** The typed actions behind the commands, without their prompts, on the signed-in account. */
@@ -116,13 +119,14 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
-  const posts = new PostsTreeProvider(store, session, postsView, identity);
-  const clients = new ClientsTreeProvider(store, session);
-  const postDocuments = new PostDocumentProvider(session, gateway);
-  const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => ({ id: identity.me(accountUrl)?.id, posts: new Set([...identity.filedByMe(accountUrl), ...identity.commentedOnByMe(accountUrl)]) });
   const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
+  const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
+  const rowDecorations = new RowDecorations(watcher);
+  const clients = new ClientsTreeProvider(store, session);
+  const postDocuments = new PostDocumentProvider(session, gateway);
+  const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
@@ -157,17 +161,18 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
     // The view on the person's work: what the news counts.
-    'helpdesk.showNews': async () => {
-      await vscode.commands.executeCommand('helpdesk.posts.focus');
-      posts.setScope('assignedToMe');
-    },
+    'helpdesk.showNews': () => showNews(posts),
+    'helpdesk.showChangedOnly': () => posts.setChangedOnly(true),
+    'helpdesk.showAllPosts': () => posts.setChangedOnly(false),
     'helpdesk.checkNews': () => signedIn(() => watcher.pollNow()),
-    'helpdesk.markNewsSeen': () => watcher.markSeen(undefined),
+    'helpdesk.markNewsSeen': () => markAllNewsSeen(watcher, ui),
+    'helpdesk.markPostSeen': (arg) => markPostSeen(watcher, arg, true),
+    'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),
   };
 
   // Drafts the service never confirmed are offered again.
   const unsent = new UnsentDraftsOffer(services, () => session.whenRestored());
-  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
+  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
   return {
@@ -193,7 +198,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
   };
 }
 

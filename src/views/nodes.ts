@@ -39,22 +39,48 @@ export function statusText(post: Post, statuses: ReadonlyMap<number, string> | u
   return labelText(statuses?.get(post.status_id), 40) || l10n.t('status #{0}', post.status_id);
 }
 
+/** What the news watcher found on a post, for its row. */
+export interface PostNews {
+  readonly changes: readonly string[];
+  readonly seen: boolean;
+}
+
+export const ROW_SCHEME = 'helpdesk-row';
+
+/** The address a post's row is decorated by (see RowDecorations): `helpdesk-row:/post/<id>`, `?unread` when the helpdesk says so. */
+export function rowUri(post: Post): vscode.Uri {
+  return vscode.Uri.from({ scheme: ROW_SCHEME, path: `/post/${post.id}`, query: post.unread === true ? 'unread' : '' });
+}
+
+export function changeText(change: string): string {
+  if (change === 'new') return l10n.t('new');
+  if (change === 'assigned') return l10n.t('assigned to you');
+  if (change === 'commented') return l10n.t('new comments');
+  if (change === 'closed') return l10n.t('closed');
+  if (change === 'reopened') return l10n.t('reopened');
+  return change;
+}
+
 export class PostNode extends vscode.TreeItem {
   /**
    * `status`: the post's status, by name where known (see `statusText`). `comments`: how many
-   * of its comments are loaded (where the service lists comments), shown below it.
+   * of its comments are loaded (where the service lists comments), shown below it. `news`: what
+   * the news watcher found on it.
    */
   constructor(
     readonly post: Post,
     readonly status?: string,
     comments = 0,
+    readonly news?: PostNews,
   ) {
     super(postTitle(post), comments > 0 ? vscode.TreeItemCollapsibleState.Collapsed : undefined);
     this.id = `post:${post.id}`;
     const state = post.closed === true ? l10n.t('closed') : undefined;
     this.description = [`#${post.id}`, status, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
-    this.contextValue = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
+    this.resourceUri = rowUri(post);
+    const kind = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
+    this.contextValue = news ? `${kind}.${news.seen ? 'seen' : 'unseen'}` : kind;
     this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
     this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };
   }

@@ -5,7 +5,7 @@ import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
-import { MessageNode, PostNode, statusText, type HelpdeskNode } from './nodes';
+import { MessageNode, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
 import { pagedRows } from './pagedRows';
 import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
@@ -16,6 +16,17 @@ const { l10n } = vscode;
 export const FILL_ROWS = 20;
 /** The most pages one choice of a quick filter (or one "Load more…" under it) loads. */
 export const FILL_PAGES = 20;
+
+/** What the Changed Only rows and the rows' news marks come from: the news watcher. */
+export interface PostsNews {
+  readonly onDidChange: vscode.Event<void>;
+  /** The news on post `id`: its changes and whether they were seen; undefined without news. */
+  itemOf(id: number): { changes: readonly string[] } | undefined;
+  isSeen(id: number): boolean | undefined;
+  /** The posts with news, newest news first: as `loaded` has them, else as the last poll saw them. */
+  posts(loaded: ReadonlyMap<number, Post>): Post[];
+  readonly status: { off: boolean };
+}
 
 /** A quick filter loading pages until the screen is full. */
 interface Fill {
@@ -34,6 +45,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   readonly onDidChangeTreeData = this.changed.event;
   private filter: PostFilter = {};
   private scope: PostsScope = 'everything';
+  private changedOnly = false;
   private showClosed = readSettings().showClosedPosts;
   private fill: Fill | undefined;
   /** The list's generation the last fill was for: a list started again (a refresh, another account) is filled again. */
@@ -46,8 +58,10 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     /** The view it fills (made at activation, see extension.ts), whose description shows the filter. */
     readonly view: vscode.TreeView<HelpdeskNode>,
     private readonly identity: Identity,
+    private readonly news: PostsNews,
   ) {
     this.disposables.push(
+      news.onDidChange(() => this.changed.fire(undefined)),
       store.posts.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
@@ -69,6 +83,17 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   get currentScope(): PostsScope {
     return this.scope;
+  }
+
+  get showsChangedOnly(): boolean {
+    return this.changedOnly;
+  }
+
+  /** Changed Only: the posts the news watcher found new or changed, whatever pages are loaded. */
+  setChangedOnly(on: boolean): void {
+    this.changedOnly = on;
+    void this.publish();
+    this.changed.fire(undefined);
   }
 
   setFilter(filter: PostFilter): void {
@@ -109,12 +134,13 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
    */
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
     const statuses = this.store.statuses;
-    const row = (post: Post, comments?: Map<number, Post[]>) => new PostNode(post, statusText(post, statuses), comments?.get(post.id)?.length);
-    if (node instanceof PostNode) return (this.commentsByParent().get(node.post.id) ?? []).map((comment) => row(comment));
+    const row = (post: Post, comments?: Map<number, Post[]>) => new PostNode(post, statusText(post, statuses), comments?.get(post.id)?.length, this.newsOf(post.id));
+    if (node instanceof PostNode) return this.changedOnly ? [] : (this.commentsByParent().get(node.post.id) ?? []).map((comment) => row(comment));
     if (node) return [];
     await this.session.whenRestored();
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
+    if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows(row)] : [];
     if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
     const list = this.store.posts;
     const rows = await pagedRows(
@@ -145,6 +171,29 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   dispose(): void {
     this.fill?.controller.abort();
     for (const d of this.disposables) d.dispose();
+  }
+
+  private newsOf(id: number): PostNews | undefined {
+    const item = this.news.itemOf(id);
+    return item && { changes: item.changes, seen: this.news.isSeen(id) === true };
+  }
+
+  /**
+   * Changed Only: the news, in the filter and the quick filter. Closed posts stay (a closing is
+   * news), and a post stays after it was opened or seen (see Mark as Seen).
+   */
+  private changedRows(row: (post: Post) => PostNode): HelpdeskNode[] {
+    const loaded = new Map(this.store.posts.state.items.map((post) => [post.id, post]));
+    const facts = this.facts();
+    const news = this.news.posts(loaded);
+    const rows = news.filter((p) => matchesFilter(p, this.filter, true) && inScope(p, this.scope, facts)).map((p) => row(p));
+    if (rows.length > 0) return rows;
+    const minutes = readSettings().watchIntervalMinutes;
+    const message =
+      this.news.status.off ? l10n.t('News is off: the setting helpdesk.watch.intervalMinutes is 0.')
+      : news.length > 0 ? l10n.t('None of the {0} posts with news is in this filter.', news.length)
+      : l10n.t('Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.', minutes);
+    return [new MessageNode('posts:news-none', message, 'info')];
   }
 
   private me() {
@@ -226,7 +275,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   private async publish(): Promise<void> {
     const filter = describeFilter(this.filter);
-    this.view.description = [scopeDescription(this.scope, this.me()), filter].filter(Boolean).join(' · ') || undefined;
+    this.view.description = [this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), filter].filter(Boolean).join(' · ') || undefined;
+    await vscode.commands.executeCommand('setContext', 'helpdesk.changedOnly', this.changedOnly);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', filter !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsScope', this.scope);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);

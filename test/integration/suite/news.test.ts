@@ -4,6 +4,7 @@ import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
 import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
+import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
 import { NewsWatcher } from '../../../src/watch/watcher';
 import { extensionApi, forEachProfile, outputLog, setWatchInterval, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
@@ -149,5 +150,79 @@ describe('news: costs and failures', () => {
     assert.equal((await standIn.requests()).length, 0);
     assert.ok(api.watcher.status.off);
     await signInToStandIn();
+  });
+});
+
+describe('news in the Helpdesk view', () => {
+  useCleanSlate();
+  useWatcher();
+  afterEach(async () => {
+    await vscode.commands.executeCommand('helpdesk.showAllPosts');
+    await (await extensionApi()).posts.setFilter({});
+  });
+
+  const rowsOf = async (api: TestApi) => (await api.posts.getChildren()).filter((n): n is PostNode => n.contextValue?.startsWith('post') === true);
+  const rowOf = async (api: TestApi, id: number) => (await rowsOf(api)).find((n) => n.post.id === id);
+  const markOf = async (api: TestApi, id: number) => {
+    const row = await rowOf(api, id);
+    return row?.resourceUri && api.rowDecorations.provideFileDecoration(row.resourceUri)?.badge;
+  };
+
+  it('Changed Only lists the news, marked N until seen; opening keeps it listed; Mark as Seen and Unseen; news again is unseen again', async () => {
+    const api = await freshStart();
+    const mine = await api.actions.createTask({ title: `Filed here ${Date.now()}`, content: 'Mine' });
+    assert.ok(mine);
+    const theirs = await elsewhere('POST', 'posts', { title: `Someone else's ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    await api.watcher.pollNow();
+    await vscode.commands.executeCommand('helpdesk.showChangedOnly');
+    assert.match(api.posts.view.description ?? '', /Changed Only/);
+    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id, mine.id], 'the news, newest first, and nothing else');
+    assert.equal(await markOf(api, mine.id), 'N');
+    assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.unseen$/);
+
+    await api.actions.openPost(mine.id);
+    assert.ok(await rowOf(api, mine.id), 'opened, still listed');
+
+    await vscode.commands.executeCommand('helpdesk.markPostSeen', await rowOf(api, mine.id));
+    assert.equal(await markOf(api, mine.id), undefined, 'seen: no mark');
+    assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.seen$/);
+    assert.ok(!api.watcher.unseenForMe.some((n) => n.id === mine.id), 'not counted');
+    await vscode.commands.executeCommand('helpdesk.markPostUnseen', await rowOf(api, mine.id));
+    assert.equal(await markOf(api, mine.id), 'N', 'unseen again');
+    await vscode.commands.executeCommand('helpdesk.markPostSeen', await rowOf(api, mine.id));
+
+    await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'An answer', user_id: 99 });
+    await api.watcher.pollNow();
+    assert.equal(await markOf(api, mine.id), 'N', 'a comment since it was seen is news again');
+
+    await api.posts.setFilter({ text: "Someone else's" });
+    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id], 'the filter applies');
+    await vscode.commands.executeCommand('helpdesk.showAllPosts');
+    assert.ok(!/Changed Only/.test(api.posts.view.description ?? ''));
+  });
+
+  it('Mark All News as Seen says how many, and its Undo takes back exactly those marks', async () => {
+    const api = await freshStart();
+    const a = await elsewhere('POST', 'posts', { title: `One ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    const b = await elsewhere('POST', 'posts', { title: `Two ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    await api.watcher.pollNow();
+    await vscode.commands.executeCommand('helpdesk.markPostSeen', a.id);
+    const logged = outputLog(api).length;
+    const marked = await vscode.commands.executeCommand<number[]>('helpdesk.markNewsSeen');
+    assert.deepEqual(marked, [b.id], 'only what was not seen already');
+    assert.ok(toldSince(api, logged).some((line) => /Marked the news on 1 post\(s\) as seen/.test(line)));
+    await api.watcher.markSeen(marked, false); // what Undo does
+    assert.deepEqual([a.id, b.id].map((id) => api.watcher.isSeen(id)), [true, false]);
+  });
+
+  it('a post the helpdesk says is unread is marked U, news or not', async () => {
+    const api = await freshStart();
+    const post = await elsewhere('POST', 'posts', { title: `Unread ${Date.now()}`, task_kind: 'task', user_id: 99, unread: true });
+    await api.store.posts.refresh();
+    assert.equal(await markOf(api, post.id), 'U');
+    await api.watcher.pollNow();
+    await api.watcher.markSeen([post.id]);
+    await vscode.commands.executeCommand('helpdesk.showChangedOnly');
+    assert.equal(await markOf(api, post.id), 'U', 'news seen, still unread in the helpdesk');
   });
 });

@@ -1,0 +1,31 @@
+import vscode = require('vscode');
+import type { Notifier } from '../ui/notifier';
+import type { PostsTreeProvider } from '../views/postsTree';
+import type { NewsWatcher } from '../watch/watcher';
+import { targetPost } from './targets';
+
+const { l10n } = vscode;
+
+/** The news in the Helpdesk view: Changed Only, over every post (the news on mine is decorated). */
+export async function showNews(posts: PostsTreeProvider): Promise<void> {
+  await vscode.commands.executeCommand('helpdesk.posts.focus');
+  posts.setChangedOnly(true);
+  await posts.setScope('everything');
+}
+
+/** Mark as Seen / Mark as Unseen on a post's row (or its document): its news stays listed. */
+export async function markPostSeen(watcher: NewsWatcher, arg: unknown, seen: boolean): Promise<void> {
+  const post = targetPost(arg);
+  if (post) await watcher.markSeen([post.id], seen);
+}
+
+/** Mark All as Seen, with an Undo that takes back the marks it made (not awaited: the command is done). */
+export async function markAllNewsSeen(watcher: NewsWatcher, ui: Notifier): Promise<number[]> {
+  const marked = await watcher.markSeen(undefined);
+  if (marked.length === 0) return marked;
+  const undo = l10n.t('Undo');
+  void ui.info(l10n.t('Marked the news on {0} post(s) as seen.', marked.length), undo).then(async (choice) => {
+    if (choice === undo) await watcher.markSeen(marked, false);
+  });
+  return marked;
+}

@@ -83,29 +83,23 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
   const filed = (title: string): number => standIn.store.list(standIn.prefix, 'posts').filter((p) => p.title === title).length;
   const postRequests = (): RecordedRequest[] => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
   /**
-   * Fails unless the command palette, opened on "Helpdesk:", lists each entry. The palette reads
-   * the context keys when it opens, so it is opened again while one may still be on its way.
+   * Fails unless the command palette lists each entry, typed in full (the palette shows only a
+   * screenful of what "Helpdesk:" finds). The palette reads the context keys when it opens, so it
+   * is opened again while one may still be on its way.
    */
   const paletteLists = async (entries: readonly string[], timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await wb.commandPalette('Helpdesk:');
-      const labels = wb.quickPickRows.locator('.label-name');
-      await labels.first().waitFor({ state: 'visible' });
-      const shown = async () => (await labels.allInnerTexts()).map((t) => t.trim());
-      let missing: string | undefined;
-      for (const entry of entries) {
+    for (const entry of entries) {
+      for (;;) {
+        await wb.commandPalette(entry);
         const row = wb.quickPickRows.filter({ has: page.locator('.label-name', { hasText: exactly(entry) }) }).first();
-        if (!(await row.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false))) {
-          missing = entry;
-          break;
-        }
+        const found = await row.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+        const listed = found ? [] : (await wb.quickPickRows.locator('.label-name').allInnerTexts()).map((t) => t.trim());
+        await page.keyboard.press('Escape');
+        await wb.quickInput.waitFor({ state: 'hidden' });
+        if (found) break;
+        if (Date.now() > deadline) throw new Error(`The palette does not list "${entry}". Typed in full, it shows: ${listed.join(' | ') || 'nothing'}`);
       }
-      const listed = missing ? await shown() : [];
-      await page.keyboard.press('Escape');
-      await wb.quickInput.waitFor({ state: 'hidden' });
-      if (!missing) return;
-      if (Date.now() > deadline) throw new Error(`The palette does not list "${missing}". It shows: ${listed.join(' | ')}`);
     }
   };
   /** A second window (browser page) on the same workbench URL, while the two-window steps run. */

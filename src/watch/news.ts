@@ -1,4 +1,4 @@
-import type { Post } from '../api';
+import { isComment, type Post } from '../api';
 
 /**
  * What a poll of the newest posts tells, compared with what the one before saw. The service has
@@ -46,6 +46,8 @@ export interface Me {
   id?: number;
   /** Posts they filed from VS Code, or commented on from VS Code, known whether or not `id` is. */
   posts: ReadonlySet<number>;
+  /** Of those, the posts they filed from VS Code: a new one is not news to them. */
+  filed?: ReadonlySet<number>;
 }
 
 /** A snapshot keeps at most this many posts: the newest page and the person's own. */
@@ -78,11 +80,12 @@ export function compare(before: Snapshot | undefined, posts: readonly Post[], me
   const news: NewsItem[] = [];
   const seen: Record<string, PostFacts> = {};
   for (const post of posts) {
-    if (!Number.isSafeInteger(post.id) || post.id <= 0) continue;
+    // A comment listed among posts is news through its post's count, not a post of its own.
+    if (!Number.isSafeInteger(post.id) || post.id <= 0 || isComment(post)) continue;
     const facts = factsOf(post, me);
     seen[post.id] = facts;
     if (!before) continue;
-    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest, me);
+    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), me);
     const assignedToMe = me.id !== undefined && facts.responsibleId === me.id;
     if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
   }
@@ -91,6 +94,11 @@ export function compare(before: Snapshot | undefined, posts: readonly Post[], me
   const kept = Object.entries(before?.posts ?? {}).filter(([id, facts]) => facts.mine && !(id in seen));
   const all = [...Object.entries(seen), ...kept].sort(([a], [b]) => Number(b) - Number(a)).slice(0, SNAPSHOT_MAX);
   return { snapshot: { newest, posts: Object.fromEntries(all) }, news };
+}
+
+/** Whether the person wrote the post: filed from VS Code, or authored as their user. */
+function wroteIt(post: Post, me: Me): boolean {
+  return me.filed?.has(post.id) === true || (me.id !== undefined && post.user_id === me.id);
 }
 
 function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, me: Me): Change[] {

@@ -55,6 +55,20 @@ describe('watch: news between two polls', () => {
     assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['new'] }, { id: 30, changes: ['commented'] }]);
   });
 
+  it('a new post the person wrote (from VS Code, or as their user) is not news to them; a colleague\'s post they commented on since is', () => {
+    const who: Me = { id: ME, posts: new Set([31, 33]), filed: new Set([31]) };
+    const before = poll(undefined, [post(30)], who).snapshot;
+    const { news, snapshot } = poll(before, [post(33), post(32, { user_id: ME, responsible_id: ME }), post(31, { responsible_id: ME }), post(30)], who);
+    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 33, changes: ['new'] }]);
+    assert.equal(snapshot.newest, 33, 'seen all the same');
+  });
+
+  it('a comment the list holds among posts is not a post of its own: its post\'s count tells it', () => {
+    const before = poll(undefined, [post(30, { user_id: ME })]).snapshot;
+    const { news } = poll(before, [post(31, { post_id: 30, task_kind: 'comment' }), post(30, { user_id: ME, comments_cache: 1 })]);
+    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 30, changes: ['commented'] }]);
+  });
+
   it('my posts stay known after they leave the newest page, others do not; the snapshot is bounded', () => {
     const before = poll(undefined, [post(31, { user_id: ME }), post(12)]).snapshot;
     const { snapshot } = poll(before, [post(33), post(32)]);

@@ -120,7 +120,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   });
   const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);
-  const me = (accountUrl: string) => ({ id: identity.me(accountUrl)?.id, posts: new Set([...identity.filedByMe(accountUrl), ...identity.commentedOnByMe(accountUrl)]) });
+  const me = (accountUrl: string) => {
+    const filed = identity.filedByMe(accountUrl);
+    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed };
+  };
   const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
   const rowDecorations = new RowDecorations(watcher);
@@ -161,10 +164,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
     // The view on the person's work: what the news counts.
-    'helpdesk.showNews': () => showNews(posts),
+    'helpdesk.showNews': (arg) => showNews(posts, arg),
     'helpdesk.showChangedOnly': () => posts.setChangedOnly(true),
     'helpdesk.showAllPosts': () => posts.setChangedOnly(false),
-    'helpdesk.checkNews': () => signedIn(() => watcher.pollNow()),
+    'helpdesk.checkNews': () => signedIn(() => watcher.pollNow({ takeOver: true })),
     'helpdesk.markNewsSeen': () => markAllNewsSeen(watcher, ui),
     'helpdesk.markPostSeen': (arg) => markPostSeen(watcher, arg, true),
     'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),

@@ -6,11 +6,16 @@ import { targetPost } from './targets';
 
 const { l10n } = vscode;
 
-/** The news in the Helpdesk view: Changed Only, over every post (the news on mine is decorated). */
-export async function showNews(posts: PostsTreeProvider): Promise<void> {
+/**
+ * Show News (a notification's Show, the palette): the Helpdesk view on Changed Only, over every
+ * post (the news on mine is marked). From the status bar's bell (`'assignedToMe'`): the view on
+ * Assigned to Me, every post of it.
+ */
+export async function showNews(posts: PostsTreeProvider, arg: unknown): Promise<void> {
   await vscode.commands.executeCommand('helpdesk.posts.focus');
-  posts.setChangedOnly(true);
-  await posts.setScope('everything');
+  const mine = arg === 'assignedToMe';
+  posts.setChangedOnly(!mine);
+  await posts.setScope(mine ? 'assignedToMe' : 'everything');
 }
 
 /** Mark as Seen / Mark as Unseen on a post's row (or its document): its news stays listed. */

@@ -6,12 +6,12 @@ const { l10n } = vscode;
 /**
  * The news for the person where they see it without looking for it: a count in the status bar
  * (its tooltip says when the news was read, and why not when it failed) and the Helpdesk view's
- * badge. Clicking the count shows the news.
+ * badge. Clicking the count opens the view on Assigned to Me.
  */
 export function showNewsCount(watcher: NewsWatcher, postsView: vscode.TreeView<unknown>): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('helpdesk.news', vscode.StatusBarAlignment.Left, 9);
   item.name = l10n.t('Helpdesk News');
-  item.command = 'helpdesk.showNews';
+  item.command = { command: 'helpdesk.showNews', title: l10n.t('Show News'), arguments: ['assignedToMe'] };
   const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   const update = () => {
     const { polledAt, nextAt, problem, off } = watcher.status;

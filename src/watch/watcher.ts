@@ -43,7 +43,10 @@ export class NewsWatcher implements vscode.Disposable {
   private failures = 0;
   private lastFocused = Date.now();
   private asleep = false;
-  private polling: Promise<void> | undefined;
+  /** The turn under way (lease, read, files): one at a time, whoever asks (the timer, a restart, Check Now). */
+  private turn: Promise<void> | undefined;
+  /** How many turns were taken (a restart schedules none once one was asked for since). */
+  private turns = 0;
   private controller = new AbortController();
   private disposed = false;
   /** The files of the account shown, as last read. */
@@ -135,11 +138,15 @@ export class NewsWatcher implements vscode.Disposable {
     return changed;
   }
 
-  /** Polls now, if this window may (it holds or takes the lease); resolves once done. For tests and "Check Now". */
-  async pollNow(): Promise<void> {
-    if (this.polling) return this.polling;
+  /**
+   * Polls now, as the timer would: if this window may (it holds or takes the lease). `takeOver`
+   * (Check for News Now, asked for in this window) takes the lease from another window: the
+   * person asked here, and the other window leaves the reading to this one from its next turn.
+   * The read starts after the call (after a turn under way, if any); resolves once done.
+   */
+  async pollNow({ takeOver = false } = {}): Promise<void> {
     clearTimeout(this.timer);
-    await this.tick();
+    await this.tick(takeOver);
   }
 
   dispose(): void {
@@ -148,6 +155,16 @@ export class NewsWatcher implements vscode.Disposable {
     this.timer = undefined;
     this.controller.abort();
     for (const d of this.disposables) d.dispose();
+    // Best effort, as the window closes: a lease of this window's ends now, so another window reads from its next turn.
+    const url = this.bound?.url;
+    if (url) {
+      void this.folder
+        .lease(url)
+        .then(async (lease) => {
+          if (lease?.window === this.window) await this.folder.writeLease(url, { window: this.window, until: 0 });
+        })
+        .catch(() => undefined);
+    }
   }
 
   /** Another account, signed out, or another interval: starts again from the files. */
@@ -165,7 +182,12 @@ export class NewsWatcher implements vscode.Disposable {
     this.seenMarks = new Map();
     this.changed.fire();
     if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
-    void this.reload().then(() => this.schedule(this.dueIn()));
+    const turns = this.turns;
+    void this.reload().then(async () => {
+      // After a turn under way (of the account before, aborted), unless one was taken since (Check Now): it schedules the next itself.
+      await this.turn?.catch(() => undefined);
+      if (this.turns === turns) this.schedule(this.dueIn());
+    });
   }
 
   /** How long until a poll is due, from the files: at once when none was made or its time has passed. */
@@ -176,10 +198,21 @@ export class NewsWatcher implements vscode.Disposable {
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     if (this.disposed) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer = setTimeout(() => void this.tick().catch((error: unknown) => this.log.error('News: a turn failed', error)), ms);
   }
 
-  private async tick(): Promise<void> {
+  /** A turn after the one under way, if any (which may be for an account since left). */
+  private tick(takeOver = false): Promise<void> {
+    const after = this.turn?.catch(() => undefined) ?? Promise.resolve();
+    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver)).finally(() => {
+      if (this.turn === turn) this.turn = undefined;
+    });
+    this.turn = turn;
+    return turn;
+  }
+
+  private async takeTurn(takeOver: boolean): Promise<void> {
+    this.turns += 1;
     this.timer = undefined;
     const account = this.account();
     const minutes = readSettings().watchIntervalMinutes;
@@ -190,7 +223,7 @@ export class NewsWatcher implements vscode.Disposable {
     }
     const now = Date.now();
     const lease = await this.folder.lease(account.url);
-    if (lease && lease.window !== this.window && lease.until > now) {
+    if (!takeOver && lease && lease.window !== this.window && lease.until > now) {
       // Another window polls: look again once its lease would have ended.
       this.schedule(lease.until - now + 1000);
       return;
@@ -202,12 +235,7 @@ export class NewsWatcher implements vscode.Disposable {
       this.schedule(interval);
       return;
     }
-    this.polling = this.poll(account, interval);
-    try {
-      await this.polling;
-    } finally {
-      this.polling = undefined;
-    }
+    await this.poll(account, interval);
   }
 
   private async poll(account: WatchedAccount, interval: number): Promise<void> {

@@ -135,6 +135,13 @@ describe('news: costs and failures', () => {
       await api.watcher.pollNow();
       await waitFor('the other window to show the news', () => other.items.some((n) => n.id === made.id));
       assert.deepEqual(told, [], 'told in one window only');
+      // Check for News Now in the other window reads there, and this one then leaves the reading to it.
+      await standIn.clearRequests();
+      await other.pollNow({ takeOver: true });
+      assert.ok((await standIn.requests()).length > 0, 'asked for in the other window, read there');
+      await standIn.clearRequests();
+      await api.watcher.pollNow();
+      assert.equal((await standIn.requests()).length, 0, 'this window no longer reads');
     } finally {
       other.dispose();
       folder.dispose();
@@ -174,9 +181,12 @@ describe('news in the Helpdesk view', () => {
     assert.ok(mine);
     const theirs = await elsewhere('POST', 'posts', { title: `Someone else's ${Date.now()}`, task_kind: 'task', user_id: 99 });
     await api.watcher.pollNow();
+    assert.ok(!api.watcher.items.some((n) => n.id === mine.id), 'a post filed here is not news to the one who filed it');
+    await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'First answer', user_id: 99 });
+    await api.watcher.pollNow();
     await vscode.commands.executeCommand('helpdesk.showChangedOnly');
     assert.match(api.posts.view.description ?? '', /Changed Only/);
-    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id, mine.id], 'the news, newest first, and nothing else');
+    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [mine.id, theirs.id], 'the news, the latest found first, and nothing else');
     assert.equal(await markOf(api, mine.id), 'N');
     assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.unseen$/);
 
@@ -213,6 +223,15 @@ describe('news in the Helpdesk view', () => {
     assert.ok(toldSince(api, logged).some((line) => /Marked the news on 1 post\(s\) as seen/.test(line)));
     await api.watcher.markSeen(marked, false); // what Undo does
     assert.deepEqual([a.id, b.id].map((id) => api.watcher.isSeen(id)), [true, false]);
+  });
+
+  it('Show News opens Changed Only over every post; the bell in the status bar opens Assigned to Me', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('helpdesk.showNews');
+    assert.deepEqual([api.posts.showsChangedOnly, api.posts.currentScope], [true, 'everything']);
+    await vscode.commands.executeCommand('helpdesk.showNews', 'assignedToMe');
+    assert.deepEqual([api.posts.showsChangedOnly, api.posts.currentScope], [false, 'assignedToMe']);
+    await api.posts.setScope('everything');
   });
 
   it('a post the helpdesk says is unread is marked U, news or not', async () => {

@@ -43,6 +43,8 @@ export interface StandIn {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   reset(): void;
+  /** Adds a record to the account, as another user would in the web app. */
+  insertRecord(collection: CollectionName, values: Record<string, unknown>): unknown;
   close(): Promise<void>;
 }
 

@@ -44,11 +44,14 @@ export const STEP = {
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   secondWindow: 'a second window opened after sign-in is signed in too',
+  newsTwoWindows: 'a post assigned to me between polls: one notification in two windows, the count in both',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
 } as const;
 
 /** How long the other window may take to follow a sign-out. */
 const FOLLOW_MS = 15_000;
+/** Who the person says they are in the news step (Set Who I Am…, typed). */
+const NEWS_USER = 4242;
 
 const BUG_TITLE = 'greeting() throws when the name is empty';
 const DRAFT_TITLE = 'greeting() greets nobody when the name is blank';
@@ -397,6 +400,43 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         } finally {
           if (!other) await second.close();
         }
+      },
+    },
+    // Each window has a watcher; the one holding the lease reads, both show the news, one tells it.
+    {
+      name: STEP.newsTwoWindows,
+      needs: [STEP.secondWindow],
+      async run() {
+        assert.ok(other, 'the second window is open');
+        const wb2 = new Workbench(other);
+        await page.bringToFront();
+        await wb.runCommand('Helpdesk: Set Who I Am…');
+        await wb.quickInputField.fill(String(NEWS_USER));
+        await wb.quickPickRows.filter({ hasText: `User ${NEWS_USER}` }).first().waitFor({ state: 'visible' });
+        await page.keyboard.press('Enter');
+        await wb.quickInput.waitFor({ state: 'hidden' });
+        // A read now, whatever the first window's watcher read 5 s after it started: this one is the baseline or has no news.
+        await wb.runCommand('Helpdesk: Check for News Now');
+        const title = `Assigned between polls ${Date.now()}`;
+        standIn.insertRecord('posts', { title, task_kind: 'task', user_id: 99, responsible_id: NEWS_USER });
+        await wb.runCommand('Helpdesk: Check for News Now');
+        const told = /A new post is assigned to you: .*Assigned between polls/;
+        await wb.toast(told).waitFor({ state: 'visible', timeout: 20_000 });
+        const badge = (w: Workbench) =>
+          w.page.locator('.part.activitybar .action-item', { has: w.page.locator('.action-label[aria-label^="Helpdesk"]') }).locator('.badge-content', { hasText: exactly('1') });
+        const bell = (w: Workbench) => w.page.locator('.part.statusbar .statusbar-item', { has: w.page.locator('.codicon-bell-dot') }).filter({ hasText: '1' });
+        await badge(wb).waitFor({ state: 'visible', timeout: 10_000 });
+        await bell(wb).waitFor({ state: 'visible', timeout: 10_000 });
+        await wb.parkMouse();
+        await screenshot('news.png');
+        // The other window shows the same count, from the files the first one wrote, and tells nothing.
+        await other.bringToFront();
+        await badge(wb2).waitFor({ state: 'visible', timeout: 15_000 });
+        await bell(wb2).waitFor({ state: 'visible', timeout: 15_000 });
+        await other.waitForTimeout(3_000);
+        assert.equal(await wb2.toast(told).count(), 0, 'the second window does not tell it again');
+        assert.equal(await wb.toast(told).count(), 1, 'one notification');
+        await page.bringToFront();
       },
     },
     // The web workbench tells only the window that wrote of a secret's change; the extension's

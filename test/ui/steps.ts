@@ -411,7 +411,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         const wb2 = new Workbench(other);
         await page.bringToFront();
         await wb.runCommand('Helpdesk: Set Who I Am…');
-        await wb.quickInputField.fill(String(NEWS_USER));
+        // The pick comes a moment after the palette closes: type only once it is there.
+        await (await wb.inputBox(/Set Who I Am/)).fill(String(NEWS_USER));
         await wb.quickPickRows.filter({ hasText: `User ${NEWS_USER}` }).first().waitFor({ state: 'visible' });
         await page.keyboard.press('Enter');
         await wb.quickInput.waitFor({ state: 'hidden' });

@@ -6,6 +6,7 @@
 // dist/helpdesk.js, and loads the first time a view asks for rows, a command runs, a post
 // document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
+import { AccountList } from './auth/accountList';
 import { Session } from './auth/session';
 import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
@@ -36,7 +37,8 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const drafts = new DraftStore(context.globalState, presenceFolder(context.globalStorageUri));
   const log = new Log();
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
-  const session = new Session(context.secrets, log, signOutSignal);
+  const accountList = new AccountList(context.globalStorageUri);
+  const session = new Session(context.secrets, log, signOutSignal, accountList);
   let helpdesk: Helpdesk | undefined;
   let failure: { error: unknown } | undefined;
   const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
@@ -75,7 +77,8 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     log,
     signOutSignal,
     session,
-    new AccountStatusBar(session),
+    accountList,
+    new AccountStatusBar(session, accountList.onDidChange),
     posts,
     clients,
     postDocuments,

@@ -35,6 +35,7 @@ import type { InCodeSources } from './inCode/register';
 import type { Log } from './log';
 import type { Services } from './services';
 import { NewsFolder } from './watch/newsFiles';
+import { stopUsingAccountForWorkspace, switchAccount, useAccountForWorkspace } from './commands/accounts';
 import { markAllNewsSeen, markPostSeen, showNews } from './commands/news';
 import { showNewsCount } from './watch/newsStatus';
 import { NewsWatcher } from './watch/watcher';
@@ -134,7 +135,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
     'helpdesk.signIn': () => signIn(services),
-    'helpdesk.signOut': () => session.signOut(),
+    'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
+    'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
+    'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
+    'helpdesk.stopUsingAccountForWorkspace': () => stopUsingAccountForWorkspace(session),
     'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
     'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),

@@ -6,6 +6,7 @@ import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
 
 export const SETTINGS = {
   accountUrl: 'helpdesk.accountUrl',
+  workspaceAccount: 'helpdesk.workspaceAccount',
   pageSize: 'helpdesk.pageSize',
   showClosedPosts: 'helpdesk.showClosedPosts',
   snippetMaxLines: 'helpdesk.snippetMaxLines',
@@ -20,7 +21,10 @@ export const SETTINGS = {
 } as const;
 
 export interface Settings {
+  /** The account of the windows no workspace binds (an application setting: a workspace cannot set it). */
   accountUrl: string;
+  /** The account this workspace is bound to (an address; used only where a token for it is stored); '' for none. */
+  workspaceAccount: string;
   pageSize: number;
   showClosedPosts: boolean;
   snippetMaxLines: number;
@@ -46,6 +50,7 @@ export function readSettings(): Settings {
   };
   return {
     accountUrl: config.get<string>('accountUrl', '').trim(),
+    workspaceAccount: String(config.get<unknown>('workspaceAccount') ?? '').trim(),
     pageSize: clampPerPage(config.get<number>('pageSize', 50)),
     showClosedPosts: config.get<boolean>('showClosedPosts', false) === true,
     snippetMaxLines: whole('snippetMaxLines', 80, 1, 1000),

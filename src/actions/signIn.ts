@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { AccountUrlError, isApiError } from '../api';
+import { AccountUrlError, isApiError, parseAccountUrl } from '../api';
 import type { Services } from '../services';
 import { errorText, signInErrorText } from '../ui/errorText';
 import { withCancellableProgress } from '../ui/progress';
@@ -19,7 +19,9 @@ export async function signIn({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>, 
   if (!token.trim()) return { signedIn: false, problem: l10n.t('Enter the API token.') };
   try {
     await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => gateway.signIn(accountUrl, token, signal));
-    void ui.info(l10n.t('Signed in to {0}.', gateway.account?.url ?? accountUrl));
+    const here = gateway.account?.url;
+    const signedInTo = here && here !== parseAccountUrl(accountUrl) ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here) : l10n.t('Signed in to {0}.', here ?? accountUrl);
+    void ui.info(signedInTo);
     return { signedIn: true };
   } catch (error) {
     if (isApiError(error, 'cancelled')) return { signedIn: false };

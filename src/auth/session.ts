@@ -14,6 +14,13 @@ export type SessionState = 'signedOut' | 'signedIn' | 'rejected' | 'unreachable'
 
 const SECRET_PREFIX = 'helpdesk.token:';
 
+/** The addresses signed in to in this VS Code (see AccountList). */
+export interface SignedInList {
+  all(): Promise<readonly string[]>;
+  add(accountUrl: string): Promise<void>;
+  remove(accountUrl: string): Promise<void>;
+}
+
 /** One account's address and its API token. A new sign-in makes a new object. */
 export interface Credentials {
   readonly accountUrl: string;
@@ -40,6 +47,7 @@ export class Session implements vscode.Disposable {
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
     private readonly signOutSignal: SignOutSignal,
+    private readonly accountList: SignedInList,
   ) {
     log.redactWith(() => [this.current?.token]);
     this.disposables.push(
@@ -48,7 +56,7 @@ export class Session implements vscode.Disposable {
         if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SETTINGS.accountUrl)) void this.restore();
+        if (event.affectsConfiguration(SETTINGS.accountUrl) || event.affectsConfiguration(SETTINGS.workspaceAccount)) void this.restore();
       }),
     );
   }
@@ -78,10 +86,15 @@ export class Session implements vscode.Disposable {
     return this.firstRestore;
   }
 
-  /** Loads the token for the configured address, if any. */
+  /**
+   * Loads the token for this window's account, if any: the workspace's (see `bindWorkspace`),
+   * else the one windows no workspace binds use. A workspace bound to an account without a
+   * stored token is signed out: it never sends another account's token.
+   */
   async restore(): Promise<void> {
     if (this.switching) return;
-    const address = readSettings().accountUrl;
+    const settings = readSettings();
+    const address = settings.workspaceAccount || settings.accountUrl;
     let accountUrl: string | undefined;
     try {
       accountUrl = address ? parseAccountUrl(address) : undefined;
@@ -101,10 +114,55 @@ export class Session implements vscode.Disposable {
     }
   }
 
+  /**
+   * The accounts signed in to in this VS Code (a token stored under each address), the one of
+   * this window among them. An address on the list whose token is gone (a sign-out this window
+   * did not hear) is left out.
+   */
+  async signedInAccounts(): Promise<string[]> {
+    const listed = [...(await this.accountList.all())];
+    if (this.current && !listed.includes(this.current.accountUrl)) {
+      listed.push(this.current.accountUrl);
+      await this.accountList.add(this.current.accountUrl); // signed in before there was a list
+    }
+    const tokens = await Promise.all(listed.map((url) => this.secrets.get(secretKey(url))));
+    return listed.filter((_, i) => tokens[i]);
+  }
+
+  /** The address the workspace's settings bind it to (`helpdesk.workspaceAccount`), if any and usable. */
+  get boundAccountUrl(): string | undefined {
+    const bound = readSettings().workspaceAccount;
+    try {
+      return bound ? parseAccountUrl(bound) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Makes a signed-in account the one of the windows that no workspace binds (the one a new window
+   * starts with). False when it has no token (signed out meanwhile).
+   */
+  async switchTo(accountUrl: string): Promise<boolean> {
+    if (!(await this.secrets.get(secretKey(accountUrl)))) return false;
+    await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
+    await this.restore();
+    return true;
+  }
+
+  /** Binds this workspace to an account (its address goes into the workspace's settings), or unbinds it. */
+  async bindWorkspace(accountUrl: string | undefined): Promise<void> {
+    await vscode.workspace.getConfiguration().update(SETTINGS.workspaceAccount, accountUrl, vscode.ConfigurationTarget.Workspace);
+    await this.restore();
+  }
+
   /** Stores a token the service accepted (see `Gateway.signIn`) and makes it the current one. */
   async save(accountUrl: string, token: string): Promise<void> {
+    // A workspace bound to another account stays on it: the new one is stored, and listed.
+    const bound = this.boundAccountUrl;
+    const here = bound === undefined || bound === accountUrl;
     // The same account and token again keep their object: the gateway goes on with its calls.
-    if (this.current?.accountUrl !== accountUrl || this.current.token !== token) this.current = { accountUrl, token };
+    if (here && (this.current?.accountUrl !== accountUrl || this.current.token !== token)) this.current = { accountUrl, token };
     // Storing the secret and then the address each fire an event that calls restore(); in
     // between, the address still names the previous account, whose token restore() would load.
     this.switching = true;
@@ -114,17 +172,23 @@ export class Session implements vscode.Disposable {
     } finally {
       this.switching = false;
     }
+    await this.accountList.add(accountUrl);
     this.log.info(`Signed in to ${accountUrl}`);
-    this.setState('signedIn');
+    if (here) this.setState('signedIn');
+    else this.changed.fire();
   }
 
-  async signOut(): Promise<void> {
-    const accountUrl = this.accountUrl;
-    this.current = undefined;
-    if (accountUrl) await this.secrets.delete(secretKey(accountUrl));
-    this.log.info('Signed out');
-    this.setState('signedOut');
-    if (accountUrl) await this.signOutSignal.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
+  /** Signs out of an account (this window's when none is named): its token is deleted, in every window. */
+  async signOut(accountUrl = this.accountUrl): Promise<void> {
+    if (!accountUrl) return;
+    const mine = accountUrl === this.accountUrl;
+    if (mine) this.current = undefined;
+    await this.secrets.delete(secretKey(accountUrl));
+    await this.accountList.remove(accountUrl);
+    this.log.info(`Signed out of ${accountUrl}`);
+    if (mine) this.setState('signedOut');
+    else this.changed.fire();
+    await this.signOutSignal.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
   }
 
   /**

@@ -7,15 +7,32 @@ const { l10n } = vscode;
 export class AccountStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('helpdesk.account', vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
+  private updates = 0;
 
-  constructor(private readonly session: Session) {
+  constructor(
+    private readonly session: Session,
+    onDidChangeAccounts: vscode.Event<void>,
+  ) {
     this.item.name = l10n.t('Helpdesk Account');
     this.item.command = 'helpdesk.accountMenu';
-    this.subscription = session.onDidChange(() => this.update());
-    this.update();
+    this.subscription = vscode.Disposable.from(
+      session.onDidChange(() => void this.update()),
+      onDidChangeAccounts(() => void this.update()),
+    );
+    void this.update();
   }
 
-  private update(): void {
+  private async update(): Promise<void> {
+    const update = ++this.updates;
+    this.show();
+    // With several accounts, the tooltip names them all (the click switches).
+    const accounts = await this.session.signedInAccounts().catch(() => []);
+    if (update === this.updates && accounts.length > 1 && this.session.accountUrl) {
+      this.item.tooltip = `${String(this.item.tooltip)}\n${l10n.t('Signed in to: {0}. Click to switch.', accounts.map((url) => new URL(url).host).join(', '))}`;
+    }
+  }
+
+  private show(): void {
     const { state, accountUrl } = this.session;
     if (!accountUrl) {
       this.item.hide();

@@ -7,7 +7,8 @@ export function referenceOptions(settings: Settings = readSettings()): Reference
   if (!settings.references) return undefined;
   let accountUrl: string | undefined;
   try {
-    accountUrl = settings.accountUrl ? parseAccountUrl(settings.accountUrl) : undefined;
+    const address = settings.workspaceAccount || settings.accountUrl; // this window's account (see Session.restore)
+    accountUrl = address ? parseAccountUrl(address) : undefined;
   } catch {
     accountUrl = undefined; // an address it cannot use names no posts
   }

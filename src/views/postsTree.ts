@@ -46,6 +46,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private filter: PostFilter = {};
   private scope: PostsScope = 'everything';
   private changedOnly = false;
+  /** Whether more than one account is signed in to (the description then names this one). */
+  private severalAccounts = false;
   private showClosed = readSettings().showClosedPosts;
   private fill: Fill | undefined;
   /** The list's generation the last fill was for: a list started again (a refresh, another account) is filled again. */
@@ -275,10 +277,23 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   private async publish(): Promise<void> {
     const filter = describeFilter(this.filter);
-    this.view.description = [this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), filter].filter(Boolean).join(' · ') || undefined;
+    this.describe();
     await vscode.commands.executeCommand('setContext', 'helpdesk.changedOnly', this.changedOnly);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', filter !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsScope', this.scope);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
+    const several = (await this.session.signedInAccounts().catch(() => [])).length > 1;
+    if (several !== this.severalAccounts) {
+      this.severalAccounts = several;
+      this.describe();
+    }
+  }
+
+  /** The view's description: the account where several are signed in to, Changed Only, the quick filter, the filter. */
+  private describe(): void {
+    const accountUrl = this.session.accountUrl;
+    const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
+    const parts = [account, this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), describeFilter(this.filter)];
+    this.view.description = parts.filter(Boolean).join(' · ') || undefined;
   }
 }

@@ -9,7 +9,7 @@ import { Notifier } from '../../src/ui/notifier';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
-import { memoryState } from './memoryState';
+import { memoryState, MemoryAccountList } from './memoryState';
 
 /* Sign-in as the token box sees it: the problem shown beside it, against the stand-in. */
 
@@ -27,7 +27,7 @@ describe('sign-in problems', () => {
     server.reset();
     fake.reset();
     const log = new Log();
-    const session = new Session(new Secrets() as never, log, new Signal() as unknown as SignOutSignal);
+    const session = new Session(new Secrets() as never, log, new Signal() as unknown as SignOutSignal, new MemoryAccountList());
     await session.whenRestored();
     gateway = new Gateway(session, log, memoryState());
     ui = new Notifier(log);

@@ -5,6 +5,7 @@ import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Log } from '../../src/log';
 import { fake } from './fakeVscode';
 import { Secrets, Signal } from './fakeSession';
+import { MemoryAccountList } from './memoryState';
 
 /* Session with the editor's secret storage, settings and sign-out signal faked (fakeVscode.ts). */
 
@@ -24,7 +25,7 @@ describe('Session', () => {
     fake.reset();
     secrets = new Secrets();
     signal = new Signal();
-    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal);
+    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList());
   });
 
   it('restores the token stored for the address in the settings', async () => {

@@ -69,7 +69,7 @@ describe('the account menu', () => {
 
   it('says who the person is, with the nick as text, and how to set it while not known', async () => {
     const identity = new Identity(memoryState());
-    const session = { accountUrl: A } as Session;
+    const session = { accountUrl: A, boundAccountUrl: undefined, signedInAccounts: async () => [A] };
     await showAccountMenu(session, identity);
     assert.match(fake.picks[0]!.items[0]!.label, /Set Who I Am/);
     await identity.noteFiled(A, { id: 5, user_id: 7, nick: HOSTILE });
@@ -78,5 +78,19 @@ describe('the account menu', () => {
     assert.match(first.label, /^\$\(account\) You are user 7 · /);
     assert.match(first.description ?? '', /learned from a post you filed/);
     assert.deepEqual(inspect(fake.picks[1]!.items), [['account'], ['link-external'], ['sign-in'], ['sign-out']]);
+  });
+
+  it('with two accounts: both listed, this window\'s checked, who I am in each; Sign Out of Another Account…', async () => {
+    const B = 'https://beta.example.com';
+    const identity = new Identity(memoryState());
+    await identity.noteFiled(B, { id: 5, user_id: 3, nick: 'bea' });
+    await showAccountMenu({ accountUrl: A, boundAccountUrl: undefined, signedInAccounts: async () => [A, B] }, identity);
+    const items = fake.picks[0]!.items;
+    const listed = items.filter((item) => item.detail !== undefined).map((item) => [item.label, item.description]);
+    assert.deepEqual(listed, [
+      [`$(check) ${new URL(A).host}`, ''],
+      [`$(blank) beta.example.com`, 'You are user 3 · bea'],
+    ]);
+    assert.ok(items.some((item) => /Sign Out of Another Account/.test(item.label)));
   });
 });

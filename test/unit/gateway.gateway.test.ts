@@ -7,7 +7,7 @@ import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
-import { memoryState } from './memoryState';
+import { memoryState, MemoryAccountList } from './memoryState';
 
 /* The gateway with a real session (the editor faked, fakeVscode.ts) against the stand-in. */
 
@@ -27,7 +27,7 @@ describe('Gateway', () => {
     fake.config.set('helpdesk.accountUrl', server.url);
     secrets = new Secrets();
     secrets.data.set(`helpdesk.token:${server.url}`, server.token);
-    session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal);
+    session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList());
   });
 
   it('made after the session was restored (the rest of the extension loads on first use), it lists that account', async () => {

@@ -35,3 +35,17 @@ export class MemoryFolder implements PresenceFolder {
     return copy;
   }
 }
+
+/** The addresses signed in to, in memory (the test double of AccountList). */
+export class MemoryAccountList {
+  addresses: string[] = [];
+  async all(): Promise<readonly string[]> {
+    return this.addresses;
+  }
+  async add(accountUrl: string): Promise<void> {
+    if (!this.addresses.includes(accountUrl)) this.addresses.push(accountUrl);
+  }
+  async remove(accountUrl: string): Promise<void> {
+    this.addresses = this.addresses.filter((a) => a !== accountUrl);
+  }
+}

@@ -17,6 +17,11 @@ const STAND_INS = Object.fromEntries(
   (Object.keys(PROFILES) as Profile[]).map((profile) => [profile, { url: process.env[standInVariable(profile, 'URL')] ?? '', token: process.env[standInVariable(profile, 'TOKEN')] ?? '' }]),
 ) as Record<Profile, { url: string; token: string }>;
 
+/** The address and token of the stand-in of a profile (each on a port of its own: another account). */
+export function standInOf(profile: Profile): { url: string; token: string } {
+  return STAND_INS[profile];
+}
+
 /** The stand-in the tests talk to: the `likely` one, or the one `forEachProfile` switched to. */
 export const standIn = {
   ...STAND_INS.likely,
@@ -75,6 +80,17 @@ export async function signInToStandIn(): Promise<TestApi> {
   const ok = await api.actions.signIn({ accountUrl: standIn.url, token: standIn.token });
   assert.equal(ok, true, 'signing in to the stand-in server');
   return api;
+}
+
+/**
+ * What the Helpdesk view's description says besides the account it names while several are
+ * signed in (the suite signs in to a stand-in of each profile): undefined for nothing.
+ */
+export function viewFilters(api: TestApi): string | undefined {
+  const description = api.posts.view.description ?? '';
+  const host = api.session.accountUrl ? new URL(api.session.accountUrl).host : undefined;
+  const rest = host && description.startsWith(host) ? description.slice(host.length).replace(/^ · /, '') : description;
+  return rest || undefined;
 }
 
 /** Polls until `check` returns a truthy value, or fails after `ms`. */

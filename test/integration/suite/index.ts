@@ -22,6 +22,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'inCode.test.ts': () => import('./inCode.test'),
   'news.test.ts': () => import('./news.test'),
   'who.test.ts': () => import('./who.test'),
+  'accounts.test.ts': () => import('./accounts.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

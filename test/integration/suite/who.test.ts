@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HelpdeskNode } from '../../../src/views/nodes';
-import { forEachProfile, signInToStandIn, standIn, useCleanSlate } from './helpers';
+import { forEachProfile, signInToStandIn, standIn, useCleanSlate, viewFilters } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 type Api = Awaited<ReturnType<typeof signInToStandIn>>;
@@ -62,7 +62,7 @@ forEachProfile(() => describe('who I am and my work', () => {
     await vscode.commands.executeCommand('helpdesk.showAssignedToMe');
     const unknown = await api.posts.getChildren();
     assert.deepEqual(unknown.map((n) => [n.id, n.command?.command]), [['posts:who-am-i', 'helpdesk.setWhoIAm']], 'not an empty list: a row that says how to set it');
-    assert.equal(api.posts.view.description, 'Assigned to Me');
+    assert.equal(viewFilters(api), 'Assigned to Me');
 
     const task = await api.actions.createTask({ title: `Mine ${Date.now()}`, content: 'Filed from VS Code' });
     assert.ok(task);
@@ -74,7 +74,7 @@ forEachProfile(() => describe('who I am and my work', () => {
     } else {
       assert.deepEqual(api.identity.me(url), { ...owner, source: 'learned' });
       await api.posts.whenFilled();
-      assert.equal(api.posts.view.description, 'Assigned to Me (user 1 · owner)');
+      assert.equal(viewFilters(api), 'Assigned to Me (user 1 · owner)');
       assert.ok(!(await api.posts.getChildren()).some((n) => n.id === 'posts:who-am-i'));
     }
 
@@ -93,7 +93,7 @@ forEachProfile(() => describe('who I am and my work', () => {
     assert.deepEqual(api.identity.me(url), { id: 2, nick: 'anna', source: 'set' }, 'a learned id never overrides one set by the person');
 
     await vscode.commands.executeCommand('helpdesk.showAssignedToMe');
-    assert.equal(api.posts.view.description, 'Assigned to Me (user 2 · anna)');
+    assert.equal(viewFilters(api), 'Assigned to Me (user 2 · anna)');
     assert.deepEqual(postRows(await api.posts.getChildren()), await expectedRows((p) => p.responsible_id === 2));
   });
 
@@ -115,7 +115,7 @@ forEachProfile(() => describe('who I am and my work', () => {
     assert.deepEqual(postRows(assigned), mine, 'every open post assigned to me, newest first');
     assert.notEqual(assigned.at(-1)?.contextValue, 'loadMore', 'the list was read to its end');
     assert.ok((await listCalls()) >= 6, `several pages were loaded by themselves: ${await listCalls()}`);
-    assert.equal(api.posts.view.description, 'Assigned to Me (user 1 · owner)');
+    assert.equal(viewFilters(api), 'Assigned to Me (user 1 · owner)');
 
     await vscode.commands.executeCommand('helpdesk.showFiledByMe');
     const filed = new Set(api.identity.filedByMe(api.session.accountUrl!));
@@ -123,10 +123,10 @@ forEachProfile(() => describe('who I am and my work', () => {
     const filedExpected = await expectedRows((p) => p.user_id === 1 || filed.has(p.id));
     assert.deepEqual(filedRows, filedExpected.slice(0, filedRows.length), 'the posts user 1 wrote, newest first');
     assert.ok(filedRows.length >= Math.min(20, filedExpected.length), `a screenful, or all: ${filedRows.length} of ${filedExpected.length}`);
-    assert.equal(api.posts.view.description, 'Filed by Me (user 1 · owner)');
+    assert.equal(viewFilters(api), 'Filed by Me (user 1 · owner)');
 
     await vscode.commands.executeCommand('helpdesk.showEverything');
-    assert.equal(api.posts.view.description, undefined);
+    assert.equal(viewFilters(api), undefined);
     const everything = postRows(await api.posts.getChildren());
     assert.deepEqual(everything, (await expectedRows(() => true)).slice(0, everything.length), 'every open post, newest first');
   });

@@ -1,0 +1,72 @@
+import vscode = require('vscode');
+import type { SignedInList } from './session';
+
+const FILE_NAME = 'accounts.json';
+
+/**
+ * The account addresses signed in to in this VS Code, in a file of the extension's global storage
+ * that every window reads and watches (addresses only; each token stays in the secret storage
+ * under its address). A file, not the global state: VS Code keeps an extension's global state as
+ * one value, which a window writing another key would put back as it last saw it.
+ */
+export class AccountList implements SignedInList, vscode.Disposable {
+  private readonly file: vscode.Uri;
+  private addresses: string[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the list changed, here or in another window. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly ready: Promise<void>;
+
+  constructor(folder: vscode.Uri) {
+    this.file = vscode.Uri.joinPath(folder, FILE_NAME);
+    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(folder))
+      .then(undefined, () => undefined)
+      .then(() => {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
+        const heard = () => void this.load().then(() => this.changed.fire());
+        this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
+        return this.load();
+      });
+  }
+
+  /** The addresses as last read, in the order they were first signed in to. */
+  async all(): Promise<readonly string[]> {
+    await this.ready;
+    return this.addresses;
+  }
+
+  async add(accountUrl: string): Promise<void> {
+    await this.ready;
+    await this.load();
+    if (this.addresses.includes(accountUrl)) return;
+    await this.write([...this.addresses, accountUrl]);
+  }
+
+  async remove(accountUrl: string): Promise<void> {
+    await this.ready;
+    await this.load();
+    if (!this.addresses.includes(accountUrl)) return;
+    await this.write(this.addresses.filter((address) => address !== accountUrl));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as { accounts?: unknown };
+      this.addresses = Array.isArray(value.accounts) ? value.accounts.filter((a): a is string => typeof a === 'string') : [];
+    } catch (error) {
+      // None yet; a file being written keeps the list as it was (the write that completes it is heard).
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') this.addresses = [];
+    }
+  }
+
+  private async write(addresses: string[]): Promise<void> {
+    this.addresses = addresses;
+    await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify({ accounts: addresses })));
+    this.changed.fire();
+  }
+}

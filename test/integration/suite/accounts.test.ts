@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { extensionApi, signInToStandIn, standInOf, useCleanSlate, waitFor } from './helpers';
+
+const likely = standInOf('likely');
+const contrary = standInOf('contrary');
+
+/** The workspace's settings file as written (the binding goes there). */
+function workspaceSettings(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  try {
+    return readFileSync(join(folder.uri.fsPath, '.vscode', 'settings.json'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+describe('several accounts', () => {
+  useCleanSlate();
+  afterEach(async () => {
+    const api = await extensionApi();
+    await api.session.bindWorkspace(undefined);
+    await signInToStandIn();
+  });
+
+  it('signed in to two: both listed; Switch Account moves this window and its views to the other, without a token asked', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    assert.equal(api.session.accountUrl, contrary.url);
+    await vscode.commands.executeCommand('helpdesk.switchAccount', likely.url);
+    assert.equal(api.session.accountUrl, likely.url);
+    const accounts = await api.session.signedInAccounts();
+    assert.ok(accounts.includes(likely.url) && accounts.includes(contrary.url), accounts.join(', '));
+    assert.equal(api.gateway.account?.url, likely.url, 'the calls go to the account switched to');
+    await waitFor('the view to name the account', () => api.posts.view.description?.startsWith(new URL(likely.url).host));
+    await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
+    assert.equal(api.gateway.account?.url, contrary.url);
+  });
+
+  it('Use This Account for This Workspace writes the address (never the token) into the workspace settings; a switch elsewhere then leaves this workspace on it', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // likely, this window's now
+    await vscode.commands.executeCommand('helpdesk.useAccountForWorkspace');
+    const written = workspaceSettings();
+    assert.ok(written.includes(likely.url), written);
+    for (const token of [likely.token, contrary.token]) assert.ok(!written.includes(token.split('/')[0]!), 'no token in the workspace settings');
+    assert.equal(api.session.boundAccountUrl, likely.url);
+    // Signing in to another account here stores it, and the workspace stays on its own.
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    assert.equal(api.session.accountUrl, likely.url);
+    assert.ok((await api.session.signedInAccounts()).includes(contrary.url));
+    // The account unbound windows use changes; this workspace stays on its own.
+    await vscode.workspace.getConfiguration().update('helpdesk.accountUrl', contrary.url, vscode.ConfigurationTarget.Global);
+    await api.session.restore();
+    assert.equal(api.session.accountUrl, likely.url);
+    await vscode.commands.executeCommand('helpdesk.stopUsingAccountForWorkspace');
+    await waitFor('the window to follow the account unbound windows use', () => api.session.accountUrl === contrary.url);
+    assert.ok(!workspaceSettings().includes(likely.url), 'the binding is gone');
+  });
+
+  it('signing out of one account leaves the other signed in, in this window too', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn();
+    await vscode.commands.executeCommand('helpdesk.signOut', contrary.url);
+    assert.equal(api.session.accountUrl, likely.url, 'still this window\'s account');
+    assert.equal(api.session.state, 'signedIn');
+    assert.deepEqual((await api.session.signedInAccounts()).filter((url) => url === contrary.url), [], 'the other is gone');
+    await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
+    assert.equal(api.session.accountUrl, likely.url, 'no switch to an account signed out of');
+  });
+});

@@ -129,6 +129,13 @@ export class Session implements vscode.Disposable {
     return listed.filter((_, i) => tokens[i]);
   }
 
+  /** An account's address and token: this window's, or another one signed in to; undefined when none is stored. */
+  async credentialsFor(accountUrl: string): Promise<Credentials | undefined> {
+    if (this.current?.accountUrl === accountUrl) return this.current;
+    const token = await this.secrets.get(secretKey(accountUrl));
+    return token ? { accountUrl, token } : undefined;
+  }
+
   /** The address the workspace's settings bind it to (`helpdesk.workspaceAccount`), if any and usable. */
   get boundAccountUrl(): string | undefined {
     const bound = readSettings().workspaceAccount;

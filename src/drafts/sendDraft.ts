@@ -80,7 +80,8 @@ export class DraftSender {
   }
 
   private async sendOnce(draft: Draft): Promise<Post | undefined> {
-    const account = this.gateway.account;
+    // A draft goes with the account it was written for: this window's, or another signed in to.
+    const account = await this.gateway.accountFor(draft.accountUrl);
     const problem = this.problemWith(draft, account);
     if (problem || !account) {
       this.offerFix(draft, problem ?? l10n.t('You are signed out.'));
@@ -101,7 +102,7 @@ export class DraftSender {
         attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text, markerAtHead: true };
         if (attempt.ref !== before.ref || attempt.sentText !== before.sentText || !before.markerAtHead) await this.drafts.setUnconfirmed(draft.id, attempt);
       } else {
-        attempt = this.baseline(draft);
+        attempt = this.baseline(draft, account);
         await this.drafts.setUnconfirmed(draft.id, attempt);
         markedNow = true;
       }
@@ -164,8 +165,9 @@ export class DraftSender {
    * first page newest first; on one that ignores the order, the view may hold only the oldest
    * posts, and a search that stopped there would miss the post.
    */
-  private baseline(draft: Draft): UnconfirmedSend & { ref: string } {
-    const { items, sortedByService } = this.gateway.store.posts.state;
+  private baseline(draft: Draft, account: Account): UnconfirmedSend & { ref: string } {
+    // The view holds this window's account's posts: another account's draft has no baseline from it.
+    const { items, sortedByService } = account === this.gateway.account ? this.gateway.store.posts.state : { items: [], sortedByService: false };
     const newestPostId = sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined;
     return { ref: newDraftRef(), sentText: draft.text, newestPostId, markerAtHead: true };
   }
@@ -209,8 +211,8 @@ export class DraftSender {
   }
 
   private problemWith(draft: Draft, account: Account | undefined): string | undefined {
-    if (!account) return l10n.t('You are signed out.');
-    if (account.url !== draft.accountUrl) return l10n.t('This draft is for {0}, and you are signed in to {1}.', draft.accountUrl, account.url);
+    if (!account && !this.gateway.account) return l10n.t('You are signed out.');
+    if (!account) return l10n.t('This draft is for {0}, which you are not signed in to: it waits until you are.', draft.accountUrl);
     const { title, description } = draftContent(draft);
     if (!title) return l10n.t('The first line, the title, is empty.');
     if (draft.kind === 'comment' && !description) return l10n.t('The comment is empty.');
@@ -247,9 +249,11 @@ export class DraftSender {
         : draft.kind === 'task'
           ? l10n.t('Task #{0} created.', post.id)
           : l10n.t('Comment added to #{0}.', draft.postId ?? '');
+    // Sent with an account this window does not show: say which.
+    const where = account === this.gateway.account ? message : l10n.t('{0} (in {1})', message, account.url);
     const open = l10n.t('Open in Browser');
     const copy = l10n.t('Copy Link');
-    void this.ui.info(message, open, copy).then(async (choice) => {
+    void this.ui.info(where, open, copy).then(async (choice) => {
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(link));
       if (choice === copy) await vscode.env.clipboard.writeText(link);
     });

@@ -20,6 +20,8 @@ export class Gateway implements vscode.Disposable {
   private client: { credentials: Credentials; api: HelpdeskClient } | undefined;
   private readonly disposables: vscode.Disposable[];
   private readonly noted = new Set<string>();
+  /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
+  private readonly others = new Map<string, { credentials: Credentials; account: Account; controller: AbortController }>();
   /** The account whose statuses are being asked for. */
   private statusesLoading: Account | undefined;
 
@@ -59,6 +61,34 @@ export class Gateway implements vscode.Disposable {
     return this.bound?.account;
   }
 
+  /**
+   * The way to an account: this window's, or another one signed in to (a draft written for it);
+   * undefined when no token for it is stored. Another account's calls go with its own token to
+   * its own address; what they meet does not change this window's state or views.
+   */
+  async accountFor(accountUrl: string): Promise<Account | undefined> {
+    const mine = this.account;
+    if (mine?.url === accountUrl) return mine;
+    const credentials = await this.session.credentialsFor(accountUrl);
+    const known = this.others.get(accountUrl);
+    if (known && known.credentials.token === credentials?.token) return known.account;
+    known?.controller.abort();
+    this.others.delete(accountUrl);
+    if (!credentials) return undefined;
+    const controller = new AbortController();
+    const api = this.createClient(credentials);
+    const account = new Account(accountUrl, {
+      signal: controller.signal,
+      api: () => api,
+      noteOutcome: () => undefined,
+      store: () => undefined,
+      noteOnce: (key, message) => this.noteOnce(`${accountUrl} ${key}`, message),
+      knowledge: new ListKnowledge(this.state, accountUrl),
+    });
+    this.others.set(accountUrl, { credentials, account, controller });
+    return account;
+  }
+
   /** A post for a hover: from the store's short-lived cache, or one request; undefined when signed out. */
   peek(id: number): Promise<Peek> | undefined {
     const account = this.account;
@@ -74,6 +104,7 @@ export class Gateway implements vscode.Disposable {
 
   dispose(): void {
     this.bound?.controller.abort();
+    for (const other of this.others.values()) other.controller.abort();
     for (const d of this.disposables) d.dispose();
   }
 

@@ -114,13 +114,25 @@ describe('DraftSender', () => {
     assert.match(messages(), /Title is too long/);
   });
 
-  it('a draft for another account is not sent, and kept', async () => {
+  it('a draft for an account this window does not use waits, kept, and says for which account, while that account is not signed in to', async () => {
     const draft = await task('For the other account');
     r.signIn('https://other.example.com');
     assert.equal(await r.sender.send(draft.id), undefined);
     assert.equal(posts(server).length, 0);
     assert.ok(r.drafts.get(draft.id));
-    assert.match(messages(), /This draft is for .*, and you are signed in to https:\/\/other\.example\.com/);
+    assert.match(messages(), new RegExp(`This draft is for ${server.url.replace(/[.:/]/g, '\\$&')}, which you are not signed in to`));
+  });
+
+  it('a draft for another account signed in to is sent with that account, and says where it went', async () => {
+    const draft = await task('For the other account, signed in');
+    r.signIn('https://other.example.com');
+    r.signInElsewhere();
+    r.view.items = [{ id: 9999 } as Post]; // the window's view is another account's: no baseline from it
+    const post = await r.sender.send(draft.id);
+    assert.ok(post);
+    assert.equal(posts(server).length, 1);
+    assert.equal(r.drafts.get(draft.id), undefined);
+    assert.match(messages(), new RegExp(server.url.replace(/[.:/]/g, '\\$&')));
   });
 
   it('signed out: not sent, kept, and Sign In offered', async () => {

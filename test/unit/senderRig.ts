@@ -22,14 +22,23 @@ export interface Rig {
   /** What the posts view holds, as the sender reads it for the baseline. */
   view: { items: Post[]; sortedByService: boolean };
   signIn(url?: string): void;
+  /** Signed in to the stand-in's account too, but not as this window's account. */
+  signInElsewhere(): void;
   signOut(): void;
 }
 
 /** `state` is the global state (shared by the windows of one test, if it makes several rigs). */
 export function rig(server: StandIn, state: Memento = memoryState(), folder: PresenceFolder = new MemoryFolder()): Rig {
   let account: Account | undefined;
+  let elsewhere: Account | undefined;
   const view = { items: [] as Post[], sortedByService: true };
-  const gateway = { get account() { return account; }, store: { posts: { get state() { return view; } } } } as unknown as Gateway;
+  const gateway = {
+    get account() {
+      return account;
+    },
+    accountFor: async (url: string) => (account?.url === url ? account : elsewhere?.url === url ? elsewhere : undefined),
+    store: { posts: { get state() { return view; } } },
+  } as unknown as Gateway;
   const log = new Log();
   const drafts = new DraftStore(state as never, folder);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
@@ -40,6 +49,7 @@ export function rig(server: StandIn, state: Memento = memoryState(), folder: Pre
     drafts,
     view,
     signIn: (url = server.url) => void (account = new Account(url, connection)),
+    signInElsewhere: () => void (elsewhere = new Account(server.url, connection)),
     signOut: () => void (account = undefined),
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, signInToStandIn, standInOf, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, outputLog, signInToStandIn, standInOf, useCleanSlate, waitFor } from './helpers';
 
 const likely = standInOf('likely');
 const contrary = standInOf('contrary');
@@ -72,5 +72,27 @@ describe('several accounts', () => {
     assert.deepEqual((await api.session.signedInAccounts()).filter((url) => url === contrary.url), [], 'the other is gone');
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
     assert.equal(api.session.accountUrl, likely.url, 'no switch to an account signed out of');
+  });
+
+  it('a draft written for one account, sent from a window on the other, goes to its own account with its own token, and says so', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    const control = (path: string, init?: RequestInit) => fetch(`${contrary.url}/__standin/${path}`, init);
+    await control('faults', { method: 'POST', body: JSON.stringify({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 }) });
+    await api.actions.createTask({ title: `Written for contrary ${Date.now()}`, content: 'Kept' });
+    const [draft] = api.drafts.all();
+    assert.ok(draft && draft.accountUrl === contrary.url, 'kept as a draft of the contrary account');
+    await signInToStandIn(); // this window: likely
+    await control('requests', { method: 'DELETE' });
+    await fetch(`${likely.url}/__standin/requests`, { method: 'DELETE' });
+    const logged = outputLog(api).length;
+    await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
+    await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
+    await waitFor('the notification to name the account', () => outputLog(api).slice(logged).includes(`created. (in ${contrary.url})`));
+    const there = (await (await control('requests')).json()) as { method: string; path: string }[];
+    const here = (await (await fetch(`${likely.url}/__standin/requests`)).json()) as { method: string; path: string }[];
+    assert.ok(there.some((r) => r.method === 'POST' && r.path === '/app/posts.json'), 'filed at the contrary stand-in');
+    assert.ok(!here.some((r) => r.method === 'POST'), 'nothing filed at the window\'s account');
+    await control('faults', { method: 'DELETE' });
   });
 });

@@ -30,6 +30,11 @@ export class AccountList implements SignedInList, vscode.Disposable {
       });
   }
 
+  /** The addresses as last read (none until the first read is done): for what must answer at once, such as links. */
+  get known(): readonly string[] {
+    return this.addresses;
+  }
+
   /** The addresses as last read, in the order they were first signed in to. */
   async all(): Promise<readonly string[]> {
     await this.ready;

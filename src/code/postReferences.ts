@@ -1,6 +1,7 @@
 /**
- * References to posts in text: a post's web address in the signed-in account
- * (`{accountUrl}/app/posts/123`) and, when a prefix is set, the short form (`HD-123`).
+ * References to posts in text: a post's web address in an account signed in to
+ * (`{accountUrl}/app/posts/123`) and, when a prefix is set, the short form (`HD-123`, always the
+ * window's account).
  * No vscode import; returns offsets and ids only, never a link.
  */
 
@@ -10,11 +11,15 @@ export interface PostReference {
   end: number;
   postId: number;
   form: 'address' | 'short';
+  /** The account an address belongs to (as given in the options); undefined for a short form (the window's account). */
+  accountUrl?: string;
 }
 
 export interface ReferenceOptions {
   /** The account's address as stored (see `parseAccountUrl`); without it only short forms are found. */
   accountUrl?: string;
+  /** The other accounts signed in to: their posts' addresses are references too (to those accounts). */
+  otherAccountUrls?: readonly string[];
   /** The short form's prefix, e.g. `HD-`; without a valid one (`isValidReferencePrefix`) only addresses are found. */
   prefix?: string;
 }
@@ -48,7 +53,9 @@ export function shortReference(prefix: string, postId: number): string {
 /** The references in `text`, in order of appearance, none overlapping. */
 export function findPostReferences(text: string, options: ReferenceOptions): PostReference[] {
   const found: PostReference[] = [];
-  if (options.accountUrl) found.push(...addressReferences(text, options.accountUrl));
+  for (const accountUrl of new Set([options.accountUrl, ...(options.otherAccountUrls ?? [])])) {
+    if (accountUrl) found.push(...addressReferences(text, accountUrl));
+  }
   if (options.prefix !== undefined && isValidReferencePrefix(options.prefix)) found.push(...shortReferences(text, options.prefix));
   found.sort((a, b) => a.start - b.start);
   let end = 0;
@@ -71,7 +78,7 @@ function addressReferences(text: string, accountUrl: string): PostReference[] {
     if (start < 0 || joinsBefore(text, start, JOINS_ADDRESS)) continue;
     if (text.slice(start, start + origin.length).toLowerCase() !== origin || text.slice(start + origin.length, at) !== base.slice(origin.length)) continue;
     const id = readId(text, at + POSTS_PATH.length);
-    if (id) found.push({ start, end: id.end, postId: id.value, form: 'address' });
+    if (id) found.push({ start, end: id.end, postId: id.value, form: 'address', accountUrl });
   }
   return found;
 }

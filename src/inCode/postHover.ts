@@ -16,8 +16,9 @@ const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
 export function postHovers(gateway: Gateway, whenRestored: () => Promise<void>): PostHovers {
   return {
-    async describe(id) {
+    async describe(id, accountUrl) {
       await whenRestored();
+      if (accountUrl && accountUrl !== gateway.account?.url) return otherAccountHover(gateway, id, accountUrl);
       const peek = gateway.peek(id);
       if (!peek) return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));
       try {
@@ -27,6 +28,25 @@ export function postHovers(gateway: Gateway, whenRestored: () => Promise<void>):
       }
     },
   };
+}
+
+/**
+ * A post of another account signed in to, read with that account's own token: its facts only
+ * (this window's commands act on this window's account; the reference itself opens its web page).
+ */
+async function otherAccountHover(gateway: Gateway, id: number, accountUrl: string): Promise<vscode.MarkdownString> {
+  const host = new URL(accountUrl).host;
+  const account = await gateway.accountFor(accountUrl);
+  if (!account) return words(l10n.t('Post #{0} of {1}. Sign in to that account to see it here.', id, host));
+  try {
+    const post = await account.post(id);
+    const md = words('');
+    md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
+    md.appendMarkdown(inertMarkdown([host, labelText(post.kind, 20), labelText(post.task_kind, 20), post.closed === true ? l10n.t('closed') : l10n.t('open'), age(post.created_at)].filter(Boolean).join(' · ')));
+    return md;
+  } catch (error) {
+    return words(l10n.t('Post #{0} of {1} could not be loaded: {2}', id, host, errorText(error)));
+  }
 }
 
 /** Words (which may quote the server) in an untrusted hover: no link can come of them. */

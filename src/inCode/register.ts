@@ -19,16 +19,16 @@ const CODE: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' 
 const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { scheme: SCM_INPUT_SCHEME }, { scheme: DRAFT_SCHEME }];
 
 /**
- * The helpdesk in the code: reference links and hovers, the TODO light bulb, and references in
+ * The helpdesk in the code: reference links and hovers (of every account signed in to, `accounts`), the TODO light bulb, and references in
  * the commit message box. They are registered at startup and cost little: each reads the
  * settings and the line; only a reference hovered, or completion in the commit message box,
  * loads the rest of the extension (`load`).
  */
-export function registerInCode(drafts: DraftStore, load: () => InCodeSources): vscode.Disposable {
+export function registerInCode(drafts: DraftStore, load: () => InCodeSources, accounts: () => readonly string[]): vscode.Disposable {
   const pendingTask = (uri: string, lineText: string) => drafts.taskFromComment(uri, lineText)?.id;
   const providers = [
-    vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider()),
-    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers)),
+    vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider(accounts)),
+    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers, accounts)),
     vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(pendingTask), TodoActionProvider.metadata),
   ];
   // Completion's trigger character is the prefix's last one, so it follows the setting.

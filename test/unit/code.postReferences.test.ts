@@ -18,7 +18,7 @@ describe('post references: web addresses', () => {
     for (const tail of ['/', '?tab=comments', '#c5', '/?x=1', '/#top', '.', ',', ')', ':', '!']) {
       assert.deepEqual(refs(`${BASE}/app/posts/42${tail}`), [`${BASE}/app/posts/42@0=42`], tail);
     }
-    assert.deepEqual(findPostReferences(`(${BASE}/app/posts/7)`, OPTIONS), [{ start: 1, end: 1 + `${BASE}/app/posts/7`.length, postId: 7, form: 'address' }]);
+    assert.deepEqual(findPostReferences(`(${BASE}/app/posts/7)`, OPTIONS), [{ start: 1, end: 1 + `${BASE}/app/posts/7`.length, postId: 7, form: 'address', accountUrl: BASE }]);
   });
 
   it('compares scheme and host without case, the path exactly', () => {
@@ -62,6 +62,23 @@ describe('post references: web addresses', () => {
   it('takes ids of 1 to 15 digits without leading zeros', () => {
     assert.deepEqual(refs(`${BASE}/app/posts/999999999999999`), [`${BASE}/app/posts/999999999999999@0=999999999999999`]);
     for (const id of ['0', '007', '1234567890123456', '-1']) assert.deepEqual(refs(`${BASE}/app/posts/${id}`), [], id);
+  });
+});
+
+describe('post references: several accounts', () => {
+  it('an address of another account signed in to is a reference to that account; a short form is always the window account\'s', () => {
+    const other = 'https://beta.example.org';
+    const text = `${BASE}/app/posts/1 and ${other}/app/posts/2 and HD-3 and https://gamma.example.net/app/posts/4`;
+    const found = findPostReferences(text, { ...OPTIONS, otherAccountUrls: [other] });
+    assert.deepEqual(
+      found.map((r) => [r.postId, r.accountUrl ?? 'window']),
+      [
+        [1, BASE],
+        [2, other],
+        [3, 'window'],
+      ],
+    );
+    assert.deepEqual(findPostReferences(`${other}/app/posts/2`, OPTIONS), [], 'not signed in to it: not a reference');
   });
 });
 
@@ -207,11 +224,11 @@ describe('post references: properties', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(filler, reference), { maxLength: 8 }), filler, (parts, last) => {
         let text = '';
-        const expected: { start: number; end: number; postId: number; form: string }[] = [];
+        const expected: { start: number; end: number; postId: number; form: string; accountUrl?: string }[] = [];
         for (const [before, { id, address, tail }] of parts) {
           text += `${before} `;
           const written = address ? `${BASE}/app/posts/${id}` : `HD-${id}`;
-          expected.push({ start: text.length, end: text.length + written.length, postId: id, form: address ? 'address' : 'short' });
+          expected.push({ start: text.length, end: text.length + written.length, postId: id, form: address ? 'address' : 'short', ...(address ? { accountUrl: BASE } : {}) });
           text += `${written}${tail} `;
         }
         text += last;

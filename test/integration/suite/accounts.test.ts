@@ -95,4 +95,32 @@ describe('several accounts', () => {
     assert.ok(!here.some((r) => r.method === 'POST'), 'nothing filed at the window\'s account');
     await control('faults', { method: 'DELETE' });
   });
+
+  it('a post address of each account signed in to hovers with that account\'s token, and links where that account shows it', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const [theirs] = (await (await fetch(`${contrary.url}/app.json?api_token=${encodeURIComponent(contrary.token)}&per_page=1`)).json()) as { id: number; title: string }[];
+    assert.ok(theirs);
+    const document = await vscode.workspace.openTextDocument({ content: `// ${contrary.url}/app/posts/${theirs.id} and ${likely.url}/app/posts/${theirs.id}`, language: 'typescript' });
+    const clear = (url: string) => fetch(`${url}/__standin/requests`, { method: 'DELETE' });
+    await clear(contrary.url);
+    await clear(likely.url);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 5));
+    // As shown: the hover's Markdown escapes server text and the host with character references.
+    const text = hovers
+      .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
+      .join('\n')
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    assert.ok(text.includes(new URL(contrary.url).host), `names the account:\n${text}`);
+    assert.ok(!/could not be loaded|Sign in/.test(text), `read with its token:\n${text}`);
+    const asked = async (url: string) => ((await (await fetch(`${url}/__standin/requests`)).json()) as { path: string }[]).map((r) => r.path);
+    const postPath = `/app/posts/${theirs.id}.json`;
+    assert.deepEqual((await asked(contrary.url)).filter((path) => path === postPath), [postPath], 'asked at its own address');
+    assert.deepEqual((await asked(likely.url)).filter((path) => path === postPath), [], 'not asked of the window\'s account');
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+    assert.deepEqual(links.map((l) => [l.target?.scheme, l.target?.toString().startsWith(contrary.url)]), [['http', true], ['helpdesk-post', false]]);
+    for (const link of links) assert.ok(!link.target?.toString().includes(contrary.token.split('/')[0]!), 'no token in a link');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });

@@ -7,6 +7,7 @@
 // document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
 import { AccountList } from './auth/accountList';
+import { registerAccountsProvider } from './auth/accountsProvider';
 import { Session } from './auth/session';
 import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
@@ -79,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     session,
     accountList,
     new AccountStatusBar(session, accountList.onDidChange),
+    registerAccountsProvider(session, accountList.onDidChange),
     posts,
     clients,
     postDocuments,

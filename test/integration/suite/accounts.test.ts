@@ -123,4 +123,15 @@ describe('several accounts', () => {
     for (const link of links) assert.ok(!link.target?.toString().includes(contrary.token.split('/')[0]!), 'no token in a link');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('VS Code\'s Accounts menu lists each account signed in to; signing out of one takes it away there', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn();
+    const listed = async () => (await vscode.authentication.getAccounts('helpdesk')).map((a) => a.id);
+    await waitFor('both accounts in the Accounts menu', async () => (await listed()).includes(contrary.url) && (await listed()).includes(likely.url));
+    await vscode.commands.executeCommand('helpdesk.signOut', contrary.url);
+    await waitFor('the account signed out of to leave the menu', async () => !(await listed()).includes(contrary.url));
+    assert.ok((await listed()).includes(likely.url));
+  });
 });

@@ -62,6 +62,9 @@ async function main(): Promise<number> {
     const standIn = await startStandIn({ seed: 'demo' });
     cleanups.add(() => standIn.close());
     const expected = await expectedRows(standIn);
+    // A second account at another address, for the step that signs in to two.
+    const secondAccount = await startStandIn({ prefix: 'beta' });
+    cleanups.add(() => secondAccount.close());
 
     const editor = await openEditor({
       codeServer,
@@ -104,7 +107,7 @@ async function main(): Promise<number> {
     say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
-    const tests = uiTests({ page, standIn, screenshotDir }, expected);
+    const tests = uiTests({ page, standIn, secondAccount, screenshotDir }, expected);
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);

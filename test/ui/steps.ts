@@ -9,6 +9,8 @@ import { exactly, Workbench } from './workbench';
 export interface StepContext {
   page: Page;
   standIn: StandIn;
+  /** Another account, at another address (an empty one). */
+  secondAccount: StandIn;
   /** Where README screenshots go, when they are wanted. */
   screenshotDir: string | undefined;
 }
@@ -43,6 +45,7 @@ export const STEP = {
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
+  twoAccounts: 'signed in to a second account through the status bar, each account\'s posts by switching there',
   secondWindow: 'a second window opened after sign-in is signed in too',
   newsTwoWindows: 'a post assigned to me between polls: one notification in two windows, the count in both',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
@@ -73,7 +76,7 @@ const PALETTE_ENTRIES = [
 ];
 
 export function uiTests(context: StepContext, expected: Expected): UiTest[] {
-  const { page, standIn } = context;
+  const { page, standIn, secondAccount } = context;
   const wb = new Workbench(page);
   const posts = wb.pane('Helpdesk');
   const clients = wb.pane('Clients');
@@ -372,6 +375,38 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         // Opened now, the view loads the rest and shows the rows (and the layout is as the next steps expect).
         await wb.activity('Helpdesk').click();
         await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: 20_000 });
+      },
+    },
+    {
+      name: STEP.twoAccounts,
+      needs: [STEP.signIn],
+      async run() {
+        const only = `Only in the second account ${Date.now()}`;
+        secondAccount.insertRecord('posts', { title: only, task_kind: 'task' });
+        const host = (url: string) => new URL(url).host;
+        const accountItem = (url: string) => wb.statusItem(host(url));
+        const menu = async () => {
+          await accountItem(standIn.url).or(accountItem(secondAccount.url)).first().click();
+          await wb.inputBox('Helpdesk Account');
+        };
+        await menu();
+        await wb.quickPickRows.filter({ hasText: 'Sign In to Another Account…' }).first().click();
+        const address = await wb.inputBox('Sign In to the Helpdesk (1/2)');
+        await address.fill(secondAccount.url);
+        await address.press('Enter');
+        const token = await wb.inputBox('Sign In to the Helpdesk (2/2)');
+        await token.pressSequentially(secondAccount.token);
+        await token.press('Enter');
+        await wb.quickInput.waitFor({ state: 'hidden' });
+        await accountItem(secondAccount.url).waitFor({ state: 'visible' });
+        await wb.row(posts, only).waitFor({ state: 'visible', timeout: 20_000 });
+        // Back to the first through the status bar: its posts, not the second's.
+        await menu();
+        await wb.quickPickRows.filter({ hasText: host(standIn.url) }).filter({ hasNotText: 'Sign Out' }).first().click();
+        await accountItem(standIn.url).waitFor({ state: 'visible' });
+        await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: 20_000 });
+        assert.equal(await wb.row(posts, only).count(), 0, 'the second account\'s post is not in the first\'s list');
+        await wb.runCommand('Notifications: Clear All Notifications');
       },
     },
     // Last, as the second one signs out. In code-server each browser page is a window with its own

@@ -125,12 +125,17 @@ export interface HeldNews extends NewsItem {
 }
 
 /**
- * One row per post, newest news first: a post with news again takes its earlier changes along,
- * and what is told of it is what poll `seq` found. At most `max` rows.
+ * One row per post, newest news first: a post with news again takes its earlier changes along.
+ * What is told of it is what the polls after the last one told (`told`, see the notified file)
+ * found: poll `seq`'s, and an earlier poll's not told yet. At most `max` rows.
  */
-export function heldNews(held: readonly HeldNews[], news: readonly NewsItem[], seq: number, max: number): HeldNews[] {
+export function heldNews(held: readonly HeldNews[], news: readonly NewsItem[], seq: number, max: number, told = 0): HeldNews[] {
   const earlier = new Map(held.map((item) => [item.id, item]));
-  const fresh = news.map((item) => ({ ...item, changes: [...new Set([...(earlier.get(item.id)?.changes ?? []), ...item.changes])], latest: item.changes, seq }));
+  const fresh = news.map((item) => {
+    const before = earlier.get(item.id);
+    const untold = before && before.seq > told ? (before.latest ?? before.changes) : [];
+    return { ...item, changes: [...new Set([...(before?.changes ?? []), ...item.changes])], latest: [...new Set([...untold, ...item.changes])], seq };
+  });
   const kept = held.filter((item) => !news.some((n) => n.id === item.id));
   return [...fresh, ...kept].slice(0, max);
 }

@@ -249,7 +249,8 @@ export class NewsWatcher implements vscode.Disposable {
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
       const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
       this.failures = 0;
-      next = { snapshot, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      const told = (await this.folder.notified(account.url)) ?? 0;
+      next = { snapshot, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
       if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
     } catch (error) {
       if (signal.aborted || this.disposed) return;

@@ -100,16 +100,29 @@ describe('watch: news between two polls', () => {
     const second = poll(first.snapshot, [post(12), post(11)]);
     let held = heldNews([], second.news, 1, 200);
     const third = poll(second.snapshot, [post(12, { responsible_id: ME }), post(11)]);
-    held = heldNews(held, third.news, 2, 200);
+    held = heldNews(held, third.news, 2, 200, 1);
     assert.deepEqual(held.map(({ id, changes, latest, seq }) => ({ id, changes, latest, seq })), [{ id: 12, changes: ['new', 'assigned'], latest: ['assigned'], seq: 2 }]);
     assert.equal(wanted(held[0], 'assignedToMe'), true);
     // Assigned to me once, commented on since: the comment is not an assignment to tell again.
     const fourth = poll(third.snapshot, [post(12, { responsible_id: ME, comments_cache: 3 }), post(11)]);
-    held = heldNews(held, fourth.news, 3, 200);
+    held = heldNews(held, fourth.news, 3, 200, 2);
     assert.deepEqual(held[0].latest, ['commented']);
     assert.equal(wanted(held[0], 'assignedToMe'), false);
     assert.equal(wanted(held[0], 'mine'), true);
     assert.equal(heldNews(held, poll(fourth.snapshot, [post(13), post(12)]).news, 4, 1).length, 1, 'bounded');
+  });
+
+  it('an assignment not told yet is still told when a later poll finds a comment on that post first', () => {
+    const first = poll(undefined, [post(12)]);
+    const assigned = poll(first.snapshot, [post(12, { responsible_id: ME })]);
+    let held = heldNews([], assigned.news, 6, 200, 5);
+    const commented = poll(assigned.snapshot, [post(12, { responsible_id: ME, comments_cache: 1 })]);
+    // Nothing told since poll 5 (the window was not focused): poll 7's news adds to poll 6's.
+    held = heldNews(held, commented.news, 7, 200, 5);
+    assert.deepEqual(held[0]?.latest, ['assigned', 'commented']);
+    assert.equal(wanted(held[0]!, 'assignedToMe'), true);
+    // Told up to poll 6 already: poll 7 tells only its own.
+    assert.deepEqual(heldNews(heldNews([], assigned.news, 6, 200, 5), commented.news, 7, 200, 6)[0]?.latest, ['commented']);
   });
 
   it('seen marks: news seen stays seen; news found on the post by a later poll is not seen', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { PROFILES } from '../../server';
-import { forEachProfile, signInToStandIn, standIn, waitFor, viewFilters } from './helpers';
+import { forEachProfile, signInToStandIn, standIn, waitFor, viewFilters, serverPosts as readServerPosts } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 const labels = (nodes: vscode.TreeItem[]) => nodes.map((n) => String(typeof n.label === 'object' ? n.label?.label : n.label));
@@ -23,17 +23,7 @@ const postId = (nodeId: string) => Number(nodeId.split(':')[1]);
 
 /** The account's posts, straight from the stand-in (every page). */
 type ServerPost = { id: number; post_id: number | null; client_id: number | null };
-async function serverPosts(): Promise<ServerPost[]> {
-  const all: ServerPost[] = [];
-  for (let page = 1; ; page++) {
-    const response = await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=100&page=${page}`);
-    // A page past the end may be a 404 (the sparse profile).
-    if (response.status === 404 && page > 1) return all;
-    const items = (await response.json()) as ServerPost[];
-    if (items.length === 0 || all.some((p) => p.id === items[0]!.id)) return all;
-    all.push(...items);
-  }
-}
+const serverPosts = () => readServerPosts<ServerPost>();
 
 forEachProfile((profile) => describe('trees', () => {
   before(async () => {

@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HelpdeskNode } from '../../../src/views/nodes';
-import { forEachProfile, signInToStandIn, standIn, useCleanSlate, viewFilters } from './helpers';
+import { forEachProfile, signInToStandIn, standIn, useCleanSlate, viewFilters, serverPosts as readServerPosts } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 type Api = Awaited<ReturnType<typeof signInToStandIn>>;
 
 /** The posts `/app.json` lists (every page), as the stand-in answers them. */
 type ServerPost = { id: number; post_id: number | null; user_id: number | null; responsible_id: number | null; closed: boolean };
-async function serverPosts(): Promise<ServerPost[]> {
-  const all: ServerPost[] = [];
-  for (let page = 1; ; page++) {
-    const response = await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=100&page=${page}`);
-    if (response.status === 404 && page > 1) return all;
-    const items = (await response.json()) as ServerPost[];
-    if (items.length === 0 || all.some((p) => p.id === items[0]!.id)) return all;
-    all.push(...items);
-  }
-}
+const serverPosts = () => readServerPosts<ServerPost>();
 
 /** The open posts (not comments) that `keep` picks, as the view's rows name them, newest first. */
 async function expectedRows(keep: (post: ServerPost) => boolean): Promise<string[]> {

@@ -8,6 +8,7 @@ import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
 import { readNewest } from './newestPosts';
 import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
+import { Wakefulness } from './wakefulness';
 
 const { l10n } = vscode;
 
@@ -41,7 +42,7 @@ export class NewsWatcher implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
-  private lastFocused = Date.now();
+  private readonly wakefulness = new Wakefulness(vscode.window.state.focused, Date.now(), ASLEEP_AFTER_MS);
   private asleep = false;
   /** The turn under way (lease, read, files): one at a time, whoever asks (the timer, a restart, Check Now). */
   private turn: Promise<void> | undefined;
@@ -71,8 +72,8 @@ export class NewsWatcher implements vscode.Disposable {
       folder.onDidChange(() => void this.reload()),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(SETTINGS.watchIntervalMinutes) && this.restart()),
       vscode.window.onDidChangeWindowState((state) => {
+        this.wakefulness.focusChanged(state.focused, Date.now());
         if (!state.focused) return;
-        this.lastFocused = Date.now();
         void this.notify();
         if (this.asleep) {
           this.asleep = false;
@@ -217,7 +218,7 @@ export class NewsWatcher implements vscode.Disposable {
     const account = this.account();
     const minutes = readSettings().watchIntervalMinutes;
     if (!account || minutes === 0 || this.disposed) return;
-    if (!vscode.window.state.focused && Date.now() - this.lastFocused > ASLEEP_AFTER_MS) {
+    if (this.wakefulness.asleep(Date.now())) {
       this.asleep = true;
       return;
     }

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { NewestPage } from './newestPosts';
 import type { HeldNews, Snapshot } from './news';
+import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
 
 /** What the window that polls an account writes for every window of this VS Code. */
 export interface NewsFile {
@@ -37,6 +38,7 @@ export const NEWS_KEPT = 200;
  */
 export class NewsFolder implements vscode.Disposable {
   private readonly folder: vscode.Uri;
+  private readonly globalStorage: vscode.Uri;
   private readonly made: Promise<void>;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a window (this one too) wrote news or what was seen, of any account. */
@@ -44,7 +46,8 @@ export class NewsFolder implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(globalStorage: vscode.Uri) {
-    this.folder = vscode.Uri.joinPath(globalStorage, 'news');
+    this.globalStorage = globalStorage;
+    this.folder = newsFolderOf(globalStorage);
     this.made = Promise.resolve(vscode.workspace.fs.createDirectory(this.folder)).then(
       () => this.watch(),
       () => this.watch(),
@@ -88,19 +91,19 @@ export class NewsFolder implements vscode.Disposable {
   }
 
   /** Forgets an account's news (signed out of): the next sign-in starts from a silent baseline. */
-  async forget(accountUrl: string): Promise<void> {
-    for (const what of ['news', 'lease', 'notified', 'seen']) await Promise.resolve(vscode.workspace.fs.delete(this.file(accountUrl, what))).catch(() => undefined);
+  forget(accountUrl: string): Promise<void> {
+    return forgetNews(this.globalStorage, accountUrl);
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
 
-  private file(accountUrl: string, what: string): vscode.Uri {
-    return vscode.Uri.joinPath(this.folder, `${what}.${encodeURIComponent(accountUrl).replace(/[%.]/g, '_')}.json`);
+  private file(accountUrl: string, what: NewsFileKind): vscode.Uri {
+    return newsFileOf(this.folder, accountUrl, what);
   }
 
-  private async read<T>(accountUrl: string, what: string): Promise<T | undefined> {
+  private async read<T>(accountUrl: string, what: NewsFileKind): Promise<T | undefined> {
     try {
       const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file(accountUrl, what)))) as unknown;
       return value && typeof value === 'object' ? (value as T) : undefined;
@@ -109,7 +112,7 @@ export class NewsFolder implements vscode.Disposable {
     }
   }
 
-  private async write(accountUrl: string, what: string, value: unknown): Promise<void> {
+  private async write(accountUrl: string, what: NewsFileKind, value: unknown): Promise<void> {
     await this.made;
     await vscode.workspace.fs.writeFile(this.file(accountUrl, what), new TextEncoder().encode(JSON.stringify(value)));
   }

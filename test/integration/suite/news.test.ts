@@ -1,42 +1,13 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
 import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
 import { NewsWatcher } from '../../../src/watch/watcher';
-import { extensionApi, forEachProfile, outputLog, setWatchInterval, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
-
-const config = () => vscode.workspace.getConfiguration('helpdesk');
-
-/** As another person would in the web app. */
-async function elsewhere(method: 'POST' | 'PATCH', path: string, fields: Record<string, unknown>): Promise<Post> {
-  const response = await fetch(`${standIn.url}/__standin/records/${path}`, { method, body: JSON.stringify(fields) });
-  const text = await response.text();
-  assert.ok(response.ok, text);
-  return JSON.parse(text) as Post;
-}
-
-/** The notifications written to the log since `before` (the log's length then). */
-const toldSince = (api: TestApi, before: number) => outputLog(api).slice(before).split('\n').filter((line) => line.includes('Notification:'));
-
-/** The watcher on at its default interval for these tests, off again after them (see index.ts). */
-function useWatcher(): void {
-  before(() => setWatchInterval(undefined));
-  after(() => setWatchInterval(0));
-}
-
-/** Signed out and in again: the next poll is a baseline. */
-async function freshStart(): Promise<TestApi> {
-  const api = await extensionApi();
-  await api.session.signOut();
-  await waitFor('the news to be forgotten', () => api.watcher.items.length === 0 && api.watcher.status.off);
-  await signInToStandIn();
-  await api.watcher.pollNow();
-  return api;
-}
+import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { config, elsewhere, freshStart, toldSince, useWatcher } from './newsHelpers';
 
 forEachProfile(() => describe('news', () => {
   useCleanSlate();

@@ -2,7 +2,7 @@
 // of references and TODO comments, or earlier when a Helpdesk view is shown or a command runs.
 // It registers those providers, the two views, every command and the two document schemes, and
 // starts the session (the status bar, the context keys of menus and the walkthrough, the news of
-// a sign-out in another window). The code behind the rest is in ./helpdesk.ts, built into
+// a sign-out in another window, forgetting an account's news at each sign-out). The code behind the rest is in ./helpdesk.ts, built into
 // dist/helpdesk.js, and loads the first time a view asks for rows, a command runs, a post
 // document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
@@ -22,6 +22,7 @@ import { Log } from './log';
 import { readSettings, SETTINGS } from './settings';
 import type { HelpdeskNode } from './views/nodes';
 import { POST_SCHEME } from './views/postUri';
+import { forgetNews } from './watch/newsFileNames';
 
 export type { TestApi } from './helpdesk';
 
@@ -78,6 +79,9 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     log,
     signOutSignal,
     session,
+    // Every sign-out, of any account, here or in another window (whose watcher may have written
+    // since): the next sign-in to it starts the news from a silent baseline.
+    session.onDidSignOut((accountUrl) => void forgetNews(context.globalStorageUri, accountUrl)),
     accountList,
     new AccountStatusBar(session, accountList.onDidChange),
     registerAccountsProvider(session, accountList.onDidChange),

@@ -36,9 +36,15 @@ export interface Credentials {
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly signedOut = new vscode.EventEmitter<string>();
+  /**
+   * Fires with the address of an account signed out of, here (this window's or another one) or
+   * in another window of this VS Code, once this window has followed it (`onDidChange` fired first).
+   */
+  readonly onDidSignOut = this.signedOut.event;
   private current: Credentials | undefined;
   private stateValue: SessionState = 'signedOut';
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOut];
   private firstRestore: Promise<void> | undefined;
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
@@ -51,7 +57,7 @@ export class Session implements vscode.Disposable {
   ) {
     log.redactWith(() => [this.current?.token]);
     this.disposables.push(
-      signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl)),
+      signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl).finally(() => this.signedOut.fire(accountUrl))),
       secrets.onDidChange((event) => {
         if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
       }),
@@ -195,6 +201,7 @@ export class Session implements vscode.Disposable {
     this.log.info(`Signed out of ${accountUrl}`);
     if (mine) this.setState('signedOut');
     else this.changed.fire();
+    this.signedOut.fire(accountUrl);
     await this.signOutSignal.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
   }
 

@@ -170,10 +170,8 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** Another account, signed out, or another interval: starts again from the files. */
   private restart(): void {
-    const before = this.bound;
+    // An account signed out of has its files forgotten at the session's side (see extension.ts), in every window.
     this.bound = this.account();
-    // Signed out: the next sign-in starts from a silent baseline.
-    if (before && !this.bound) void this.folder.forget(before.url);
     clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();

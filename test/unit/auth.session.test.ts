@@ -103,4 +103,21 @@ describe('Session', () => {
     assert.equal(session.state, 'signedIn');
     assert.equal(secrets.data.get(`helpdesk.token:${A}`), TOKEN);
   });
+
+  it('tells of every sign-out, of any account, here or in another window, once this window has followed it', async () => {
+    const told: string[] = [];
+    session.onDidSignOut((accountUrl) => told.push(`${accountUrl} ${session.state}`));
+    await session.save(B, TOKEN);
+    await session.save(A, TOKEN);
+    await session.signOut(B);
+    assert.deepEqual(told, [`${B} signedIn`], "another account than this window's");
+    signal.heard.fire(B);
+    await settle();
+    signal.heard.fire(A);
+    await settle();
+    assert.deepEqual(told, [`${B} signedIn`, `${B} signedIn`, `${A} signedOut`], "heard from another window: this window's account is signed out first");
+    await session.save(A, TOKEN);
+    await session.signOut();
+    assert.equal(told.at(-1), `${A} signedOut`);
+  });
 });

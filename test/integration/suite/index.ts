@@ -21,6 +21,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'hostile.test.ts': () => import('./hostile.test'),
   'inCode.test.ts': () => import('./inCode.test'),
   'news.test.ts': () => import('./news.test'),
+  'newsLifecycle.test.ts': () => import('./newsLifecycle.test'),
   'who.test.ts': () => import('./who.test'),
   'accounts.test.ts': () => import('./accounts.test'),
   'leaks.test.ts': () => import('./leaks.test'),

@@ -1,3 +1,4 @@
+import { rename } from 'node:fs/promises';
 import vscode = require('vscode');
 import type { NewestPage } from './newestPosts';
 import type { HeldNews, Snapshot } from './news';
@@ -33,8 +34,8 @@ export const NEWS_KEPT = 200;
  * The files the windows share about an account's news, in a folder of the extension's global
  * storage (one for every window): the news (written by the polling window only), the lease that
  * says which window polls, the last poll told in a notification, and the news seen. Each file has
- * one writer at a time, so no window overwrites another's news. They hold the account address,
- * post ids and titles; never a token.
+ * one writer at a time, so no window overwrites another's news, and is replaced whole, so no window
+ * reads half of one. They hold the account address, post ids and titles; never a token.
  */
 export class NewsFolder implements vscode.Disposable {
   private readonly folder: vscode.Uri;
@@ -58,8 +59,15 @@ export class NewsFolder implements vscode.Disposable {
     return this.read<NewsFile>(accountUrl, 'news');
   }
 
-  writeNews(accountUrl: string, news: NewsFile): Promise<void> {
-    return this.write(accountUrl, 'news', news);
+  /**
+   * Writes the news. Its `seq` never goes below what the notified and seen files hold: a news file
+   * found unreadable (corrupt, or half written by an older version) starts a baseline at 0, and the
+   * news after it would otherwise count as told and as seen.
+   */
+  async writeNews(accountUrl: string, news: NewsFile): Promise<void> {
+    const [told, seen] = await Promise.all([this.notified(accountUrl), this.seen(accountUrl)]);
+    const floor = Math.max(told ?? 0, ...seen.values());
+    await this.write(accountUrl, 'news', news.seq < floor ? { ...news, seq: floor } : news);
   }
 
   lease(accountUrl: string): Promise<Lease | undefined> {
@@ -108,13 +116,26 @@ export class NewsFolder implements vscode.Disposable {
       const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file(accountUrl, what)))) as unknown;
       return value && typeof value === 'object' ? (value as T) : undefined;
     } catch {
-      return undefined; // not there, or being written: the write that completes it is heard
+      return undefined; // not there, or not JSON (written by hand, or by an older version that wrote in place)
     }
   }
 
+  /**
+   * Whole or not at all: written to a file of its own in the same folder, then renamed over the
+   * file, so that another window reading it meanwhile finds the one before, never half of this one.
+   */
   private async write(accountUrl: string, what: NewsFileKind, value: unknown): Promise<void> {
     await this.made;
-    await vscode.workspace.fs.writeFile(this.file(accountUrl, what), new TextEncoder().encode(JSON.stringify(value)));
+    const file = this.file(accountUrl, what);
+    // Not *.json: the windows' file watchers hear the rename, not this file.
+    const temp = file.with({ path: `${file.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp` });
+    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
+    try {
+      await replace(temp, file);
+    } catch (error) {
+      await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
+      throw error;
+    }
   }
 
   private watch(): void {
@@ -124,4 +145,24 @@ export class NewsFolder implements vscode.Disposable {
     };
     this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
   }
+}
+
+/**
+ * Renames `temp` over `file` in one step. VS Code's `workspace.fs.rename` with `overwrite` deletes
+ * the file first (FileService.doMoveCopy), and a window reading it in between finds none; Node's
+ * rename replaces it at once. On Windows another process holding the file open (a virus scanner)
+ * can refuse it for a moment: tried again, then VS Code's way, which at least gets it written.
+ */
+async function replace(temp: vscode.Uri, file: vscode.Uri): Promise<void> {
+  if (temp.scheme === 'file') {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        return await rename(temp.fsPath, file.fsPath);
+      } catch (error) {
+        if (!['EPERM', 'EACCES', 'EBUSY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+      }
+    }
+  }
+  await vscode.workspace.fs.rename(temp, file, { overwrite: true });
 }

@@ -220,8 +220,13 @@ export class NewsWatcher implements vscode.Disposable {
       this.asleep = true;
       return;
     }
+    // Signed out, another account, or disposed since the turn began: it stops at its next step
+    // (the restart that followed has scheduled what comes next, and a sign-out's files stay forgotten).
+    const { signal } = this.controller;
+    const left = () => signal.aborted || signal !== this.controller.signal || this.account() !== account || this.disposed;
     const now = Date.now();
     const lease = await this.folder.lease(account.url);
+    if (left()) return;
     if (!takeOver && lease && lease.window !== this.window && lease.until > now) {
       // Another window polls: look again once its lease would have ended.
       this.schedule(lease.until - now + 1000);
@@ -229,11 +234,16 @@ export class NewsWatcher implements vscode.Disposable {
     }
     const interval = minutes * 60_000;
     await this.folder.writeLease(account.url, { window: this.window, until: now + interval + LEASE_GRACE_MS });
+    if (left()) return;
     await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS));
-    if ((await this.folder.lease(account.url))?.window !== this.window) {
+    if (left()) return;
+    const held = (await this.folder.lease(account.url))?.window === this.window;
+    if (left()) return;
+    if (!held) {
       this.schedule(interval);
       return;
     }
+    // poll() reads the controller's signal before its first await: the one checked here.
     await this.poll(account, interval);
   }
 
@@ -288,6 +298,8 @@ export class NewsWatcher implements vscode.Disposable {
     const file = this.file;
     if (!url || !file || !vscode.window.state.focused) return;
     const told = await this.folder.notified(url);
+    // Signed out or switched meanwhile: nothing is told of it, nor written (a sign-out forgets its files).
+    if (this.account()?.url !== url) return;
     if (told !== undefined && file.seq <= told) return;
     await this.folder.writeNotified(url, file.seq);
     // Never told before (installed, signed in): what is there already is not news.

@@ -3,8 +3,11 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
+import { Log } from '../../../src/log';
+import type { Notifier } from '../../../src/ui/notifier';
 import type { HeldNews } from '../../../src/watch/news';
-import { NewsFolder, type NewsFile } from '../../../src/watch/newsFiles';
+import { NewsFolder, type NewsFile, type Lease } from '../../../src/watch/newsFiles';
+import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
 import { extensionApi, outputLog, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
 import { config, elsewhere, freshStart, newsFile, newsFilesOf, toldSince, useWatcher } from './newsHelpers';
 
@@ -16,6 +19,14 @@ async function withOtherAccountPolled(api: TestApi): Promise<void> {
   await api.watcher.pollNow();
   await waitFor("the other account's news files", async () => (await newsFilesOf(api, contrary.url)).includes('news'));
   await signInToStandIn();
+}
+
+/** A watcher as another window has, over news files of its own (in another folder), with a "me" that knows no one. */
+function watcherOf(account: () => WatchedAccount | undefined, onDidChangeAccount: vscode.Event<unknown>, folder: NewsFolder) {
+  const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
+  const log = new Log();
+  const watcher = new NewsWatcher(account, onDidChangeAccount, () => ({ posts: new Set<number>() }), folder, 'a-test-window', ui, log);
+  return { watcher, dispose: () => (watcher.dispose(), log.dispose()) };
 }
 
 /** A folder of news files apart from the extension's, for a watcher of a test's own. */
@@ -102,6 +113,80 @@ describe('news files', () => {
     } finally {
       folder.dispose();
       await vscode.workspace.fs.delete(storage, { recursive: true });
+    }
+  });
+
+  /**
+   * A watcher whose turn, once it has read the lease, finds the account changed (as a sign-out
+   * or a switch in the middle of a turn would): `change` runs then.
+   */
+  async function turnCutShort(api: TestApi, name: string, change: (state: { account: WatchedAccount | undefined; folder: NewsFolder; changed: vscode.EventEmitter<void> }) => Promise<void>) {
+    const storage = folderApart(api, name);
+    let cut = false;
+    const state = {
+      account: api.gateway.account as WatchedAccount | undefined,
+      changed: new vscode.EventEmitter<void>(),
+      folder: undefined as unknown as NewsFolder,
+    };
+    class CutFolder extends NewsFolder {
+      override async lease(accountUrl: string): Promise<Lease | undefined> {
+        const lease = await super.lease(accountUrl);
+        if (!cut) {
+          cut = true;
+          await change(state);
+        }
+        return lease;
+      }
+    }
+    state.folder = new CutFolder(storage);
+    await standIn.clearRequests();
+    const { watcher, dispose } = watcherOf(() => state.account, state.changed.event, state.folder);
+    // The turn started at once (no news files yet); this one comes after it.
+    await watcher.pollNow();
+    return {
+      watcher,
+      async dispose() {
+        dispose();
+        state.folder.dispose();
+        await vscode.workspace.fs.delete(storage, { recursive: true });
+      },
+    };
+  }
+
+  it('signed out in the middle of a turn: the turn stops, reads nothing, and writes none of the files forgotten', async () => {
+    const api = await extensionApi();
+    const url = standIn.url;
+    const test = await turnCutShort(api, 'cut-by-sign-out', async (state) => {
+      state.account = undefined;
+      state.changed.fire();
+      await state.folder.forget(url);
+    });
+    try {
+      const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
+      assert.deepEqual(reads.map((r) => r.path), [], 'nothing read after the sign-out');
+      const folder = new NewsFolder(folderApart(api, 'cut-by-sign-out'));
+      try {
+        assert.deepEqual([await folder.news(url), await folder.lease(url)], [undefined, undefined], 'the files stay forgotten');
+      } finally {
+        folder.dispose();
+      }
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  it('switched to another account in the middle of a turn: the turn stops, and the account left is not read', async () => {
+    const api = await extensionApi();
+    const other: WatchedAccount = { url: 'https://other.example.com', postsPage: () => Promise.resolve({ items: [], received: 0 }) };
+    const test = await turnCutShort(api, 'cut-by-switch', async (state) => {
+      state.account = other;
+      state.changed.fire();
+    });
+    try {
+      const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
+      assert.deepEqual(reads.map((r) => r.path), [], 'the account left is not read');
+    } finally {
+      await test.dispose();
     }
   });
 });

@@ -66,6 +66,8 @@ export class NewsWatcher implements vscode.Disposable {
     private readonly window: string,
     private readonly ui: Notifier,
     private readonly log: Log,
+    /** The length of a minute of `helpdesk.watch.intervalMinutes` (ms); tests shorten it to watch many polls. */
+    private readonly minuteMs = 60_000,
   ) {
     this.disposables.push(
       onDidChangeAccount(() => this.account() !== this.bound && this.restart()),
@@ -232,7 +234,7 @@ export class NewsWatcher implements vscode.Disposable {
       this.schedule(lease.until - now + 1000);
       return;
     }
-    const interval = minutes * 60_000;
+    const interval = minutes * this.minuteMs;
     await this.folder.writeLease(account.url, { window: this.window, until: now + interval + LEASE_GRACE_MS });
     if (left()) return;
     await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS));

@@ -5,9 +5,12 @@ import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
-import { NewsWatcher } from '../../../src/watch/watcher';
-import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
+import type { RecordedRequest } from '../../server';
+import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
 import { config, elsewhere, freshStart, toldSince, useWatcher } from './newsHelpers';
+
+const contrary = standInOf('contrary');
 
 forEachProfile(() => describe('news', () => {
   useCleanSlate();
@@ -90,8 +93,9 @@ describe('news: costs and failures', () => {
     assert.deepEqual(toldSince(api, logged), [], 'no notification of it');
   });
 
-  it('two windows of one account: the one holding the lease reads, the other shows the same news and does not tell it again', async () => {
+  it('two windows of one account: the one holding the lease reads, the other shows the same news, and it is told once, in one window', async () => {
     const api = await freshStart();
+    await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
     const told: string[] = [];
     const ui = { info: async (message: string) => void told.push(message) } as unknown as Notifier;
     // Another window of this VS Code: a watcher of its own over the same storage folder.
@@ -103,9 +107,11 @@ describe('news: costs and failures', () => {
       await other.pollNow();
       assert.equal((await standIn.requests()).length, 0, 'the other window leaves the reading to the one that holds the lease');
       const made = await elsewhere('POST', 'posts', { title: `Seen in two windows ${Date.now()}`, task_kind: 'task', user_id: 99 });
+      const logged = outputLog(api).length;
+      const tellings = () => [...toldSince(api, logged), ...told].filter((line) => line.includes(`#${made.id}`));
       await api.watcher.pollNow();
       await waitFor('the other window to show the news', () => other.items.some((n) => n.id === made.id));
-      assert.deepEqual(told, [], 'told in one window only');
+      await waitFor('the notification', () => tellings().length > 0);
       // Check for News Now in the other window reads there, and this one then leaves the reading to it.
       await standIn.clearRequests();
       await other.pollNow({ takeOver: true });
@@ -113,14 +119,16 @@ describe('news: costs and failures', () => {
       await standIn.clearRequests();
       await api.watcher.pollNow();
       assert.equal((await standIn.requests()).length, 0, 'this window no longer reads');
+      assert.equal(tellings().length, 1, `told once, in one window: ${tellings().join(' | ')}`);
     } finally {
       other.dispose();
       folder.dispose();
       log.dispose();
+      await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
-  it('signed out: no request, no timer that reads', async () => {
+  it('signed out, or disposed: no request, and no timer that reads (watched over several polls at a short interval)', async () => {
     const api = await extensionApi();
     await api.session.signOut();
     await standIn.clearRequests();
@@ -128,6 +136,51 @@ describe('news: costs and failures', () => {
     assert.equal((await standIn.requests()).length, 0);
     assert.ok(api.watcher.status.off);
     await signInToStandIn();
+
+    // A watcher as another window has, on an account no other watcher reads (this window is back
+    // on its own), over files of its own, with a minute of 20 ms: it reads every 100 ms, after
+    // each turn's wait for the lease to settle (300 ms).
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn();
+    const account = await api.gateway.accountFor(contrary.url);
+    assert.ok(account);
+    let current: WatchedAccount | undefined = account;
+    const changed = new vscode.EventEmitter<void>();
+    const storage = vscode.Uri.joinPath(api.context.globalStorageUri, 'timer-test');
+    const folder = new NewsFolder(storage);
+    const log = new Log();
+    const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
+    const watcher = new NewsWatcher(() => current, changed.event, () => ({ posts: new Set<number>() }), folder, 'timer-window', ui, log, 20);
+    const control = (init?: RequestInit) => fetch(`${contrary.url}/__standin/requests`, init);
+    const reads = async () => ((await (await control()).json()) as RecordedRequest[]).filter((r) => r.method === 'GET').length;
+    /** What is read over the time of some four turns. */
+    const readsAfterwards = async () => {
+      await control({ method: 'DELETE' });
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      return reads();
+    };
+    try {
+      await control({ method: 'DELETE' });
+      await waitFor('the timer to read, again and again', async () => (await reads()) >= 3);
+      current = undefined; // signed out, as the session tells it
+      changed.fire();
+      await watcher.pollNow(); // after the turn under way, if any
+      assert.equal(await readsAfterwards(), 0, 'signed out: nothing read');
+      current = account;
+      changed.fire();
+      await control({ method: 'DELETE' });
+      await waitFor('the timer to read again once signed in', async () => (await reads()) >= 3);
+      watcher.dispose();
+      await watcher.pollNow(); // after the turn under way, if any
+      assert.equal(await readsAfterwards(), 0, 'disposed: nothing read');
+    } finally {
+      watcher.dispose();
+      changed.dispose();
+      folder.dispose();
+      log.dispose();
+      await vscode.workspace.fs.delete(storage, { recursive: true });
+      await api.session.signOut(contrary.url);
+    }
   });
 });
 

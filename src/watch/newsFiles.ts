@@ -94,8 +94,12 @@ export class NewsFolder implements vscode.Disposable {
     return new Map(entries.map(([id, seq]) => [Number(id), seq] as const).filter((entry): entry is [number, number] => Number.isSafeInteger(entry[0]) && typeof entry[1] === 'number'));
   }
 
-  writeSeen(accountUrl: string, marks: ReadonlyMap<number, number>): Promise<void> {
-    return this.write(accountUrl, 'seen', { marks: Object.fromEntries(marks) });
+  /** Writes the seen marks, but for posts no longer in the news (as its file is now; all of them when it cannot be read). */
+  async writeSeen(accountUrl: string, marks: ReadonlyMap<number, number>): Promise<void> {
+    const items = (await this.news(accountUrl))?.items;
+    const listed = Array.isArray(items) ? new Set(items.map((item) => item.id)) : undefined;
+    const kept = [...marks].filter(([id]) => !listed || listed.has(id));
+    await this.write(accountUrl, 'seen', { marks: Object.fromEntries(kept) });
   }
 
   /** Forgets an account's news (signed out of): the next sign-in starts from a silent baseline. */

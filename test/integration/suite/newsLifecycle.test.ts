@@ -85,6 +85,25 @@ describe('news files', () => {
     await waitFor('the notification of the news after the baseline', () => toldSince(api, logged).some((line) => line.includes(`#${after.id}`)));
   });
 
+  it('the seen marks of posts no longer in the news are dropped when marks are written', async () => {
+    const api = await freshStart();
+    const gone = await elsewhere('POST', 'posts', { title: `Seen, then gone from the news ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    await api.watcher.pollNow();
+    await api.watcher.markSeen([gone.id]);
+    // A baseline (the news file found unreadable) empties the news; the marks stay.
+    await vscode.workspace.fs.writeFile(newsFile(api, standIn.url, 'news'), new TextEncoder().encode('{"items": ['));
+    await api.watcher.pollNow();
+    const kept = await elsewhere('POST', 'posts', { title: `Seen, still news ${Date.now()}`, task_kind: 'task', user_id: 99 });
+    await api.watcher.pollNow();
+    await api.watcher.markSeen([kept.id]);
+    const folder = new NewsFolder(api.context.globalStorageUri);
+    try {
+      assert.deepEqual([...(await folder.seen(standIn.url)).keys()], [kept.id]);
+    } finally {
+      folder.dispose();
+    }
+  });
+
   it('a window reading an account\'s news file while another writes it never finds it half written', async () => {
     const api = await extensionApi();
     const storage = folderApart(api, 'torn-news');

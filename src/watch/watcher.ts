@@ -181,6 +181,8 @@ export class NewsWatcher implements vscode.Disposable {
     this.failures = 0;
     this.file = undefined;
     this.seenMarks = new Map();
+    // Signed in again after a sign-out, the polls are numbered from the start again: seq 1 is news not told yet.
+    this.shownFor = undefined;
     this.changed.fire();
     if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
     const turns = this.turns;

@@ -63,6 +63,16 @@ describe('news files', () => {
     await api.session.signOut(contrary.url); // as the other window did
   });
 
+  it('signed out and in again, the first news is told again, though its poll has the same number as one told before', async () => {
+    for (const round of [1, 2]) {
+      const api = await freshStart();
+      const made = await elsewhere('POST', 'posts', { title: `Round ${round} ${Date.now()}`, task_kind: 'task', user_id: 99 });
+      const logged = outputLog(api).length;
+      await api.watcher.pollNow();
+      await waitFor(`the notification, round ${round}`, () => toldSince(api, logged).some((line) => line.includes(`#${made.id}`)));
+    }
+  });
+
   it('a news file found half written starts a baseline above what was told and seen: the news after it is told, and unseen', async () => {
     const api = await freshStart();
     await vscode.commands.executeCommand('helpdesk.setWhoIAm', 7);

@@ -115,7 +115,7 @@ export class NewsWatcher implements vscode.Disposable {
   /** Where polling stands, for a tooltip: when it last read, when it reads next, and why it failed. */
   get status(): { polledAt?: number; nextAt?: number; problem?: string; off: boolean } {
     const off = readSettings().watchIntervalMinutes === 0 || !this.account();
-    return { polledAt: this.file?.polledAt, nextAt: this.file?.nextAt, problem: this.file?.problem, off };
+    return { polledAt: this.file?.polledAt, nextAt: this.file && this.dueAt(this.file), problem: this.file?.problem, off };
   }
 
   /**
@@ -195,7 +195,18 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** How long until a poll is due, from the files: at once when none was made or its time has passed. */
   private dueIn(): number {
-    return Math.max(0, (this.file?.nextAt ?? 0) - Date.now());
+    return Math.max(0, (this.file ? this.dueAt(this.file) : 0) - Date.now());
+  }
+
+  /**
+   * When the next poll is due: when the last one said, or sooner when the interval has been
+   * shortened since (counted from that poll). After a failure, when it said: it waits longer on
+   * purpose (a 429 as long as it asks).
+   */
+  private dueAt(file: NewsFile): number {
+    const minutes = readSettings().watchIntervalMinutes;
+    if (file.problem || !file.polledAt || minutes === 0) return file.nextAt;
+    return Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
   }
 
   private schedule(ms: number): void {

@@ -8,7 +8,7 @@ import type { Notifier } from '../../../src/ui/notifier';
 import type { HeldNews } from '../../../src/watch/news';
 import { NewsFolder, type NewsFile, type Lease } from '../../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
-import { extensionApi, outputLog, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, outputLog, setWatchInterval, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
 import { config, elsewhere, freshStart, newsFile, newsFilesOf, toldSince, useWatcher } from './newsHelpers';
 
 const contrary = standInOf('contrary');
@@ -111,6 +111,18 @@ describe('news files', () => {
       assert.deepEqual([...(await folder.seen(standIn.url)).keys()], [kept.id]);
     } finally {
       folder.dispose();
+    }
+  });
+
+  it('a shorter interval counts from the last poll, not from when the longer one said', async () => {
+    const api = await freshStart();
+    const { polledAt, nextAt } = api.watcher.status;
+    assert.ok(polledAt && nextAt && nextAt - polledAt >= 5 * 60_000, 'the default: every 5 minutes');
+    try {
+      await setWatchInterval(1);
+      await waitFor('the next poll a minute after the last', () => api.watcher.status.nextAt === polledAt + 60_000);
+    } finally {
+      await setWatchInterval(undefined);
     }
   });
 

@@ -39,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const log = new Log();
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
-  const session = new Session(context.secrets, log, signOutSignal, accountList);
+  const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
   let helpdesk: Helpdesk | undefined;
   let failure: { error: unknown } | undefined;
   const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));

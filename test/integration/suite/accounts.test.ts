@@ -53,12 +53,13 @@ describe('several accounts', () => {
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
     assert.equal(api.session.accountUrl, likely.url);
     assert.ok((await api.session.signedInAccounts()).includes(contrary.url));
-    // The account unbound windows use changes; this workspace stays on its own.
-    await vscode.workspace.getConfiguration().update('helpdesk.accountUrl', contrary.url, vscode.ConfigurationTarget.Global);
+    // The account new windows start with changes; this workspace stays on its own.
+    await vscode.workspace.getConfiguration().update('helpdesk.accountUrl', likely.url, vscode.ConfigurationTarget.Global);
     await api.session.restore();
     assert.equal(api.session.accountUrl, likely.url);
+    // Unbound, the window takes the account last chosen in it: the one signed in to here last.
     await vscode.commands.executeCommand('helpdesk.stopUsingAccountForWorkspace');
-    await waitFor('the window to follow the account unbound windows use', () => api.session.accountUrl === contrary.url);
+    await waitFor('the window to take the account last chosen in it', () => api.session.accountUrl === contrary.url);
     assert.ok(!workspaceSettings().includes(likely.url), 'the binding is gone');
   });
 

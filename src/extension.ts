@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     try {
       // A plain require of the file beside this one: esbuild leaves it alone (see esbuild.mjs).
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
-      helpdesk = start({ context, drafts, log, session, postsView });
+      helpdesk = start({ context, drafts, log, session, postsView, clientsView });
       return helpdesk;
     } catch (error) {
       failure = { error };
@@ -73,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);
   const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
+  const clientsView = vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true });
   context.subscriptions.push(
     drafts,
     log,
@@ -85,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     clients,
     postDocuments,
     postsView,
-    vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
+    clientsView,
     vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
   );

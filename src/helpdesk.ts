@@ -97,6 +97,7 @@ export interface Shell {
   /** Restoring since activation, and in the status bar. */
   readonly session: Session;
   readonly postsView: vscode.TreeView<HelpdeskNode>;
+  readonly clientsView: vscode.TreeView<HelpdeskNode>;
 }
 
 /** What activation's stand-ins pass their calls on to. */
@@ -110,7 +111,7 @@ export interface Helpdesk {
   readonly testApi: TestApi;
 }
 
-export function start({ context, drafts, log, session, postsView }: Shell): Helpdesk {
+export function start({ context, drafts, log, session, postsView, clientsView }: Shell): Helpdesk {
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
@@ -128,7 +129,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
   const rowDecorations = new RowDecorations(watcher);
-  const clients = new ClientsTreeProvider(store, session);
+  const clients = new ClientsTreeProvider(store, session, clientsView);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
@@ -145,10 +146,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
-      return post && postDocuments.open(post.id);
+      return post && postDocuments.open(post.id, post.accountHost);
     },
-    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, arg),
-    'helpdesk.copyLink': (arg) => copyLink(gateway, arg),
+    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, session, arg),
+    'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
     'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),

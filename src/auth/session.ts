@@ -93,13 +93,14 @@ export class Session implements vscode.Disposable {
   /**
    * Loads the token for this window's account, if any: the workspace's (see `bindWorkspace`),
    * else the one last chosen in this window, else the one last chosen in any (the setting a new
-   * window starts with). A window whose account has no stored token is signed out: it never
+   * window starts with, and then keeps). A window whose account has no stored token is signed out: it never
    * sends another account's token, and never moves to another account by itself.
    */
   async restore(): Promise<void> {
     if (this.switching) return;
     const settings = readSettings();
-    const address = settings.workspaceAccount || this.windowState.get<string>(WINDOW_ACCOUNT_KEY) || settings.accountUrl;
+    const chosen = this.windowState.get<string>(WINDOW_ACCOUNT_KEY);
+    const address = settings.workspaceAccount || chosen || settings.accountUrl;
     let accountUrl: string | undefined;
     try {
       accountUrl = address ? parseAccountUrl(address) : undefined;
@@ -108,6 +109,8 @@ export class Session implements vscode.Disposable {
     }
     const token = accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined;
     if (accountUrl && token) {
+      // A window that started on the account chosen last elsewhere keeps it, as if chosen here.
+      if (!settings.workspaceAccount && !chosen) await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
       if (this.current?.token === token && this.current.accountUrl === accountUrl) return;
       this.current = { accountUrl, token };
       this.setState('signedIn');

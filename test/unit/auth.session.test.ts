@@ -93,6 +93,25 @@ describe('Session', () => {
     for (const s of [here, there, fresh]) s.dispose();
   });
 
+  it('a window that started on the account chosen last elsewhere keeps it when another window signs in to another', async () => {
+    const list = new MemoryAccountList();
+    const first = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await first.save(A, TOKEN);
+    const started = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await started.whenRestored();
+    assert.equal(started.accountUrl, A);
+    await first.save(B, 'another-token-0123456789');
+    await started.restore();
+    assert.equal(started.accountUrl, A, 'the window works on the account it started with until it is switched');
+    const signedOutEverywhere = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    fake.config.set('helpdesk.accountUrl', 'https://none.example.com');
+    await signedOutEverywhere.whenRestored();
+    fake.config.set('helpdesk.accountUrl', B);
+    await signedOutEverywhere.restore();
+    assert.equal(signedOutEverywhere.accountUrl, B, 'a window signed out follows a sign-in made elsewhere');
+    for (const s of [first, started, signedOutEverywhere]) s.dispose();
+  });
+
   it('a window whose account is signed out of stays signed out: it does not move to another account by itself', async () => {
     const state = memoryState();
     const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), state);

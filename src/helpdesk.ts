@@ -42,6 +42,7 @@ import { NewsWatcher } from './watch/watcher';
 import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
+import type { CommandId } from './commandIds';
 import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
 import { PostDocumentProvider } from './views/postDocument';
@@ -134,7 +135,8 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
-  const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
+  // One for each command of the manifest, no more: tsc checks it (see CommandId).
+  const handlers: Record<CommandId, (arg: unknown, more?: unknown) => unknown> = {
     'helpdesk.signIn': () => signIn(services),
     'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
     'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
@@ -196,7 +198,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
     },
     async run(id, args) {
       try {
-        const handler = handlers[id];
+        const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
         if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
         await session.whenRestored();
         return await handler(args[0], args[1]);

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import type { ReadOrder } from './changedPosts';
 import type { NewestPage } from './newestPosts';
 import type { HeldNews, Snapshot } from './news';
 
@@ -6,6 +7,8 @@ import type { HeldNews, Snapshot } from './news';
 export interface NewsFile {
   /** What the last poll that succeeded saw; none yet: the next poll is a silent baseline. */
   snapshot?: Snapshot;
+  /** How the last poll read the list (see `readChanges`): kept so that an idle poll is one request. */
+  order?: ReadOrder;
   newestPage?: NewestPage;
   /** Newest first; each with the number of the poll that found it. */
   items: HeldNews[];

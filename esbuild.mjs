@@ -8,12 +8,34 @@
 //   node esbuild.mjs --integration   out/integration/*.js (suite run inside VS Code, and its launchers)
 //   node esbuild.mjs --ui            out/ui/run.js (UI tests: the .vsix in code-server, driven by Playwright)
 //   node esbuild.mjs --bench         out/bench/*.js (the benchmark's launcher, and its suite run inside VS Code)
+//   node esbuild.mjs --command-ids   only src/commandIds.ts (every run writes it first; `npm run typecheck` runs this)
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
+
+/**
+ * src/commandIds.ts: the manifest's command ids as a type, so that tsc checks the table of
+ * handlers (src/helpdesk.ts) against package.json: a command contributed without a handler, or a
+ * handler for none, fails the type check. Written only when it changed.
+ */
+function writeCommandIds() {
+  const { contributes } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const ids = contributes.commands.map((c) => c.command).sort();
+  const text = [
+    '// Written by esbuild.mjs from package.json\'s contributes.commands: do not edit.',
+    '',
+    'export type CommandId =',
+    ...ids.map((id, i) => `  | '${id}'${i === ids.length - 1 ? ';' : ''}`),
+    '',
+  ].join('\n');
+  const file = 'src/commandIds.ts';
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+}
+writeCommandIds();
+if (args.has('--command-ids')) process.exit(0);
 
 const common = {
   bundle: true,

@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const log = new Log();
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
-  const session = new Session(context.secrets, log, signOutSignal, accountList);
+  const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
   let helpdesk: Helpdesk | undefined;
   let failure: { error: unknown } | undefined;
   const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     try {
       // A plain require of the file beside this one: esbuild leaves it alone (see esbuild.mjs).
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
-      helpdesk = start({ context, drafts, log, session, postsView });
+      helpdesk = start({ context, drafts, log, session, postsView, clientsView });
       return helpdesk;
     } catch (error) {
       failure = { error };
@@ -74,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);
   const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
+  const clientsView = vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true });
   context.subscriptions.push(
     drafts,
     log,
@@ -89,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     clients,
     postDocuments,
     postsView,
-    vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true }),
+    clientsView,
     vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
   );

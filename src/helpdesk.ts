@@ -42,6 +42,7 @@ import { NewsWatcher } from './watch/watcher';
 import { autoRefresh } from './store/autoRefresh';
 import type { HelpdeskStore } from './store/helpdeskStore';
 import { Notifier } from './ui/notifier';
+import type { CommandId } from './commandIds';
 import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
 import { PostDocumentProvider } from './views/postDocument';
@@ -97,6 +98,7 @@ export interface Shell {
   /** Restoring since activation, and in the status bar. */
   readonly session: Session;
   readonly postsView: vscode.TreeView<HelpdeskNode>;
+  readonly clientsView: vscode.TreeView<HelpdeskNode>;
 }
 
 /** What activation's stand-ins pass their calls on to. */
@@ -110,7 +112,7 @@ export interface Helpdesk {
   readonly testApi: TestApi;
 }
 
-export function start({ context, drafts, log, session, postsView }: Shell): Helpdesk {
+export function start({ context, drafts, log, session, postsView, clientsView }: Shell): Helpdesk {
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
@@ -128,12 +130,13 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
   const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
   const rowDecorations = new RowDecorations(watcher);
-  const clients = new ClientsTreeProvider(store, session);
+  const clients = new ClientsTreeProvider(store, session, clientsView);
   const postDocuments = new PostDocumentProvider(session, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
-  const handlers: Record<string, (arg: unknown, more?: unknown) => unknown> = {
+  // One for each command of the manifest, no more: tsc checks it (see CommandId).
+  const handlers: Record<CommandId, (arg: unknown, more?: unknown) => unknown> = {
     'helpdesk.signIn': () => signIn(services),
     'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
     'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
@@ -145,10 +148,10 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
-      return post && postDocuments.open(post.id);
+      return post && postDocuments.open(post.id, post.accountHost);
     },
-    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, arg),
-    'helpdesk.copyLink': (arg) => copyLink(gateway, arg),
+    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, session, arg),
+    'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
     'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
@@ -195,7 +198,7 @@ export function start({ context, drafts, log, session, postsView }: Shell): Help
     },
     async run(id, args) {
       try {
-        const handler = handlers[id];
+        const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
         if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
         await session.whenRestored();
         return await handler(args[0], args[1]);

@@ -13,6 +13,8 @@ import type { SignOutSignal } from './signOutSignal';
 export type SessionState = 'signedOut' | 'signedIn' | 'rejected' | 'unreachable';
 
 const SECRET_PREFIX = 'helpdesk.token:';
+/** The account last chosen in this window (switched to or signed in to here), in its workspace state. */
+const WINDOW_ACCOUNT_KEY = 'helpdesk.windowAccount';
 
 /** The addresses signed in to in this VS Code (see AccountList). */
 export interface SignedInList {
@@ -54,6 +56,8 @@ export class Session implements vscode.Disposable {
     private readonly log: Log,
     private readonly signOutSignal: SignOutSignal,
     private readonly accountList: SignedInList,
+    /** This window's own state (the workspace's): which account it chose. */
+    private readonly windowState: Pick<vscode.Memento, 'get' | 'update'>,
   ) {
     log.redactWith(() => [this.current?.token]);
     this.disposables.push(
@@ -94,13 +98,15 @@ export class Session implements vscode.Disposable {
 
   /**
    * Loads the token for this window's account, if any: the workspace's (see `bindWorkspace`),
-   * else the one windows no workspace binds use. A workspace bound to an account without a
-   * stored token is signed out: it never sends another account's token.
+   * else the one last chosen in this window, else the one last chosen in any (the setting a new
+   * window starts with, and then keeps). A window whose account has no stored token is signed out: it never
+   * sends another account's token, and never moves to another account by itself.
    */
   async restore(): Promise<void> {
     if (this.switching) return;
     const settings = readSettings();
-    const address = settings.workspaceAccount || settings.accountUrl;
+    const chosen = this.windowState.get<string>(WINDOW_ACCOUNT_KEY);
+    const address = settings.workspaceAccount || chosen || settings.accountUrl;
     let accountUrl: string | undefined;
     try {
       accountUrl = address ? parseAccountUrl(address) : undefined;
@@ -109,6 +115,8 @@ export class Session implements vscode.Disposable {
     }
     const token = accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined;
     if (accountUrl && token) {
+      // A window that started on the account chosen last elsewhere keeps it, as if chosen here.
+      if (!settings.workspaceAccount && !chosen) await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
       if (this.current?.token === token && this.current.accountUrl === accountUrl) return;
       this.current = { accountUrl, token };
       this.setState('signedIn');
@@ -153,11 +161,12 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Makes a signed-in account the one of the windows that no workspace binds (the one a new window
-   * starts with). False when it has no token (signed out meanwhile).
+   * Makes a signed-in account this window's (while no workspace binds it), and the one a new
+   * window starts with; other windows stay on theirs. False when it has no token (signed out meanwhile).
    */
   async switchTo(accountUrl: string): Promise<boolean> {
     if (!(await this.secrets.get(secretKey(accountUrl)))) return false;
+    await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
     await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
     await this.restore();
     return true;
@@ -180,6 +189,7 @@ export class Session implements vscode.Disposable {
     // between, the address still names the previous account, whose token restore() would load.
     this.switching = true;
     try {
+      await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
       await this.secrets.store(secretKey(accountUrl), token);
       await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
     } finally {

@@ -3,7 +3,7 @@ import type { Post } from '../api';
 import { codePlaces, openPlace, type CodePlace } from '../inCode/codePlaces';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
-import { pickPost, signedInAccount } from './prompts';
+import { accountOfPost, pickPost } from './prompts';
 import { targetPost } from './targets';
 
 const { l10n } = vscode;
@@ -14,9 +14,9 @@ const { l10n } = vscode;
  * listed but not opened.
  */
 export async function goToCode(services: Services, arg: unknown): Promise<void> {
-  const account = await signedInAccount(services);
-  if (!account) return;
   const target = targetPost(arg);
+  const account = await accountOfPost(services, target?.accountHost);
+  if (!account) return;
   const post: Post | undefined = target
     ? (target.node?.post ?? (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading #{0}…', target.id) }, () => account.post(target.id))))
     : await pickPost(services.gateway.store, l10n.t('Go to Code'));

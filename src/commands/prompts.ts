@@ -6,6 +6,8 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { pickText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
 
+import { accountAt, hostOf } from '../views/postUri';
+
 const { l10n } = vscode;
 
 export type TextAnswer = { action: 'accept' | 'editor'; value: string } | undefined;
@@ -87,4 +89,18 @@ export async function signedInAccount({ gateway, ui, session }: Pick<Services, '
   const choice = await ui.info(l10n.t('Sign in to the helpdesk first.'), signIn);
   if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true) return gateway.account;
   return undefined;
+}
+
+/**
+ * The account a post's document was read from, when it names one other than this window's
+ * (see `postUri`): that account, if signed in to; otherwise the person is told, and undefined.
+ * Without one: this window's (see `signedInAccount`).
+ */
+export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'session'>, accountHost: string | undefined): Promise<Account | undefined> {
+  const here = await signedInAccount(services);
+  if (!here || accountHost === undefined || hostOf(here.url) === accountHost) return here;
+  const url = accountAt(accountHost, here.url, await services.session.signedInAccounts());
+  const there = url && (await services.gateway.accountFor(url));
+  if (!there) void services.ui.info(l10n.t('This post is of {0}, which you are not signed in to.', accountHost));
+  return there || undefined;
 }

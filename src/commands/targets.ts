@@ -1,18 +1,20 @@
 import vscode = require('vscode');
 import type { Client } from '../api';
 import { ClientNode, DealNode, PostNode } from '../views/nodes';
-import { postIdOf } from '../views/postUri';
+import { postOf } from '../views/postUri';
 
 // What VS Code passes to a command as its first argument: the tree node it was run on (view
 // menus, inline buttons, a row's click), the document's URI (editor title buttons), or nothing
 // (Command Palette, keybindings); a hover's links pass a post's id.
 
-/** The post a command was run on: a post's row, its open document, or its id (a hover's link). */
-export function targetPost(arg: unknown): { id: number; node?: PostNode } | undefined {
+/**
+ * The post a command was run on: a post's row, its open document (which may be another
+ * account's: `accountHost`), or its id (a hover's link).
+ */
+export function targetPost(arg: unknown): { id: number; node?: PostNode; accountHost?: string } | undefined {
   if (arg instanceof PostNode) return { id: arg.post.id, node: arg };
   if (typeof arg === 'number') return Number.isSafeInteger(arg) && arg > 0 ? { id: arg } : undefined;
-  const id = arg instanceof vscode.Uri ? postIdOf(arg) : undefined;
-  return id ? { id } : undefined;
+  return arg instanceof vscode.Uri ? postOf(arg) : undefined;
 }
 
 /** The client a command was run on: a client's row. */

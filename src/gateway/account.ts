@@ -50,6 +50,19 @@ export class Account {
     return this.run((api, s) => this.listPosts(api, { page, perPage, order: 'id.desc' }, s), signal);
   }
 
+  /**
+   * A page of posts asked latest changed first (`order=updated_at.desc`): the sister product's
+   * convention, likely, not confirmed here; the caller checks the answer (see `readChanges`).
+   */
+  changedPostsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>> {
+    return this.run((api, s) => this.listPosts(api, { page, perPage, order: 'updated_at.desc' }, s), signal);
+  }
+
+  /** Whether the service refused a list's `order` (422): lists are then asked without it, in its own order. */
+  get orderRefused(): boolean {
+    return this.connection.knowledge.orderRefused;
+  }
+
   /** A post this extension filed, with the marker it carried: a later search looks for it (see `searchFiled`). */
   noteFiled(kind: FiledKind, id: number, ref: string): Promise<void> {
     return this.connection.knowledge.noteFiled(kind, id, ref);

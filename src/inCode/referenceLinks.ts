@@ -1,16 +1,15 @@
 import vscode = require('vscode');
-import { webLink } from '../api/address';
 import { findPostReferences } from '../code/postReferences';
-import { postUri } from '../views/postUri';
+import { hostOf, postUri } from '../views/postUri';
 import { referenceOptions } from './referenceOptions';
 
 /** Lines past this many are not searched for references: a generated file is not read whole. */
 const MAX_LINES = 20_000;
 
 /**
- * Post references become links that open the post in the editor; an address of another account
- * signed in to opens its web page (the editor shows this window's account). Nothing is asked of
- * the service.
+ * Post references become links that open the post in the editor: an address of another account
+ * signed in to opens that account's post (read with its token, see PostDocumentProvider). Nothing
+ * is asked of the service.
  */
 export class ReferenceLinkProvider implements vscode.DocumentLinkProvider {
   constructor(private readonly accounts: () => readonly string[]) {}
@@ -23,8 +22,8 @@ export class ReferenceLinkProvider implements vscode.DocumentLinkProvider {
       for (const reference of findPostReferences(document.lineAt(line).text, options)) {
         const range = new vscode.Range(line, reference.start, line, reference.end);
         const elsewhere = reference.accountUrl !== undefined && reference.accountUrl !== options.accountUrl ? reference.accountUrl : undefined;
-        const link = new vscode.DocumentLink(range, elsewhere ? vscode.Uri.parse(webLink(elsewhere, 'posts', reference.postId)) : postUri(reference.postId));
-        link.tooltip = elsewhere ? vscode.l10n.t('Open post #{0} of {1} in the browser', reference.postId, new URL(elsewhere).host) : vscode.l10n.t('Open post #{0}', reference.postId);
+        const link = new vscode.DocumentLink(range, postUri(reference.postId, elsewhere));
+        link.tooltip = elsewhere ? vscode.l10n.t('Open post #{0} of {1}', reference.postId, hostOf(elsewhere)) : vscode.l10n.t('Open post #{0}', reference.postId);
         links.push(link);
       }
     }

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { hostOf } from './postUri';
 import type { Session } from '../auth/session';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
@@ -16,12 +17,25 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   constructor(
     private readonly store: HelpdeskStore,
     private readonly session: Session,
+    /** The view it fills, whose description names the account while several are signed in to. */
+    readonly view: Pick<vscode.TreeView<HelpdeskNode>, 'description'>,
   ) {
     this.disposables.push(
       store.clients.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeDeals(() => this.changed.fire(undefined)),
-      session.onDidChange(() => this.changed.fire(undefined)),
+      session.onDidChange(() => {
+        this.changed.fire(undefined);
+        void this.describe();
+      }),
     );
+    void this.describe();
+  }
+
+  private async describe(): Promise<void> {
+    await this.session.whenRestored();
+    const accountUrl = this.session.accountUrl;
+    const several = (await this.session.signedInAccounts().catch(() => [])).length > 1;
+    this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
   }
 
   getTreeItem(node: HelpdeskNode): vscode.TreeItem {

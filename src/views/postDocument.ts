@@ -7,7 +7,7 @@ import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
 import { postTitle, statusText } from './nodes';
-import { postIdOf, postUri } from './postUri';
+import { accountAt, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
 
@@ -29,11 +29,14 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly waiting = new Map<string, ((text: string) => void)[]>();
 
   /**
-   * Opens post `id` in the editor, read from the service now: a document VS Code still holds
-   * (open, or closed not long ago) is read again, and shown once it holds the new text.
+   * Opens post `id` of an account (the window's when none is named) in the editor, read from the
+   * service now: a document VS Code still holds (open, or closed not long ago) is read again, and
+   * shown once it holds the new text.
    */
-  async open(id: number): Promise<void> {
-    const uri = postUri(id);
+  async open(id: number, accountHost?: string): Promise<void> {
+    await this.session.whenRestored();
+    const windowAccount = this.gateway.account?.url;
+    const uri = accountHost ? postUri(id).with({ authority: accountHost }) : postUri(id, windowAccount);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -55,10 +58,12 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   }
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const id = postIdOf(uri);
+    const { id, accountHost } = postOf(uri) ?? {};
     await this.session.whenRestored();
-    const account = this.gateway.account;
-    if (!id || !account) return l10n.t('Sign in to the helpdesk to see this post.');
+    const here = this.gateway.account;
+    const accountUrl = accountHost === undefined ? here?.url : accountAt(accountHost, here?.url, await this.session.signedInAccounts());
+    const account = accountUrl === here?.url ? here : accountUrl && (await this.gateway.accountFor(accountUrl));
+    if (!id || !account) return accountHost ? escapeMarkdown(l10n.t('Sign in to {0} to see this post.', accountHost)) : l10n.t('Sign in to the helpdesk to see this post.');
     try {
       const post = await account.post(id, abortSignalOf(token));
       const client = typeof post.client_id === 'number' ? this.gateway.store.clients.find(post.client_id) : undefined;

@@ -22,6 +22,11 @@ export interface Snapshot {
   newest: number;
   /** By post id. */
   posts: Record<string, PostFacts>;
+  /**
+   * The latest `updated_at` seen (ms, the server's clock; never compared with this machine's): a
+   * post updated later changed since. Undefined where no post had one (or in files written before).
+   */
+  updatedUpTo?: number;
 }
 
 export type Change = 'new' | 'assigned' | 'commented' | 'closed' | 'reopened';
@@ -73,8 +78,11 @@ function factsOf(post: Post, me: Me): PostFacts {
  * The news in `posts` (the newest the service lists) against `before`, and what to compare the
  * next poll with. Without `before` (the first poll after sign-in or install) nothing is news: it
  * is the baseline. A post seen for the first time is new only above the newest id seen before
- * (an older one has come into view, it is not new). Changes of a post already seen count where
- * they are the person's: assigned to them, or, on their posts, comments, closing, reopening.
+ * (an older one has come into view, it is not new), unless it is assigned to the person and was
+ * changed since the last read (its `updated_at` later than the latest the snapshot saw): an old
+ * post newly assigned to them, found in a list read latest changed first. Changes of a post
+ * already seen count where they are the person's: assigned to them, or, on their posts,
+ * comments, closing, reopening.
  */
 export function compare(before: Snapshot | undefined, posts: readonly Post[], me: Me, now: number): { snapshot: Snapshot; news: NewsItem[] } {
   const news: NewsItem[] = [];
@@ -85,15 +93,33 @@ export function compare(before: Snapshot | undefined, posts: readonly Post[], me
     const facts = factsOf(post, me);
     seen[post.id] = facts;
     if (!before) continue;
-    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), me);
+    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), changedSince(post, before), me);
     const assignedToMe = me.id !== undefined && facts.responsibleId === me.id;
     if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
   }
   const newest = Math.max(before?.newest ?? 0, ...Object.keys(seen).map(Number));
+  const updatedUpTo = latest([before?.updatedUpTo, ...posts.map(updatedAt)]);
   // The person's posts stay known past the newest page, so a later poll that sees one again compares it.
   const kept = Object.entries(before?.posts ?? {}).filter(([id, facts]) => facts.mine && !(id in seen));
   const all = [...Object.entries(seen), ...kept].sort(([a], [b]) => Number(b) - Number(a)).slice(0, SNAPSHOT_MAX);
-  return { snapshot: { newest, posts: Object.fromEntries(all) }, news };
+  return { snapshot: { newest, posts: Object.fromEntries(all), ...(updatedUpTo === undefined ? {} : { updatedUpTo }) }, news };
+}
+
+/** A post's `updated_at` in ms (the server's clock), or undefined when it has none that parses. */
+export function updatedAt(post: Pick<Post, 'updated_at'>): number | undefined {
+  const ms = typeof post.updated_at === 'string' ? Date.parse(post.updated_at) : NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** Whether the post was updated after the latest time the snapshot saw; false when either is unknown. */
+export function changedSince(post: Pick<Post, 'updated_at'>, before: Pick<Snapshot, 'updatedUpTo'>): boolean {
+  const at = updatedAt(post);
+  return at !== undefined && before.updatedUpTo !== undefined && at > before.updatedUpTo;
+}
+
+function latest(times: readonly (number | undefined)[]): number | undefined {
+  const known = times.filter((t): t is number => t !== undefined && Number.isFinite(t));
+  return known.length > 0 ? Math.max(...known) : undefined;
 }
 
 /** Whether the person wrote the post: filed from VS Code, or authored as their user. */
@@ -101,13 +127,18 @@ function wroteIt(post: Post, me: Me): boolean {
   return me.filed?.has(post.id) === true || (me.id !== undefined && post.user_id === me.id);
 }
 
-function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, me: Me): Change[] {
+function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, changed: boolean, me: Me): Change[] {
+  const toMe = me.id !== undefined && now.responsibleId === me.id;
   if (!before) {
-    if (!aboveNewest) return [];
-    return me.id !== undefined && now.responsibleId === me.id ? ['new', 'assigned'] : ['new'];
+    if (aboveNewest) return toMe ? ['new', 'assigned'] : ['new'];
+    // Not seen before, and changed since the last read: if it is assigned to the person now, the
+    // assignment is most likely that change. It may be an older assignment and another edit since
+    // (the service says only that the post changed): told as assigned all the same, once, as its
+    // facts are kept from now on.
+    return toMe && changed ? ['assigned'] : [];
   }
   const changes: Change[] = [];
-  if (me.id !== undefined && now.responsibleId === me.id && before.responsibleId !== me.id) changes.push('assigned');
+  if (toMe && before.responsibleId !== me.id) changes.push('assigned');
   if (now.mine) {
     if (now.comments !== undefined && before.comments !== undefined && now.comments > before.comments) changes.push('commented');
     if (now.closed && !before.closed) changes.push('closed');

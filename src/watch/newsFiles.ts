@@ -1,5 +1,6 @@
 import { rename } from 'node:fs/promises';
 import vscode = require('vscode');
+import type { ReadOrder } from './changedPosts';
 import type { NewestPage } from './newestPosts';
 import type { HeldNews, Snapshot } from './news';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
@@ -8,6 +9,8 @@ import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsF
 export interface NewsFile {
   /** What the last poll that succeeded saw; none yet: the next poll is a silent baseline. */
   snapshot?: Snapshot;
+  /** How the last poll read the list (see `readChanges`): kept so that an idle poll is one request. */
+  order?: ReadOrder;
   newestPage?: NewestPage;
   /** Newest first; each with the number of the poll that found it. */
   items: HeldNews[];

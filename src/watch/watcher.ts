@@ -6,7 +6,7 @@ import { readSettings, SETTINGS } from '../settings';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
-import { readNewest } from './newestPosts';
+import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
 import { Wakefulness } from './wakefulness';
 
@@ -16,6 +16,10 @@ const { l10n } = vscode;
 export interface WatchedAccount {
   readonly url: string;
   postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>>;
+  /** A page asked latest changed first (`order=updated_at.desc`): the service may ignore that, or refuse it. */
+  changedPostsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>>;
+  /** Whether the service refused `order`: it then lists in its own order. */
+  readonly orderRefused: boolean;
 }
 
 /** A window unfocused for this long polls no more, and catches up when it is focused again. */
@@ -262,6 +266,13 @@ export class NewsWatcher implements vscode.Disposable {
     await this.poll(account, interval);
   }
 
+  /**
+   * The accounts (one per sign-in) whose order of posts this watcher has checked: the first poll
+   * for each after the watcher started (a window opened) or a sign-in asks the service to sort by
+   * `updated_at` again; later polls keep the choice the news file holds (see `readChanges`).
+   */
+  private readonly orderChecked = new WeakSet<WatchedAccount>();
+
   private async poll(account: WatchedAccount, interval: number): Promise<void> {
     const { signal } = this.controller;
     const before = await this.folder.news(account.url);
@@ -269,12 +280,21 @@ export class NewsWatcher implements vscode.Disposable {
     let next: NewsFile;
     let wait = interval;
     try {
-      const { posts, newestPage } = await readNewest((page) => readPage(page, () => account.postsPage(page, 100, signal)), before?.newestPage);
+      const source: ChangesSource = {
+        byUpdated: (page) => readPage(page, () => account.changedPostsPage(page, 100, signal)),
+        byId: (page) => readPage(page, () => account.postsPage(page, 100, signal)),
+        orderRefused: () => account.orderRefused,
+      };
+      const recheck = !this.orderChecked.has(account);
+      const { posts, order, newestPage, beyondBound } = await readChanges(source, { order: before?.order, newestPage: before?.newestPage }, before?.snapshot, recheck);
+      this.orderChecked.add(account);
+      if (recheck) this.log.info(order === 'updated' ? 'News: the service lists posts latest changed first: a poll reads what changed, old posts too.' : 'News: the service does not list posts latest changed first: a poll reads the newest posts, and sees changes on a post only while it is among them.');
+      if (beyondBound) this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
       const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
       this.failures = 0;
       const told = (await this.folder.notified(account.url)) ?? 0;
-      next = { snapshot, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
       if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
     } catch (error) {
       if (signal.aborted || this.disposed) return;

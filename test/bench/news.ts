@@ -1,10 +1,10 @@
 // The news watcher's cost, without a workbench: the reads and the comparison the watcher makes
-// each poll (src/watch/newestPosts.ts, src/watch/news.ts), against the stand-in on each profile.
+// each poll (src/watch/changedPosts.ts, src/watch/news.ts), against the stand-in on each profile.
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { HelpdeskClient, readPage, type Post } from '../../src/api';
+import { readChanges, type ChangesSource, type ReadState } from '../../src/watch/changedPosts';
 import { compare, type Me, type Snapshot } from '../../src/watch/news';
-import { readNewest, type NewestPage } from '../../src/watch/newestPosts';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
 
 export interface NewsFigures {
@@ -34,12 +34,25 @@ function forcedGc(): () => void {
   };
 }
 
-/** One poll as the watcher makes it: the newest posts, compared with the last snapshot. */
-async function poll(api: HelpdeskClient, state: { snapshot?: Snapshot; newestPage?: NewestPage }, me: Me): Promise<number> {
-  const { posts, newestPage } = await readNewest((page) => readPage(page, () => api.posts.listHelpdesk({ page, perPage: 100, order: 'id.desc' })), state.newestPage);
+/** What the watcher keeps between polls: the snapshot, how it read (the news file), and whether it checked the order since it started. */
+interface PollState {
+  snapshot?: Snapshot;
+  read: ReadState;
+  checked?: boolean;
+}
+
+/** One poll as the watcher makes it: what changed since the last one, compared with the last snapshot. */
+async function poll(api: HelpdeskClient, state: PollState, me: Me): Promise<number> {
+  const source: ChangesSource = {
+    byUpdated: (page) => readPage(page, () => api.posts.listHelpdesk({ page, perPage: 100, order: 'updated_at.desc' })),
+    byId: (page) => readPage(page, () => api.posts.listHelpdesk({ page, perPage: 100, order: 'id.desc' })),
+    orderRefused: () => false,
+  };
+  const { posts, order, newestPage } = await readChanges(source, state.read, state.snapshot, !state.checked);
+  state.checked = true;
   const { snapshot, news } = compare(state.snapshot, posts as Post[], me, Date.now());
   state.snapshot = snapshot;
-  state.newestPage = newestPage;
+  state.read = { order, newestPage };
   return news.length;
 }
 
@@ -59,8 +72,8 @@ export async function measureNews(say: (line: string) => void, { accountPosts = 
   const runs: { baseline: number; watcher: number }[] = [];
   let snapshotPosts = 0;
   for (let pair = 0; pair < 2; pair++) {
-    const baseline = await heapSlope(accountPosts, polls, gc, async (standIn) => void (await (await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&page=1&per_page=100&order=id.desc`)).text()));
-    const state: { snapshot?: Snapshot; newestPage?: NewestPage } = {};
+    const baseline = await heapSlope(accountPosts, polls, gc, async (standIn) => void (await (await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&page=1&per_page=100&order=updated_at.desc`)).text()));
+    const state: PollState = { read: {} };
     let api: HelpdeskClient | undefined;
     const watcher = await heapSlope(accountPosts, polls, gc, async (standIn) => {
       api ??= new HelpdeskClient({ accountUrl: standIn.url, token: standIn.token });
@@ -90,7 +103,7 @@ async function idlePollRequests(profile: ProfileName, posts: number): Promise<nu
   const standIn = await startStandIn({ seed: { posts }, profile: PROFILES[profile] });
   try {
     const api = new HelpdeskClient({ accountUrl: standIn.url, token: standIn.token });
-    const state: { snapshot?: Snapshot; newestPage?: NewestPage } = {};
+    const state: PollState = { read: {} };
     await poll(api, state, { posts: new Set() });
     standIn.requests.length = 0;
     await poll(api, state, { posts: new Set() });

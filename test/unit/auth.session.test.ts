@@ -5,7 +5,7 @@ import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Log } from '../../src/log';
 import { fake } from './fakeVscode';
 import { Secrets, Signal } from './fakeSession';
-import { MemoryAccountList } from './memoryState';
+import { memoryState, MemoryAccountList } from './memoryState';
 
 /* Session with the editor's secret storage, settings and sign-out signal faked (fakeVscode.ts). */
 
@@ -25,7 +25,7 @@ describe('Session', () => {
     fake.reset();
     secrets = new Secrets();
     signal = new Signal();
-    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList());
+    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   });
 
   it('restores the token stored for the address in the settings', async () => {
@@ -68,6 +68,59 @@ describe('Session', () => {
     assert.deepEqual(session.credentials, { accountUrl: B, token: 'another-token-0123456789' });
     assert.equal(fake.config.get('helpdesk.accountUrl'), B, 'the address is a setting');
     assert.ok(![...fake.config.values()].includes(TOKEN), 'the token is not');
+  });
+
+  it('an unbound window keeps the account last chosen in it: a switch or a sign-in in another window moves new windows, not this one', async () => {
+    const list = new MemoryAccountList();
+    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const there = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await here.save(A, TOKEN);
+    await there.restore();
+    assert.equal(there.accountUrl, A, 'a window that chose nothing starts with the account chosen last anywhere');
+    await there.save(B, 'another-token-0123456789');
+    await here.restore();
+    await settle();
+    assert.equal(here.accountUrl, A, 'this window stays on the account it chose');
+    assert.equal(there.accountUrl, B);
+    assert.ok(await there.switchTo(A));
+    assert.ok(await here.switchTo(B));
+    await there.restore();
+    assert.equal(there.accountUrl, A, 'each window on its own choice');
+    assert.equal(here.accountUrl, B);
+    const fresh = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await fresh.whenRestored();
+    assert.equal(fresh.accountUrl, B, 'a new window starts with the last choice made anywhere');
+    for (const s of [here, there, fresh]) s.dispose();
+  });
+
+  it('a window that started on the account chosen last elsewhere keeps it when another window signs in to another', async () => {
+    const list = new MemoryAccountList();
+    const first = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await first.save(A, TOKEN);
+    const started = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await started.whenRestored();
+    assert.equal(started.accountUrl, A);
+    await first.save(B, 'another-token-0123456789');
+    await started.restore();
+    assert.equal(started.accountUrl, A, 'the window works on the account it started with until it is switched');
+    const signedOutEverywhere = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    fake.config.set('helpdesk.accountUrl', 'https://none.example.com');
+    await signedOutEverywhere.whenRestored();
+    fake.config.set('helpdesk.accountUrl', B);
+    await signedOutEverywhere.restore();
+    assert.equal(signedOutEverywhere.accountUrl, B, 'a window signed out follows a sign-in made elsewhere');
+    for (const s of [first, started, signedOutEverywhere]) s.dispose();
+  });
+
+  it('a window whose account is signed out of stays signed out: it does not move to another account by itself', async () => {
+    const state = memoryState();
+    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), state);
+    await here.save(B, 'another-token-0123456789');
+    await here.save(A, TOKEN);
+    await here.signOut();
+    await here.restore();
+    assert.equal(here.state, 'signedOut');
+    here.dispose();
   });
 
   it('sign out deletes the token, tells the other windows, and never logs the token', async () => {

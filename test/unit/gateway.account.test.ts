@@ -288,6 +288,28 @@ describe('the order a list is asked in', () => {
   });
 });
 
+describe('the posts changed latest, for the news watcher', () => {
+  it('asked with order=updated_at.desc: an old post changed comes first; refused (422), asked again without it, and said', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      const { account, noted } = accountOn(server);
+      const old = server.store.list(server.prefix, 'posts').find((post) => post.post_id === null)!;
+      server.store.update(server.prefix, 'posts', old.id, { closed: !old.closed });
+      const page = await account.changedPostsPage(1, 10);
+      assert.equal(page.items[0]?.id, old.id);
+      assert.equal(server.requests.at(-1)?.query.order, 'updated_at.desc');
+      assert.equal(account.orderRefused, false);
+      server.addFault({ path: '/app.json', query: { order: 'updated_at.desc' }, status: 422, body: { code: 'error', message: { order: ['is not included in the list'] } } });
+      assert.ok((await account.changedPostsPage(1, 10)).items.length > 0);
+      assert.equal(account.orderRefused, true);
+      assert.deepEqual(server.requests.slice(-2).map((r) => r.query.order ?? '-'), ['updated_at.desc', '-']);
+      assert.ok(noted.some((n) => n.key === 'posts:order'));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('findFiled: never "absent" without having read to the end', () => {
   let server: StandIn;
   beforeEach(async () => {

@@ -41,7 +41,7 @@ describe('property: a token only ever reaches its own account', () => {
             await list.add(server.url);
           }
           fake.config.set('helpdesk.accountUrl', servers[windowIndex]!.url);
-          const session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal, list);
+          const session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal, list, memoryState());
           await session.whenRestored();
           const gateway = new Gateway(session, new Log(), memoryState());
           try {

@@ -86,6 +86,31 @@ describe('watch: news between two polls', () => {
     assert.deepEqual(news.map(({ id, title, changes }) => ({ id, title, changes })), [{ id: 6, title: '', changes: ['new'] }]);
   });
 
+  it('the snapshot keeps the latest updated_at seen (server clock), whatever order the posts came in; it never moves back', () => {
+    const at = (minute: number) => `2025-05-19T10:${String(minute).padStart(2, '0')}:00.000+01:00`;
+    const { snapshot } = poll(undefined, [post(12, { updated_at: at(5) }), post(11, { updated_at: at(30) }), post(10, { updated_at: 'not a time' }), post(9)]);
+    assert.equal(snapshot.updatedUpTo, Date.parse(at(30)));
+    assert.equal(poll(snapshot, [post(12, { updated_at: at(1) })]).snapshot.updatedUpTo, Date.parse(at(30)));
+    assert.equal(poll(undefined, [post(3)]).snapshot.updatedUpTo, undefined, 'no time seen: none kept');
+  });
+
+  it('an old post seen for the first time, assigned to me and changed since the last read, is news "assigned"; unchanged since, or another\'s, it is not', () => {
+    const at = (minute: number) => `2025-05-19T10:${String(minute).padStart(2, '0')}:00.000+01:00`;
+    const before = poll(undefined, [post(100, { updated_at: at(10) }), post(99, { updated_at: at(9) })]).snapshot;
+    const { news, snapshot } = poll(before, [
+      post(5, { responsible_id: ME, updated_at: at(20) }),
+      post(4, { responsible_id: 3, updated_at: at(19) }),
+      post(100, { updated_at: at(10) }),
+      post(3, { responsible_id: ME, updated_at: at(10) }),
+      post(2, { responsible_id: ME }),
+    ]);
+    assert.deepEqual(news.map(({ id, changes, assignedToMe, mine }) => ({ id, changes, assignedToMe, mine })), [{ id: 5, changes: ['assigned'], assignedToMe: true, mine: true }]);
+    assert.equal(snapshot.updatedUpTo, Date.parse(at(20)));
+    assert.ok(snapshot.posts[5]?.mine, 'kept from now on, compared by its facts');
+    const older = { ...before, updatedUpTo: undefined };
+    assert.deepEqual(poll(older, [post(5, { responsible_id: ME, updated_at: at(20) })]).news, [], 'a snapshot with no time (written before): nothing to tell it changed since');
+  });
+
   it('what is told, by the notify setting', () => {
     const item = (changes: ('new' | 'assigned' | 'commented')[], mine: boolean) => ({ id: 1, title: '', changes, mine, assignedToMe: changes.includes('assigned'), at: 0 });
     const cases = [item(['new', 'assigned'], true), item(['commented'], true), item(['new'], false)];

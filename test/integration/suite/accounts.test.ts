@@ -36,6 +36,7 @@ describe('several accounts', () => {
     assert.ok(accounts.includes(likely.url) && accounts.includes(contrary.url), accounts.join(', '));
     assert.equal(api.gateway.account?.url, likely.url, 'the calls go to the account switched to');
     await waitFor('the view to name the account', () => api.posts.view.description?.startsWith(new URL(likely.url).host));
+    await waitFor('the Clients view to name it too', () => api.clients.view.description === new URL(likely.url).host);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
     assert.equal(api.gateway.account?.url, contrary.url);
   });
@@ -53,12 +54,13 @@ describe('several accounts', () => {
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
     assert.equal(api.session.accountUrl, likely.url);
     assert.ok((await api.session.signedInAccounts()).includes(contrary.url));
-    // The account unbound windows use changes; this workspace stays on its own.
-    await vscode.workspace.getConfiguration().update('helpdesk.accountUrl', contrary.url, vscode.ConfigurationTarget.Global);
+    // The account new windows start with changes; this workspace stays on its own.
+    await vscode.workspace.getConfiguration().update('helpdesk.accountUrl', likely.url, vscode.ConfigurationTarget.Global);
     await api.session.restore();
     assert.equal(api.session.accountUrl, likely.url);
+    // Unbound, the window takes the account last chosen in it: the one signed in to here last.
     await vscode.commands.executeCommand('helpdesk.stopUsingAccountForWorkspace');
-    await waitFor('the window to follow the account unbound windows use', () => api.session.accountUrl === contrary.url);
+    await waitFor('the window to take the account last chosen in it', () => api.session.accountUrl === contrary.url);
     assert.ok(!workspaceSettings().includes(likely.url), 'the binding is gone');
   });
 
@@ -96,7 +98,7 @@ describe('several accounts', () => {
     await control('faults', { method: 'DELETE' });
   });
 
-  it('a post address of each account signed in to hovers with that account\'s token, and links where that account shows it', async () => {
+  it('a post address of each account signed in to hovers with that account\'s token, and both link into the editor', async () => {
     const api = await extensionApi();
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
     await signInToStandIn(); // this window: likely
@@ -119,8 +121,32 @@ describe('several accounts', () => {
     assert.deepEqual((await asked(contrary.url)).filter((path) => path === postPath), [postPath], 'asked at its own address');
     assert.deepEqual((await asked(likely.url)).filter((path) => path === postPath), [], 'not asked of the window\'s account');
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
-    assert.deepEqual(links.map((l) => [l.target?.scheme, l.target?.toString().startsWith(contrary.url)]), [['http', true], ['helpdesk-post', false]]);
+    assert.deepEqual(links.map((l) => l.target?.scheme), ['helpdesk-post', 'helpdesk-post'], 'both open in the editor');
     for (const link of links) assert.ok(!link.target?.toString().includes(contrary.token.split('/')[0]!), 'no token in a link');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a post address of another account opens its post in the editor, read with that account\'s token; Open Post on that document stays with it', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const [theirs] = (await (await fetch(`${contrary.url}/app.json?api_token=${encodeURIComponent(contrary.token)}&per_page=1`)).json()) as { id: number }[];
+    assert.ok(theirs);
+    // The document names the web page of the account it was read from.
+    const ofTheirs = `${contrary.url}/app/posts/${theirs.id}`;
+    const document = await vscode.workspace.openTextDocument({ content: `// ${contrary.url}/app/posts/${theirs.id}`, language: 'typescript' });
+    const [link] = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+    assert.ok(link?.target);
+    await fetch(`${likely.url}/__standin/requests`, { method: 'DELETE' });
+    const shown = await vscode.workspace.openTextDocument(link.target);
+    assert.ok(shown.getText().includes(ofTheirs), `the other account's post:\n${shown.getText().slice(0, 400)}`);
+    const asked = ((await (await fetch(`${likely.url}/__standin/requests`)).json()) as { path: string }[]).map((r) => r.path);
+    assert.ok(!asked.includes(`/app/posts/${theirs.id}.json`), 'not read from the window\'s account');
+    // Open Post from it (its title buttons pass its URI) is the same account's post, after a switch too.
+    await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
+    await vscode.commands.executeCommand('helpdesk.switchAccount', likely.url);
+    await vscode.commands.executeCommand('helpdesk.openPost', link.target);
+    assert.ok(vscode.window.activeTextEditor?.document.getText().includes(ofTheirs), 'still the other account\'s post');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

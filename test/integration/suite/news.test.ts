@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
-import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
 import type { RecordedRequest } from '../../server';
-import { extensionApi, forEachProfile, outputLog, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
-import { config, elsewhere, freshStart, toldSince, useWatcher } from './newsHelpers';
+import { extensionApi, forEachProfile, outputLog, serverPosts, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
+import { config, elsewhere, freshStart, memoryLog, toldSince, useWatcher } from './newsHelpers';
 
 const contrary = standInOf('contrary');
 
@@ -78,6 +78,78 @@ forEachProfile(() => describe('news', () => {
   });
 }));
 
+/**
+ * Beyond the newest page: changes on old posts of mine, and more new posts than a page holds.
+ * On the likely service only, which sorts by `updated_at` when asked: a service that does not
+ * is read by id as before (the tests above, on every profile, keep it to one request when idle).
+ */
+describe('news beyond the newest page (likely service)', () => {
+  useCleanSlate();
+  useWatcher();
+  /** Posts these tests made elsewhere, deleted after each test: other tests count the demo's posts. */
+  const made: number[] = [];
+  afterEach(async () => {
+    for (const id of made.splice(0)) await standIn.deleteRecord('posts', id);
+  });
+
+  /** `count` posts made in the web app by someone else, oldest first. */
+  async function madeElsewhere(count: number, title: string): Promise<Post[]> {
+    const posts: Post[] = [];
+    for (let i = 1; i <= count; i++) {
+      const post = await elsewhere('POST', 'posts', { title: `${title} ${i}`, task_kind: 'task', user_id: 99 });
+      made.push(post.id);
+      posts.push(post);
+    }
+    return posts;
+  }
+
+  it('a comment on, and then the closing of, a post of mine beyond the newest 100 posts are news', async () => {
+    const api = await freshStart();
+    const mine = await api.actions.createTask({ title: `Mine, soon old ${Date.now()}`, content: 'Filed here' });
+    assert.ok(mine);
+    made.push(mine.id);
+    await api.watcher.pollNow();
+    await madeElsewhere(101, 'Newer than mine');
+    await api.watcher.pollNow();
+    const comment = await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'An answer on an old post', user_id: 99 });
+    made.unshift(comment.id);
+    await api.watcher.pollNow();
+    assert.deepEqual(api.watcher.items.find((n) => n.id === mine.id)?.changes, ['commented'], 'the comment is news');
+    await elsewhere('PATCH', `posts/${mine.id}`, { closed: true });
+    await api.watcher.pollNow();
+    assert.deepEqual(api.watcher.items.find((n) => n.id === mine.id)?.changes, ['commented', 'closed'], 'the closing is news');
+  });
+
+  it('an old post, beyond the newest 100, newly assigned to me is news', async () => {
+    await madeElsewhere(101, 'Newer than the old one');
+    const api = await freshStart();
+    await vscode.commands.executeCommand('helpdesk.setWhoIAm', 7);
+    const old = (await serverPosts<Post>()).find((p) => !p.post_id && p.responsible_id !== 7);
+    assert.ok(old, 'an old post of the demo, not a comment');
+    const before = old.responsible_id;
+    try {
+      await elsewhere('PATCH', `posts/${old.id}`, { responsible_id: 7 });
+      await api.watcher.pollNow();
+      const item = api.watcher.items.find((n) => n.id === old.id);
+      assert.deepEqual(item?.changes, ['assigned']);
+      assert.ok(api.watcher.unseenForMe.some((n) => n.id === old.id), 'counted for me');
+    } finally {
+      await elsewhere('PATCH', `posts/${old.id}`, { responsible_id: before ?? null });
+    }
+  });
+
+  it('150 new posts between two polls are all news; then an idle poll is one request', async () => {
+    const api = await freshStart();
+    const posts = await madeElsewhere(150, 'One of many');
+    await api.watcher.pollNow();
+    const news = new Set(api.watcher.items.filter((n) => n.changes.includes('new')).map((n) => n.id));
+    assert.deepEqual(posts.filter((p) => !news.has(p.id)).map((p) => p.id), [], 'none lost');
+    await standIn.clearRequests();
+    await api.watcher.pollNow();
+    assert.equal((await standIn.requests()).filter((r) => r.method === 'GET').length, 1, 'nothing changed: one request');
+  });
+});
+
 describe('news: costs and failures', () => {
   useCleanSlate();
   useWatcher();
@@ -100,7 +172,7 @@ describe('news: costs and failures', () => {
     const ui = { info: async (message: string) => void told.push(message) } as unknown as Notifier;
     // Another window of this VS Code: a watcher of its own over the same storage folder.
     const folder = new NewsFolder(api.context.globalStorageUri);
-    const log = new Log();
+    const { log, lines } = memoryLog();
     const other = new NewsWatcher(() => api.gateway.account, api.session.onDidChange, () => ({ posts: new Set<number>() }), folder, 'another-window', ui, log);
     try {
       await standIn.clearRequests();
@@ -116,6 +188,7 @@ describe('news: costs and failures', () => {
       await standIn.clearRequests();
       await other.pollNow({ takeOver: true });
       assert.ok((await standIn.requests()).length > 0, 'asked for in the other window, read there');
+      assert.ok(lines.some((line) => line.startsWith('News: the service')), 'its first poll checked the order of the list');
       await standIn.clearRequests();
       await api.watcher.pollNow();
       assert.equal((await standIn.requests()).length, 0, 'this window no longer reads');
@@ -123,7 +196,6 @@ describe('news: costs and failures', () => {
     } finally {
       other.dispose();
       folder.dispose();
-      log.dispose();
       await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
     }
   });
@@ -148,7 +220,7 @@ describe('news: costs and failures', () => {
     const changed = new vscode.EventEmitter<void>();
     const storage = vscode.Uri.joinPath(api.context.globalStorageUri, 'timer-test');
     const folder = new NewsFolder(storage);
-    const log = new Log();
+    const { log } = memoryLog();
     const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
     const watcher = new NewsWatcher(() => current, changed.event, () => ({ posts: new Set<number>() }), folder, 'timer-window', ui, log, 20);
     const control = (init?: RequestInit) => fetch(`${contrary.url}/__standin/requests`, init);
@@ -177,7 +249,6 @@ describe('news: costs and failures', () => {
       watcher.dispose();
       changed.dispose();
       folder.dispose();
-      log.dispose();
       await vscode.workspace.fs.delete(storage, { recursive: true });
       await api.session.signOut(contrary.url);
     }

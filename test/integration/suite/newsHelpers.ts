@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
+import type { Log } from '../../../src/log';
 import { newsFileOf, newsFolderOf, type NewsFileKind } from '../../../src/watch/newsFileNames';
 import { extensionApi, outputLog, setWatchInterval, signInToStandIn, standIn, waitFor } from './helpers';
 
@@ -47,4 +48,14 @@ export async function newsFilesOf(api: TestApi, accountUrl: string): Promise<New
   const kinds: NewsFileKind[] = ['news', 'lease', 'notified', 'seen'];
   const there = await Promise.all(kinds.map((what) => Promise.resolve(vscode.workspace.fs.stat(newsFile(api, accountUrl, what))).then(() => true, () => false)));
   return kinds.filter((_, i) => there[i]);
+}
+
+/**
+ * A log in memory, for a watcher of a test's own: a second "Helpdesk" channel in this host shares
+ * the first one's file, and disposing it leaves the first one writing nowhere (later tests read that file).
+ */
+export function memoryLog(): { log: Log; lines: string[] } {
+  const lines: string[] = [];
+  const log = { info: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) } as unknown as Log;
+  return { log, lines };
 }

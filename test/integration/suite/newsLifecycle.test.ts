@@ -3,13 +3,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
-import { Log } from '../../../src/log';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { HeldNews } from '../../../src/watch/news';
 import { NewsFolder, type NewsFile, type Lease } from '../../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
 import { extensionApi, outputLog, setWatchInterval, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
-import { config, elsewhere, freshStart, newsFile, newsFilesOf, toldSince, useWatcher } from './newsHelpers';
+import { config, elsewhere, freshStart, memoryLog, newsFile, newsFilesOf, toldSince, useWatcher } from './newsHelpers';
 
 const contrary = standInOf('contrary');
 
@@ -24,9 +23,8 @@ async function withOtherAccountPolled(api: TestApi): Promise<void> {
 /** A watcher as another window has, over news files of its own (in another folder), with a "me" that knows no one. */
 function watcherOf(account: () => WatchedAccount | undefined, onDidChangeAccount: vscode.Event<unknown>, folder: NewsFolder) {
   const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
-  const log = new Log();
-  const watcher = new NewsWatcher(account, onDidChangeAccount, () => ({ posts: new Set<number>() }), folder, 'a-test-window', ui, log);
-  return { watcher, dispose: () => (watcher.dispose(), log.dispose()) };
+  const watcher = new NewsWatcher(account, onDidChangeAccount, () => ({ posts: new Set<number>() }), folder, 'a-test-window', ui, memoryLog().log);
+  return { watcher, dispose: () => watcher.dispose() };
 }
 
 /** A folder of news files apart from the extension's, for a watcher of a test's own. */
@@ -218,7 +216,8 @@ describe('news files', () => {
 
   it('switched to another account in the middle of a turn: the turn stops, and the account left is not read', async () => {
     const api = await extensionApi();
-    const other: WatchedAccount = { url: 'https://other.example.com', postsPage: () => Promise.resolve({ items: [], received: 0 }) };
+    const none = () => Promise.resolve({ items: [], received: 0 });
+    const other: WatchedAccount = { url: 'https://other.example.com', postsPage: none, changedPostsPage: none, orderRefused: false };
     const test = await turnCutShort(api, 'cut-by-switch', async (state) => {
       state.account = other;
       state.changed.fire();

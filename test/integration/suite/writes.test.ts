@@ -241,7 +241,8 @@ forEachProfile((profile) => describe('writing', () => {
     const post = await api.actions.createTask({ title: `Before ${Date.now()}`, content: 'Words' });
     assert.ok(post);
     await api.actions.openPost(post.id);
-    const uri = `helpdesk-post:/${post.id}.md`;
+    // The post's document names its account's host.
+    const uri = vscode.Uri.from({ scheme: 'helpdesk-post', authority: new URL(standIn.url).host, path: `/${post.id}.md` }).toString();
     const document = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     assert.match(document()?.getText() ?? '', /^# Before/);
     const changed = await fetch(`${standIn.url}/__standin/records/posts/${post.id}`, { method: 'PATCH', body: JSON.stringify({ title: 'After the web app' }) });

@@ -197,7 +197,7 @@ interface CommentBody {
 function commentBody(line: string, syntax: CommentSyntax): CommentBody | undefined {
   const first = skipBlanks(line, 0, line.length);
   const starts = [
-    ...syntax.block.map(([open, close]) => ({ token: open, closer: close as string | undefined })),
+    ...syntax.block.map(([open, close]) => ({ token: open, closer: close })),
     ...syntax.line.map((token) => ({ token, closer: undefined })),
   ].sort((a, b) => b.token.length - a.token.length);
   for (const { token, closer } of starts) {

@@ -42,13 +42,14 @@ async function pickDeal(account: Account, client: Client): Promise<LinkDealInput
       deal,
     });
     const name = labelText(client.name, 40);
-    return [
-      { label: `$(add) ${l10n.t('New Deal…')}`, create: true } as Item,
-      { label: l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator } as Item,
+    const rows: Item[] = [
+      { label: `$(add) ${l10n.t('New Deal…')}`, create: true },
+      { label: l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator },
       ...own.map((d) => item(d, true)),
-      { label: l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator } as Item,
+      { label: l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator },
       ...free.map((d) => item(d, false)),
     ];
+    return rows;
   });
   const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Link Deal to {0}', labelText(client.name, 60)), matchOnDescription: true });
   if (!picked) return undefined;

@@ -2,7 +2,7 @@
 // each poll (src/watch/changedPosts.ts, src/watch/news.ts), against the stand-in on each profile.
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { HelpdeskClient, readPage, type Post } from '../../src/api';
+import { HelpdeskClient, readPage } from '../../src/api';
 import { readChanges, type ChangesSource, type ReadState } from '../../src/watch/changedPosts';
 import { compare, type Me, type Snapshot } from '../../src/watch/news';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
@@ -50,7 +50,7 @@ async function poll(api: HelpdeskClient, state: PollState, me: Me): Promise<numb
   };
   const { posts, order, newestPage } = await readChanges(source, state.read, state.snapshot, !state.checked);
   state.checked = true;
-  const { snapshot, news } = compare(state.snapshot, posts as Post[], me, Date.now());
+  const { snapshot, news } = compare(state.snapshot, posts, me, Date.now());
   state.snapshot = snapshot;
   state.read = { order, newestPage };
   return news.length;

@@ -145,11 +145,11 @@ export class StandInServer implements StandIn {
   }
 
   insertRecord(collection: CollectionName, values: Record<string, unknown>): unknown {
-    return this.store.insert(this.prefix, collection, values as never);
+    return this.store.insert(this.prefix, collection, values);
   }
 
   updateRecord(collection: CollectionName, id: number, changes: Record<string, unknown>): unknown {
-    return this.store.update(this.prefix, collection, id, changes as never);
+    return this.store.update(this.prefix, collection, id, changes);
   }
 
   close(): Promise<void> {

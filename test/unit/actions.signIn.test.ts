@@ -27,7 +27,7 @@ describe('sign-in problems', () => {
     server.reset();
     fake.reset();
     const log = new Log();
-    const session = new Session(new Secrets() as never, log, new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+    const session = new Session(new Secrets(), log, new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
     await session.whenRestored();
     gateway = new Gateway(session, log, memoryState());
     ui = new Notifier(log);

@@ -25,7 +25,7 @@ describe('Session', () => {
     fake.reset();
     secrets = new Secrets();
     signal = new Signal();
-    session = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+    session = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   });
 
   it('restores the token stored for the address in the settings', async () => {
@@ -72,8 +72,8 @@ describe('Session', () => {
 
   it('an unbound window keeps the account last chosen in it: a switch or a sign-in in another window moves new windows, not this one', async () => {
     const list = new MemoryAccountList();
-    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
-    const there = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const there = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     await here.save(A, TOKEN);
     await there.restore();
     assert.equal(there.accountUrl, A, 'a window that chose nothing starts with the account chosen last anywhere');
@@ -87,7 +87,7 @@ describe('Session', () => {
     await there.restore();
     assert.equal(there.accountUrl, A, 'each window on its own choice');
     assert.equal(here.accountUrl, B);
-    const fresh = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const fresh = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     await fresh.whenRestored();
     assert.equal(fresh.accountUrl, B, 'a new window starts with the last choice made anywhere');
     for (const s of [here, there, fresh]) s.dispose();
@@ -95,15 +95,15 @@ describe('Session', () => {
 
   it('a window that started on the account chosen last elsewhere keeps it when another window signs in to another', async () => {
     const list = new MemoryAccountList();
-    const first = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const first = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     await first.save(A, TOKEN);
-    const started = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const started = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     await started.whenRestored();
     assert.equal(started.accountUrl, A);
     await first.save(B, 'another-token-0123456789');
     await started.restore();
     assert.equal(started.accountUrl, A, 'the window works on the account it started with until it is switched');
-    const signedOutEverywhere = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const signedOutEverywhere = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     fake.config.set('helpdesk.accountUrl', 'https://none.example.com');
     await signedOutEverywhere.whenRestored();
     fake.config.set('helpdesk.accountUrl', B);
@@ -114,7 +114,7 @@ describe('Session', () => {
 
   it('a window whose account is signed out of stays signed out: it does not move to another account by itself', async () => {
     const state = memoryState();
-    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), state);
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), state);
     await here.save(B, 'another-token-0123456789');
     await here.save(A, TOKEN);
     await here.signOut();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { HelpdeskClient, type Post } from '../../src/api';
+import { HelpdeskClient } from '../../src/api';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { carriesDraftRef } from '../../src/drafts/draftRef';
 import type { Draft } from '../../src/drafts/drafts';
@@ -127,7 +127,7 @@ describe('DraftSender', () => {
     const draft = await task('For the other account, signed in');
     r.signIn('https://other.example.com');
     r.signInElsewhere();
-    r.view.items = [{ id: 9999 } as Post]; // the window's view is another account's: no baseline from it
+    r.view.items = [{ id: 9999 }]; // the window's view is another account's: no baseline from it
     const post = await r.sender.send(draft.id);
     assert.ok(post);
     assert.equal(posts(server).length, 1);
@@ -145,7 +145,7 @@ describe('DraftSender', () => {
   });
 
   it('the newest id of the view is a baseline only where the service sent it newest first', async () => {
-    r.view.items = [{ id: 40 } as Post, { id: 7 } as Post];
+    r.view.items = [{ id: 40 }, { id: 7 }];
     for (const sortedByService of [true, false]) {
       r.view.sortedByService = sortedByService;
       const draft = await task(`Baseline ${sortedByService}`);
@@ -270,7 +270,7 @@ describe('DraftSender: absence is never concluded from what a list may not show'
       const r = rig(server);
       r.signIn();
       // The view holds the parent with its count, as when the person commented from its row.
-      r.view.items = [(await api.posts.get(parent.id)) as Post];
+      r.view.items = [(await api.posts.get(parent.id))];
       const draft = await comment(r);
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       assert.equal(await r.sender.send(draft.id), undefined);

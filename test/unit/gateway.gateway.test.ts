@@ -27,7 +27,7 @@ describe('Gateway', () => {
     fake.config.set('helpdesk.accountUrl', server.url);
     secrets = new Secrets();
     secrets.data.set(`helpdesk.token:${server.url}`, server.token);
-    session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+    session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   });
 
   it('made after the session was restored (the rest of the extension loads on first use), it lists that account', async () => {

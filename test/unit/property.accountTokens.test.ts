@@ -41,7 +41,7 @@ describe('property: a token only ever reaches its own account', () => {
             await list.add(server.url);
           }
           fake.config.set('helpdesk.accountUrl', servers[windowIndex]!.url);
-          const session = new Session(secrets as never, new Log(), new Signal() as unknown as SignOutSignal, list, memoryState());
+          const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, list, memoryState());
           await session.whenRestored();
           const gateway = new Gateway(session, new Log(), memoryState());
           try {
@@ -54,7 +54,7 @@ describe('property: a token only ever reaches its own account', () => {
               if (redirectTo !== null) servers[hover.to]!.addFault({ path: `/app/posts/${hover.post}.json`, redirectTo: `${servers[redirectTo]!.url}/app/posts/${hover.post}.json`, times: 1 });
               const account = await gateway.accountFor(reference.accountUrl ?? session.accountUrl!);
               assert.equal(account?.url, servers[hover.to]!.url, 'the reference is read with its own account');
-              await account!.post(reference.postId).catch(() => undefined);
+              await account.post(reference.postId).catch(() => undefined);
             }
             for (const server of servers) {
               for (const request of server.requests) {

@@ -40,7 +40,7 @@ export function rig(server: StandIn, state: Memento = memoryState(), folder: Pre
     store: { posts: { get state() { return view; } } },
   } as unknown as Gateway;
   const log = new Log();
-  const drafts = new DraftStore(state as never, folder);
+  const drafts = new DraftStore(state, folder);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state, server.url) };
   return {

@@ -127,11 +127,11 @@ describe('watch: news between two polls', () => {
     const third = poll(second.snapshot, [post(12, { responsible_id: ME }), post(11)]);
     held = heldNews(held, third.news, 2, 200, 1);
     assert.deepEqual(held.map(({ id, changes, latest, seq }) => ({ id, changes, latest, seq })), [{ id: 12, changes: ['new', 'assigned'], latest: ['assigned'], seq: 2 }]);
-    assert.equal(wanted(held[0], 'assignedToMe'), true);
+    assert.equal(wanted(held[0]!, 'assignedToMe'), true);
     // Assigned to me once, commented on since: the comment is not an assignment to tell again.
     const fourth = poll(third.snapshot, [post(12, { responsible_id: ME, comments_cache: 3 }), post(11)]);
     held = heldNews(held, fourth.news, 3, 200, 2);
-    assert.deepEqual(held[0].latest, ['commented']);
+    assert.deepEqual(held[0]?.latest, ['commented']);
     assert.equal(wanted(held[0], 'assignedToMe'), false);
     assert.equal(wanted(held[0], 'mine'), true);
     assert.equal(heldNews(held, poll(fourth.snapshot, [post(13), post(12)]).news, 4, 1).length, 1, 'bounded');
@@ -145,7 +145,7 @@ describe('watch: news between two polls', () => {
     // Nothing told since poll 5 (the window was not focused): poll 7's news adds to poll 6's.
     held = heldNews(held, commented.news, 7, 200, 5);
     assert.deepEqual(held[0]?.latest, ['assigned', 'commented']);
-    assert.equal(wanted(held[0]!, 'assignedToMe'), true);
+    assert.equal(wanted(held[0], 'assignedToMe'), true);
     // Told up to poll 6 already: poll 7 tells only its own.
     assert.deepEqual(heldNews(heldNews([], assigned.news, 6, 200, 5), commented.news, 7, 200, 6)[0]?.latest, ['commented']);
   });
@@ -158,7 +158,7 @@ describe('watch: news between two polls', () => {
     assert.deepEqual(held.map((item) => isSeen(item, seen)), [true, true]);
     held = heldNews(held, poll(first.snapshot, [post(31), post(30, { comments_cache: 2 })]).news, 2, 200);
     assert.deepEqual(held.map((item) => [item.id, isSeen(item, seen)]), [[30, false], [31, true]]);
-    assert.equal(isSeen(held[1], new Map()), false, 'nothing seen yet');
+    assert.equal(isSeen(held[1]!, new Map()), false, 'nothing seen yet');
   });
 
   it('rows of the news: the post the view loaded where it has, else the post as the poll saw it', () => {

@@ -111,7 +111,7 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms =
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<Awaited<T>>;
+    if (value) return value;
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

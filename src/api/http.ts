@@ -222,7 +222,8 @@ async function readCapped(response: Response, max: number, context: ErrorContext
     throw tooLarge();
   }
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  // Node's typings give a Response body as a stream of `any`: its chunks are bytes.
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

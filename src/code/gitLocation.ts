@@ -110,7 +110,7 @@ async function gitApi(token: vscode.CancellationToken): Promise<GitApi | string>
     await new Promise<void>((resolve) => {
       const listeners: vscode.Disposable[] = [];
       const done = () => {
-        listeners.forEach((l) => l.dispose());
+        for (const listener of listeners) listener.dispose();
         resolve();
       };
       listeners.push(onDidChangeState((state) => state === 'initialized' && done()), token.onCancellationRequested(done));

@@ -28,7 +28,9 @@ export class AccountStatusBar implements vscode.Disposable {
     // With several accounts, the tooltip names them all (the click switches).
     const accounts = await this.session.signedInAccounts().catch(() => []);
     if (update === this.updates && accounts.length > 1 && this.session.accountUrl) {
-      this.item.tooltip = `${String(this.item.tooltip)}\n${l10n.t('Signed in to: {0}. Click to switch.', accounts.map((url) => new URL(url).host).join(', '))}`;
+      const { tooltip } = this.item; // show()'s text; a MarkdownString's text is its value
+      const shown = typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+      this.item.tooltip = `${shown}\n${l10n.t('Signed in to: {0}. Click to switch.', accounts.map((url) => new URL(url).host).join(', '))}`;
     }
   }
 

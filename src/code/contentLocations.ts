@@ -104,7 +104,7 @@ function frameLocations(line: string): [number, ContentLocation][] {
   const js = jsFrame(line);
   if (js) return js;
   const found: [number, ContentLocation][] = [];
-  for (const m of line.matchAll(/(?<![\w.\/\\@~+%:-])((?:file:\/\/)?(?:[A-Za-z]:)?[\w.\/\\@~+%-]+):(\d{1,9})(?::(\d{1,9}))?(?!\w)/g)) {
+  for (const m of line.matchAll(/(?<![\w./\\@~+%:-])((?:file:\/\/)?(?:[A-Za-z]:)?[\w./\\@~+%-]+):(\d{1,9})(?::(\d{1,9}))?(?!\w)/g)) {
     if (isSourcePath(m[1]!)) found.push(...frame(m.index, m[1]!, m[2]!, m[3]));
   }
   return found;

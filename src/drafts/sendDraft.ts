@@ -34,7 +34,7 @@ export class DraftSender {
     private readonly ui: Notifier,
     private readonly log: Log,
     /** Runs once a draft's post is on the service, whichever attempt put it there (e.g. to write a TODO's reference). */
-    private readonly onFiled: (draft: Draft, post: Post, account: Account) => Promise<void> = async () => undefined,
+    private readonly onFiled: (draft: Draft, post: Post, account: Account) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** Sends under way, by draft id. */

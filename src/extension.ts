@@ -49,7 +49,9 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     // A failed start is a defect; trying again would make its listeners twice.
     if (failure) throw failure.error;
     try {
-      // A plain require of the file beside this one: esbuild leaves it alone (see esbuild.mjs).
+      // A plain require of the file beside this one, on first use: esbuild leaves it alone (see
+      // esbuild.mjs's helpdeskAtRuntime), so the rest of the extension loads only when needed.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bundle it into dist/extension.js
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
       helpdesk = start({ context, drafts, log, session, postsView, clientsView });
       return helpdesk;

@@ -8,16 +8,16 @@ export interface FillableList {
 }
 
 export interface FillOptions {
-  /** Whether what the view shows is enough (a screenful of rows that match its filter). */
-  enough(): boolean;
+  /** Whether what the view shows is enough (a screenful of rows that match its filter). Called unbound. */
+  enough: () => boolean;
   /** The most pages read by this fill. */
   maxPages: number;
   /** Aborted when what the view shows changes (another filter, another account). */
   signal: AbortSignal;
   /** Reads one page first whatever `enough` says (a click on "Load more…", or its retry). */
   atLeastOne?: boolean;
-  /** Told after each page read, with how many this fill read so far. */
-  onPage?(pages: number): void;
+  /** Told after each page read, with how many this fill read so far. Called unbound. */
+  onPage?: (pages: number) => void;
 }
 
 /**

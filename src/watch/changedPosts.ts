@@ -23,14 +23,14 @@ import { readNewest, type NewestPage } from './newestPosts';
 /** How the list is read: latest changed first (`updated_at`), or the newest by id. */
 export type ReadOrder = 'updated' | 'id';
 
-/** The pages a poll can ask for. */
+/** The pages a poll can ask for: functions, called unbound. */
 export interface ChangesSource {
   /** Page `page` asked latest changed first (`order=updated_at.desc`): the service may ignore that, or refuse it. */
-  byUpdated(page: number): Promise<Page<Post>>;
+  byUpdated: (page: number) => Promise<Page<Post>>;
   /** Page `page` asked newest first (`order=id.desc`). */
-  byId(page: number): Promise<Page<Post>>;
+  byId: (page: number) => Promise<Page<Post>>;
   /** Whether the service was seen to refuse `order` (422): it then lists in its own order. */
-  orderRefused(): boolean;
+  orderRefused: () => boolean;
 }
 
 /** What the last poll chose, kept in the news file for the next one. */

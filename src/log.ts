@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import vscode = require('vscode');
 import type { RequestLogEntry } from './api';
 import { redact } from './api/redact';
@@ -25,7 +26,7 @@ export class Log implements vscode.Disposable {
   }
 
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? '' : String(error);
+    const detail = thrownText(error);
     this.channel.error(this.clean(detail ? `${message}: ${detail}` : message));
   }
 
@@ -51,4 +52,35 @@ export class Log implements vscode.Disposable {
   private clean(text: string): string {
     return redact(text, this.secrets());
   }
+}
+
+/**
+ * A thrown value in words, for the log: an Error by its name and message; a value that prints
+ * itself (text, a number, the Git extension's GitError, which is no Error) as it does; any other
+ * object by what it holds, not as "[object Object]".
+ */
+function thrownText(error: unknown): string {
+  switch (typeof error) {
+    case 'undefined':
+      return '';
+    case 'object':
+      if (error === null) return 'null';
+      if (error instanceof Error) return `${error.name}: ${error.message}`;
+      return ownText(error) ?? inspect(error, { breakLength: Infinity });
+    case 'string':
+      return error;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'symbol':
+    case 'function':
+      return String(error);
+  }
+}
+
+/** What an object's own toString says (its class's; Object's "[object Object]" says nothing), if it has one. */
+function ownText(value: object): string | undefined {
+  if (!('toString' in value) || typeof value.toString !== 'function' || value.toString === Object.prototype.toString) return undefined;
+  const text: unknown = value.toString.call(value);
+  return typeof text === 'string' ? text : undefined;
 }

@@ -50,7 +50,7 @@ export function readSettings(): Settings {
   };
   return {
     accountUrl: config.get<string>('accountUrl', '').trim(),
-    workspaceAccount: String(config.get<unknown>('workspaceAccount') ?? '').trim(),
+    workspaceAccount: boundAddress(config.get<unknown>('workspaceAccount')),
     pageSize: clampPerPage(config.get<number>('pageSize', 50)),
     showClosedPosts: config.get<boolean>('showClosedPosts', false) === true,
     snippetMaxLines: whole('snippetMaxLines', 80, 1, 1000),
@@ -71,6 +71,16 @@ function oneOf<T extends string>(value: unknown, values: readonly T[], fallback:
 
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean) : undefined;
+}
+
+/**
+ * The workspace's binding as written. A value that is no text (against the setting's schema) is
+ * kept as its JSON, which is no address: the window binds to nothing usable and shows signed
+ * out, rather than moving to another account (String() made a list of one address that address).
+ */
+function boundAddress(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value.trim() : JSON.stringify(value);
 }
 
 /** A prefix the short form can use, or '' (addresses only): one that could not be read back is never written. */

@@ -48,6 +48,22 @@ describe('Session', () => {
     assert.match(fake.logLines.join('\n'), /address in the settings is not usable/);
   });
 
+  it('a workspace binding that is not text (against its schema) binds to nothing usable: signed out, on no other account', async () => {
+    fake.config.set('helpdesk.accountUrl', A);
+    secrets.data.set(`helpdesk.token:${A}`, TOKEN);
+    await session.whenRestored();
+    assert.equal(session.state, 'signedIn');
+    for (const written of [{ url: A }, [A]]) {
+      fake.config.set('helpdesk.workspaceAccount', written);
+      await session.restore();
+      assert.equal(session.state, 'signedOut', JSON.stringify(written));
+      assert.equal(session.boundAccountUrl, undefined);
+    }
+    fake.config.delete('helpdesk.workspaceAccount');
+    await session.restore();
+    assert.equal(session.state, 'signedIn', 'unbound: the account chosen');
+  });
+
   it('follows what the calls met, only while signed in', async () => {
     session.noteReachability('rejected');
     assert.equal(session.state, 'signedOut', 'signed out stays so');

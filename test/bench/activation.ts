@@ -44,7 +44,7 @@ export async function activationAtStartup(page: Page, wb: Workbench, name: strin
   let witnessedAt: number | undefined;
   try {
     for (;;) {
-      const rows = (await page.evaluate(ROWS)) as Record<string, string>;
+      const rows = await page.evaluate<Record<string, string>>(ROWS);
       const ours = rows[name];
       const time = ours === undefined ? undefined : TIME.exec(ours);
       if (time) return { ms: Number(time[1]), atStartup: true };

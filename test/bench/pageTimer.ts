@@ -66,7 +66,7 @@ export async function readTimer(page: Page, what: string, timeoutMs = 30_000): P
     const started = await page.evaluate('window.__benchTimer?.state.start !== undefined');
     throw new Error(`${what}: not seen within ${timeoutMs / 1000} s (${started ? 'after the input' : 'the input never came'}).`);
   }
-  return (await page.evaluate('(() => { const t = window.__benchTimer; t.stop(); return t.state.end - t.state.start; })()')) as number;
+  return await page.evaluate<number>('(() => { const t = window.__benchTimer; t.stop(); return t.state.end - t.state.start; })()');
 }
 
 /** Resolves once the page has had no long task for `quietMs` (or after `maxMs`). */

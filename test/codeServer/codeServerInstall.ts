@@ -158,7 +158,7 @@ export async function ensureCodeServer(root: string, log: Log, version = CODE_SE
     await runCommand(NPM, ['rebuild', '--prefix', dir, 'argon2'], { cwd: dir, env, logFile });
     await loadNativeModules(runtime, [...natives.map((name) => join(vscodeDir, 'node_modules', name)), join(dir, 'node_modules', 'argon2')], logFile);
   } catch (error) {
-    throw new Error(`Installing code-server ${version} failed; full log in ${logFile}.\n${(error as Error).message}`);
+    throw new Error(`Installing code-server ${version} failed; full log in ${logFile}.\n${(error as Error).message}`, { cause: error });
   }
   if (!existsSync(entry)) throw new Error(`code-server installed, but ${entry} is missing; see ${logFile}.`);
   writeFileSync(marker, `${new Date().toISOString()}\n`);

@@ -57,7 +57,7 @@ export async function ensureNode(root: string, major: number, log: Log): Promise
     const version = (await captureOutput(node, ['-v'], process.env)).trim();
     if (majorOf(version) !== major) throw new Error(`${node} is ${version}, not Node.js ${major}.`);
   } catch (error) {
-    throw new Error(`Installing Node.js ${major} failed; full log in ${logFile}.\n${(error as Error).message}`);
+    throw new Error(`Installing Node.js ${major} failed; full log in ${logFile}.\n${(error as Error).message}`, { cause: error });
   }
   writeFileSync(marker, `${new Date().toISOString()}\n`);
   return installedNode(root, major)!;

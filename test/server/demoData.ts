@@ -134,7 +134,7 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
       responsible_id: i % 4 === 3 ? null : (i % 3) + 1,
       email: fromOutside && client ? client.email : null,
       user_id: author?.id ?? null,
-      nick: author?.nick ?? (fromOutside && client ? `${client.first_name}` : null),
+      nick: author?.nick ?? (fromOutside && client ? client.first_name : null),
       closed: i % 5 === 3 || post.kind === 'praise',
       private: post.kind === 'private',
       unread: i >= DEMO_POSTS.length - 6,

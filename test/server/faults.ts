@@ -108,7 +108,7 @@ export function faultFromJson(value: unknown): FaultRule {
     try {
       rule.path = new RegExp(expect(pathPattern, 'string', 'pathPattern'));
     } catch (error) {
-      throw new Error(`pathPattern: ${(error as Error).message}`);
+      throw new Error(`pathPattern: ${(error as Error).message}`, { cause: error });
     }
   }
   if (query !== undefined) {

@@ -10,7 +10,7 @@ export function loadStore(file: string): Store | undefined {
   try {
     snapshot = JSON.parse(readFileSync(file, 'utf8')) as StoreSnapshot;
   } catch (error) {
-    throw new Error(`Cannot read the stand-in data file ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the stand-in data file ${file}: ${(error as Error).message}`, { cause: error });
   }
   return Store.fromJSON(snapshot);
 }

@@ -14,6 +14,7 @@ export interface StoredRecord {
 
 export interface ClientRecord extends StoredRecord {
   name: string | null;
+  first_name: string | null;
   email: string | null;
   shortcut: string | null;
   tax_no: string | null;

@@ -25,7 +25,7 @@ export interface Expected {
 export async function expectedRows(standIn: StandIn, count = 3): Promise<Expected> {
   const get = async (path: string, query: Record<string, string>) => {
     const params = new URLSearchParams({ api_token: standIn.token, ...query });
-    const response = await fetch(`${standIn.url}${path}?${params}`);
+    const response = await fetch(`${standIn.url}${path}?${params.toString()}`);
     assert.equal(response.status, 200, `GET ${path}`);
     return (await response.json()) as Array<Record<string, unknown>>;
   };

@@ -156,7 +156,7 @@ export async function logShows(api: TestApi, pattern: RegExp, ms = 8000): Promis
     await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), ms);
   } catch (error) {
     const tail = outputLog(api).trimEnd().split('\n').slice(-8).join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe log ends:\n${tail}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe log ends:\n${tail}`, { cause: error });
   }
 }
 

@@ -260,7 +260,7 @@ describe('news in the Helpdesk view', () => {
   useWatcher();
   afterEach(async () => {
     await vscode.commands.executeCommand('helpdesk.showAllPosts');
-    await (await extensionApi()).posts.setFilter({});
+    (await extensionApi()).posts.setFilter({});
   });
 
   const rowsOf = async (api: TestApi) => (await api.posts.getChildren()).filter((n): n is PostNode => n.contextValue?.startsWith('post') === true);
@@ -300,7 +300,7 @@ describe('news in the Helpdesk view', () => {
     await api.watcher.pollNow();
     assert.equal(await markOf(api, mine.id), 'N', 'a comment since it was seen is news again');
 
-    await api.posts.setFilter({ text: "Someone else's" });
+    api.posts.setFilter({ text: "Someone else's" });
     assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id], 'the filter applies');
     await vscode.commands.executeCommand('helpdesk.showAllPosts');
     assert.ok(!/Changed Only/.test(api.posts.view.description ?? ''));

@@ -67,7 +67,10 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
     pageMs.push(performance.now() - started);
   }
   const loaded = api.store.posts.state.items.length;
-  if (loaded !== account.posts) throw new Error(`Loaded ${loaded} of ${account.posts} posts; the last node says "${String(nodes.at(-1)?.label)}".`);
+  if (loaded !== account.posts) {
+    const last = nodes.at(-1)?.label;
+    throw new Error(`Loaded ${loaded} of ${account.posts} posts; the last node says "${typeof last === 'object' ? last.label : String(last)}".`);
+  }
   await gc.collect();
   const heapAfter = process.memoryUsage().heapUsed;
   // The nodes stay referenced until here, as the view's would.

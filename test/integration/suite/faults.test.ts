@@ -8,12 +8,11 @@ import type { TestApi } from '../../../src/extension';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { startStandIn } from '../../server';
 import type { FaultRule } from '../../server';
-import { extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, labelOf, logShows, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 
 type Rule = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
-const label = (node: vscode.TreeItem) => String(typeof node.label === 'object' ? node.label?.label : node.label);
 const postRows = (nodes: HelpdeskNode[]) => nodes.filter((n) => n.contextValue?.startsWith('post'));
 const count = async (method: string, path: string) => (await standIn.requests()).filter((r) => r.method === method && r.path === path).length;
 
@@ -65,7 +64,7 @@ describe('fault matrix: the Helpdesk view', () => {
       const api = await extensionApi();
       const shown = await refreshPosts(api);
       const before = postRows(shown);
-      assert.ok(before.length > 0, `rows before the fault: ${shown.map(label).join(' | ')} (${api.session.state}, ${api.store.posts.state.items.length} items, error ${String(api.store.posts.state.error)})`);
+      assert.ok(before.length > 0, `rows before the fault: ${shown.map(labelOf).join(' | ')} (${api.session.state}, ${api.store.posts.state.items.length} items, error ${String(api.store.posts.state.error)})`);
       if (c.timeoutSeconds) await config().update('requestTimeoutSeconds', c.timeoutSeconds, vscode.ConfigurationTarget.Global);
       await standIn.clearRequests();
       await standIn.addFault({ method: 'GET', path: '/app.json', ...c.rule });
@@ -79,8 +78,8 @@ describe('fault matrix: the Helpdesk view', () => {
         if ('state' in c.expect) assert.equal(api.session.state, c.expect.state);
         else assert.equal(api.session.state, 'signedIn', 'the token is still good');
         if (c.expect.error) {
-          assert.match(label(errorRow ?? { label: '(no error row)' }), c.expect.error);
-          assert.doesNotMatch(label(errorRow!), /<html|nginx/i, 'no HTML in the message');
+          assert.match(labelOf(errorRow ?? { label: '(no error row)' }), c.expect.error);
+          assert.doesNotMatch(labelOf(errorRow!), /<html|nginx/i, 'no HTML in the message');
           assert.deepEqual(postRows(nodes).map((n) => n.id), before.map((n) => n.id), 'what was loaded stays');
         }
         if (api.session.state === 'rejected') assert.deepEqual(nodes, [], 'the "Sign In Again" welcome view takes over');
@@ -116,7 +115,7 @@ describe('an error on a page after the first: the rows read stay, and the list e
     assert.deepEqual(postRows(nodes).map((n) => n.id), first.map((n) => n.id), 'the rows shown stay');
     const last = nodes.at(-1)!;
     assert.equal(last.id, 'posts:error');
-    assert.match(label(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
+    assert.match(labelOf(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
     await run(last);
     const after = await api.posts.getChildren();
     assert.equal(after.find((n) => n.id === 'posts:error'), undefined, 'the retry worked');
@@ -145,11 +144,11 @@ describe('an error on a page after the first: the rows read stay, and the list e
       const rows = await api.clients.getChildren(client);
       assert.equal(rows.filter((n) => n.contextValue === 'deal').length, 100, 'the deals of page 1 stay');
       const last = rows.at(-1)!;
-      assert.match(label(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
+      assert.match(labelOf(last), /^Could not load more: The service failed \(HTTP 500\).*Click to retry\.$/);
       assert.ok(last.command, 'the row retries');
       await run(last);
       const again = await api.clients.getChildren(client);
-      assert.equal(again.filter((n) => n.contextValue === 'deal').length, 101, `every deal: ${label(again.at(-1)!)}`);
+      assert.equal(again.filter((n) => n.contextValue === 'deal').length, 101, `every deal: ${labelOf(again.at(-1)!)}`);
       assert.ok(again.every((n) => n.contextValue === 'deal'), 'no error row left');
     } finally {
       for (const id of dealIds) await standIn.deleteRecord('deals', id);
@@ -165,11 +164,11 @@ describe('an error on a page after the first: the rows read stay, and the list e
     await standIn.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
     const rows = await api.clients.getChildren(client);
     assert.equal(rows.length, 1);
-    assert.match(label(rows[0]!), /^Could not load deals: The service failed \(HTTP 500\)/);
+    assert.match(labelOf(rows[0]!), /^Could not load deals: The service failed \(HTTP 500\)/);
     assert.ok(rows[0]!.command, 'the row retries');
     await run(rows[0]!);
     const again = await api.clients.getChildren(client);
-    assert.ok(!again.some((n) => /^Could not load/.test(label(n))), 'the retry worked');
+    assert.ok(!again.some((n) => /^Could not load/.test(labelOf(n))), 'the retry worked');
   });
 });
 
@@ -289,10 +288,10 @@ describe('deleted records, stale answers and large accounts', () => {
     await Promise.all([slow, fresh]);
     await new Promise((resolve) => setTimeout(resolve, 800)); // the stale answer has arrived by now
 
-    const labels = postRows(await api.posts.getChildren()).map(label);
+    const labels = postRows(await api.posts.getChildren()).map(labelOf);
     assert.ok(!labels.includes('STALE ANSWER'), 'the aborted, slower answer was dropped');
     assert.ok(labels.length > 0);
-    assert.ok(!postRows(asked[0]).map(label).includes('STALE ANSWER'));
+    assert.ok(!postRows(asked[0]).map(labelOf).includes('STALE ANSWER'));
     assert.equal(await count('GET', '/app.json'), 2, 'the two refreshes, and nothing for the joined asks');
   });
 

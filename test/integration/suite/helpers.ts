@@ -82,6 +82,11 @@ export async function signInToStandIn(): Promise<TestApi> {
   return api;
 }
 
+/** A tree item's label as text: a TreeItemLabel's text, else the label (String(): none is 'undefined'). */
+export function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'object' ? item.label.label : String(item.label);
+}
+
 /**
  * What the Helpdesk view's description says besides the account it names while several are
  * signed in (the suite signs in to a stand-in of each profile): undefined for nothing.

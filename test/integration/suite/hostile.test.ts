@@ -3,11 +3,12 @@
 // an id shrugged off. The stand-in answers the lists with forced bodies.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, standIn, useCleanSlate, waitFor } from './helpers';
+import { extensionApi, labelOf, standIn, useCleanSlate, waitFor } from './helpers';
 
 const QUIT = '[click](command:workbench.action.quit)';
 const LONG = `${'Long title '.repeat(909)}!`; // 10,000 characters
 /** Controls, bidi marks and zero-width or other invisible characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
 
 const HOSTILE_POST = {
@@ -57,8 +58,6 @@ const DEALS: unknown[] = [
   { id: 9303, name: 'another client\'s deal', client_id: 9202 },
   { id: 'z', name: 'a string id', client_id: 9201 },
 ];
-
-const labelOf = (item: vscode.TreeItem) => (typeof item.label === 'object' ? item.label.label : String(item.label));
 
 /** A label or description that is one clean line of at most `max` characters. */
 function assertCleanLine(text: string, max: number, what: string): void {

@@ -65,7 +65,7 @@ describe('the token never leaks', () => {
     assert.ok(node?.id);
     // The suite runs in the extension's own host, with the same vscode API object: what the
     // command asks the editor to open is caught here, before the browser.
-    const env = vscode.env as { openExternal(uri: vscode.Uri): Thenable<boolean> };
+    const env = vscode.env as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };
     const original = env.openExternal;
     const opened: string[] = [];
     env.openExternal = (uri) => Promise.resolve(opened.push(uri.toString(true)) > 0);

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { PROFILES } from '../../server';
-import { forEachProfile, signInToStandIn, standIn, waitFor, viewFilters, serverPosts as readServerPosts } from './helpers';
+import { forEachProfile, labelOf, signInToStandIn, standIn, waitFor, viewFilters, serverPosts as readServerPosts } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
-const labels = (nodes: vscode.TreeItem[]) => nodes.map((n) => String(typeof n.label === 'object' ? n.label?.label : n.label));
+const labels = (nodes: vscode.TreeItem[]) => nodes.map(labelOf);
 
 type Api = Awaited<ReturnType<typeof signInToStandIn>>;
 
@@ -161,7 +161,7 @@ forEachProfile((profile) => describe('trees', () => {
   it('a text filter narrows by title or content and shows itself in the view\'s description', async () => {
     const api = await signInToStandIn();
     const all = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
-    const word = String(all[0]!.label).split(' ')[0]!;
+    const word = labelOf(all[0]!).split(' ')[0]!;
     api.actions.filterPosts({ text: word });
     const narrowed = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
     assert.ok(narrowed.length >= 1 && narrowed.length <= all.length);
@@ -179,7 +179,7 @@ forEachProfile((profile) => describe('trees', () => {
       const first = await api.posts.getChildren();
       assert.equal(first.at(-1)?.contextValue, 'loadMore', 'more after the first page, however short');
       const all = await loadAll(api);
-      assert.equal(all.find((n) => n.id === 'posts:error'), undefined, `the end of the list is no error: ${labels(all.slice(-1))}`);
+      assert.equal(all.find((n) => n.id === 'posts:error'), undefined, `the end of the list is no error: ${labels(all.slice(-1)).join(',')}`);
       const rows = all.filter((n) => n.contextValue?.startsWith('post'));
       const expected = (await serverPosts()).filter((p) => p.post_id === null);
       assert.deepEqual(rows.map((n) => n.id).sort(), expected.map((p) => `post:${p.id}`).sort(), 'every post, each once');

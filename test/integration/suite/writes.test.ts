@@ -4,7 +4,7 @@ import type { Deal, Post } from '../../../src/api';
 import { DraftStore } from '../../../src/drafts/drafts';
 import { presenceFolder } from '../../../src/drafts/presenceFolder';
 import { PROFILES } from '../../server';
-import { extensionApi, forEachProfile, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+import { extensionApi, forEachProfile, labelOf, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 type Body = Record<string, unknown> & { post?: Record<string, unknown>; deal?: Record<string, unknown> };
 
@@ -94,7 +94,7 @@ forEachProfile((profile) => describe('writing', () => {
     await logShows(api, /was on the helpdesk already/);
     const [first] = (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
     assert.match(String((first?.body as { post: { content: string } }).post.content), /^Sent from VS Code · hb-[0-9a-z]{10}\n\nFiled once$/, 'the marker at the head of the content');
-    assert.equal((await api.posts.getChildren()).filter((n) => String(n.label) === title).length, 1, 'the view shows it once');
+    assert.equal((await api.posts.getChildren()).filter((n) => labelOf(n) === title).length, 1, 'the view shows it once');
   });
 
   it('an answer lost, then the draft edited: the post found is the first try, and the edited draft is kept, not sent', async () => {

@@ -6,7 +6,7 @@ import { pickClient, pickPost } from '../../src/commands/prompts';
 import type { Services } from '../../src/services';
 import type { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { ClientNode } from '../../src/views/nodes';
-import { fake, type ShownPick } from './fakeVscode';
+import { fake, QuickPickItemKind, type ShownPick } from './fakeVscode';
 import { INVISIBLE } from './hostile';
 
 /* Server text in the quick picks, as the commands build them (the editor faked: fakeVscode.ts). */
@@ -56,7 +56,7 @@ describe('quick picks show server text as text', () => {
     const services = { gateway: { account }, session: { whenRestored: async () => undefined } } as unknown as Services;
     assert.equal(await linkDeal(services, new ClientNode(client)), undefined, 'dismissed');
     const pick = fake.picks[0];
-    const items = pick?.items.filter((item) => item.kind !== -1) ?? [];
+    const items = pick?.items.filter((item) => item.kind !== QuickPickItemKind.Separator) ?? [];
     assert.deepEqual(inspect({ items, options: undefined }), [['add'], ['check'], []], 'only the own deal is checked');
     assert.equal(items[2]?.description, '#2 · 12 00 5');
   });

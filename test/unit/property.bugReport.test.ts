@@ -110,6 +110,7 @@ describe('bug report content (properties)', () => {
       fc.property(selection, (s) => {
         const title = suggestTitle(s);
         assert.ok([...title].length <= 80, `${[...title].length}: ${title}`);
+        // eslint-disable-next-line no-control-regex -- a title holds no control character: the test looks for them
         assert.ok(!/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(title), JSON.stringify(title));
         assert.ok(title.trim().length > 0);
       }),

@@ -14,7 +14,7 @@ const bug = (id: number, content: unknown): Post => ({ id, title: `b${id}`, cont
 const comment = (id: number, parentId: number, content: unknown): Post => ({ id, content, post_id: parentId, task_kind: 'comment' }) as Post;
 
 /** A list newest first, `perPage` a page, that sorts by id; `listed` is what it shows of a post (undefined: not listed). */
-function listOf(posts: () => Post[], { perPage = 100, listed = (post: Post) => post, emptyOnce = 0 } = {}) {
+function listOf(posts: () => Post[], { perPage = 100, listed = (post: Post): Post | undefined => post, emptyOnce = 0 } = {}) {
   const asked: number[] = [];
   let empties = emptyOnce;
   const list: PostList = {

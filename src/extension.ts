@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     }
   };
 
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode, () => accountList.known), tellOpenDrafts(drafts));
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode, () => ({ window: session.accountUrl, all: accountList.known })), tellOpenDrafts(drafts));
   const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);

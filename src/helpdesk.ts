@@ -148,7 +148,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
     'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
-      return post && postDocuments.open(post.id, post.accountHost);
+      return post && postDocuments.open(post.id, post.accountUrl);
     },
     'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, session, arg),
     'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
@@ -193,6 +193,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
       hovers: postHovers(gateway, () => session.whenRestored()),
       posts: {
         posts: () => store.posts.state.items,
+        accountUrl: () => gateway.account?.url,
         startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),
       },
     },

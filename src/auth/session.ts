@@ -50,6 +50,8 @@ export class Session implements vscode.Disposable {
   private firstRestore: Promise<void> | undefined;
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
+  /** Whether a restore() has begun: the first may leave a folder's account signed out of since. */
+  private restoredOnce = false;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -99,24 +101,22 @@ export class Session implements vscode.Disposable {
   /**
    * Loads the token for this window's account, if any: the workspace's (see `bindWorkspace`),
    * else the one last chosen in this window, else the one last chosen in any (the setting a new
-   * window starts with, and then keeps). A window whose account has no stored token is signed out: it never
-   * sends another account's token, and never moves to another account by itself.
+   * window starts with, and then keeps). A window whose account has no stored token is signed
+   * out: it never sends another account's token, and never moves to another account by itself
+   * (but a folder opened again whose account was signed out of meanwhile starts as a new window).
    */
   async restore(): Promise<void> {
     if (this.switching) return;
     const settings = readSettings();
     const chosen = this.windowState.get<string>(WINDOW_ACCOUNT_KEY);
-    const address = settings.workspaceAccount || chosen || settings.accountUrl;
-    let accountUrl: string | undefined;
-    try {
-      accountUrl = address ? parseAccountUrl(address) : undefined;
-    } catch (error) {
-      this.log.error('The account address in the settings is not usable', error);
-    }
-    const token = accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined;
+    const first = !this.restoredOnce;
+    this.restoredOnce = true;
+    let { accountUrl, token } = await this.stored(settings.workspaceAccount || chosen || settings.accountUrl);
+    if (!token && first && chosen && !settings.workspaceAccount) ({ accountUrl, token } = await this.stored(settings.accountUrl));
     if (accountUrl && token) {
-      // A window that started on the account chosen last elsewhere keeps it, as if chosen here.
-      if (!settings.workspaceAccount && !chosen) await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
+      // Kept as this window's choice (VS Code holds it at once; storing it is not waited for, so
+      // that nothing heard meanwhile, such as a sign-out, is overtaken by this restore).
+      if (!settings.workspaceAccount && chosen !== accountUrl && (!chosen || first)) void this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
       if (this.current?.token === token && this.current.accountUrl === accountUrl) return;
       this.current = { accountUrl, token };
       this.setState('signedIn');
@@ -126,6 +126,17 @@ export class Session implements vscode.Disposable {
     } else {
       await this.publishState();
     }
+  }
+
+  /** An address from the settings or the window's state, if usable, and the token stored for it. */
+  private async stored(address: string | undefined): Promise<{ accountUrl?: string; token?: string }> {
+    let accountUrl: string | undefined;
+    try {
+      accountUrl = address ? parseAccountUrl(address) : undefined;
+    } catch (error) {
+      this.log.error('The account address in the settings is not usable', error);
+    }
+    return { accountUrl, token: accountUrl ? await this.secrets.get(secretKey(accountUrl)) : undefined };
   }
 
   /**

@@ -3,7 +3,6 @@ import type { Post } from '../api';
 import { commentOnTask as fileComment, commentTitle } from '../actions/commentOnTask';
 import type { Services } from '../services';
 import { postTitle } from '../views/nodes';
-import { hostOf } from '../views/postUri';
 import { askText, pickPost, signedInAccount } from './prompts';
 import { targetPost } from './targets';
 
@@ -14,9 +13,15 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
   const account = await signedInAccount(services);
   if (!account) return undefined;
   const target = targetPost(arg);
-  if (target?.accountHost !== undefined && target.accountHost !== hostOf(account.url)) {
+  if (target?.accountUrl !== undefined && target.accountUrl !== account.url) {
     // A comment is written as a draft of this window's account: on another's post it would go astray.
-    void services.ui.info(l10n.t('#{0} is a post of {1}; this window uses {2}. Switch to that account to comment on it.', target.id, target.accountHost, hostOf(account.url)));
+    // The address is named only where it is an account signed in to (the URI is any text).
+    const known = (await services.session.signedInAccounts()).includes(target.accountUrl);
+    void services.ui.info(
+      known
+        ? l10n.t('#{0} is a post of {1}; this window uses {2}. Switch to that account to comment on it.', target.id, target.accountUrl, account.url)
+        : l10n.t('#{0} is a post of an account you are not signed in to; this window uses {1}.', target.id, account.url),
+    );
     return undefined;
   }
   const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, l10n.t('Comment on Task'));

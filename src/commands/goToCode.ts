@@ -15,7 +15,7 @@ const { l10n } = vscode;
  */
 export async function goToCode(services: Services, arg: unknown): Promise<void> {
   const target = targetPost(arg);
-  const account = await accountOfPost(services, target?.accountHost);
+  const account = await accountOfPost(services, target?.accountUrl);
   if (!account) return;
   const post: Post | undefined = target
     ? (target.node?.post ?? (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading #{0}…', target.id) }, () => account.post(target.id))))

@@ -2,21 +2,20 @@ import vscode = require('vscode');
 import { webLink } from '../api/address';
 import type { Session } from '../auth/session';
 import type { Gateway } from '../gateway/gateway';
-import { accountAt, hostOf } from '../views/postUri';
+import { accountOf } from '../views/postUri';
 import { targetPost, targetRecord } from './targets';
 
 /**
  * The web app page of what a command was run on, or undefined for what has none: of the
- * account its document was read from (see `postUri`), while signed in to it.
+ * account its document names (see `postUri`) while signed in to it, else this window's.
  */
 async function webLinkOf(gateway: Gateway, session: Session, arg: unknown): Promise<string | undefined> {
   const record = targetRecord(arg);
-  const here = gateway.account;
-  if (!record || !here) return undefined;
-  const host = targetPost(arg)?.accountHost;
-  if (host === undefined || host === hostOf(here.url)) return here.link(record.resource, record.id);
-  const there = accountAt(host, here.url, await session.signedInAccounts());
-  return there && webLink(there, record.resource, record.id);
+  if (!record) return undefined;
+  const named = targetPost(arg)?.accountUrl;
+  if (named === undefined) return gateway.account?.link(record.resource, record.id);
+  const url = accountOf({ accountUrl: named }, gateway.account?.url, await session.signedInAccounts());
+  return url && webLink(url, record.resource, record.id);
 }
 
 export async function openInBrowser(gateway: Gateway, session: Session, arg: unknown): Promise<void> {

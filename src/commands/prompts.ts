@@ -6,7 +6,7 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { pickText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
 
-import { accountAt, hostOf } from '../views/postUri';
+import { accountOf } from '../views/postUri';
 
 const { l10n } = vscode;
 
@@ -92,15 +92,17 @@ export async function signedInAccount({ gateway, ui, session }: Pick<Services, '
 }
 
 /**
- * The account a post's document was read from, when it names one other than this window's
- * (see `postUri`): that account, if signed in to; otherwise the person is told, and undefined.
- * Without one: this window's (see `signedInAccount`).
+ * The account of a post's document (see `postUri`): the one its URI names, if signed in to
+ * (whether or not this window is); otherwise the person is told, and undefined. A URI that
+ * names none: this window's (see `signedInAccount`).
  */
-export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'session'>, accountHost: string | undefined): Promise<Account | undefined> {
-  const here = await signedInAccount(services);
-  if (!here || accountHost === undefined || hostOf(here.url) === accountHost) return here;
-  const url = accountAt(accountHost, here.url, await services.session.signedInAccounts());
-  const there = url && (await services.gateway.accountFor(url));
-  if (!there) void services.ui.info(l10n.t('This post is of {0}, which you are not signed in to.', accountHost));
-  return there || undefined;
+export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'session'>, accountUrl: string | undefined): Promise<Account | undefined> {
+  if (accountUrl === undefined) return signedInAccount(services);
+  const { gateway, session } = services;
+  await session.whenRestored();
+  const url = accountOf({ accountUrl }, gateway.account?.url, await session.signedInAccounts());
+  const account = url === undefined ? undefined : url === gateway.account?.url ? gateway.account : await gateway.accountFor(url);
+  // The address in the URI is not named: it is text from wherever the link came from.
+  if (!account) void services.ui.info(l10n.t('This post is of an account you are not signed in to.'));
+  return account;
 }

@@ -8,10 +8,10 @@ import { postOf } from '../views/postUri';
 // (Command Palette, keybindings); a hover's links pass a post's id.
 
 /**
- * The post a command was run on: a post's row, its open document (which may be another
- * account's: `accountHost`), or its id (a hover's link).
+ * The post a command was run on: a post's row, its open document (whose URI may name another
+ * account: `accountUrl`, untrusted until resolved, see `accountOf`), or its id (a hover's link).
  */
-export function targetPost(arg: unknown): { id: number; node?: PostNode; accountHost?: string } | undefined {
+export function targetPost(arg: unknown): { id: number; node?: PostNode; accountUrl?: string } | undefined {
   if (arg instanceof PostNode) return { id: arg.post.id, node: arg };
   if (typeof arg === 'number') return Number.isSafeInteger(arg) && arg > 0 ? { id: arg } : undefined;
   return arg instanceof vscode.Uri ? postOf(arg) : undefined;

@@ -32,7 +32,7 @@ export function postHovers(gateway: Gateway, whenRestored: () => Promise<void>):
 
 /**
  * A post of another account signed in to, read with that account's own token: its facts only
- * (this window's commands act on this window's account; the reference itself opens its web page).
+ * (this window's commands act on this window's account; the reference itself opens that account's post in the editor).
  */
 async function otherAccountHover(gateway: Gateway, id: number, accountUrl: string): Promise<vscode.MarkdownString> {
   const host = new URL(accountUrl).host;

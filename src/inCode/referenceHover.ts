@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { findPostReferences } from '../code/postReferences';
-import { referenceOptions } from './referenceOptions';
+import { referenceOptions, type ReferenceAccounts } from './referenceOptions';
 
 /** What a hover shows of a post, made by the rest of the extension (./postHover.ts), loaded only once the mouse is on a reference. */
 export interface PostHovers {
@@ -16,7 +16,7 @@ export interface PostHovers {
 export class ReferenceHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly hovers: () => PostHovers,
-    private readonly accounts: () => readonly string[],
+    private readonly accounts: () => ReferenceAccounts,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {

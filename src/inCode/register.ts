@@ -5,6 +5,7 @@ import { DRAFT_SCHEME } from '../drafts/draftUri';
 import { ReferenceCompletionProvider, SCM_INPUT_SCHEME, type LoadedPosts } from './referenceCompletion';
 import { ReferenceHoverProvider, type PostHovers } from './referenceHover';
 import { ReferenceLinkProvider } from './referenceLinks';
+import type { ReferenceAccounts } from './referenceOptions';
 import { TodoActionProvider } from './todoActions';
 
 /** What the providers need of the rest of the extension, asked for only once a reference is hovered or completed. */
@@ -24,7 +25,7 @@ const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { s
  * settings and the line; only a reference hovered, or completion in the commit message box,
  * loads the rest of the extension (`load`).
  */
-export function registerInCode(drafts: DraftStore, load: () => InCodeSources, accounts: () => readonly string[]): vscode.Disposable {
+export function registerInCode(drafts: DraftStore, load: () => InCodeSources, accounts: () => ReferenceAccounts): vscode.Disposable {
   const pendingTask = (uri: string, lineText: string) => drafts.taskFromComment(uri, lineText)?.id;
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider(accounts)),

@@ -7,7 +7,7 @@ import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
 import { postTitle, statusText } from './nodes';
-import { accountAt, postOf, postUri } from './postUri';
+import { accountOf, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
 
@@ -33,10 +33,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    * service now: a document VS Code still holds (open, or closed not long ago) is read again, and
    * shown once it holds the new text.
    */
-  async open(id: number, accountHost?: string): Promise<void> {
+  async open(id: number, accountUrl?: string): Promise<void> {
     await this.session.whenRestored();
-    const windowAccount = this.gateway.account?.url;
-    const uri = accountHost ? postUri(id).with({ authority: accountHost }) : postUri(id, windowAccount);
+    const uri = postUri(id, accountUrl ?? this.gateway.account?.url);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -58,16 +57,19 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   }
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const { id, accountHost } = postOf(uri) ?? {};
+    const post = postOf(uri);
     await this.session.whenRestored();
     const here = this.gateway.account;
-    const accountUrl = accountHost === undefined ? here?.url : accountAt(accountHost, here?.url, await this.session.signedInAccounts());
-    const account = accountUrl === here?.url ? here : accountUrl && (await this.gateway.accountFor(accountUrl));
-    if (!id || !account) return accountHost ? escapeMarkdown(l10n.t('Sign in to {0} to see this post.', accountHost)) : l10n.t('Sign in to the helpdesk to see this post.');
+    const accountUrl = post && accountOf(post, here?.url, await this.session.signedInAccounts());
+    const account = accountUrl === undefined ? undefined : accountUrl === here?.url ? here : await this.gateway.accountFor(accountUrl);
+    if (!post || !account) return post?.accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.');
+    const { id } = post;
     try {
-      const post = await account.post(id, abortSignalOf(token));
-      const client = typeof post.client_id === 'number' ? this.gateway.store.clients.find(post.client_id) : undefined;
-      return renderPost(post, client, account.link('posts', id), statusText(post, this.gateway.store.statuses));
+      const read = await account.post(id, abortSignalOf(token));
+      // The window's clients and statuses are its account's: another account's post names them by number.
+      const own = account === here;
+      const client = own && typeof read.client_id === 'number' ? this.gateway.store.clients.find(read.client_id) : undefined;
+      return renderPost(read, client, account.link('posts', id), own ? statusText(read, this.gateway.store.statuses) : statusText(read, undefined));
     } catch (error) {
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }

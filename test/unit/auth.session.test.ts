@@ -129,13 +129,47 @@ describe('Session', () => {
   });
 
   it('a window whose account is signed out of stays signed out: it does not move to another account by itself', async () => {
-    const state = memoryState();
-    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), state);
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
     await here.save(B, 'another-token-0123456789');
     await here.save(A, TOKEN);
     await here.signOut();
+    // The account new windows start with is one still signed in to: this window stays out all the same.
+    fake.config.set('helpdesk.accountUrl', B);
     await here.restore();
     assert.equal(here.state, 'signedOut');
+    here.dispose();
+  });
+
+  it('a folder last used with an account signed out of since starts, when opened again, with the one chosen last anywhere', async () => {
+    const folder = memoryState();
+    const before = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), folder);
+    await before.save(A, TOKEN);
+    before.dispose();
+    secrets.data.delete(`helpdesk.token:${A}`); // signed out of in another window, this folder closed
+    secrets.data.set(`helpdesk.token:${B}`, 'another-token-0123456789');
+    fake.config.set('helpdesk.accountUrl', B);
+    const reopened = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), folder);
+    await reopened.whenRestored();
+    assert.equal(reopened.accountUrl, B);
+    reopened.dispose();
+  });
+
+  it('a sign-out heard while the window records its account is not undone by that restore', async () => {
+    const state = memoryState();
+    let release = () => {};
+    // VS Code's Memento holds the value at once and resolves once it is stored: slowly, here.
+    const slow = { ...state, update: (key: string, value: unknown) => (void state.update(key, value), new Promise<void>((resolve) => (release = resolve))) };
+    fake.config.set('helpdesk.accountUrl', A);
+    secrets.data.set(`helpdesk.token:${A}`, TOKEN);
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), slow);
+    const first = here.restore();
+    await settle();
+    secrets.data.delete(`helpdesk.token:${A}`); // signed out in another window
+    await here.restore();
+    release();
+    await first;
+    assert.equal(here.state, 'signedOut');
+    assert.equal(here.credentials, undefined, 'no token signed out of is kept');
     here.dispose();
   });
 

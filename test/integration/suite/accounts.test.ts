@@ -126,7 +126,7 @@ describe('several accounts', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a post address of another account opens its post in the editor, read with that account\'s token; Open Post on that document stays with it', async () => {
+  it('a post address of another account opens its post in the editor, read with that account\'s token; a post document stays its account\'s after a switch', async () => {
     const api = await extensionApi();
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
     await signInToStandIn(); // this window: likely
@@ -142,11 +142,20 @@ describe('several accounts', () => {
     assert.ok(shown.getText().includes(ofTheirs), `the other account's post:\n${shown.getText().slice(0, 400)}`);
     const asked = ((await (await fetch(`${likely.url}/__standin/requests`)).json()) as { path: string }[]).map((r) => r.path);
     assert.ok(!asked.includes(`/app/posts/${theirs.id}.json`), 'not read from the window\'s account');
-    // Open Post from it (its title buttons pass its URI) is the same account's post, after a switch too.
+    // A post of this window's account, opened here, stays that account's once the window switches.
+    const [ours] = (await (await fetch(`${likely.url}/app.json?api_token=${encodeURIComponent(likely.token)}&per_page=1`)).json()) as { id: number }[];
+    assert.ok(ours);
+    await api.actions.openPost(ours.id);
+    const opened = vscode.window.activeTextEditor?.document.uri;
+    assert.ok(opened);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
-    await vscode.commands.executeCommand('helpdesk.switchAccount', likely.url);
-    await vscode.commands.executeCommand('helpdesk.openPost', link.target);
-    assert.ok(vscode.window.activeTextEditor?.document.getText().includes(ofTheirs), 'still the other account\'s post');
+    assert.equal(api.session.accountUrl, contrary.url);
+    await vscode.commands.executeCommand('helpdesk.openPost', opened);
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(text.includes(`${likely.url}/app/posts/${ours.id}`), `still the first account's post:\n${text.slice(0, 400)}`);
+    // Open in Browser on it goes to that account's page too (Copy Link shows the same).
+    await vscode.commands.executeCommand('helpdesk.copyLink', opened);
+    assert.equal(await vscode.env.clipboard.readText(), `${likely.url}/app/posts/${ours.id}`);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

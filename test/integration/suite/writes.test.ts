@@ -241,8 +241,8 @@ forEachProfile((profile) => describe('writing', () => {
     const post = await api.actions.createTask({ title: `Before ${Date.now()}`, content: 'Words' });
     assert.ok(post);
     await api.actions.openPost(post.id);
-    // The post's document names its account's host.
-    const uri = vscode.Uri.from({ scheme: 'helpdesk-post', authority: new URL(standIn.url).host, path: `/${post.id}.md` }).toString();
+    // The post's document names its account.
+    const uri = vscode.Uri.from({ scheme: 'helpdesk-post', path: `/${post.id}.md`, query: new URLSearchParams({ account: standIn.url }).toString() }).toString();
     const document = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     assert.match(document()?.getText() ?? '', /^# Before/);
     const changed = await fetch(`${standIn.url}/__standin/records/posts/${post.id}`, { method: 'PATCH', body: JSON.stringify({ title: 'After the web app' }) });

@@ -175,7 +175,7 @@ describe('Session', () => {
 
   it('the accounts signed in to are read from the secret storage once, and again only after a change', async () => {
     const list = new MemoryAccountList();
-    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     await here.save(A, TOKEN);
     await here.save(B, 'another-token-0123456789');
     let reads = 0;

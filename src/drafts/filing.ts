@@ -30,11 +30,8 @@ export interface MarkerStore {
   setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void>;
 }
 
-export interface FilingRequest<A extends FilingAccount = FilingAccount> {
-  /** The draft as saved: its text is what is sent. */
-  draft: Draft;
-  /** The account the draft is for, where it is signed in to. */
-  account: A | undefined;
+/** What filing is given besides the draft and its account. */
+export interface FilingContext {
   /** Whether any account is signed in: without one, the person is signed out (else only not to the draft's). */
   signedIn: boolean;
   markers: MarkerStore;
@@ -48,9 +45,9 @@ export interface FilingRequest<A extends FilingAccount = FilingAccount> {
   /** The person was told that an earlier attempt may have been filed (`maybeFiled`) and chose to send anyway. */
   resendAnyway?: boolean;
   /** Runs one call to the service (the search, then the create), with the signal that cancels it: the shell shows its progress. */
-  step<T>(call: (signal: AbortSignal) => Promise<T>): PromiseLike<T>;
+  step: <T>(call: (signal: AbortSignal) => Promise<T>) => PromiseLike<T>;
   /** For what fails without changing the outcome. */
-  log(message: string, error: unknown): void;
+  log: (message: string, error: unknown) => void;
 }
 
 /** Why a draft is not sent at all. */
@@ -81,21 +78,21 @@ type Attempt = UnconfirmedSend & { ref: string };
  * its absence cannot be proven, `maybeFiled` (the person decides; a second call with
  * `resendAnyway` sends, with the same marker). The marker is written before the attempt goes out.
  */
-export async function fileDraft<A extends FilingAccount>(request: FilingRequest<A>): Promise<Filing<A>> {
-  const { draft, account, markers } = request;
-  if (!account) return { outcome: 'refused', why: request.signedIn ? 'accountSignedOut' : 'signedOut' };
+export async function fileDraft<A extends FilingAccount>(draft: Draft, account: A | undefined, context: FilingContext): Promise<Filing<A>> {
+  if (!account) return { outcome: 'refused', why: context.signedIn ? 'accountSignedOut' : 'signedOut' };
   const empty = emptyPart(draft);
   if (empty) return { outcome: 'refused', why: empty };
+  const { markers, step, log } = context;
   const before = draft.unconfirmed;
   try {
-    if (before && !request.resendAnyway) {
-      const earlier = await request.step((signal) => findEarlier(request, account, before, signal));
+    if (before && !context.resendAnyway) {
+      const earlier = await step((signal) => findEarlier(account, draft, before, log, signal));
       if (typeof earlier === 'object') return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText };
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
-    const attempt = await mark(request, before);
-    const post = await request.step((signal) => create(account, draft, attempt.ref, signal));
-    await noteFiled(request, account, post, attempt.ref);
+    const attempt = await mark(markers, draft, before, context.baseline);
+    const post = await step((signal) => create(account, draft, attempt.ref, signal));
+    await noteFiled(account, draft, post, attempt.ref, log);
     return { outcome: 'filed', post, account, sentText: draft.text };
   } catch (error) {
     // Before the first attempt there was no marker: a clear "not stored" leaves none.
@@ -125,10 +122,9 @@ function emptyPart(draft: Draft): Refusal | undefined {
  * baseline; a later one keeps the marker before it (one from before markers gets one), now at the
  * head of the content, with the text this attempt sends.
  */
-async function mark(request: FilingRequest, before: UnconfirmedSend | undefined): Promise<Attempt> {
-  const { draft, markers } = request;
+async function mark(markers: MarkerStore, draft: Draft, before: UnconfirmedSend | undefined, baseline: number | undefined): Promise<Attempt> {
   if (!before) {
-    const attempt = { ref: newDraftRef(), sentText: draft.text, newestPostId: request.baseline, markerAtHead: true };
+    const attempt = { ref: newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
     await markers.setUnconfirmed(draft.id, attempt);
     return attempt;
   }
@@ -144,13 +140,12 @@ async function mark(request: FilingRequest, before: UnconfirmedSend | undefined)
  * from before markers cannot be looked for. A comment count is no proof either way (a colleague's
  * comment, one deleted, a counter that lags), so it is not read.
  */
-async function findEarlier(request: FilingRequest, account: FilingAccount, before: UnconfirmedSend, signal: AbortSignal): Promise<Post | FindOutcome> {
-  const { draft } = request;
+async function findEarlier(account: FilingAccount, draft: Draft, before: UnconfirmedSend, log: FilingContext['log'], signal: AbortSignal): Promise<Post | FindOutcome> {
   const { ref } = before;
   if (!ref) return 'unsure';
   const sought = { kind: draft.kind, ref, after: before.newestPostId, parentId: draft.postId, markerAtHead: before.markerAtHead === true };
   const found = await account.findFiled(sought, signal);
-  if (typeof found === 'object') await noteFiled(request, account, found, ref);
+  if (typeof found === 'object') await noteFiled(account, draft, found, ref, log);
   return found;
 }
 
@@ -167,8 +162,8 @@ function create(account: FilingAccount, draft: Draft, ref: string, signal: Abort
 }
 
 /** Remembered to learn from later (see `searchFiled`); the post is filed whether or not this is. */
-async function noteFiled(request: FilingRequest, account: FilingAccount, post: Post, ref: string): Promise<void> {
-  await account.noteFiled(request.draft.kind, post.id, ref).catch((error: unknown) => request.log(`Could not remember post #${post.id} as filed`, error));
+async function noteFiled(account: FilingAccount, draft: Draft, post: Post, ref: string, log: FilingContext['log']): Promise<void> {
+  await account.noteFiled(draft.kind, post.id, ref).catch((error: unknown) => log(`Could not remember post #${post.id} as filed`, error));
 }
 
 /**

@@ -9,7 +9,7 @@ import { labelText } from '../text/serverText';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
-import { endAttempt, fileDraft, type Doubt, type Filing, type FilingRequest, type Refusal } from './filing';
+import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 
 const { l10n } = vscode;
 
@@ -85,9 +85,7 @@ export class DraftSender {
   private async sendOnce(draft: Draft): Promise<Post | undefined> {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
-    const request: FilingRequest<Account> = {
-      draft,
-      account,
+    const context: FilingContext = {
       signedIn: account !== undefined || this.gateway.account !== undefined,
       markers: this.drafts,
       baseline: account && this.baseline(account),
@@ -95,8 +93,8 @@ export class DraftSender {
       log: (message, error) => this.log.error(message, error),
     };
     try {
-      let filing = await fileDraft(request);
-      if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt))) filing = await fileDraft({ ...request, resendAnyway: true });
+      let filing = await fileDraft(draft, account, context);
+      if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt))) filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
       return await this.show(draft, filing);
     } catch (error) {
       // What the editor's part met: the question, closing the draft's editors, removing it.
@@ -166,7 +164,7 @@ export class DraftSender {
   }
 
   /**
-   * The baseline for a first attempt (see `FilingRequest.baseline`): the newest post id this
+   * The baseline for a first attempt (see `FilingContext.baseline`): the newest post id this
    * window's posts view holds, where the service sent the view's first page newest first. On one
    * that ignores the order, the view may hold only the oldest posts, and a search that stopped
    * there would miss the post. The view holds this window's account's posts: another account's

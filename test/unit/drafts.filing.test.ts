@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ApiError, type ApiErrorKind, type Post } from '../../src/api';
 import type { Draft, DraftKind, UnconfirmedSend } from '../../src/drafts/draft';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
-import { fileDraft, type Filing, type FilingAccount, type FilingRequest } from '../../src/drafts/filing';
+import { fileDraft, type Filing, type FilingAccount, type FilingContext } from '../../src/drafts/filing';
 import type { FiledSought, FindOutcome } from '../../src/gateway/filedSearch';
 
 /* The exactly-once protocol alone: no editor, no service, no store. Every call it makes to the
@@ -27,7 +27,8 @@ interface Desk {
   remembering: 'ok' | 'fails';
   /** The step whose signal is aborted once its call has started (1 = the first call to the service). */
   cancelStep?: number;
-  file(more?: Partial<FilingRequest>): Promise<Filing>;
+  /** Files `draft`; `signedInToIt` false: its account is not signed in to. */
+  file(more?: Partial<FilingContext>, signedInToIt?: boolean): Promise<Filing>;
 }
 
 function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'Typed with care'), more: Partial<Draft> = {}): Desk {
@@ -41,7 +42,8 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     found: 'absent',
     created: { id: 101 } as Post,
     remembering: 'ok',
-    file: (over = {}) => fileDraft({ draft: d.draft, account, signedIn: true, markers, baseline: 40, step, log: (message) => void d.logged.push(message), ...over }),
+    file: (more = {}, signedInToIt = true) =>
+      fileDraft(d.draft, signedInToIt ? account : undefined, { signedIn: true, markers, baseline: 40, step, log: (message) => void d.logged.push(message), ...more }),
   };
   const created = (what: string, body: Desk['sent'][number], signal?: AbortSignal): Promise<Post> => {
     d.trail.push(what);
@@ -122,16 +124,16 @@ describe('fileDraft', () => {
   });
 
   it('refuses, touching nothing, where it cannot send: signed out, the draft\'s account not signed in to, an empty title, an empty comment', async () => {
-    const cases: [Desk, Partial<FilingRequest>, string][] = [
-      [desk(), { account: undefined, signedIn: false }, 'signedOut'],
-      [desk(), { account: undefined, signedIn: true }, 'accountSignedOut'],
-      [desk('task', '\n\nOnly a body\n'), {}, 'emptyTitle'],
-      [desk('comment', 'Re: it\n'), {}, 'emptyComment'],
+    const cases: [Desk, Partial<FilingContext>, boolean, string][] = [
+      [desk(), { signedIn: false }, false, 'signedOut'],
+      [desk(), { signedIn: true }, false, 'accountSignedOut'],
+      [desk('task', '\n\nOnly a body\n'), {}, true, 'emptyTitle'],
+      [desk('comment', 'Re: it\n'), {}, true, 'emptyComment'],
       // Signed out wins over what the draft lacks, and a marker from before changes nothing.
-      [desk('task', '', { unconfirmed: { ref: 'hb-0123456789' } }), { account: undefined, signedIn: false }, 'signedOut'],
+      [desk('task', '', { unconfirmed: { ref: 'hb-0123456789' } }), { signedIn: false }, false, 'signedOut'],
     ];
-    for (const [d, request, why] of cases) {
-      assert.deepEqual(await d.file(request), { outcome: 'refused', why });
+    for (const [d, context, signedInToIt, why] of cases) {
+      assert.deepEqual(await d.file(context, signedInToIt), { outcome: 'refused', why });
       assert.deepEqual(d.trail, [], why);
     }
   });

@@ -40,7 +40,7 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     sent: [],
     logged: [],
     found: 'absent',
-    created: { id: 101 } as Post,
+    created: { id: 101 },
     remembering: 'ok',
     file: (more = {}, signedInToIt = true) =>
       fileDraft(d.draft, signedInToIt ? account : undefined, { signedIn: true, markers, baseline: 40, step, log: (message) => void d.logged.push(message), ...more }),
@@ -177,7 +177,7 @@ describe('fileDraft', () => {
     const ref = refOf(d);
     const firstText = d.draft.text;
     d.trail.length = 0;
-    d.found = { id: 77 } as Post;
+    d.found = { id: 77 };
     const filing = await d.file({ baseline: 99 });
     assert.deepEqual(d.trail, ['step', 'findFiled', `noteFiled task #77 ${ref}`]);
     assert.deepEqual(d.sought, [{ kind: 'task', ref, after: 40, parentId: undefined, markerAtHead: true }], 'with the first attempt\'s baseline');
@@ -198,7 +198,7 @@ describe('fileDraft', () => {
     await d.file();
     const mark = d.draft.unconfirmed;
     d.trail.length = 0;
-    d.created = { id: 102 } as Post;
+    d.created = { id: 102 };
     const filing = await d.file({ baseline: 99 });
     assert.deepEqual(d.trail, ['step', 'findFiled', 'step', 'createTask', `noteFiled task #102 ${mark!.ref}`]);
     assert.deepEqual(d.draft.unconfirmed, mark);
@@ -212,7 +212,7 @@ describe('fileDraft', () => {
     const ref = refOf(d);
     d.draft = { ...d.draft, text: formatDraftDocument('A title', 'Typed with care, and more') };
     d.trail.length = 0;
-    d.created = { id: 102 } as Post;
+    d.created = { id: 102 };
     await d.file();
     assert.deepEqual(d.trail.slice(0, 4), ['step', 'findFiled', `mark ${ref}`, 'step']);
     assert.equal(d.draft.unconfirmed?.sentText, d.draft.text);

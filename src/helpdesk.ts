@@ -193,6 +193,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
       hovers: postHovers(gateway, () => session.whenRestored()),
       posts: {
         posts: () => store.posts.state.items,
+        accountUrl: () => gateway.account?.url,
         startLoading: () => void (gateway.account && store.posts.ensureStarted().catch(() => undefined)),
       },
     },

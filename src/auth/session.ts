@@ -21,6 +21,8 @@ export interface SignedInList {
   all(): Promise<readonly string[]>;
   add(accountUrl: string): Promise<void>;
   remove(accountUrl: string): Promise<void>;
+  /** Fires when another window changed the list. */
+  readonly onDidChange: vscode.Event<void>;
 }
 
 /** One account's address and its API token. A new sign-in makes a new object. */
@@ -52,6 +54,8 @@ export class Session implements vscode.Disposable {
   private switching = false;
   /** Whether a restore() has begun: the first may leave a folder's account signed out of since. */
   private restoredOnce = false;
+  /** The accounts signed in to, as last read (see `signedInAccounts`); undefined: to be read again. */
+  private signedIn: Promise<string[]> | undefined;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -65,8 +69,11 @@ export class Session implements vscode.Disposable {
     this.disposables.push(
       signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl).finally(() => this.signedOut.fire(accountUrl))),
       secrets.onDidChange((event) => {
-        if (event.key.startsWith(SECRET_PREFIX)) void this.restore();
+        if (!event.key.startsWith(SECRET_PREFIX)) return;
+        this.signedIn = undefined;
+        void this.restore();
       }),
+      accountList.onDidChange(() => (this.signedIn = undefined)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.accountUrl) || event.affectsConfiguration(SETTINGS.workspaceAccount)) void this.restore();
       }),
@@ -144,7 +151,14 @@ export class Session implements vscode.Disposable {
    * this window among them. An address on the list whose token is gone (a sign-out this window
    * did not hear) is left out.
    */
-  async signedInAccounts(): Promise<string[]> {
+  signedInAccounts(): Promise<string[]> {
+    // Asked by every view, the status bar and the Accounts menu: read once until something changes.
+    const read = (this.signedIn ??= this.readSignedIn());
+    read.catch(() => this.signedIn === read && (this.signedIn = undefined));
+    return read.then((urls) => [...urls]);
+  }
+
+  private async readSignedIn(): Promise<string[]> {
     const listed = [...(await this.accountList.all())];
     if (this.current && !listed.includes(this.current.accountUrl)) {
       listed.push(this.current.accountUrl);
@@ -207,6 +221,7 @@ export class Session implements vscode.Disposable {
       this.switching = false;
     }
     await this.accountList.add(accountUrl);
+    this.signedIn = undefined;
     this.log.info(`Signed in to ${accountUrl}`);
     if (here) this.setState('signedIn');
     else this.changed.fire();
@@ -219,6 +234,7 @@ export class Session implements vscode.Disposable {
     if (mine) this.current = undefined;
     await this.secrets.delete(secretKey(accountUrl));
     await this.accountList.remove(accountUrl);
+    this.signedIn = undefined;
     this.log.info(`Signed out of ${accountUrl}`);
     if (mine) this.setState('signedOut');
     else this.changed.fire();
@@ -253,6 +269,7 @@ export class Session implements vscode.Disposable {
   }
 
   private setState(state: SessionState): void {
+    this.signedIn = undefined; // this window's account may be one the list does not hold yet
     this.stateValue = state;
     void this.publishState();
     this.changed.fire();

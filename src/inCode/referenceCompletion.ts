@@ -13,6 +13,8 @@ const MOST = 100;
 /** What completion needs: the loaded posts, newest first, and a way to start loading them. */
 export interface LoadedPosts {
   posts(): readonly Post[];
+  /** The account they are of: this window's. */
+  accountUrl(): string | undefined;
   /** Starts the first page if nothing was loaded yet; completion does not wait for it. */
   startLoading(): void;
 }
@@ -28,15 +30,17 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
     if (document.uri.scheme !== SCM_INPUT_SCHEME) return undefined;
     const settings = readSettings();
-    const options = referenceOptions(settings);
-    if (!options) return undefined;
+    if (!settings.references) return undefined;
     // Without a prefix, `#` asks, and the post's address (a reference everywhere) is what goes in:
     // a bare `#12` would name the repository's issue 12 on most Git hosts.
     const prefix = settings.referencePrefix || '#';
-    const insert = (id: number) => (settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined);
     const typed = typedReference(document.lineAt(position.line).text, position.character, prefix);
     if (typed === undefined) return undefined;
+    // Only now is the rest of the extension loaded: a reference is being typed.
     const source = this.loaded();
+    const options = referenceOptions(settings, { window: source.accountUrl(), all: [] });
+    if (!options) return undefined;
+    const insert = (id: number) => (settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined);
     const posts = source.posts().filter((post) => !isComment(post));
     if (posts.length === 0) {
       source.startLoading();

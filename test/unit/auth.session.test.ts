@@ -157,6 +157,30 @@ describe('Session', () => {
     here.dispose();
   });
 
+  it('the accounts signed in to are read from the secret storage once, and again only after a change', async () => {
+    const list = new MemoryAccountList();
+    const here = new Session(secrets as never, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    await here.save(A, TOKEN);
+    await here.save(B, 'another-token-0123456789');
+    let reads = 0;
+    const get = secrets.get;
+    secrets.get = (key: string) => (reads++, get(key));
+    assert.deepEqual(await here.signedInAccounts(), [A, B]);
+    const first = reads;
+    await Promise.all([here.signedInAccounts(), here.signedInAccounts()]);
+    assert.equal(reads, first, 'no secret read again while nothing changed');
+    await here.signOut(A);
+    assert.deepEqual(await here.signedInAccounts(), [B], 'a sign-out is seen at once');
+    secrets.data.delete(`helpdesk.token:${B}`);
+    await secrets.delete(`helpdesk.token:${B}`); // another window's sign-out, heard through the storage
+    assert.deepEqual(await here.signedInAccounts(), []);
+    list.addresses.push(A);
+    secrets.data.set(`helpdesk.token:${A}`, TOKEN);
+    list.changed.fire(); // another window's sign-in, heard through the list
+    assert.deepEqual(await here.signedInAccounts(), [A]);
+    here.dispose();
+  });
+
   it('sign out deletes the token, tells the other windows, and never logs the token', async () => {
     await session.save(A, TOKEN);
     await session.signOut();

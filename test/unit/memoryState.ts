@@ -1,4 +1,4 @@
-import type { Memento } from './fakeVscode';
+import { EventEmitter, type Memento } from './fakeVscode';
 import type { PresenceFolder } from '../../src/drafts/windowPresence';
 
 /** A global state in memory, as a window's `Memento` holds it (values copied in and out). */
@@ -39,6 +39,9 @@ export class MemoryFolder implements PresenceFolder {
 /** The addresses signed in to, in memory (the test double of AccountList). */
 export class MemoryAccountList {
   addresses: string[] = [];
+  /** Fire to say another window changed the list. */
+  readonly changed = new EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
   async all(): Promise<readonly string[]> {
     return this.addresses;
   }

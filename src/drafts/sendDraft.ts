@@ -1,21 +1,17 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
 import type { Account } from '../gateway/account';
-import type { FindOutcome } from '../gateway/filedSearch';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
 import { labelText } from '../text/serverText';
 import { parseDraftDocument } from './draftDocument';
-import { newDraftRef, withDraftRef } from './draftRef';
 import { draftUri } from './draftUri';
-import type { Draft, DraftStore, UnconfirmedSend } from './drafts';
+import type { Draft, DraftStore } from './drafts';
+import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 
 const { l10n } = vscode;
-
-/** Why an earlier attempt may have been filed though its post was not found (see `Account.findFiled`). */
-type Doubt = Exclude<FindOutcome, 'absent'>;
 
 const WHAT = {
   bug: () => l10n.t('Filing the bug…'),
@@ -25,7 +21,9 @@ const WHAT = {
 
 /**
  * Sends drafts. A draft is saved before it is sent and removed only once the server has
- * answered with the record, so a failure (or a window closed mid-way) loses nothing.
+ * answered with the record, so a failure (or a window closed mid-way) loses nothing. This is
+ * the editor's side of a send: one window's claim, the draft's editors, progress, and what the
+ * person is told and asked; the exactly-once protocol itself is `fileDraft` (filing.ts).
  */
 export class DraftSender {
   constructor(
@@ -79,55 +77,61 @@ export class DraftSender {
     }
   }
 
+  /**
+   * Files the draft with the account it is for (see `fileDraft`) and shows how that ended. An
+   * earlier attempt that may have been filed is the person's to decide on; whatever goes wrong on
+   * the way leaves the draft kept.
+   */
   private async sendOnce(draft: Draft): Promise<Post | undefined> {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
-    const problem = this.problemWith(draft, account);
-    if (problem || !account) {
-      this.offerFix(draft, problem ?? l10n.t('You are signed out.'));
-      return undefined;
-    }
-    let markedNow = false;
+    const context: FilingContext = {
+      signedIn: account !== undefined || this.gateway.account !== undefined,
+      markers: this.drafts,
+      baseline: account && this.baseline(account),
+      step: (call) => withCancellableProgress(WHAT[draft.kind](), call),
+      log: (message, error) => this.log.error(message, error),
+    };
     try {
-      let attempt: UnconfirmedSend & { ref: string };
-      if (draft.unconfirmed) {
-        const before = draft.unconfirmed;
-        const earlier = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.findEarlierDelivery(account, draft, before, signal));
-        if (typeof earlier === 'string' && !(await this.confirmResend(account, draft, earlier))) return undefined;
-        if (typeof earlier === 'object') {
-          await this.filed(account, draft, before.sentText, earlier, true);
-          return earlier;
-        }
-        // Not filed: this attempt goes with the same marker, now in the first line, and the text it sends.
-        attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text, markerAtHead: true };
-        if (attempt.ref !== before.ref || attempt.sentText !== before.sentText || !before.markerAtHead) await this.drafts.setUnconfirmed(draft.id, attempt);
-      } else {
-        attempt = this.baseline(draft, account);
-        await this.drafts.setUnconfirmed(draft.id, attempt);
-        markedNow = true;
-      }
-      const post = await withCancellableProgress(WHAT[draft.kind](), (signal) => this.create(account, draft, attempt.ref, signal));
-      await this.noteFiled(account, draft, post, attempt.ref);
-      await this.filed(account, draft, draft.text, post, false);
-      return post;
+      let filing = await fileDraft(draft, account, context);
+      if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt))) filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
+      return await this.show(draft, filing);
     } catch (error) {
-      if (markedNow && !mayBeStored(error)) await this.drafts.setUnconfirmed(draft.id, undefined);
-      this.log.error(`Could not send draft ${draft.id}`, error);
-      if (isApiError(error, 'cancelled')) {
-        void this.ui.info(l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
-        return undefined;
-      }
-      // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
-      const again = () => this.send(draft.id);
-      const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
-      this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
+      // What the editor's part met: the question, closing the draft's editors, removing it.
+      this.notSent(draft, error);
       return undefined;
     }
   }
 
-  /** Remembered to learn from later (see `searchFiled`); the post is filed whether or not this is. */
-  private async noteFiled(account: Account, draft: Draft, post: Post, ref: string): Promise<void> {
-    await account.noteFiled(draft.kind, post.id, ref).catch((error: unknown) => this.log.error(`Could not remember post #${post.id} as filed`, error));
+  /** Resolves with the post once it is on the service; the draft is kept otherwise. */
+  private async show(draft: Draft, filing: Filing<Account>): Promise<Post | undefined> {
+    switch (filing.outcome) {
+      case 'filed':
+      case 'filedEarlier':
+        await this.filed(filing.account, draft, filing.sentText, filing.post, filing.outcome === 'filedEarlier');
+        return filing.post;
+      case 'refused':
+        this.offerFix(draft, refusalText(draft, filing.why));
+        return undefined;
+      case 'failed':
+        this.notSent(draft, filing.error);
+        return undefined;
+      case 'maybeFiled':
+        // Kept, as the person chose (see `confirmResend`).
+        return undefined;
+    }
+  }
+
+  private notSent(draft: Draft, error: unknown): void {
+    this.log.error(`Could not send draft ${draft.id}`, error);
+    if (isApiError(error, 'cancelled')) {
+      void this.ui.info(l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
+      return;
+    }
+    // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
+    const again = () => this.send(draft.id);
+    const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
+    this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
   }
 
   private async delivered(account: Account, draft: Draft, post: Post, earlier: boolean): Promise<void> {
@@ -147,7 +151,7 @@ export class DraftSender {
     const editor = draftDocument(draft.id);
     const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;
     if (!editedSince) return this.delivered(account, draft, post, earlier);
-    await this.drafts.setUnconfirmed(draft.id, undefined);
+    await endAttempt(this.drafts, draft);
     const edit = l10n.t('Edit Draft');
     const open = l10n.t('Open in Browser');
     const message = earlier
@@ -160,32 +164,16 @@ export class DraftSender {
   }
 
   /**
-   * What is needed later to find this draft's post, should the answer be lost: the marker, and
-   * where the search may stop. The newest post id counts only where the service sent the view's
-   * first page newest first; on one that ignores the order, the view may hold only the oldest
-   * posts, and a search that stopped there would miss the post.
+   * The baseline for a first attempt (see `FilingContext.baseline`): the newest post id this
+   * window's posts view holds, where the service sent the view's first page newest first. On one
+   * that ignores the order, the view may hold only the oldest posts, and a search that stopped
+   * there would miss the post. The view holds this window's account's posts: another account's
+   * draft has no baseline from it.
    */
-  private baseline(draft: Draft, account: Account): UnconfirmedSend & { ref: string } {
-    // The view holds this window's account's posts: another account's draft has no baseline from it.
-    const { items, sortedByService } = account === this.gateway.account ? this.gateway.store.posts.state : { items: [], sortedByService: false };
-    const newestPostId = sortedByService && items.length > 0 ? Math.max(...items.map((p) => p.id)) : undefined;
-    return { ref: newDraftRef(), sentText: draft.text, newestPostId, markerAtHead: true };
-  }
-
-  /**
-   * After an attempt whose answer never came, the post may be on the server already: the one
-   * that carries the attempt's marker is it. Its absence from the list proves it was not filed
-   * only where this search saw the list show that kind of post with its marker (see
-   * `searchFiled`); otherwise, as after an attempt from before markers, the person decides. A comment count is no proof either way (a colleague's comment, one deleted,
-   * a counter that lags), so it is not read.
-   */
-  private async findEarlierDelivery(account: Account, draft: Draft, unconfirmed: UnconfirmedSend, signal: AbortSignal): Promise<Post | Doubt | undefined> {
-    const { ref } = unconfirmed;
-    if (!ref) return 'unsure';
-    const sought = { kind: draft.kind, ref, after: unconfirmed.newestPostId, parentId: draft.postId, markerAtHead: unconfirmed.markerAtHead === true };
-    const found = await account.findFiled(sought, signal);
-    if (typeof found === 'object') await this.noteFiled(account, draft, found, ref);
-    return found === 'absent' ? undefined : found;
+  private baseline(account: Account): number | undefined {
+    if (account !== this.gateway.account) return undefined;
+    const { items, sortedByService } = this.gateway.store.posts.state;
+    return sortedByService && items.length > 0 ? items.reduce((newest, post) => Math.max(newest, post.id), -Infinity) : undefined;
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */
@@ -210,15 +198,6 @@ export class DraftSender {
     return false;
   }
 
-  private problemWith(draft: Draft, account: Account | undefined): string | undefined {
-    if (!account && !this.gateway.account) return l10n.t('You are signed out.');
-    if (!account) return l10n.t('This draft is for {0}, which you are not signed in to: it waits until you are.', draft.accountUrl);
-    const { title, description } = draftContent(draft);
-    if (!title) return l10n.t('The first line, the title, is empty.');
-    if (draft.kind === 'comment' && !description) return l10n.t('The comment is empty.');
-    return undefined;
-  }
-
   private offerFix(draft: Draft, problem: string): void {
     const edit = l10n.t('Edit Draft');
     const signIn = l10n.t('Sign In…');
@@ -226,18 +205,6 @@ export class DraftSender {
       if (choice === edit) await openDraft(draft.id);
       if (choice === signIn) await vscode.commands.executeCommand('helpdesk.signIn');
     });
-  }
-
-  private create(account: Account, draft: Draft, ref: string, signal: AbortSignal): Promise<Post> {
-    const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
-    const { title, description } = draftContent(draft);
-    const content = withDraftRef(description, ref);
-    if (draft.kind === 'comment') {
-      if (draft.postId === undefined) throw new Error(`Comment draft ${draft.id} names no post.`);
-      return account.addComment(draft.postId, { title, content, ...owner }, signal);
-    }
-    if (draft.kind === 'bug') return account.reportError({ title, content }, signal);
-    return account.createTask({ title, content, task_kind: 'task', ...owner }, signal);
   }
 
   private announce(account: Account, draft: Draft, post: Post, earlier: boolean): void {
@@ -291,19 +258,10 @@ async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }
 
-/**
- * Failures after which the post may be stored all the same: no answer, a garbled one, a
- * cancel while it was on its way, a 2xx answer whose body is an error, or a server error
- * other than "unavailable" (503).
- */
-function mayBeStored(error: unknown): boolean {
-  if (isApiError(error) && error.status !== undefined && error.status < 300) return true;
-  if (isApiError(error, 'server')) return error.status !== 503;
-  return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
-}
-
-/** The title and content a draft files. A comment draft from before comments had titles gets one. */
-function draftContent(draft: Draft): { title: string; description: string } {
-  if (draft.kind !== 'comment' || draft.titled) return parseDraftDocument(draft.text);
-  return { title: `Re: #${draft.postId ?? ''}`, description: draft.text.trim() };
+/** Why the draft was not sent, in words. */
+function refusalText(draft: Draft, why: Refusal): string {
+  if (why === 'signedOut') return l10n.t('You are signed out.');
+  if (why === 'accountSignedOut') return l10n.t('This draft is for {0}, which you are not signed in to: it waits until you are.', draft.accountUrl);
+  if (why === 'emptyTitle') return l10n.t('The first line, the title, is empty.');
+  return l10n.t('The comment is empty.');
 }

@@ -13,6 +13,10 @@ import { rig, type Rig } from './senderRig';
 
 const posts = (server: StandIn) => server.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
 const messages = () => fake.messages.map((m) => m.text).join('\n');
+/** Resolves once `done` holds (it is asked every few milliseconds). */
+const until = async (done: () => boolean) => {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
 
 describe('DraftSender', () => {
   let server: StandIn;
@@ -94,6 +98,22 @@ describe('DraftSender', () => {
     assert.match(kept?.text ?? '', /and more/, 'what was typed since is kept');
     assert.equal(kept?.unconfirmed, undefined, 'no longer waiting on that attempt');
     assert.match(messages(), /You edited the draft since/);
+  });
+
+  it('Cancel while the post is on its way: kept with its marker, told how to send it again (no error), and the post that arrived all the same is found', async () => {
+    const draft = await task('Cancelled');
+    server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
+    fake.cancelProgress.push({ title: 'Creating the task…', when: until(() => posts(server).length === 1) });
+    assert.equal(await r.sender.send(draft.id), undefined);
+    const ref = r.drafts.get(draft.id)?.unconfirmed?.ref;
+    assert.ok(ref, 'the next send looks first');
+    assert.ok(fake.messages.some((m) => m.level === 'info' && /^Not sent\. The draft is kept: run the command again/.test(m.text)), messages());
+    assert.ok(!fake.messages.some((m) => m.level === 'error'), messages());
+
+    await until(() => server.store.list(server.prefix, 'posts').some((p) => carriesDraftRef(p.content, ref)));
+    assert.ok(await r.sender.send(draft.id), 'found');
+    assert.equal(posts(server).length, 1, 'not sent again');
+    assert.equal(r.drafts.get(draft.id), undefined);
   });
 
   it('a refusal (422) means not stored: the next send sends at once, without a search', async () => {

@@ -136,6 +136,8 @@ export const fake = {
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   /** Progress notifications started, by title. */
   progress: [] as string[],
+  /** Progress notifications whose Cancel is pressed once `when` resolves, by title (each once). */
+  cancelProgress: [] as { title: string; when: Promise<unknown> }[],
   /** Quick picks shown; each is dismissed (resolves undefined). */
   picks: [] as ShownPick[],
   /** Status bar messages set. */
@@ -151,6 +153,7 @@ export const fake = {
     this.config.clear();
     this.documents.length = 0;
     this.progress.length = 0;
+    this.cancelProgress.length = 0;
   },
 };
 
@@ -164,7 +167,7 @@ function show(level: ShownMessage['level']) {
   };
 }
 
-const cancellation = { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) };
+const cancellation = { isCancellationRequested: false, onCancellationRequested: (_listener: () => unknown) => new Disposable(() => undefined) };
 
 export const window = {
   showInformationMessage: show('info'),
@@ -179,8 +182,18 @@ export const window = {
     return undefined;
   },
   withProgress<T>(options: { title?: string }, task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>): Thenable<T> {
-    fake.progress.push(options.title ?? '');
-    return task({ report: () => undefined }, cancellation);
+    const title = options.title ?? '';
+    fake.progress.push(title);
+    const pressed = fake.cancelProgress.findIndex((cancel) => cancel.title === title);
+    if (pressed < 0) return task({ report: () => undefined }, cancellation);
+    const { when } = fake.cancelProgress.splice(pressed, 1)[0]!;
+    const listeners: (() => unknown)[] = [];
+    const token = { isCancellationRequested: false, onCancellationRequested: (listener: () => unknown) => (listeners.push(listener), new Disposable(() => undefined)) };
+    void when.then(() => {
+      token.isCancellationRequested = true;
+      for (const listener of listeners) listener();
+    });
+    return task({ report: () => undefined }, token);
   },
   createOutputChannel: () => {
     const line = (level: string) => (text: string) => void fake.logLines.push(`${level} ${text}`);

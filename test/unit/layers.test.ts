@@ -85,6 +85,23 @@ describe('layers', () => {
     assert.deepEqual(api.flatMap(({ file, text }) => layerViolations(file, text)), []);
   });
 
+  it('the exactly-once protocol (src/drafts/filing.ts) reaches no vscode, through any import, types included', () => {
+    const files = new Map(srcFiles().map((source) => [source.file.replace(/\.ts$/, '').replace(/\/index$/, ''), source]));
+    const reached = new Map<string, string[]>([['src/drafts/filing', ['src/drafts/filing']]]);
+    const problems: string[] = [];
+    for (const [module, path] of reached) {
+      const source = files.get(module);
+      assert.ok(source, `${path.join(' -> ')}: no such source file`);
+      for (const { from } of imports(source.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, ''))) {
+        const to = target(source.file, from);
+        if (to === 'vscode') problems.push([...path, to].join(' -> '));
+        else if (to.startsWith('src/') && !reached.has(to)) reached.set(to, [...path, to]);
+      }
+    }
+    assert.ok(reached.has('src/drafts/draftRef') && reached.has('src/api'), `reached only ${[...reached.keys()].join(', ')}`);
+    assert.deepEqual(problems, []);
+  });
+
   it('the check finds what it looks for, and only that', () => {
     const flagged = (file: string, text: string) => layerViolations(file, text).length;
     assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);

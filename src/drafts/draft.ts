@@ -1,0 +1,53 @@
+/** A draft as it is kept: the record, with no store around it. No vscode import. */
+import type { CommentPlace } from '../code/todoComments';
+
+export type DraftKind = 'bug' | 'task' | 'comment';
+
+/**
+ * Something the person typed that is not on the server yet. `text` is what the draft document
+ * shows: the first line is the title and the rest the content (see draftDocument.ts), except in
+ * a comment draft saved before comments had titles (`titled` unset), which is all content.
+ */
+export interface Draft {
+  id: string;
+  kind: DraftKind;
+  text: string;
+  /** The account it is for, so a draft is never sent to another one. */
+  accountUrl: string;
+  /** The parent post of a comment. */
+  postId?: number;
+  /** A comment draft whose first line is its title. */
+  titled?: boolean;
+  clientId?: number | null;
+  responsibleId?: number | null;
+  /** A short description of where it goes, for lists ("comment on #12"). */
+  target?: string;
+  createdAt: number;
+  updatedAt: number;
+  /**
+   * Set when an attempt to send it started and no clear "not stored" came back: the service
+   * may have it already. Before sending again, the sender looks for it.
+   */
+  unconfirmed?: UnconfirmedSend;
+  /** The window sending it now, and since when: another window leaves it alone meanwhile. */
+  sending?: { by: string; since: number };
+  /** A task from a TODO comment: where the comment was, so that its reference is written there once filed. */
+  todo?: TodoOrigin;
+}
+
+/** Where the comment was (0-based line, its whole text) when the command read it, and in which open document at which version. */
+export interface TodoOrigin extends CommentPlace {
+  uri: string;
+}
+
+/** An attempt to send a draft whose outcome is not known: what a later send needs to find its post. */
+export interface UnconfirmedSend {
+  /** The marker the attempt put into the content (see draftRef.ts): the post that carries it is this draft's. */
+  ref?: string;
+  /** The text the attempt sent: a draft edited since is not the post found. */
+  sentText?: string;
+  /** The newest post id known before the first attempt: the search for it stops once past this. */
+  newestPostId?: number;
+  /** The marker is in the content's first line (earlier versions put it at the end). */
+  markerAtHead?: boolean;
+}

@@ -313,7 +313,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 500, html: true });
         try {
           // greeting.ts is still open with lines 2–3 selected, as the Report Bug step left it.
-          await wb.runCommand('Helpdesk: Report Bug from Selection…');
+          await wb.runCommand('Helpdesk: Report Bug from Selection…', 3, { opensInput: true });
           const title = await wb.inputBox('Report Bug: src/greeting.ts:2–3');
           await title.fill(DRAFT_TITLE);
           await title.press('Enter');
@@ -445,7 +445,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.ok(other, 'the second window is open');
         const wb2 = new Workbench(other);
         await page.bringToFront();
-        await wb.runCommand('Helpdesk: Set Who I Am…');
+        await wb.runCommand('Helpdesk: Set Who I Am…', 3, { opensInput: true });
         // The pick comes a moment after the palette closes: type only once it is there.
         await (await wb.inputBox(/Set Who I Am/)).fill(String(NEWS_USER));
         await wb.quickPickRows.filter({ hasText: `User ${NEWS_USER}` }).first().waitFor({ state: 'visible' });

@@ -83,8 +83,9 @@ export class Workbench {
    * Runs a command from the palette by its exact label, as a person would. The palette lists the
    * commands whose `when` clause held when it opened; in a window that has just started, a
    * context key may come a moment later, so like a person it closes the palette and looks again.
+   * `opensInput`: the command opens a quick input (see above).
    */
-  async runCommand(label: string, attempts = 3): Promise<void> {
+  async runCommand(label: string, attempts = 3, { opensInput = false } = {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       await this.commandPalette(label);
       const row = this.quickPickRows.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
@@ -95,7 +96,9 @@ export class Workbench {
         continue; // commandPalette() closes the open palette first
       }
       await row.click();
-      await this.quickInput.waitFor({ state: 'hidden' });
+      // A command that opens a quick input of its own reuses the widget: it may never be seen
+      // hidden in between, so the caller waits for that input (see `inputBox`) instead.
+      if (!opensInput) await this.quickInput.waitFor({ state: 'hidden' });
       return;
     }
   }

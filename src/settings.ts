@@ -49,7 +49,7 @@ export function readSettings(): Settings {
     return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
   };
   return {
-    accountUrl: config.get<string>('accountUrl', '').trim(),
+    accountUrl: text(config.get<unknown>('accountUrl')),
     workspaceAccount: boundAddress(config.get<unknown>('workspaceAccount')),
     pageSize: clampPerPage(config.get<number>('pageSize', 50)),
     showClosedPosts: config.get<boolean>('showClosedPosts', false) === true,
@@ -87,4 +87,9 @@ function boundAddress(value: unknown): string {
 function prefixOrNone(value: unknown): string {
   const prefix = typeof value === 'string' ? value.trim() : '';
   return isValidReferencePrefix(prefix) ? prefix : '';
+}
+
+/** A setting meant to hold text; any other value (a list, a number) is none. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
 }

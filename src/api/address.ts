@@ -48,6 +48,9 @@ export function parseAccountUrl(input: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new AccountUrlError('scheme', { scheme: url.protocol });
   }
+  // The URL parser reads a number, or a short run of them (`42`, `10.1`), as an IPv4 address: as typed, it is none.
+  const typedHost = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]*)/i.exec(withScheme)?.[1] ?? '';
+  if (/^[\d.]+$/.test(typedHost) && !/^\d{1,3}(?:\.\d{1,3}){3}$/.test(typedHost)) throw new AccountUrlError('notAddress');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new AccountUrlError('plainHttp', { host: url.host });
   }

@@ -57,6 +57,11 @@ describe('account address', () => {
     assert.deepEqual(problem('https://'), { problem: 'notAddress' });
     assert.deepEqual(problem('   '), { problem: 'empty' });
     assert.equal(problem('https://acme.example.com'), undefined);
+    // A number is not an address, though the URL parser reads `42` as the host 0.0.0.42.
+    assert.deepEqual(problem('42'), { problem: 'notAddress' });
+    assert.deepEqual(problem('https://10.1'), { problem: 'notAddress' });
+    assert.equal(problem('https://10.0.0.1:8443'), undefined, 'a whole IPv4 address is one');
+    assert.equal(problem('http://127.0.0.1:3000'), undefined);
   });
 
   it('refuses a pasted token as an address, before anything is sent to it', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/auth/session';
+import { readSettings } from '../../src/settings';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Log } from '../../src/log';
 import { fake } from './fakeVscode';
@@ -62,6 +63,15 @@ describe('Session', () => {
     fake.config.delete('helpdesk.workspaceAccount');
     await session.restore();
     assert.equal(session.state, 'signedIn', 'unbound: the account chosen');
+  });
+
+  it('an account address setting that is not text is unusable: signed out, and nothing throws', async () => {
+    fake.config.set('helpdesk.accountUrl', [A]);
+    secrets.data.set(`helpdesk.token:${A}`, TOKEN);
+    // Every view and provider reads the settings: they must not throw on it.
+    assert.equal(readSettings().accountUrl, '');
+    await session.whenRestored();
+    assert.equal(session.state, 'signedOut');
   });
 
   it('follows what the calls met, only while signed in', async () => {

@@ -22,6 +22,17 @@ export interface PagedListState<T> {
   readonly generation: number;
 }
 
+/**
+ * What a change to a list touched, for views that redraw only that: the records at indexes
+ * `from` on may differ (added, removed, moved or replaced); those before it did not change.
+ * With `to`, only those in [from, to) were replaced, in place. Without `from`, no record
+ * changed: only whether it loads, may have more, or failed.
+ */
+export interface ListChange {
+  readonly from?: number;
+  readonly to?: number;
+}
+
 export type PageFetcher<T> = (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>;
 
 /** Where the list stands in the service's pages, once a first load has been read. */
@@ -65,6 +76,10 @@ interface Loaded<T> {
  */
 export class PagedList<T extends { id: number }> {
   private items: T[] = [];
+  /** The ids of `items`. */
+  private ids = new Set<number>();
+  /** What the load in flight changed, told when it settles. */
+  private pending: ListChange = {};
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
   /** The records made here since the last first load: the service may list them on a page read before. */
@@ -81,7 +96,7 @@ export class PagedList<T extends { id: number }> {
   private started = false;
   private generation = 0;
   private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(change: ListChange) => void>();
 
   constructor(
     private readonly fetchPage: PageFetcher<T>,
@@ -95,7 +110,7 @@ export class PagedList<T extends { id: number }> {
     return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation };
   }
 
-  onDidChange(listener: () => void): { dispose(): void } {
+  onDidChange(listener: (change: ListChange) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
@@ -115,7 +130,7 @@ export class PagedList<T extends { id: number }> {
     const { walk } = this;
     const promise = (walk ? this.readNext(walk, controller.signal) : this.readFirst(controller.signal)).then(
       (loaded) => {
-        if (!controller.signal.aborted) this.apply(loaded, walk === undefined);
+        if (!controller.signal.aborted) this.pending = this.apply(loaded, walk === undefined);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -128,12 +143,14 @@ export class PagedList<T extends { id: number }> {
       promise: promise.finally(() => {
         if (this.inFlight === flight) {
           this.inFlight = undefined;
-          this.emit();
+          const change = this.pending;
+          this.pending = {};
+          this.emit(change);
         }
       }),
     };
     this.inFlight = flight;
-    this.emit();
+    this.emit({});
     return flight.promise;
   }
 
@@ -151,7 +168,7 @@ export class PagedList<T extends { id: number }> {
   reset(): void {
     this.abort();
     this.generation += 1;
-    this.items = [];
+    this.setItems([]);
     this.made.clear();
     this.madeSinceFirstLoad.clear();
     this.fromService = new Set();
@@ -162,7 +179,7 @@ export class PagedList<T extends { id: number }> {
     this.error = undefined;
     this.errorLoadingMore = false;
     this.started = false;
-    this.emit();
+    this.emit({ from: 0 });
   }
 
   /** Puts a record the user just created or changed in place, or at the top when new. */
@@ -170,8 +187,9 @@ export class PagedList<T extends { id: number }> {
     this.made.set(item.id, item);
     this.madeSinceFirstLoad.add(item.id);
     if (!this.replace(item)) {
-      this.items = [...this.items, item].sort(this.compare);
-      this.emit();
+      const items = [...this.items, item].sort(this.compare);
+      this.setItems(items);
+      this.emit({ from: items.indexOf(item) });
     }
   }
 
@@ -180,8 +198,10 @@ export class PagedList<T extends { id: number }> {
     const index = this.items.findIndex((existing) => existing.id === item.id);
     if (index < 0) return false;
     if (this.made.has(item.id)) this.made.set(item.id, item);
-    this.items = this.items.map((existing, i) => (i === index ? item : existing)).sort(this.compare);
-    this.emit();
+    const items = this.items.map((existing, i) => (i === index ? item : existing)).sort(this.compare);
+    const moved = items[index] !== item;
+    this.setItems(items);
+    this.emit(moved ? { from: Math.min(index, items.indexOf(item)) } : { from: index, to: index + 1 });
     return true;
   }
 
@@ -192,8 +212,10 @@ export class PagedList<T extends { id: number }> {
   remove(id: number): void {
     this.made.delete(id);
     this.madeSinceFirstLoad.delete(id);
-    this.items = this.items.filter((item) => item.id !== id);
-    this.emit();
+    const index = this.items.findIndex((item) => item.id === id);
+    if (index < 0) return;
+    this.setItems(this.items.filter((item) => item.id !== id));
+    this.emit({ from: index });
   }
 
   /** Page 1, or where the service lists in the reverse order, its last pages (from the one found before, if any). */
@@ -236,7 +258,8 @@ export class PagedList<T extends { id: number }> {
     return page < MAX_PAGES ? { ended: false } : { ended: true, stop: 'cap' };
   }
 
-  private apply({ pages, walk, ended, stop, lastPage }: Loaded<T>, first: boolean): void {
+  /** Puts what a load read in the list; returns what changed. */
+  private apply({ pages, walk, ended, stop, lastPage }: Loaded<T>, first: boolean): ListChange {
     const read = pages.flatMap((page) => page.items);
     if (first) {
       this.fromService = new Set();
@@ -245,14 +268,19 @@ export class PagedList<T extends { id: number }> {
       this.madeSinceFirstLoad.clear();
     }
     for (const item of read) this.fromService.add(item.id);
-    // A first load replaces what a refresh left on screen, but for records made here that the
-    // service may list on a later page; later pages skip records already loaded. What a first
-    // load read holds the list's first records where the service sorts as this list does, or
-    // where it sorts the other way and these, its last pages, are in that order too.
-    const holdsFirst = this.sortedByService || (walk.down && this.reversed([...pages].reverse().flatMap((page) => page.items)));
-    const kept = new Map((first ? this.madeNotIn(read, holdsFirst) : this.items).map((item) => [item.id, item]));
-    for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
-    this.items = [...kept.values()].sort(this.compare);
+    const before = this.items;
+    if (first) {
+      // A first load replaces what a refresh left on screen, but for records made here that the
+      // service may list on a later page. What a first load read holds the list's first records
+      // where the service sorts as this list does, or where it sorts the other way and these, its
+      // last pages, are in that order too.
+      const holdsFirst = this.sortedByService || (walk.down && this.reversed([...pages].reverse().flatMap((page) => page.items)));
+      const kept = new Map(this.madeNotIn(read, holdsFirst).map((item) => [item.id, item]));
+      for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
+      this.setItems([...kept.values()].sort(this.compare));
+    } else {
+      this.append(read);
+    }
     // The whole list read up to its empty page: a record made here before the first load that the
     // service did not send is gone. (One made since may stand on a page read before it: the service
     // lists it from the next first load on. Not going down: it stands past the last page read.)
@@ -262,6 +290,32 @@ export class PagedList<T extends { id: number }> {
     if (stop) this.onStop(stop);
     this.error = undefined;
     this.errorLoadingMore = false;
+    const from = firstDifference(before, this.items);
+    return from === undefined ? {} : { from };
+  }
+
+  /**
+   * A later page's records not loaded yet. Where they all sort after the last one loaded (a
+   * service that sorts as this list does), they are added at the end without sorting the rest:
+   * a page deep in a long list costs its own records, not the list's.
+   */
+  private append(read: readonly T[]): void {
+    const fresh = new Map<number, T>();
+    for (const item of read) if (!this.ids.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+    if (fresh.size === 0) return;
+    const added = [...fresh.values()].sort(this.compare);
+    const last = this.items.at(-1);
+    if (last === undefined || this.compare(last, added[0]!) <= 0) {
+      this.items = this.items.concat(added);
+      for (const item of added) this.ids.add(item.id);
+    } else {
+      this.setItems([...this.items, ...added].sort(this.compare));
+    }
+  }
+
+  private setItems(items: T[]): void {
+    this.items = items;
+    this.ids = new Set(items.map((item) => item.id));
   }
 
   /**
@@ -280,7 +334,7 @@ export class PagedList<T extends { id: number }> {
   private dropMadeNotSent(): void {
     const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
     for (const id of gone) this.made.delete(id);
-    if (gone.length) this.items = this.items.filter((item) => !gone.includes(item.id));
+    if (gone.length) this.setItems(this.items.filter((item) => !gone.includes(item.id)));
   }
 
   /** Two records or more, each sorting no later than the next: the order this list keeps. */
@@ -298,7 +352,17 @@ export class PagedList<T extends { id: number }> {
     this.inFlight = undefined;
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(change: ListChange): void {
+    for (const listener of this.listeners) listener(change);
   }
+}
+
+/** The first index where `after` holds another record than `before`, or their common length; undefined when they are the same. */
+function firstDifference<T>(before: readonly T[], after: readonly T[]): number | undefined {
+  const common = Math.min(before.length, after.length);
+  let i = 0;
+  // Appended records (the usual later page) leave `before` a prefix of `after`: the scan is of
+  // references, cheap even for a long list.
+  while (i < common && before[i] === after[i]) i++;
+  return i === before.length && i === after.length ? undefined : i;
 }

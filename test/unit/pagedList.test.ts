@@ -573,3 +573,69 @@ describe('PagedList: a list of more than MAX_PAGES pages, oldest first', () => {
     assert.deepEqual(stops, ['cap']);
   });
 });
+
+describe('PagedList changes say what they touched', () => {
+  const collect = (list: PagedList<Item>) => {
+    const changes: unknown[] = [];
+    list.onDidChange((change) => changes.push(change));
+    return changes;
+  };
+
+  it('a later page in order is added after the records loaded: those before it did not change', async () => {
+    const data = range(1, 30).reverse();
+    const list = new PagedList<Item>(async (page, perPage) => pageOf(data.slice((page - 1) * perPage, page * perPage)), () => 10, descending);
+    await list.loadMore();
+    const firstTen = list.state.items;
+    const changes = collect(list);
+    await list.loadMore();
+    assert.deepEqual(changes, [{}, { from: 10 }], 'loading (no record changed), then records from index 10 on');
+    assert.deepEqual(list.state.items.slice(0, 10), firstTen, 'the same records, not copies');
+    assert.equal(list.state.items[0], firstTen[0]);
+  });
+
+  it('a later page whose records sort among those loaded says where the first of them went', async () => {
+    const answers = [[{ id: 9 }, { id: 5 }, { id: 1 }], [{ id: 7 }, { id: 3 }], []];
+    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 3, descending);
+    await list.loadMore();
+    const changes = collect(list);
+    await list.loadMore();
+    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 3, 1]);
+    assert.deepEqual(changes.at(-1), { from: 1 });
+  });
+
+  it('a page of records all loaded already changes no record', async () => {
+    const list = new PagedList<Item>(async () => pageOf([{ id: 2 }, { id: 1 }]), () => 2, descending);
+    await list.loadMore();
+    const changes = collect(list);
+    await list.loadMore();
+    assert.deepEqual(changes, [{}, {}]);
+  });
+
+  it('a record replaced where it stood is a change of that index alone; one that moves changes from where it was', async () => {
+    const list = new PagedList<Item>(async () => pageOf([{ id: 5 }, { id: 3 }, { id: 1 }]), () => 3, descending);
+    await list.loadMore();
+    const changes = collect(list);
+    list.replace({ id: 3, name: 'fresh' });
+    assert.deepEqual(changes, [{ from: 1, to: 2 }]);
+    list.upsert({ id: 9 });
+    assert.deepEqual(changes.at(-1), { from: 0 }, 'a new record at the top moves every row');
+    list.upsert({ id: 2 });
+    assert.deepEqual(changes.at(-1), { from: 3 });
+    list.remove(5);
+    assert.deepEqual(changes.at(-1), { from: 1 });
+    list.remove(42);
+    assert.equal(changes.length, 4, 'removing a record that is not loaded changes nothing');
+    list.reset();
+    assert.deepEqual(changes.at(-1), { from: 0 });
+  });
+
+  it('a refresh that reads other records changes them from the first that differs', async () => {
+    let answer = [{ id: 3 }, { id: 2 }];
+    const list = new PagedList<Item>(async () => pageOf(answer), () => 2, descending);
+    await list.loadMore();
+    answer = [{ id: 4 }, { id: 3 }];
+    const changes = collect(list);
+    await list.refresh();
+    assert.deepEqual(changes.at(-1), { from: 0 });
+  });
+});

@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { isComment, type Client, type Deal, type Post } from '../api';
 import { inertMarkdown, inertMarkdownLines } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
+import type { RowGroup } from './shownPosts';
 
 const { l10n } = vscode;
 
@@ -139,6 +140,37 @@ export class LoadMoreNode extends vscode.TreeItem {
   }
 }
 
+/**
+ * Older posts folded into a group, past the rows at the top (see `rowGroups`). One object per
+ * id, updated in place, so that a change inside it redraws it alone. A group still filling is
+ * open and holds "Load more…"; a full one is folded under another id, unless opened by the person.
+ */
+export class PostGroupNode extends vscode.TreeItem {
+  constructor(
+    public group: RowGroup,
+    open: boolean,
+  ) {
+    super('', open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = postGroupId(group);
+    this.iconPath = new vscode.ThemeIcon('history');
+    this.contextValue = 'postGroup';
+  }
+
+  /** Its label and description for the rows it holds now. */
+  describe(group: RowGroup, first: Post | undefined, last: Post | undefined): this {
+    this.group = group;
+    this.label = l10n.t('Posts {0}–{1}', (group.start + 1).toLocaleString(), group.end.toLocaleString());
+    this.description = first && last ? `#${first.id} – #${last.id}` : undefined;
+    this.tooltip = l10n.t('Older posts, folded: rows {0} to {1} of those loaded.', (group.start + 1).toLocaleString(), group.end.toLocaleString());
+    return this;
+  }
+}
+
+/** A group's id: another one once it is full, so that it folds then. */
+export function postGroupId(group: RowGroup): string {
+  return `posts:group:${group.index}${group.full ? '' : ':open'}`;
+}
+
 /** A line that says something instead of data: an error with a retry, or "no deals". */
 export class MessageNode extends vscode.TreeItem {
   constructor(id: string, message: string, icon: string, command?: vscode.Command) {
@@ -151,4 +183,4 @@ export class MessageNode extends vscode.TreeItem {
   }
 }
 
-export type HelpdeskNode = PostNode | ClientNode | DealNode | LoadMoreNode | MessageNode;
+export type HelpdeskNode = PostNode | PostGroupNode | ClientNode | DealNode | LoadMoreNode | MessageNode;

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { isApiError } from '../api';
 import type { Session } from '../auth/session';
-import type { PagedList } from '../store/pagedList';
+import type { PagedList, PagedListState } from '../store/pagedList';
 import { errorText } from '../ui/errorText';
 import { LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
 
@@ -19,23 +19,40 @@ export async function pagedRows<T extends { id: number }>(
   list: PagedList<T>,
   rows: (items: readonly T[]) => HelpdeskNode[],
   empty: (items: readonly T[]) => string,
-  /** A load the view runs of its own (a quick filter filling the screen): what it says; undefined when none. */
-  busy: () => string | undefined = () => undefined,
 ): Promise<HelpdeskNode[]> {
+  if (!(await listReady(session, list))) return [];
+  const nodes = rows(list.state.items);
+  const tail = tailRow(name, list.state, undefined, () => (nodes.length === 0 ? empty(list.state.items) : undefined));
+  return tail ? [...nodes, tail] : nodes;
+}
+
+/**
+ * Whether a list has rows to show, once its first page was asked for: not while signed out or
+ * while the token is rejected, nor when its first page failed in a way a welcome view explains.
+ */
+export async function listReady(session: Session, list: Pick<PagedList<{ id: number }>, 'ensureStarted' | 'state'>): Promise<boolean> {
   await session.whenRestored();
-  if (!session.credentials || session.state === 'rejected') return [];
+  if (!session.credentials || session.state === 'rejected') return false;
   await list.ensureStarted();
-  const { items, hasMore, loading, error, errorLoadingMore } = list.state;
-  if (items.length === 0 && welcomeExplains(error)) return [];
-  const nodes = rows(items);
-  const loadingOwn = busy();
-  if (loadingOwn !== undefined && error === undefined) nodes.push(new LoadMoreNode(name, true, loadingOwn));
-  else if (error !== undefined && !loading) {
+  const { items, error } = list.state;
+  return !(items.length === 0 && welcomeExplains(error));
+}
+
+/**
+ * The row that ends a list: "Load more…" (or what a load of the view's own says, `busy`), an
+ * error with a retry ("Could not load more" where a page after the first failed), or, for a
+ * list that shows no row, why (`empty`); undefined when none is due.
+ */
+export function tailRow(name: 'posts' | 'clients', state: PagedListState<{ id: number }>, busy: string | undefined, empty: () => string | undefined): HelpdeskNode | undefined {
+  const { hasMore, loading, error, errorLoadingMore } = state;
+  if (busy !== undefined && error === undefined) return new LoadMoreNode(name, true, busy);
+  if (error !== undefined && !loading) {
     const words = errorText(error);
-    nodes.push(retryRow(`${name}:error`, errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words), [name]));
-  } else if (hasMore || error !== undefined) nodes.push(new LoadMoreNode(name, loading));
-  else if (nodes.length === 0) nodes.push(new MessageNode(`${name}:empty`, empty(items), 'info'));
-  return nodes;
+    return retryRow(`${name}:error`, errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words), [name]);
+  }
+  if (hasMore || error !== undefined) return new LoadMoreNode(name, loading);
+  const text = empty();
+  return text === undefined ? undefined : new MessageNode(`${name}:empty`, text, 'info');
 }
 
 /** The failures the welcome views explain (token rejected, service unreachable); others show as a row. */

@@ -5,8 +5,10 @@ import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
-import { MessageNode, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
-import { pagedRows } from './pagedRows';
+import type { ListChange } from '../store/pagedList';
+import { MessageNode, PostGroupNode, postGroupId, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
+import { listReady, tailRow } from './pagedRows';
+import { groupAt, rowGroups, ShownPosts, TOP_ROWS, type RowGroup } from './shownPosts';
 import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
@@ -16,6 +18,8 @@ const { l10n } = vscode;
 export const FILL_ROWS = 20;
 /** The most pages one choice of a quick filter (or one "Load more…" under it) loads. */
 export const FILL_PAGES = 20;
+/** The most pages a refresh reads again to show the groups that were open. */
+export const REFILL_PAGES = 50;
 
 /** What the Changed Only rows and the rows' news marks come from: the news watcher. */
 export interface PostsNews {
@@ -41,7 +45,7 @@ interface Fill {
  * until the screen is full, the list ends, or `FILL_PAGES` were read; "Load more…" then goes on.
  */
 export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<HelpdeskNode | HelpdeskNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private filter: PostFilter = {};
   private scope: PostsScope = 'everything';
@@ -52,6 +56,19 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private fill: Fill | undefined;
   /** The list's generation the last fill was for: a list started again (a refresh, another account) is filled again. */
   private filledGeneration: number | undefined;
+  /** The rows shown, kept as pages are added (see ShownPosts); forgotten when what is shown changes. */
+  private readonly shownPosts = new ShownPosts((post) => this.showsRow(post));
+  /** Who the person is, as the rows being read are tested against it. */
+  private rowFacts: ScopeFacts = { me: undefined, filed: new Set() };
+  /** The groups older rows fold into, as last laid out, and their nodes by id. */
+  private groups: RowGroup[] = [];
+  private readonly groupNodes = new Map<string, PostGroupNode>();
+  /** Groups the person has open (a group still filling is open until folded): a refresh loads their rows again. */
+  private readonly openGroups = new Set<number>();
+  /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
+  private laidOutGeneration = 0;
+  private fillingGroup: number | undefined;
+  private refillTo = 0;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(
@@ -64,8 +81,10 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   ) {
     this.disposables.push(
       news.onDidChange(() => this.changed.fire(undefined)),
-      store.posts.onDidChange(() => this.changed.fire(undefined)),
+      store.posts.onDidChange((change) => this.listChanged(change)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
+      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.openGroups.add(element.group.index)),
+      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.openGroups.delete(element.group.index)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
       session.onDidChange(() => {
         void this.publish();
@@ -118,7 +137,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   loadMore(): Promise<void> {
     if (this.scope === 'everything') return this.store.posts.loadMore();
     if (this.fill) return this.fill.promise;
-    return this.startFill(this.shown(this.store.posts.state.items).length + FILL_ROWS, true);
+    return this.startFill(this.rows().length + FILL_ROWS, true);
   }
 
   /** Resolves once no quick filter is loading pages (for tests). */
@@ -131,38 +150,34 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   /**
-   * Posts that are not comments, newest first. Where the service lists comments among them,
-   * each shows below its post, oldest first, and never as a row of its own.
+   * Posts that are not comments, newest first; past the first TOP_ROWS, older ones fold into
+   * groups (see `rowGroups`). Where the service lists comments among posts, each shows below
+   * its post, oldest first, and never as a row of its own.
    */
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
-    const statuses = this.store.statuses;
-    const row = (post: Post, comments?: Map<number, Post[]>) => new PostNode(post, statusText(post, statuses), comments?.get(post.id)?.length, this.newsOf(post.id));
-    if (node instanceof PostNode) return this.changedOnly ? [] : (this.commentsByParent().get(node.post.id) ?? []).map((comment) => row(comment));
+    if (node instanceof PostNode) return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
+    if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
     await this.session.whenRestored();
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
-    if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows(row)] : [];
+    if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
     if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
     const list = this.store.posts;
-    const rows = await pagedRows(
-      this.session,
-      'posts',
-      list,
-      (items) => {
-        this.fillIfRestarted();
-        const comments = this.commentsByParent();
-        const shown = this.shown(items).map((p): HelpdeskNode => row(p, comments));
-        const { hasMore, error } = list.state;
-        if (shown.length === 0 && this.scope !== 'everything' && hasMore && error === undefined && !this.fill) {
-          shown.push(new MessageNode('posts:scope-none', scopeNoneYetText(items.filter((p) => !isComment(p)).length), 'info'));
-        }
-        return shown;
-      },
-      (items) => emptyText(items.filter((p) => !isComment(p)).length, this.scope, describeFilter(this.filter) !== undefined, this.showClosed, this.me()),
-      () => this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, FILL_PAGES) : l10n.t('Loading…')),
-    );
-    return rows.length > 0 ? [...notes, ...rows] : rows;
+    if (!(await listReady(this.session, list))) return [];
+    this.fillIfRestarted();
+    const shown = this.rows();
+    const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
+    const { items, hasMore, error } = list.state;
+    if (shown.length === 0 && this.scope !== 'everything' && hasMore && error === undefined && !this.fill) {
+      nodes.push(new MessageNode('posts:scope-none', scopeNoneYetText(items.filter((p) => !isComment(p)).length), 'info'));
+    }
+    nodes.push(...this.groups.map((group) => this.groupNode(group, shown)));
+    if (!this.tailInGroup()) {
+      const tail = this.tail(() => (nodes.length === 0 ? emptyText(items.filter((p) => !isComment(p)).length, this.scope, describeFilter(this.filter) !== undefined, this.showClosed, this.me()) : undefined));
+      if (tail) nodes.push(tail);
+    }
+    return nodes.length > 0 ? [...notes, ...nodes] : nodes;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: HelpdeskNode): vscode.TreeItem {
@@ -173,6 +188,98 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   dispose(): void {
     this.fill?.controller.abort();
     for (const d of this.disposables) d.dispose();
+  }
+
+  private row(post: Post): PostNode {
+    return new PostNode(post, statusText(post, this.store.statuses), this.shownPosts.commentsOf(post.id).length, this.newsOf(post.id));
+  }
+
+  /** The shown rows of the loaded posts, laid out into groups. */
+  private rows(): readonly Post[] {
+    this.rowFacts = this.facts();
+    const shown = this.shownPosts.of(this.store.posts.state.items);
+    this.groups = rowGroups(shown.length);
+    // A group opens as it fills, and folds once full (the person may open it again).
+    const filling = this.groups.at(-1)?.full === false ? this.groups.at(-1)!.index : undefined;
+    if (filling !== this.fillingGroup) {
+      if (this.fillingGroup !== undefined && this.groups[this.fillingGroup]?.full) this.openGroups.delete(this.fillingGroup);
+      if (filling !== undefined) this.openGroups.add(filling);
+      this.fillingGroup = filling;
+    }
+    const ids = new Set(this.groups.map(postGroupId));
+    for (const id of this.groupNodes.keys()) if (!ids.has(id)) this.groupNodes.delete(id);
+    return shown;
+  }
+
+  private groupRows(node: PostGroupNode): HelpdeskNode[] {
+    const shown = this.rows();
+    const group = this.groups[node.group.index];
+    if (!group || postGroupId(group) !== node.id) return [];
+    const nodes: HelpdeskNode[] = shown.slice(group.start, group.end).map((post) => this.row(post));
+    if (!group.full) {
+      const tail = this.tail(() => undefined);
+      if (tail) nodes.push(tail);
+    }
+    return nodes;
+  }
+
+  /** The group's node: the same object while its id stays, so that a change redraws it alone. */
+  private groupNode(group: RowGroup, shown: readonly Post[]): PostGroupNode {
+    const id = postGroupId(group);
+    let node = this.groupNodes.get(id);
+    if (!node) {
+      node = new PostGroupNode(group, !group.full || this.openGroups.has(group.index));
+      this.groupNodes.set(id, node);
+    }
+    return node.describe(group, shown[group.start], shown[group.end - 1]);
+  }
+
+  /** The last group is still filling: "Load more…" (or the list's error) ends it instead of the view. */
+  private tailInGroup(): boolean {
+    const last = this.groups.at(-1);
+    return last !== undefined && !last.full;
+  }
+
+  private tail(empty: () => string | undefined): HelpdeskNode | undefined {
+    const busy = this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, FILL_PAGES) : l10n.t('Loading…'));
+    return tailRow('posts', this.store.posts.state, busy, empty);
+  }
+
+  /** Redraws what a change of the list touched: the top (and with it every open group), or the groups from the first it changed. */
+  private listChanged(change: ListChange): void {
+    const { generation, items } = this.store.posts.state;
+    if (generation !== this.laidOutGeneration) {
+      // Started again: a refresh keeps the rows shown until page 1 comes, so the groups open now
+      // are known; a reset (another account, signed out) has none.
+      this.laidOutGeneration = generation;
+      this.refillTo = items.length > 0 ? Math.max(0, ...this.groups.filter((g) => this.openGroups.has(g.index)).map((g) => g.end)) : 0;
+      if (items.length === 0) this.openGroups.clear();
+    }
+    if (change.from === undefined || this.changedOnly) {
+      this.fireTail();
+      return;
+    }
+    const before = this.groups;
+    this.shownPosts.forget(change.from);
+    const position = this.shownPosts.count;
+    const shown = this.rows();
+    const comments = items.slice(change.from).some((post) => typeof post.post_id === 'number');
+    const first = groupAt(position);
+    const sameGroups = before.length === this.groups.length && before.every((group, i) => group.full === this.groups[i]!.full);
+    if (first === undefined || comments || !sameGroups || items.length === 0) {
+      this.changed.fire(undefined);
+      return;
+    }
+    const changed = this.groups.slice(first).flatMap((group) => this.groupNodes.get(postGroupId(group)) ?? []);
+    for (const node of changed) this.groupNode(node.group, shown);
+    this.changed.fire(changed.length > 0 ? changed : undefined);
+  }
+
+  /** Redraws where "Load more…" stands: the group still filling, or the view. */
+  private fireTail(): void {
+    const last = this.groups.at(-1);
+    const node = last && !last.full ? this.groupNodes.get(postGroupId(last)) : undefined;
+    this.changed.fire(node);
   }
 
   private newsOf(id: number): PostNews | undefined {
@@ -208,9 +315,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
   }
 
-  /** The posts the view shows as rows: not comments, and in the filter, the quick filter and the closed-posts choice. */
-  private shown(items: readonly Post[], facts = this.facts()): Post[] {
-    return items.filter((p) => !isComment(p) && matchesFilter(p, this.filter, this.showClosed) && inScope(p, this.scope, facts));
+  /** Whether the view shows a post as a row: not a comment, and in the filter, the quick filter and the closed-posts choice. */
+  private showsRow(post: Post): boolean {
+    return !isComment(post) && matchesFilter(post, this.filter, this.showClosed) && inScope(post, this.scope, this.rowFacts);
   }
 
   private signedIn(): boolean {
@@ -222,57 +329,54 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     void this.publish();
     this.fill?.controller.abort();
     this.fill = undefined;
+    this.shownPosts.forget();
     this.changed.fire(undefined);
     return this.scope === 'everything' ? Promise.resolve() : this.startFill(FILL_ROWS, false);
   }
 
-  /** The list started again (a refresh, a sign-in) under a quick filter: it is filled again, once. */
+  /**
+   * The list started again (a refresh, a sign-in): under a quick filter it is filled again, once,
+   * and after a refresh the groups the person had open are loaded again (up to FILL_PAGES pages).
+   */
   private fillIfRestarted(): void {
     const { generation, started, loading } = this.store.posts.state;
-    if (this.scope !== 'everything' && !this.fill && started && !loading && generation !== this.filledGeneration) void this.startFill(FILL_ROWS, false);
+    if (this.fill || !started || loading || generation === this.filledGeneration) return;
+    const target = Math.max(this.scope === 'everything' ? 0 : FILL_ROWS, this.refillTo);
+    const maxPages = this.refillTo > 0 ? REFILL_PAGES : FILL_PAGES;
+    this.refillTo = 0;
+    if (target > 0) void this.startFill(target, false, maxPages);
+    else this.filledGeneration = generation;
   }
 
   /** Loads pages until `target` rows show (see `fillPages`), with the view's progress; a new choice cancels it. */
-  private startFill(target: number, atLeastOne: boolean): Promise<void> {
+  private startFill(target: number, atLeastOne: boolean, maxPages = FILL_PAGES): Promise<void> {
     const list = this.store.posts;
     this.filledGeneration = list.state.generation;
     if (!this.signedIn()) return Promise.resolve();
     const scope = this.scope;
     const fill: Fill = { controller: new AbortController(), pages: 0, promise: Promise.resolve() };
-    const enough = () => (scopeNeedsMe(scope) && this.me() === undefined) || this.shown(list.state.items).length >= target;
+    const enough = () => (scopeNeedsMe(scope) && this.me() === undefined) || this.rows().length >= target;
     const run = () =>
       fillPages(list, {
         enough,
-        maxPages: FILL_PAGES,
+        maxPages,
         signal: fill.controller.signal,
         atLeastOne,
         onPage: (pages) => {
           fill.pages = pages;
-          this.changed.fire(undefined);
+          this.fireTail();
         },
       });
     const done = () => {
       if (this.fill !== fill) return;
       this.fill = undefined;
-      this.changed.fire(undefined);
+      this.fireTail();
     };
     // A page that fails is the list's error, shown as its retry row: the fill only stops.
     fill.promise = Promise.resolve(vscode.window.withProgress({ location: { viewId: 'helpdesk.posts' } }, run)).then(done, done);
     this.fill = fill;
-    this.changed.fire(undefined);
+    this.fireTail();
     return fill.promise;
-  }
-
-  private commentsByParent(): Map<number, Post[]> {
-    const byParent = new Map<number, Post[]>();
-    for (const post of this.store.posts.state.items) {
-      if (typeof post.post_id !== 'number') continue;
-      const list = byParent.get(post.post_id);
-      if (list) list.push(post);
-      else byParent.set(post.post_id, [post]);
-    }
-    for (const list of byParent.values()) list.sort((a, b) => a.id - b.id);
-    return byParent;
   }
 
   private async publish(): Promise<void> {

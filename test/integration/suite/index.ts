@@ -16,6 +16,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'faults.test.ts': () => import('./faults.test'),
   'signIn.test.ts': () => import('./signIn.test'),
   'trees.test.ts': () => import('./trees.test'),
+  'groups.test.ts': () => import('./groups.test'),
   'writes.test.ts': () => import('./writes.test'),
   'reportBug.test.ts': () => import('./reportBug.test'),
   'hostile.test.ts': () => import('./hostile.test'),

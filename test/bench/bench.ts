@@ -8,6 +8,7 @@
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup and open to rows, at +0 ms, this build against that one
 //     --news      only the news watcher's cost (no workbench; a few seconds)
+//     --depth     only Load more at depth and its heap (one extension host; about a minute)
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,7 +45,7 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 async function bench(): Promise<void> {
   const wallStart = Date.now();
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false } },
+    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false } },
   });
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const environment = () => {
@@ -71,6 +72,11 @@ async function bench(): Promise<void> {
   const packaged = await packageExtension(root, temp, cleanups);
   const total = Object.values(packaged.bundles).reduce((a, b) => a + b, 0);
   say(`${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles).map(([f, n]) => `${f} ${n} B`).join(', ')} (${total} B).`);
+  if (values.depth) {
+    const depth = await measureDepth(root, temp, codeServer, packaged, verbose);
+    printReport({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], depth, news, wallMs: Date.now() - wallStart });
+    return;
+  }
 
   const standIn = await startStandIn({ seed: { posts: ACCOUNT_POSTS } });
   cleanups.add(() => standIn.close());

@@ -4,8 +4,8 @@ import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
 import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
-import { Account, stopMessage } from './account';
-import { ListKnowledge, type KnowledgeState } from './listKnowledge';
+import { Account, stopMessage } from '../account/account';
+import { ListKnowledge, type KnowledgeState } from '../account/listKnowledge';
 
 const { l10n } = vscode;
 

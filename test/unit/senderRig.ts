@@ -5,9 +5,9 @@
 import { HelpdeskClient, type Post } from '../../src/api';
 import { DraftStore } from '../../src/drafts/drafts';
 import { DraftSender } from '../../src/drafts/sendDraft';
-import { Account, type Connection } from '../../src/gateway/account';
+import { Account, type Connection } from '../../src/account/account';
 import type { Gateway } from '../../src/gateway/gateway';
-import { ListKnowledge } from '../../src/gateway/listKnowledge';
+import { ListKnowledge } from '../../src/account/listKnowledge';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';

@@ -102,6 +102,19 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway', () => {
+    const below: Record<string, string[]> = { 'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'], 'src/store/': ['src/gateway'] };
+    const problems = srcFiles().flatMap(({ file, text }) => {
+      const banned = Object.entries(below).find(([dir]) => file.startsWith(dir))?.[1] ?? [];
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      return imports(code)
+        .filter(({ from }) => banned.some((b) => target(file, from) === b || target(file, from).startsWith(`${b}/`)))
+        .map(({ statement }) => `${file}: ${statement}`);
+    });
+    assert.ok(srcFiles().some(({ file }) => file === 'src/account/account.ts'), 'src/account/account.ts is there to check');
+    assert.deepEqual(problems, []);
+  });
+
   it('the check finds what it looks for, and only that', () => {
     const flagged = (file: string, text: string) => layerViolations(file, text).length;
     assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);

@@ -27,7 +27,7 @@ import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
 import { DraftSender } from './drafts/sendDraft';
-import type { Account } from './gateway/account';
+import type { Account } from './account/account';
 import { Gateway } from './gateway/gateway';
 import { Identity } from './identity/identity';
 import { postHovers } from './inCode/postHover';

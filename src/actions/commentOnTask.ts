@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { formatDraftDocument } from '../drafts/draftDocument';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
 import { postTitle } from '../views/nodes';
 import { deliver, type Delivery } from './deliver';

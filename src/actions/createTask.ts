@@ -1,7 +1,7 @@
 import type { Post } from '../api';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { TodoOrigin } from '../drafts/drafts';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
 

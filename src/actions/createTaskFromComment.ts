@@ -4,7 +4,7 @@ import { buildBugReportContent } from '../code/bugReport';
 import { shortReference } from '../code/postReferences';
 import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
 import type { TodoOrigin } from '../drafts/drafts';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import { openTodoAt } from '../inCode/openTodo';
 import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';

@@ -1,6 +1,6 @@
 import type { Deal } from '../api';
 import { workspaceRepository } from '../code/gitLocation';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 
 export type LinkDealInput =
   /** An existing deal, moved to the client… */

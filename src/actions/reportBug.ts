@@ -1,7 +1,7 @@
 import type { Post } from '../api';
 import { buildBugReportContent, type CodeLocation, type CodeSelection } from '../code/bugReport';
 import { formatDraftDocument } from '../drafts/draftDocument';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
 

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Client, Deal } from '../api';
 import { linkDeal as link, type LinkDealInput } from '../actions/linkDeal';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
 import { labelText, pickText } from '../text/serverText';

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isComment, type Client, type Post } from '../api';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { pickText } from '../text/serverText';

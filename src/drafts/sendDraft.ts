@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account } from '../gateway/account';
+import type { Account } from '../account/account';
 import type { Gateway } from '../gateway/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';

@@ -1,29 +1,33 @@
 import vscode = require('vscode');
-import { HelpdeskClient, isApiError, parseAccountUrl } from '../api';
+import { HelpdeskClient, parseAccountUrl } from '../api';
 import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
-import { readSettings, SETTINGS } from '../settings';
+import { readSettings } from '../settings';
 import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
-import { Account, stopMessage } from './account';
-import { ListKnowledge, type KnowledgeState } from './listKnowledge';
+import { Account } from '../account/account';
+import { ListKnowledge, type KnowledgeState } from '../account/listKnowledge';
 
 const { l10n } = vscode;
 
+/** This window's account, with what it is bound to. */
+interface Bound {
+  readonly credentials: Credentials;
+  readonly account: Account;
+  readonly controller: AbortController;
+  readonly listening: { dispose(): void };
+}
+
 /**
- * The one way to the service. It builds the API client for the signed-in account, hands out
- * that `Account` (through which every read and write goes), moves the session to "rejected" or
- * "unreachable" on what any call meets, and owns the store the views read.
+ * The one way to the service. It makes the `Account` of the signed-in one as the session changes
+ * (every read and write goes through it), moves the session to "rejected" or "unreachable" on
+ * what that account's calls meet, and binds the store the views read to it.
  */
 export class Gateway implements vscode.Disposable {
   readonly store: HelpdeskStore;
-  private bound: { credentials: Credentials; account: Account; controller: AbortController } | undefined;
-  private client: { credentials: Credentials; api: HelpdeskClient } | undefined;
+  private bound: Bound | undefined;
   private readonly disposables: vscode.Disposable[];
-  private readonly noted = new Set<string>();
   /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
   private readonly others = new Map<string, { credentials: Credentials; account: Account; controller: AbortController }>();
-  /** The account whose statuses are being asked for. */
-  private statusesLoading: Account | undefined;
 
   constructor(
     private readonly session: Session,
@@ -31,34 +35,20 @@ export class Gateway implements vscode.Disposable {
     /** Where what each account's lists were seen to hand back is kept (see ListKnowledge). */
     private readonly state: KnowledgeState,
   ) {
-    // Not `this.account`: a loader runs inside a list's load, which following the session (and
-    // resetting the store) must not happen in the middle of.
-    const signedIn = () => this.bound?.account ?? Promise.reject(new Error('Not signed in.'));
-    this.store = new HelpdeskStore({
-      posts: async (page, perPage, signal) => {
-        const account = await signedIn();
-        const result = await account.postsPage(page, perPage, signal);
-        if (page === 1) this.loadStatuses(account);
-        return result;
-      },
-      clients: async (page, perPage, signal) => (await signedIn()).clientsPage(page, perPage, signal),
-      dealsOf: async (clientId) => (await signedIn()).dealsOf(clientId),
-      onStop: (list, why) => this.noteOnce(`${list}:${why}`, stopMessage(list, why)),
-    });
-    this.disposables = [
-      session.onDidChange(() => this.follow()),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SETTINGS.requestTimeoutSeconds)) this.client = undefined;
-      }),
-    ];
+    this.store = new HelpdeskStore(log);
+    this.disposables = [session.onDidChange(() => this.follow())];
     // The session starts at activation and may be restored already (the gateway comes on first use).
     this.follow();
   }
 
-  /** The signed-in account; undefined when signed out. */
+  /**
+   * The signed-in account; undefined when signed out. Between the session's move to other
+   * credentials and its event (a sign-out deletes the token first), none: the one bound then
+   * is no longer the session's.
+   */
   get account(): Account | undefined {
-    this.follow();
-    return this.bound?.account;
+    const bound = this.bound;
+    return bound && bound.credentials === this.session.credentials ? bound.account : undefined;
   }
 
   /**
@@ -76,15 +66,7 @@ export class Gateway implements vscode.Disposable {
     this.others.delete(accountUrl);
     if (!credentials) return undefined;
     const controller = new AbortController();
-    const api = this.createClient(credentials);
-    const account = new Account(accountUrl, {
-      signal: controller.signal,
-      api: () => api,
-      noteOutcome: () => undefined,
-      store: () => undefined,
-      noteOnce: (key, message) => this.noteOnce(`${accountUrl} ${key}`, message),
-      knowledge: new ListKnowledge(this.state, accountUrl),
-    });
+    const account = this.makeAccount(credentials, controller.signal);
     this.others.set(accountUrl, { credentials, account, controller });
     return account;
   }
@@ -103,77 +85,58 @@ export class Gateway implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.bound?.controller.abort();
+    this.unbind();
     for (const other of this.others.values()) other.controller.abort();
     for (const d of this.disposables) d.dispose();
   }
 
-  /** Binds an account to the session's credentials; calls of the one before are aborted and the store starts again. */
+  /**
+   * Follows the session: an account for its credentials, whose calls move the session and which
+   * the store reads from. The calls of the one before are aborted, and the store starts again.
+   */
   private follow(): void {
     const credentials = this.session.credentials;
     if (this.bound?.credentials === credentials) return;
+    this.unbind();
+    if (credentials) {
+      const controller = new AbortController();
+      const account = this.makeAccount(credentials, controller.signal);
+      const listening = account.onDidMeet((met) => this.session.noteReachability(met === 'answered' ? 'signedIn' : met));
+      this.bound = { credentials, account, controller, listening };
+    }
+    this.store.bind(this.bound?.account);
+  }
+
+  private unbind(): void {
+    this.bound?.listening.dispose();
     this.bound?.controller.abort();
     this.bound = undefined;
-    this.noted.clear();
-    this.store.reset();
-    if (!credentials) return;
-    const controller = new AbortController();
-    const current = () => this.bound?.credentials === credentials;
-    const account = new Account(credentials.accountUrl, {
-      signal: controller.signal,
-      api: () => this.clientFor(credentials),
-      noteOutcome: (error) => current() && this.noteOutcome(error),
-      store: () => (current() ? this.store : undefined),
-      noteOnce: (key, message) => current() && this.noteOnce(key, message),
+  }
+
+  private makeAccount(credentials: Credentials, signal: AbortSignal): Account {
+    return new Account(credentials.accountUrl, {
+      api: this.clientFor(credentials),
+      signal,
       knowledge: new ListKnowledge(this.state, credentials.accountUrl),
+      log: (message) => this.log.info(message),
     });
-    this.bound = { credentials, account, controller };
   }
 
-  /**
-   * Post status names, once per account, beside the first page of posts. A failure is logged and
-   * tried again with the next first page; a service without statuses (404) is not asked again.
-   */
-  private loadStatuses(account: Account): void {
-    if (this.store.statuses || this.statusesLoading === account) return;
-    this.statusesLoading = account;
-    const current = () => this.bound?.account === account;
-    void account
-      .statuses()
-      .then(
-        (names) => current() && this.store.setStatuses(names),
-        (error: unknown) => {
-          if (!current()) return;
-          if (isApiError(error, 'notFound')) this.store.setStatuses(new Map());
-          this.log.error('Could not load the post statuses; posts show status ids', error);
-        },
-      )
-      .finally(() => this.statusesLoading === account && (this.statusesLoading = undefined));
+  /** The API client for these credentials, built again when the request timeout setting changes. */
+  private clientFor(credentials: Credentials): () => HelpdeskClient {
+    let built: { timeoutMs: number; api: HelpdeskClient } | undefined;
+    return () => {
+      const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
+      if (built?.timeoutMs !== timeoutMs) built = { timeoutMs, api: this.createClient(credentials, timeoutMs) };
+      return built.api;
+    };
   }
 
-  /** Logs a fact about how the service behaves, once per account. */
-  private noteOnce(key: string, message: string): void {
-    if (this.noted.has(key)) return;
-    this.noted.add(key);
-    this.log.info(message);
-  }
-
-  private noteOutcome(error: unknown): void {
-    if (error === undefined) this.session.noteReachability('signedIn');
-    else if (isApiError(error, 'auth') && error.status === 401) this.session.noteReachability('rejected');
-    else if (isApiError(error, 'network') || isApiError(error, 'timeout')) this.session.noteReachability('unreachable');
-  }
-
-  private clientFor(credentials: Credentials): HelpdeskClient {
-    if (this.client?.credentials !== credentials) this.client = { credentials, api: this.createClient(credentials) };
-    return this.client.api;
-  }
-
-  private createClient({ accountUrl, token }: Credentials): HelpdeskClient {
+  private createClient({ accountUrl, token }: Credentials, timeoutMs = readSettings().requestTimeoutSeconds * 1000): HelpdeskClient {
     return new HelpdeskClient({
       accountUrl,
       token,
-      timeoutMs: readSettings().requestTimeoutSeconds * 1000,
+      timeoutMs,
       onRequest: (entry) => {
         this.log.request(entry);
         if (entry.status === 429) this.rateLimited(entry.retryInSeconds);

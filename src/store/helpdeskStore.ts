@@ -1,17 +1,11 @@
-import type { Client, Deal, ListRead, PagingStop, Post } from '../api';
+import type { Account, AccountChange } from '../account/account';
+import type { Subscription } from '../account/emitter';
+import type { Client, Deal, ListRead, Page, Post } from '../api';
+import { isApiError } from '../api';
+import type { Log } from '../log';
 import { readSettings } from '../settings';
-import { PagedList, type PageFetcher } from './pagedList';
+import { PagedList } from './pagedList';
 import { PostPeeks, type Peek } from './postPeeks';
-
-/** How the store gets what it holds: the gateway's reads. */
-export interface StoreLoaders {
-  posts: PageFetcher<Post>;
-  clients: PageFetcher<Client>;
-  /** Every deal of one client (those read before a page that failed, and the error). */
-  dealsOf: (clientId: number) => Promise<ListRead<Deal>>;
-  /** Told when a list ends for another reason than an empty page. */
-  onStop: (list: 'posts' | 'clients', why: PagingStop) => void;
-}
 
 /** Newest first. */
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
@@ -24,8 +18,9 @@ const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || ty
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**
- * What the views show, loaded and cached in one place. Views read it; the gateway fills it and
- * updates it after every write; nothing else calls the service for a view.
+ * What the views show, loaded and cached in one place. Views read it; it reads through the
+ * account the gateway binds it to, and follows what that account's writes change; nothing else
+ * calls the service for a view.
  */
 export class HelpdeskStore {
   readonly posts: PagedList<Post>;
@@ -36,11 +31,74 @@ export class HelpdeskStore {
   private readonly dealListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
+  /** The account read from; undefined when signed out. */
+  private account: Account | undefined;
+  private following: Subscription | undefined;
+  /** The account whose statuses are being asked for. */
+  private statusesLoading: Account | undefined;
 
-  constructor(private readonly loaders: StoreLoaders) {
+  constructor(private readonly log: Pick<Log, 'error'>) {
     const pageSize = () => readSettings().pageSize;
-    this.posts = new PagedList<Post>(loaders.posts, pageSize, byIdDescending, (why) => loaders.onStop('posts', why));
-    this.clients = new PagedList<Client>(loaders.clients, pageSize, byName, (why) => loaders.onStop('clients', why));
+    this.posts = new PagedList<Post>((page, perPage, signal) => this.postsPage(page, perPage, signal), pageSize, byIdDescending, (why) => this.account?.noteStop('posts', why));
+    this.clients = new PagedList<Client>(async (page, perPage, signal) => (await this.reading()).clientsPage(page, perPage, signal), pageSize, byName, (why) => this.account?.noteStop('clients', why));
+  }
+
+  /**
+   * Reads from this account from now on (undefined: signed out), and follows what its writes
+   * change. Another account starts the store again: what was read before is forgotten.
+   */
+  bind(account: Account | undefined): void {
+    if (account === this.account) return;
+    this.following?.dispose();
+    this.account = account;
+    this.following = account?.onDidChange((change) => this.follow(change));
+    this.reset();
+  }
+
+  /** The account read from; a failed read when signed out. */
+  private reading(): Promise<Account> {
+    return this.account ? Promise.resolve(this.account) : Promise.reject(new Error('Not signed in.'));
+  }
+
+  /** A page of posts, and beside the first, the status names. */
+  private async postsPage(page: number, perPage: number, signal: AbortSignal): Promise<Page<Post>> {
+    const account = await this.reading();
+    const result = await account.postsPage(page, perPage, signal);
+    if (page === 1) this.loadStatuses(account);
+    return result;
+  }
+
+  /** What a write of the bound account changed, or what it read afresh. */
+  private follow(change: AccountChange): void {
+    if (change.kind === 'filed') this.posts.upsert(change.post);
+    else if (change.kind === 'read') this.posts.replace(change.post);
+    else if (change.kind === 'gone') this.posts.remove(change.id);
+    else if (change.kind === 'deals') this.invalidateDeals();
+    else {
+      const parent = this.posts.find(change.parentId);
+      if (parent && typeof parent.comments_cache === 'number') this.posts.replace({ ...parent, comments_cache: parent.comments_cache + 1 });
+    }
+  }
+
+  /**
+   * Post status names, once per account, beside the first page of posts. A failure is logged and
+   * tried again with the next first page; a service without statuses (404) is not asked again.
+   */
+  private loadStatuses(account: Account): void {
+    if (this.statusNames || this.statusesLoading === account) return;
+    this.statusesLoading = account;
+    const current = () => this.account === account;
+    void account
+      .statuses()
+      .then(
+        (names) => current() && this.setStatuses(names),
+        (error: unknown) => {
+          if (!current()) return;
+          if (isApiError(error, 'notFound')) this.setStatuses(new Map());
+          this.log.error('Could not load the post statuses; posts show status ids', error);
+        },
+      )
+      .finally(() => this.statusesLoading === account && (this.statusesLoading = undefined));
   }
 
   /**
@@ -50,7 +108,7 @@ export class HelpdeskStore {
   dealsOf(clientId: number): Promise<ListRead<Deal>> {
     let deals = this.deals.get(clientId);
     if (!deals) {
-      deals = this.loaders.dealsOf(clientId).then((read) => ({ ...read, items: read.items.sort(byName) }));
+      deals = this.reading().then((account) => account.dealsOf(clientId)).then((read) => ({ ...read, items: read.items.sort(byName) }));
       this.deals.set(clientId, deals);
       const loading = deals;
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
@@ -99,8 +157,8 @@ export class HelpdeskStore {
     return this.clients.refresh();
   }
 
-  /** Forgets everything (another account, or signed out). */
-  reset(): void {
+  /** Forgets everything (another account, or signed out: see `bind`). */
+  private reset(): void {
     this.peeks.clear();
     this.posts.reset();
     this.clients.reset();

@@ -10,7 +10,7 @@ const MOST = 200;
 
 /**
  * Single posts looked up by id for hovers: one request per post per few minutes at most, and one
- * at a time (hovers that come while it runs share it). The gateway clears it on sign-out.
+ * at a time (hovers that come while it runs share it). The store clears it when bound to another account, or on sign-out.
  */
 export class PostPeeks {
   private readonly entries = new Map<number, { at: number; ms: number; peek: Promise<Peek> }>();

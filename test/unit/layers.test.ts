@@ -1,13 +1,13 @@
-// Layering rules of src/, checked on the source text: only the gateway talks to the API client.
+// Layering rules of src/, checked on the source text: only the account and the gateway talk to the API client.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 
-/** The API client's request machinery: only src/api/ and src/gateway/ may import it. */
+/** The API client's request machinery: only src/api/, src/account/ and src/gateway/ may import it. */
 const MACHINERY_NAMES = ['HelpdeskClient', 'Transport', 'PostsApi', 'Resource'];
 const MACHINERY_MODULES = ['src/api/client', 'src/api/http', 'src/api/posts', 'src/api/resource'];
-const MAY_USE_MACHINERY = ['src/api/', 'src/gateway/'];
+const MAY_USE_MACHINERY = ['src/api/', 'src/account/', 'src/gateway/'];
 
 interface Import {
   from: string;
@@ -73,7 +73,7 @@ function srcFiles(): { file: string; text: string }[] {
 }
 
 describe('layers', () => {
-  it('outside src/api/ and src/gateway/, nothing imports the API client\'s request machinery', () => {
+  it('outside src/api/, src/account/ and src/gateway/, nothing imports the API client\'s request machinery', () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
     assert.ok(files.some(({ file }) => file.startsWith('src/gateway/')) && files.length > 20, `only ${files.length} files found`);
     assert.deepEqual(files.flatMap(({ file, text }) => layerViolations(file, text)), []);
@@ -102,6 +102,19 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway', () => {
+    const below: Record<string, string[]> = { 'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'], 'src/store/': ['src/gateway'] };
+    const problems = srcFiles().flatMap(({ file, text }) => {
+      const banned = Object.entries(below).find(([dir]) => file.startsWith(dir))?.[1] ?? [];
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      return imports(code)
+        .filter(({ from }) => banned.some((b) => target(file, from) === b || target(file, from).startsWith(`${b}/`)))
+        .map(({ statement }) => `${file}: ${statement}`);
+    });
+    assert.ok(srcFiles().some(({ file }) => file === 'src/account/account.ts'), 'src/account/account.ts is there to check');
+    assert.deepEqual(problems, []);
+  });
+
   it('the check finds what it looks for, and only that', () => {
     const flagged = (file: string, text: string) => layerViolations(file, text).length;
     assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);
@@ -116,7 +129,8 @@ describe('layers', () => {
     assert.equal(flagged('src/store/x.ts', "export interface A { a: number }\nimport { HelpdeskClient } from '../api';"), 1);
     assert.equal(flagged('src/api/x.ts', "import vscode = require('vscode');"), 1);
     assert.equal(flagged('src/api/x.ts', "import type * as vscode from 'vscode';"), 1);
-    // Allowed: the gateway and the API itself, and the rest of the API's surface anywhere.
+    // Allowed: the account, the gateway and the API itself, and the rest of the API's surface anywhere.
+    assert.equal(flagged('src/account/x.ts', "import type { HelpdeskClient } from '../api';"), 0);
     assert.equal(flagged('src/gateway/x.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
     assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
     assert.equal(flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"), 0);

@@ -5,9 +5,9 @@
 import { HelpdeskClient, type Post } from '../../src/api';
 import { DraftStore } from '../../src/drafts/drafts';
 import { DraftSender } from '../../src/drafts/sendDraft';
-import { Account, type Connection } from '../../src/gateway/account';
+import { Account, type AccountParts } from '../../src/account/account';
 import type { Gateway } from '../../src/gateway/gateway';
-import { ListKnowledge } from '../../src/gateway/listKnowledge';
+import { ListKnowledge } from '../../src/account/listKnowledge';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
@@ -42,14 +42,14 @@ export function rig(server: StandIn, state: Memento = memoryState(), folder: Pre
   const log = new Log();
   const drafts = new DraftStore(state, folder);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const connection: Connection = { api: () => api, signal: new AbortController().signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(state, server.url) };
+  const parts: AccountParts = { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined };
   return {
     url: server.url,
     sender: new DraftSender(gateway, drafts, new Notifier(log), log),
     drafts,
     view,
-    signIn: (url = server.url) => void (account = new Account(url, connection)),
-    signInElsewhere: () => void (elsewhere = new Account(server.url, connection)),
+    signIn: (url = server.url) => void (account = new Account(url, parts)),
+    signInElsewhere: () => void (elsewhere = new Account(server.url, parts)),
     signOut: () => void (account = undefined),
   };
 }

@@ -1,24 +1,36 @@
 import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
 import { isApiError, MAX_PAGES, readPage, type PageParams, type PagingStop } from '../api';
-import type { HelpdeskStore } from '../store/helpdeskStore';
+import { Emitter } from './emitter';
 import { searchFiled, type FiledSought, type FindOutcome } from './filedSearch';
 import type { FiledKind, ListKnowledge } from './listKnowledge';
 
-/** What an account's calls need from the gateway that made it. */
-export interface Connection {
+/** What an account is made of. Nothing of it reaches back to whoever made the account. */
+export interface AccountParts {
   /** The API client, built with the current settings. */
-  api(): HelpdeskClient;
+  readonly api: () => HelpdeskClient;
   /** Aborted once this account is signed out of, or signed in to again. */
   readonly signal: AbortSignal;
-  /** Tells the session what a call met. */
-  noteOutcome(error?: unknown): void;
-  /** The store, while this account is the signed-in one. */
-  store(): HelpdeskStore | undefined;
-  /** Logs a fact about how the service behaves, once per account. */
-  noteOnce(key: string, message: string): void;
   /** What this account's list of posts has been seen to hand back. */
   readonly knowledge: ListKnowledge;
+  /** Writes a line to the log: a fact about how the service behaves (each is written once per account). */
+  readonly log: (message: string) => void;
 }
+
+/** What a call met, for the session: the service answered, refused the token (401), or was not reached. */
+export type Met = 'answered' | 'rejected' | 'unreachable';
+
+/** What a call changed, or read afresh, of what the views may hold. */
+export type AccountChange =
+  /** A post this extension filed, or found after its answer was lost. */
+  | { readonly kind: 'filed'; readonly post: Post }
+  /** A post read fresh. */
+  | { readonly kind: 'read'; readonly post: Post }
+  /** A post the service no longer has (404). */
+  | { readonly kind: 'gone'; readonly id: number }
+  /** A comment was added to post `parentId`. */
+  | { readonly kind: 'commented'; readonly parentId: number }
+  /** A deal was created, or linked to a client. */
+  | { readonly kind: 'deals' };
 
 /** A call was stopped because its account was signed out of, or signed in to with another token. */
 export class SignedOutError extends Error {
@@ -30,20 +42,28 @@ export class SignedOutError extends Error {
 }
 
 /**
- * One signed-in account: every call the extension makes to it. A sign-in check hands it out;
- * its calls go to this account only, and once it is signed out of they fail with
- * `SignedOutError` instead of going out with an old token. Each call tells the session what it
- * met, and each write brings the store up to date.
+ * One signed-in account: every call the extension makes to it. Its calls go to this account
+ * only, and once it is signed out of they fail with `SignedOutError` instead of going out with
+ * an old token. It tells what each call met (`onDidMeet`) and what each write changed
+ * (`onDidChange`) to whoever listens: it knows neither the session nor the store.
  */
 export class Account {
+  private readonly met = new Emitter<Met>();
+  private readonly changed = new Emitter<AccountChange>();
+  private readonly noted = new Set<string>();
+  /** What each call met (but `statuses`: see there). */
+  readonly onDidMeet = this.met.event;
+  /** What a call changed, or read afresh, of what the views may hold. */
+  readonly onDidChange = this.changed.event;
+
   constructor(
     readonly url: string,
-    private readonly connection: Connection,
+    private readonly parts: AccountParts,
   ) {}
 
   /** A record's page in the web app. */
   link(resource: WebResource, id: number): string {
-    return this.connection.api().link(resource, id);
+    return this.parts.api().link(resource, id);
   }
 
   postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>> {
@@ -60,12 +80,12 @@ export class Account {
 
   /** Whether the service refused a list's `order` (422): lists are then asked without it, in its own order. */
   get orderRefused(): boolean {
-    return this.connection.knowledge.orderRefused;
+    return this.parts.knowledge.orderRefused;
   }
 
   /** A post this extension filed, with the marker it carried: a later search looks for it (see `searchFiled`). */
   noteFiled(kind: FiledKind, id: number, ref: string): Promise<void> {
-    return this.connection.knowledge.noteFiled(kind, id, ref);
+    return this.parts.knowledge.noteFiled(kind, id, ref);
   }
 
   /**
@@ -73,7 +93,7 @@ export class Account {
    * a service that refuses it (422) is asked again without it, and from then on never with it.
    */
   private async listPosts(api: HelpdeskClient, params: PageParams, call: { signal: AbortSignal }): Promise<Page<Post>> {
-    const { knowledge } = this.connection;
+    const { knowledge } = this.parts;
     if (params.order === undefined || knowledge.orderRefused) return api.posts.listHelpdesk({ ...params, order: undefined }, call);
     try {
       return await api.posts.listHelpdesk(params, call);
@@ -82,7 +102,7 @@ export class Account {
       // Refused for its order only if the same page without it is answered.
       const unordered = await api.posts.listHelpdesk({ ...params, order: undefined }, call);
       await knowledge.noteOrderRefused();
-      this.connection.noteOnce('posts:order', `The service refused "order=${params.order}" (HTTP 422): posts are listed in the order it chooses.`);
+      this.noteOnce('posts:order', `The service refused "order=${params.order}" (HTTP 422): posts are listed in the order it chooses.`);
       return unordered;
     }
   }
@@ -94,7 +114,7 @@ export class Account {
    * answers the same first post both ways; one that refuses `order` does not sort.
    */
   private async sortsById(api: HelpdeskClient, call: { signal: AbortSignal }, newestFirst: ReadonlySet<number>): Promise<boolean> {
-    if (this.connection.knowledge.orderRefused) return false;
+    if (this.parts.knowledge.orderRefused) return false;
     let oldest: Post | undefined;
     try {
       oldest = (await api.posts.listHelpdesk({ page: 1, perPage: 1, order: 'id' }, call)).items[0];
@@ -110,14 +130,14 @@ export class Account {
     return this.run((api, s) => api.clients.list({ page, perPage, order: 'name' }, s), signal);
   }
 
-  /** One post, fresh: the store's copy is replaced, or dropped when the post is gone. */
+  /** One post, fresh: told as read, or as gone when the service no longer has it. */
   async post(id: number, signal?: AbortSignal): Promise<Post> {
     try {
       const post = await this.run((api, s) => api.posts.get(id, s), signal);
-      this.connection.store()?.posts.replace(post);
+      this.changed.fire({ kind: 'read', post });
       return post;
     } catch (error) {
-      if (isApiError(error, 'notFound')) this.connection.store()?.posts.remove(id);
+      if (isApiError(error, 'notFound')) this.changed.fire({ kind: 'gone', id });
       throw error;
     }
   }
@@ -138,7 +158,7 @@ export class Account {
       error = failed;
     }
     const own = deals.filter((deal) => deal.client_id === clientId);
-    if (own.length < deals.length) this.connection.noteOnce('deals:unfiltered', 'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.');
+    if (own.length < deals.length) this.noteOnce('deals:unfiltered', 'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.');
     return { items: own, error };
   }
 
@@ -148,8 +168,8 @@ export class Account {
   }
 
   /**
-   * Status names by id, for posts. A nicety: what this call meets does not move the session
-   * (a token may see posts without seeing statuses).
+   * Status names by id, for posts. A nicety: what this call meets is not told (`onDidMeet`), so
+   * it does not move the session (a token may see posts without seeing statuses).
    */
   async statuses(): Promise<Map<number, string>> {
     const statuses = await this.run((api, s) => api.statuses('post', s), undefined, { quiet: true });
@@ -166,7 +186,7 @@ export class Account {
         page: (page: number) => readPage(page, () => this.listPosts(api, { page, perPage: 100, order: 'id.desc' }, s)),
         sortsById: (newestFirst: ReadonlySet<number>) => this.sortsById(api, s, newestFirst),
       };
-      const found = await searchFiled(sought, list, this.connection.knowledge.filed(sought.kind));
+      const found = await searchFiled(sought, list, this.parts.knowledge.filed(sought.kind));
       return typeof found === 'object' ? this.filed(found) : found;
     }, signal);
   }
@@ -181,15 +201,13 @@ export class Account {
 
   async addComment(parentId: number, comment: NewComment, signal?: AbortSignal): Promise<Post> {
     const created = await this.run((api, s) => api.posts.addComment(parentId, comment, s), signal);
-    const posts = this.connection.store()?.posts;
-    const parent = posts?.find(parentId);
-    if (parent && typeof parent.comments_cache === 'number') posts!.replace({ ...parent, comments_cache: parent.comments_cache + 1 });
+    this.changed.fire({ kind: 'commented', parentId });
     return created;
   }
 
   /** A post this extension filed (or found after its answer was lost): the views show it at once. */
   private filed(post: Post): Post {
-    this.connection.store()?.posts.upsert(post);
+    this.changed.fire({ kind: 'filed', post });
     return post;
   }
 
@@ -202,28 +220,48 @@ export class Account {
   }
 
   private dealsChanged(deal: Deal): Deal {
-    this.connection.store()?.invalidateDeals();
+    this.changed.fire({ kind: 'deals' });
     return deal;
   }
 
+  /** Logs why a list of this account ended before an empty page (once for each list and reason). */
+  noteStop(list: string, why: PagingStop): void {
+    this.noteOnce(`${list}:${why}`, stopMessage(list, why));
+  }
+
   private onStop(list: string): (why: PagingStop) => void {
-    return (why) => this.connection.noteOnce(`${list}:${why}`, stopMessage(list, why));
+    return (why) => this.noteStop(list, why);
+  }
+
+  /** Logs a fact about how the service behaves, once for this account. */
+  private noteOnce(key: string, message: string): void {
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.parts.log(message);
   }
 
   private async run<T>(call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>, signal?: AbortSignal, { quiet = false } = {}): Promise<T> {
-    const { signal: signedIn } = this.connection;
+    const { signal: signedIn } = this.parts;
     if (signedIn.aborted) throw new SignedOutError(this.url);
     const combined = signal ? AbortSignal.any([signal, signedIn]) : signedIn;
     try {
-      const result = await call(this.connection.api(), { signal: combined });
-      if (!quiet) this.connection.noteOutcome();
+      const result = await call(this.parts.api(), { signal: combined });
+      if (!quiet) this.met.fire('answered');
       return result;
     } catch (error) {
       if (signedIn.aborted && !signal?.aborted) throw new SignedOutError(this.url);
-      if (!quiet) this.connection.noteOutcome(error);
+      const met = quiet ? undefined : metBy(error);
+      if (met) this.met.fire(met);
       throw error;
     }
   }
+}
+
+/** What a failed call met, where the session cares: a refused token (401), or no service reached. */
+function metBy(error: unknown): Met | undefined {
+  if (isApiError(error, 'auth') && error.status === 401) return 'rejected';
+  if (isApiError(error, 'network') || isApiError(error, 'timeout')) return 'unreachable';
+  return undefined;
 }
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
@@ -233,7 +271,7 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
 }
 
 /** For the log: why a list ended before an empty page. */
-export function stopMessage(list: string, why: PagingStop): string {
+function stopMessage(list: string, why: PagingStop): string {
   if (why === 'repeated') return `The service sent a page of ${list} seen before: it seems to ignore "page". The list ends there.`;
   if (why === 'unreadable') return `The service sent a page of ${list} none of which could be read. The list ends there.`;
   return `The ${list} list stopped after ${MAX_PAGES} pages.`;

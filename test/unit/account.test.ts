@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { ApiError, HelpdeskClient, isApiError, type NewComment } from '../../src/api';
-import { Account, type Connection } from '../../src/gateway/account';
-import { ListKnowledge } from '../../src/gateway/listKnowledge';
+import { Account, type AccountChange, type Met } from '../../src/account/account';
+import { ListKnowledge } from '../../src/account/listKnowledge';
 import { memoryState } from './memoryState';
 import { startStandIn, type ProfileName, type StandIn } from '../server';
 
@@ -10,24 +10,17 @@ import { startStandIn, type ProfileName, type StandIn } from '../server';
  * "likely": run against both stand-in profiles (test/server/profile.ts), seeded with the demo.
  * Account imports no vscode at run time: this file runs under node's test runner. */
 
-interface Noted {
-  key: string;
-  message: string;
-}
-
+/** An account on the stand-in, with the lines it logged, what its calls met and what its writes changed. */
 function accountOn(server: StandIn, state = memoryState()) {
-  const noted: Noted[] = [];
-  const outcomes: unknown[] = [];
+  const noted: string[] = [];
+  const outcomes: Met[] = [];
+  const changes: AccountChange[] = [];
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const connection: Connection = {
-    api: () => api,
-    signal: new AbortController().signal,
-    noteOutcome: (error) => void outcomes.push(error),
-    store: () => undefined,
-    noteOnce: (key, message) => void noted.push({ key, message }),
-    knowledge: new ListKnowledge(state, server.url),
-  };
-  return { account: new Account(server.url, connection), api, noted, outcomes, knowledge: connection.knowledge };
+  const knowledge = new ListKnowledge(state, server.url);
+  const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge, log: (message) => void noted.push(message) });
+  account.onDidMeet((met) => void outcomes.push(met));
+  account.onDidChange((change) => void changes.push(change));
+  return { account, api, noted, outcomes, changes, knowledge };
 }
 
 /** The newest id among the account's posts, comments included: what "after" is before a send. */
@@ -68,16 +61,13 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
         );
       }
       assert.deepEqual(await account.dealsOf(clientB), { items: [], error: undefined });
-      const unfiltered = noted.filter((note) => note.key === 'deals:unfiltered');
+      const unfiltered = noted.filter((message) => /ignore "client_id"/.test(message));
       if (profile === 'likely') assert.deepEqual(noted, [], 'a service that filters: nothing to note');
-      else assert.ok(unfiltered.length >= 1, 'a service that ignores client_id is noted');
-      assert.ok(
-        noted.every((note) => note.key === 'deals:unfiltered'),
-        noted.map((note) => note.key).join(','),
-      );
+      else assert.equal(unfiltered.length, 1, 'a service that ignores client_id is noted, once');
+      assert.deepEqual(noted, unfiltered);
     });
 
-    it('dealsOf: a page after the first fails: the deals read before it, and the error (told to the session)', async () => {
+    it('dealsOf: a page after the first fails: the deals read before it, and the error (a 500 does not move the session)', async () => {
       const { account, outcomes } = accountOn(server);
       // The first page passes (a rule with a latency only), the second fails.
       server.addFault({ method: 'GET', path: '/app/deals.json', latencyMs: 1, times: 1 });
@@ -86,7 +76,7 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       assert.ok(isApiError(read.error, 'server'), String(read.error));
       assert.ok(read.items.length > 0 && read.items.every((deal) => deal.client_id === clientA), 'the deals of page 1, the client\'s own');
       assert.equal(server.requests.filter((r) => r.path === '/app/deals.json').length, 2);
-      assert.ok(isApiError(outcomes.at(-1), 'server'), 'the session is told what the call met');
+      assert.deepEqual(outcomes, [], 'a 500 is neither an answer nor a refused token');
     });
 
     it('dealsOf: the first page fails: an error, nothing read', async () => {
@@ -169,7 +159,7 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
         assert.match(error.message, /title/i);
         return true;
       });
-      assert.ok(outcomes.at(-1) instanceof ApiError, 'the session is told what the call met');
+      assert.deepEqual(outcomes, [], 'a refused comment is neither an answer nor a refused token');
     });
   });
 }
@@ -265,7 +255,7 @@ describe('findFiled: a list that refuses order=….asc or hides the marker (the 
     await account.postsPage(2, 10);
     const orders = server.requests.filter((r) => r.path === '/app.json').map((r) => r.query.order ?? '-');
     assert.deepEqual(orders, ['id.desc', '-', '-']);
-    assert.ok(noted.some((n) => n.key === 'posts:order'));
+    assert.ok(noted.some((message) => message.includes('refused "order=')));
     const result = await account.findFiled(sought('task', 'hb-0000000000', 1));
     assert.equal(result, 'unproven', 'the order cannot be trusted, and the list reads to its end (a 404)');
   });
@@ -303,7 +293,7 @@ describe('the posts changed latest, for the news watcher', () => {
       assert.ok((await account.changedPostsPage(1, 10)).items.length > 0);
       assert.equal(account.orderRefused, true);
       assert.deepEqual(server.requests.slice(-2).map((r) => r.query.order ?? '-'), ['updated_at.desc', '-']);
-      assert.ok(noted.some((n) => n.key === 'posts:order'));
+      assert.ok(noted.some((message) => message.includes('refused "order=')));
     } finally {
       await server.close();
     }
@@ -362,15 +352,72 @@ describe('Account.statuses', () => {
 });
 
 describe('Account after sign-out', () => {
-  it('refuses to call once its connection is aborted', async () => {
+  it('refuses to call once its signal is aborted', async () => {
     const server = await startStandIn();
     try {
       const controller = new AbortController();
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
-      const account = new Account(server.url, { api: () => api, signal: controller.signal, noteOutcome: () => undefined, store: () => undefined, noteOnce: () => undefined, knowledge: new ListKnowledge(memoryState(), server.url) });
+      const account = new Account(server.url, { api: () => api, signal: controller.signal, knowledge: new ListKnowledge(memoryState(), server.url), log: () => undefined });
       controller.abort();
       await assert.rejects(account.dealsOf(1), (error: Error) => error.name === 'SignedOutError');
       assert.equal(server.requests.length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('what the account tells', () => {
+  it('what each call met: an answer, a refused token (401), no service reached; nothing for other failures', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      const { account, outcomes } = accountOn(server);
+      await account.postsPage(1, 10);
+      server.addFault({ path: '/app.json', status: 401, times: 1 });
+      await assert.rejects(account.postsPage(1, 10));
+      server.addFault({ path: '/app.json', status: 500, times: 1 });
+      await assert.rejects(account.postsPage(1, 10));
+      server.addFault({ path: '/app.json', drop: true });
+      await assert.rejects(account.postsPage(1, 10));
+      assert.deepEqual(outcomes, ['answered', 'rejected', 'unreachable']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('what each write changed, and what a read found afresh or gone', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      const { account, changes } = accountOn(server);
+      const task = await account.createTask({ title: 'Told as filed', task_kind: 'task' });
+      assert.deepEqual(changes.splice(0), [{ kind: 'filed', post: task }]);
+      await account.addComment(task.id, { title: 'Re: Told as filed', content: 'A comment' });
+      assert.deepEqual(changes.splice(0), [{ kind: 'commented', parentId: task.id }]);
+      const read = await account.post(task.id);
+      assert.deepEqual(changes.splice(0), [{ kind: 'read', post: read }]);
+      server.store.remove(server.prefix, 'posts', task.id);
+      await assert.rejects(account.post(task.id), (error) => isApiError(error, 'notFound'));
+      assert.deepEqual(changes.splice(0), [{ kind: 'gone', id: task.id }]);
+      const client = server.store.list(server.prefix, 'clients')[0]!;
+      const deal = await account.createDeal({ name: 'Told as deals', client_id: client.id });
+      await account.linkDeal(deal.id, client.id);
+      assert.deepEqual(changes.splice(0), [{ kind: 'deals' }, { kind: 'deals' }]);
+      const { account: other, changes: otherChanges } = accountOn(server);
+      await other.postsPage(1, 10);
+      assert.deepEqual([changes, otherChanges], [[], []], 'a read of a page changes nothing, and one account tells only its own');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a disposed listener is told no more', async () => {
+    const server = await startStandIn({ seed: 'demo' });
+    try {
+      const { account, outcomes } = accountOn(server);
+      const heard: Met[] = [];
+      account.onDidMeet((met) => void heard.push(met)).dispose();
+      await account.postsPage(1, 10);
+      assert.deepEqual([heard, outcomes], [[], ['answered']]);
     } finally {
       await server.close();
     }

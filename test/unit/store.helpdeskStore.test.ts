@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { Account } from '../../src/account/account';
+import { ListKnowledge } from '../../src/account/listKnowledge';
+import { HelpdeskClient } from '../../src/api';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
+import { startStandIn, type StandIn } from '../server';
+import { fake } from './fakeVscode';
+import { memoryState } from './memoryState';
+
+/* The store bound to accounts on the stand-in: it reads through the bound one and follows its writes only. */
+
+describe('HelpdeskStore bound to an account', () => {
+  let server: StandIn;
+  const errors: string[] = [];
+  const log = { error: (message: string) => void errors.push(message) };
+  const accountOn = (url = server.url) => {
+    const api = new HelpdeskClient({ accountUrl: url, token: server.token, retryDelayMs: 10 });
+    return new Account(url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(memoryState(), url), log: () => undefined });
+  };
+  const statusRequests = () => server.requests.filter((request) => request.path === '/app/statuses.json').length;
+
+  before(async () => {
+    server = await startStandIn({ seed: 'demo' });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    fake.reset();
+    errors.length = 0;
+  });
+
+  it('signed out, a read fails in words; bound, it reads the first page and the statuses beside it', async () => {
+    const store = new HelpdeskStore(log);
+    await store.posts.ensureStarted();
+    assert.match(String(store.posts.state.error), /Not signed in/);
+    await assert.rejects(store.dealsOf(1), /Not signed in/);
+    store.bind(accountOn());
+    await store.posts.ensureStarted();
+    assert.equal(store.posts.state.error, undefined);
+    assert.ok(store.posts.state.items.length > 0);
+    await new Promise((resolve) => store.onDidChangeStatuses(() => resolve(undefined)));
+    assert.ok(store.statuses, 'the status names, read beside the first page');
+    assert.equal(statusRequests(), 1);
+    await store.posts.refresh();
+    assert.equal(statusRequests(), 1, 'asked once per account');
+  });
+
+  it('follows the writes of the account it is bound to, and of no other', async () => {
+    const store = new HelpdeskStore(log);
+    const mine = accountOn();
+    store.bind(mine);
+    await store.posts.ensureStarted();
+    const other = accountOn();
+    const elsewhere = await other.createTask({ title: 'Filed for another window', task_kind: 'task' });
+    assert.equal(store.posts.find(elsewhere.id), undefined, 'another account\'s write leaves this store alone');
+    const task = await mine.createTask({ title: 'Filed here', task_kind: 'task' });
+    assert.equal(store.posts.find(task.id)?.title, 'Filed here', 'shown at once');
+    const commentsBefore = store.posts.find(task.id)?.comments_cache;
+    await mine.addComment(task.id, { title: 'Re: Filed here', content: 'A comment' });
+    if (typeof commentsBefore === 'number') assert.equal(store.posts.find(task.id)?.comments_cache, commentsBefore + 1);
+    server.store.remove(server.prefix, 'posts', task.id);
+    await assert.rejects(mine.post(task.id));
+    assert.equal(store.posts.find(task.id), undefined, 'a post found gone leaves the view');
+    let dealsChanged = 0;
+    store.onDidChangeDeals(() => dealsChanged++);
+    const client = server.store.list(server.prefix, 'clients')[0]!;
+    await other.createDeal({ name: 'Elsewhere', client_id: client.id });
+    assert.equal(dealsChanged, 0);
+    await mine.createDeal({ name: 'Here', client_id: client.id });
+    assert.equal(dealsChanged, 1, 'the deals are read again');
+  });
+
+  it('bound to another account, it starts again and follows the old one no more', async () => {
+    const store = new HelpdeskStore(log);
+    const first = accountOn();
+    store.bind(first);
+    await store.posts.ensureStarted();
+    const second = accountOn();
+    store.bind(second);
+    assert.deepEqual([store.posts.state.items, store.posts.state.started, store.statuses], [[], false, undefined], 'what was read before is forgotten');
+    const task = await first.createTask({ title: 'Filed with the account before', task_kind: 'task' });
+    assert.equal(store.posts.find(task.id), undefined);
+    await store.posts.ensureStarted();
+    assert.ok(store.posts.find(task.id), 'read from the service');
+    store.bind(second);
+    assert.ok(store.posts.find(task.id), 'the same account again keeps what was read');
+    store.bind(undefined);
+    assert.deepEqual(store.posts.state.items, []);
+  });
+});

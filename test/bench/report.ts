@@ -5,17 +5,21 @@ import type { DepthFigures } from './results';
 import type { Sample } from './sessions';
 import { median, paired, type Paired } from './stats';
 
+/** Issue 22's table: what a person waits for, at the floor or near it. */
 export const TARGETS = {
+  /** Activation at startup, 0 ms latency: our median paired difference over the floor. */
+  activationMs: 10,
   /** Open to rows at 0 ms latency: our median paired difference over the floor. */
   openToRowsMs: 15,
   /** Open to rows at 50 ms latency: ratio of medians. */
-  openToRowsRatio: 1.1,
+  openToRowsRatio: 1.05,
   /** Report Bug at 0 ms latency (both parts): median paired difference over the floor. */
   reportBugMs: 50,
   /** Load more: the deepest pages over the first ones. */
   depthRatio: 1.1,
-  heapPerPostBytes: 1024,
-  bundleBytes: 100 * 1024,
+  heapPerPostBytes: 600,
+  bundleBytes: 120 * 1024,
+  startupBundleBytes: 20 * 1024,
   vsixBytes: 120 * 1024,
   /** News: one request per interval when nothing changed (5 minutes by default). */
   newsIdleRequestsPerHour: 12,
@@ -81,6 +85,9 @@ export function printReport(f: BenchFigures): void {
       let ok: boolean | undefined;
       if (f.against) {
         // Two builds of ours: no target, only the difference.
+      } else if (figure.name === 'Activation at startup' && session.latencyMs === 0) {
+        target = `≤ +${TARGETS.activationMs} ms`;
+        ok = p.difference <= TARGETS.activationMs;
       } else if (figure.name === 'Open to rows' && session.latencyMs === 0) {
         target = `≤ +${TARGETS.openToRowsMs} ms`;
         ok = p.difference <= TARGETS.openToRowsMs;
@@ -123,8 +130,17 @@ export function printReport(f: BenchFigures): void {
     summary.push({ ok: depthOk, text: `load more, clicks ${pages - 10}–${pages - 1} against 1–10: ${ratio(deepest / first)} (target ≤ ${ratio(TARGETS.depthRatio)})` });
     const perPost = (d.heapAfter - d.heapBefore) / d.loaded;
     const heapOk = perPost <= TARGETS.heapPerPostBytes;
-    rows.push([`Heap per loaded post, ${d.loaded.toLocaleString('en-US')} loaded`, bytes(Math.round(perPost)), '', '', '', '≤ 1 KB', verdict(heapOk)]);
-    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post (target ≤ 1 KB)` });
+    const floor = d.bareHeapPerPost;
+    rows.push([
+      `Heap per loaded post, ${d.loaded.toLocaleString('en-US')} loaded (floor: the pages JSON.parse'd bare)`,
+      bytes(Math.round(perPost)),
+      Number.isFinite(floor) ? bytes(Math.round(floor)) : '',
+      Number.isFinite(floor) ? `${signed(perPost - floor)} B` : '',
+      Number.isFinite(floor) ? ratio(perPost / floor) : '',
+      `≤ ${bytes(TARGETS.heapPerPostBytes)}`,
+      verdict(heapOk),
+    ]);
+    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post (target ≤ ${bytes(TARGETS.heapPerPostBytes)})` });
   }
 
   if (f.news) {
@@ -142,10 +158,14 @@ export function printReport(f: BenchFigures): void {
   if (f.sizes) {
     const total = Object.values(f.sizes.bundles).reduce((a, b) => a + b, 0);
     const bundleOk = total <= TARGETS.bundleBytes;
-    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')}`, `${bytes(total)} (${kib(total)})`, '', '', '', '≤ 100 KB', verdict(bundleOk)]);
-    summary.push({ ok: bundleOk, text: `bundles ${kib(total)} (target ≤ 100 KB)` });
+    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')}`, `${bytes(total)} (${kib(total)})`, '', '', '', `≤ ${kib(TARGETS.bundleBytes)}`, verdict(bundleOk)]);
+    summary.push({ ok: bundleOk, text: `bundles ${kib(total)} (target ≤ ${kib(TARGETS.bundleBytes)})` });
     const atStartup = f.sizes.bundles[f.sizes.main];
-    if (atStartup !== undefined && Object.keys(f.sizes.bundles).length > 1) rows.push([`  of which loaded at startup: ${f.sizes.main}`, `${bytes(atStartup)} (${kib(atStartup)})`, '', '', '', '', '']);
+    if (atStartup !== undefined) {
+      const startupOk = atStartup <= TARGETS.startupBundleBytes;
+      rows.push([`  of which loaded at startup: ${f.sizes.main}`, `${bytes(atStartup)} (${kib(atStartup)})`, '', '', '', `≤ ${kib(TARGETS.startupBundleBytes)}`, verdict(startupOk)]);
+      summary.push({ ok: startupOk, text: `bundle loaded at startup ${kib(atStartup)} (target ≤ ${kib(TARGETS.startupBundleBytes)})` });
+    }
     const vsixOk = f.sizes.vsixBytes <= TARGETS.vsixBytes;
     rows.push([`Package ${f.sizes.vsixName}`, `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`, '', '', '', '≤ 120 KB', verdict(vsixOk)]);
     summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} (target ≤ 120 KB)` });
@@ -208,7 +228,8 @@ What is timed
   Load more: in one extension host (test mode), every page of the account through the view's
     "Load more…" (${f.depth?.pageSize ?? 100} posts a page), each click timed from the command to the view's
     rows; click N loads page N + 1, and the last finds the page past the end empty.
-    Heap: heapUsed of the extension host after page 1 and after the last, over posts loaded.
+    Heap: heapUsed of the extension host after page 1 and after the last, over posts loaded; its
+    floor, in the same host and run: every page fetched and JSON.parse'd bare, and kept.
   News: no workbench; the reads and the comparison the watcher makes each poll, against the
     stand-in (in this process) with about ${f.news?.accountPosts.toLocaleString('en-US') ?? '10,000'} posts: the requests of a poll when nothing
     changed, on each profile, times the polls of an hour at the default interval (also where a

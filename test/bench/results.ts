@@ -33,6 +33,8 @@ export interface DepthFigures {
   heapAfter: number;
   /** Posts in the list when heapAfter was read. */
   loaded: number;
+  /** The floor: heap per post of the same pages fetched and JSON.parse'd bare, kept, in the same host. */
+  bareHeapPerPost: number;
   /** How garbage was collected before each reading. */
   gc: 'global.gc' | 'v8 flag' | 'none';
 }

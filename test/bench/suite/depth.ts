@@ -77,6 +77,22 @@ class ViewChildren {
   }
 }
 
+/**
+ * What holding the account's posts costs at the least: every page fetched and JSON.parse'd,
+ * kept, with the extension's list signed out and collected first.
+ */
+async function bareHeap(pages: number, url: (page: number) => string, gc: { collect(): Promise<void> }, api: { store: { posts: { reset(): void } } }): Promise<number> {
+  api.store.posts.reset();
+  await gc.collect();
+  const before = process.memoryUsage().heapUsed;
+  const kept: unknown[][] = [];
+  for (let page = 1; page <= pages; page++) kept.push(JSON.parse(await (await fetch(url(page), { headers: { accept: 'application/json' } })).text()) as unknown[]);
+  await gc.collect();
+  const after = process.memoryUsage().heapUsed;
+  const posts = kept.reduce((n, page) => n + page.length, 0);
+  return posts > 0 ? (after - before) / posts : NaN;
+}
+
 export async function measureDepth(account: BenchAccount, pageSize: number): Promise<DepthFigures> {
   await vscode.workspace.getConfiguration('helpdesk').update('pageSize', pageSize, vscode.ConfigurationTarget.Global);
   const api = await signIn(account);
@@ -134,5 +150,6 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
     bareFirstMs.push(await bareFetch(url(1)));
     bareLastMs.push(await bareFetch(url(lastPage)));
   }
-  return { posts: account.posts, pageSize, pageMs, bareFirstMs, bareLastMs, heapBefore, heapAfter, loaded, gc: gc.kind };
+  const bareHeapPerPost = await bareHeap(lastPage, url, gc, api);
+  return { posts: account.posts, pageSize, pageMs, bareFirstMs, bareLastMs, heapBefore, heapAfter, loaded, gc: gc.kind, bareHeapPerPost };
 }

@@ -35,6 +35,8 @@ export interface PostsNews {
 /** A quick filter loading pages until the screen is full. */
 interface Fill {
   readonly controller: AbortController;
+  /** The most pages it reads. */
+  readonly maxPages: number;
   pages: number;
   promise: Promise<void>;
 }
@@ -64,7 +66,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private groups: RowGroup[] = [];
   private readonly groupNodes = new Map<string, PostGroupNode>();
   /** Groups the person has open (a group still filling is open until folded): a refresh loads their rows again. */
-  private readonly openGroups = new Set<number>();
+  private readonly openedGroups = new Set<number>();
+  /** The group still filling was folded by the person (it opens by itself otherwise). */
+  private fillingFolded = false;
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
   private laidOutGeneration = 0;
   private fillingGroup: number | undefined;
@@ -83,8 +87,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       news.onDidChange(() => this.changed.fire(undefined)),
       store.posts.onDidChange((change) => this.listChanged(change)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.openGroups.add(element.group.index)),
-      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.openGroups.delete(element.group.index)),
+      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, true)),
+      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, false)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
       session.onDidChange(() => {
         void this.publish();
@@ -202,9 +206,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     // A group opens as it fills, and folds once full (the person may open it again).
     const filling = this.groups.at(-1)?.full === false ? this.groups.at(-1)!.index : undefined;
     if (filling !== this.fillingGroup) {
-      if (this.fillingGroup !== undefined && this.groups[this.fillingGroup]?.full) this.openGroups.delete(this.fillingGroup);
-      if (filling !== undefined) this.openGroups.add(filling);
       this.fillingGroup = filling;
+      this.fillingFolded = false;
     }
     const ids = new Set(this.groups.map(postGroupId));
     for (const id of this.groupNodes.keys()) if (!ids.has(id)) this.groupNodes.delete(id);
@@ -228,7 +231,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     const id = postGroupId(group);
     let node = this.groupNodes.get(id);
     if (!node) {
-      node = new PostGroupNode(group, !group.full || this.openGroups.has(group.index));
+      node = new PostGroupNode(group, !group.full || this.openedGroups.has(group.index));
       this.groupNodes.set(id, node);
     }
     return node.describe(group, shown[group.start], shown[group.end - 1]);
@@ -241,7 +244,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private tail(empty: () => string | undefined): HelpdeskNode | undefined {
-    const busy = this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, FILL_PAGES) : l10n.t('Loading…'));
+    const busy = this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, this.fill.maxPages) : l10n.t('Loading…'));
     return tailRow('posts', this.store.posts.state, busy, empty);
   }
 
@@ -252,33 +255,52 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       // Started again: a refresh keeps the rows shown until page 1 comes, so the groups open now
       // are known; a reset (another account, signed out) has none.
       this.laidOutGeneration = generation;
-      this.refillTo = items.length > 0 ? Math.max(0, ...this.groups.filter((g) => this.openGroups.has(g.index)).map((g) => g.end)) : 0;
-      if (items.length === 0) this.openGroups.clear();
+      this.refillTo = items.length > 0 ? Math.max(0, ...this.groups.filter((g) => this.isOpen(g)).map((g) => g.end)) : 0;
+      if (items.length === 0) this.openedGroups.clear();
     }
-    if (change.from === undefined || this.changedOnly) {
+    if (change.from !== undefined) this.shownPosts.forget(change.from);
+    if (this.changedOnly) {
+      // Changed Only shows no groups: its rows are drawn again (and the rows above, when it goes off).
+      this.changed.fire(undefined);
+      return;
+    }
+    if (change.from === undefined) {
       this.fireTail();
       return;
     }
     const before = this.groups;
-    this.shownPosts.forget(change.from);
     const position = this.shownPosts.count;
     const shown = this.rows();
-    const comments = items.slice(change.from).some((post) => typeof post.post_id === 'number');
+    // A comment below a post in an earlier group changes that post's row: the view is drawn again.
+    let comments = false;
+    for (let i = change.from; i < items.length && !comments; i++) comments = typeof items[i]!.post_id === 'number';
     const first = groupAt(position);
     const sameGroups = before.length === this.groups.length && before.every((group, i) => group.full === this.groups[i]!.full);
     if (first === undefined || comments || !sameGroups || items.length === 0) {
       this.changed.fire(undefined);
       return;
     }
-    const changed = this.groups.slice(first).flatMap((group) => this.groupNodes.get(postGroupId(group)) ?? []);
-    for (const node of changed) this.groupNode(node.group, shown);
+    const changed = this.groups.slice(first).flatMap((group) => (this.groupNodes.has(postGroupId(group)) ? [this.groupNode(group, shown)] : []));
     this.changed.fire(changed.length > 0 ? changed : undefined);
+  }
+
+  /** A group the person opened or folded: a refresh shows the open ones again. */
+  private groupOpened(node: PostGroupNode, open: boolean): void {
+    const { index, full } = node.group;
+    if (!full && index === this.fillingGroup) this.fillingFolded = !open;
+    else if (open) this.openedGroups.add(index);
+    else this.openedGroups.delete(index);
+  }
+
+  /** Open on screen: opened by the person, or still filling and not folded by them. */
+  private isOpen(group: RowGroup): boolean {
+    return this.openedGroups.has(group.index) || (!group.full && group.index === this.fillingGroup && !this.fillingFolded);
   }
 
   /** Redraws where "Load more…" stands: the group still filling, or the view. */
   private fireTail(): void {
     const last = this.groups.at(-1);
-    const node = last && !last.full ? this.groupNodes.get(postGroupId(last)) : undefined;
+    const node = last && !last.full && !this.changedOnly ? this.groupNodes.get(postGroupId(last)) : undefined;
     this.changed.fire(node);
   }
 
@@ -354,7 +376,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     this.filledGeneration = list.state.generation;
     if (!this.signedIn()) return Promise.resolve();
     const scope = this.scope;
-    const fill: Fill = { controller: new AbortController(), pages: 0, promise: Promise.resolve() };
+    const fill: Fill = { controller: new AbortController(), maxPages, pages: 0, promise: Promise.resolve() };
     const enough = () => (scopeNeedsMe(scope) && this.me() === undefined) || this.rows().length >= target;
     const run = () =>
       fillPages(list, {

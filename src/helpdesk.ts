@@ -20,7 +20,8 @@ import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
-import { codeOf, reportBug } from './commands/reportBug';
+import { reportBug } from './commands/reportBug';
+import { selectedCode } from './code/documentCode';
 import { setWhoIAm } from './commands/setWhoIAm';
 import { signIn } from './commands/signIn';
 import { targetPost, targetUri } from './commands/targets';
@@ -244,7 +245,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
     async reportBug({ title, description }) {
       const editor = vscode.window.activeTextEditor;
       if (!editor) throw new Error('No active editor.');
-      return fileBug(services, account(), { ...(await codeOf(editor, services.log)), title, description });
+      return fileBug(services, account(), { ...(await selectedCode(editor, services.log)), title, description });
     },
     openPost: (id) => postDocuments.open(id),
     filterPosts: (filter) => posts.setFilter(filter),

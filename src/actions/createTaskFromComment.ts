@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent } from '../code/bugReport';
+import type { DocumentCode } from '../code/documentCode';
 import { shortReference } from '../code/postReferences';
 import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
 import type { TodoOrigin } from '../drafts/drafts';
@@ -9,7 +10,6 @@ import { openTodoAt } from '../inCode/openTodo';
 import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';
-import type { BugInput } from './reportBug';
 import { createTask } from './createTask';
 import type { Delivery } from './deliver';
 
@@ -23,7 +23,7 @@ export interface CommentTaskInput {
   comment: TriggerComment & { line: string };
   title: string;
   /** The lines around the comment, and where they are on the remote (as Report Bug reads them). */
-  code: Omit<BugInput, 'title' | 'description'>;
+  code: DocumentCode;
 }
 
 /**

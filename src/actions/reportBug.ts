@@ -1,18 +1,14 @@
 import type { Post } from '../api';
-import { buildBugReportContent, type CodeLocation, type CodeSelection } from '../code/bugReport';
+import { buildBugReportContent } from '../code/bugReport';
+import type { DocumentCode } from '../code/documentCode';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
 
-export interface BugInput {
+export interface BugInput extends DocumentCode {
   title: string;
   description?: string;
-  selection: CodeSelection;
-  /** The permalink, or why there is none. */
-  location: CodeLocation;
-  /** The most lines of code to include. */
-  maxLines: number;
 }
 
 /** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */

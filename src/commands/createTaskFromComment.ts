@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { createTaskFromComment as fileTask, type CommentTaskInput } from '../actions/createTaskFromComment';
+import { codeAt } from '../code/documentCode';
 import { parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';
@@ -8,7 +9,6 @@ import { openTodoAt } from '../inCode/openTodo';
 import type { Log } from '../log';
 import type { Services } from '../services';
 import { labelText } from '../text/serverText';
-import { codeAt } from './reportBug';
 import { askText, signedInAccount } from './prompts';
 
 const { l10n } = vscode;

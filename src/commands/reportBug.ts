@@ -1,11 +1,9 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { reportBug as fileBug, type BugInput } from '../actions/reportBug';
-import { suggestTitle, type CodeSelection } from '../code/bugReport';
-import { locateInGit, relativeLocation } from '../code/gitLocation';
-import type { Log } from '../log';
+import { reportBug as fileBug } from '../actions/reportBug';
+import { suggestTitle } from '../code/bugReport';
+import { selectedCode } from '../code/documentCode';
 import type { Services } from '../services';
-import { readSettings } from '../settings';
 import { askText, signedInAccount } from './prompts';
 
 const { l10n } = vscode;
@@ -22,7 +20,7 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
   }
   const account = await signedInAccount(services);
   if (!account) return undefined;
-  const code = await codeOf(editor, services.log);
+  const code = await selectedCode(editor, services.log);
   const { selection } = code;
   const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}–${selection.endLine}`;
   const answer = await askText({
@@ -34,29 +32,4 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
   });
   if (!answer) return undefined;
   return fileBug(services, account, { ...code, title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
-}
-
-/** The editor's selected lines, where they are on the remote, and how many lines a report carries. */
-export function codeOf(editor: vscode.TextEditor, log: Log): Promise<Omit<BugInput, 'title' | 'description'>> {
-  const { start, end } = selectedLines(editor);
-  return codeAt(editor.document, start, end, log);
-}
-
-/** Lines `start` to `end` (0-based) of a document, where they are on the remote, and how many lines a report carries. */
-export async function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<Omit<BugInput, 'title' | 'description'>> {
-  const text = document.getText(new vscode.Range(start, 0, end, document.lineAt(end).text.length));
-  const selection: CodeSelection = { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
-  const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
-    locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
-  );
-  return { selection, location, maxLines: readSettings().snippetMaxLines };
-}
-
-/** Whole lines: a selection that ends at the start of a line does not include that line. */
-function selectedLines(editor: vscode.TextEditor): { start: number; end: number } {
-  const { selection } = editor;
-  const start = selection.start.line;
-  let end = selection.end.line;
-  if (!selection.isEmpty && selection.end.character === 0 && end > start) end--;
-  return { start, end };
 }

@@ -1,0 +1,35 @@
+import vscode = require('vscode');
+import type { Log } from '../log';
+import { readSettings } from '../settings';
+import type { CodeLocation, CodeSelection } from './bugReport';
+import { locateInGit, relativeLocation } from './gitLocation';
+
+const { l10n } = vscode;
+
+/** Code a post carries: lines of a document, where they are on the remote, and how many lines it shows. */
+export interface DocumentCode {
+  selection: CodeSelection;
+  /** The permalink, or why there is none. */
+  location: CodeLocation;
+  /** The most lines of code to include. */
+  maxLines: number;
+}
+
+/** The editor's selected lines (whole lines: a selection that ends at the start of a line leaves that line out). */
+export function selectedCode(editor: vscode.TextEditor, log: Log): Promise<DocumentCode> {
+  const { selection } = editor;
+  const start = selection.start.line;
+  let end = selection.end.line;
+  if (!selection.isEmpty && selection.end.character === 0 && end > start) end--;
+  return codeAt(editor.document, start, end, log);
+}
+
+/** Lines `start` to `end` (0-based) of a document, looked up in Git with the window's progress. */
+export async function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<DocumentCode> {
+  const text = document.getText(new vscode.Range(start, 0, end, document.lineAt(end).text.length));
+  const selection: CodeSelection = { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
+  const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
+    locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
+  );
+  return { selection, location, maxLines: readSettings().snippetMaxLines };
+}

@@ -131,10 +131,10 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed };
   };
   const watcher = new NewsWatcher(() => gateway.account, accountNow.onDidChange, me, newsFolder, drafts.window, ui, log);
-  const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
+  const posts = new PostsTreeProvider(store, accountNow, postsView, identity, watcher);
   const rowDecorations = new RowDecorations(watcher);
-  const clients = new ClientsTreeProvider(store, session, clientsView);
-  const postDocuments = new PostDocumentProvider(session, gateway);
+  const clients = new ClientsTreeProvider(store, accountNow, clientsView);
+  const postDocuments = new PostDocumentProvider(accountNow, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).

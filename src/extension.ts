@@ -7,6 +7,7 @@
 // document opens, a reference is hovered or completed, or drafts are left from before.
 import vscode = require('vscode');
 import { AccountList } from './auth/accountList';
+import { accountNowOf } from './auth/accountNow';
 import { registerAccountsProvider } from './auth/accountsProvider';
 import { Session } from './auth/session';
 import { SignOutSignal } from './auth/signOutSignal';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
+  const accountNow = accountNowOf(session);
   let helpdesk: Helpdesk | undefined;
   let failure: { error: unknown } | undefined;
   const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
@@ -53,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
       // esbuild.mjs's helpdeskAtRuntime), so the rest of the extension loads only when needed.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bundle it into dist/extension.js
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
-      helpdesk = start({ context, drafts, log, session, postsView, clientsView });
+      helpdesk = start({ context, drafts, log, session, accountNow, postsView, clientsView });
       return helpdesk;
     } catch (error) {
       failure = { error };
@@ -71,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     }
   };
 
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode, () => ({ window: session.accountUrl, all: accountList.known })), tellOpenDrafts(drafts));
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode, () => ({ window: accountNow.current?.url, all: accountList.known })), tellOpenDrafts(drafts));
   const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);
@@ -107,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   // News comes without a view opened: signed in (restored, or signing in), the rest loads and
   // its watcher starts, a few seconds after the window has started.
   const watchNews = () => {
-    if (helpdesk || failure || !session.credentials || readSettings().watchIntervalMinutes === 0) return;
+    if (helpdesk || failure || !accountNow.current || readSettings().watchIntervalMinutes === 0) return;
     try {
       load();
     } catch {
@@ -115,10 +117,10 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     }
   };
   let newsStart: ReturnType<typeof setTimeout> | undefined;
-  void session.whenRestored().then(() => (newsStart = setTimeout(watchNews, NEWS_START_DELAY_MS)));
+  void accountNow.now().then(() => (newsStart = setTimeout(watchNews, NEWS_START_DELAY_MS)));
   context.subscriptions.push(
     new vscode.Disposable(() => clearTimeout(newsStart)),
-    session.onDidChange(() => newsStart === undefined || watchNews()),
+    accountNow.onDidChange(() => newsStart === undefined || watchNews()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && newsStart !== undefined && watchNews()),
   );
   // Drafts the service never confirmed are offered again as soon as the window opens.

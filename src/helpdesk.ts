@@ -10,6 +10,7 @@ import { createTask as fileTask, type TaskInput } from './actions/createTask';
 import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
 import { reportBug as fileBug } from './actions/reportBug';
 import { signIn as verify, type SignInInput } from './actions/signIn';
+import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
 import { commentOnTask } from './commands/commentOnTask';
@@ -98,6 +99,8 @@ export interface Shell {
   readonly log: Log;
   /** Restoring since activation, and in the status bar. */
   readonly session: Session;
+  /** The session's answer to "which account now, or none" (see accountNow.ts). */
+  readonly accountNow: AccountNow;
   readonly postsView: vscode.TreeView<HelpdeskNode>;
   readonly clientsView: vscode.TreeView<HelpdeskNode>;
 }
@@ -113,7 +116,7 @@ export interface Helpdesk {
   readonly testApi: TestApi;
 }
 
-export function start({ context, drafts, log, session, postsView, clientsView }: Shell): Helpdesk {
+export function start({ context, drafts, log, session, accountNow, postsView, clientsView }: Shell): Helpdesk {
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
@@ -122,17 +125,17 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
     await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
   });
-  const services: Services = { session, gateway, drafts, sender, ui, log, state: context.globalState };
+  const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {
     const filed = identity.filedByMe(accountUrl);
     return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed };
   };
-  const watcher = new NewsWatcher(() => gateway.account, session.onDidChange, me, newsFolder, drafts.window, ui, log);
-  const posts = new PostsTreeProvider(store, session, postsView, identity, watcher);
+  const watcher = new NewsWatcher(() => gateway.account, accountNow.onDidChange, me, newsFolder, drafts.window, ui, log);
+  const posts = new PostsTreeProvider(store, accountNow, postsView, identity, watcher);
   const rowDecorations = new RowDecorations(watcher);
-  const clients = new ClientsTreeProvider(store, session, clientsView);
-  const postDocuments = new PostDocumentProvider(session, gateway);
+  const clients = new ClientsTreeProvider(store, accountNow, clientsView);
+  const postDocuments = new PostDocumentProvider(accountNow, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
@@ -182,7 +185,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
   };
 
   // Drafts the service never confirmed are offered again.
-  const unsent = new UnsentDraftsOffer(services, () => session.whenRestored());
+  const unsent = new UnsentDraftsOffer(services, () => accountNow.now());
   context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
@@ -191,7 +194,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
     clients,
     postDocuments,
     inCode: {
-      hovers: postHovers(gateway, () => session.whenRestored()),
+      hovers: postHovers(gateway, accountNow),
       posts: {
         posts: () => store.posts.state.items,
         accountUrl: () => gateway.account?.url,
@@ -202,7 +205,7 @@ export function start({ context, drafts, log, session, postsView, clientsView }:
       try {
         const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
         if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
-        await session.whenRestored();
+        await accountNow.now();
         return await handler(args[0], args[1]);
       } catch (error) {
         log.error(`${id} failed`, error);

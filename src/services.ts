@@ -1,4 +1,5 @@
 import type vscode = require('vscode');
+import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import type { DraftStore } from './drafts/drafts';
 import type { DraftSender } from './drafts/sendDraft';
@@ -9,6 +10,8 @@ import type { Notifier } from './ui/notifier';
 /** What commands and actions work with; made once, on first use (see helpdesk.ts). */
 export interface Services {
   readonly session: Session;
+  /** This window's account now, or none (what views, prompts and hovers go by). */
+  readonly accountNow: AccountNow;
   readonly gateway: Gateway;
   readonly drafts: DraftStore;
   readonly sender: DraftSender;

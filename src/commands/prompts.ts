@@ -81,8 +81,8 @@ export async function pickClient(store: HelpdeskStore, title: string, none?: str
 }
 
 /** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */
-export async function signedInAccount({ gateway, ui, session }: Pick<Services, 'gateway' | 'ui' | 'session'>): Promise<Account | undefined> {
-  await session.whenRestored();
+export async function signedInAccount({ gateway, ui, accountNow }: Pick<Services, 'gateway' | 'ui' | 'accountNow'>): Promise<Account | undefined> {
+  await accountNow.now();
   const account = gateway.account;
   if (account) return account;
   const signIn = l10n.t('Sign In…');
@@ -96,11 +96,11 @@ export async function signedInAccount({ gateway, ui, session }: Pick<Services, '
  * (whether or not this window is); otherwise the person is told, and undefined. A URI that
  * names none: this window's (see `signedInAccount`).
  */
-export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'session'>, accountUrl: string | undefined): Promise<Account | undefined> {
+export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'accountNow'>, accountUrl: string | undefined): Promise<Account | undefined> {
   if (accountUrl === undefined) return signedInAccount(services);
-  const { gateway, session } = services;
-  await session.whenRestored();
-  const url = accountOf({ accountUrl }, gateway.account?.url, await session.signedInAccounts());
+  const { gateway, accountNow } = services;
+  await accountNow.now();
+  const url = accountOf({ accountUrl }, gateway.account?.url, await accountNow.signedInAccounts());
   const account = url === undefined ? undefined : url === gateway.account?.url ? gateway.account : await gateway.accountFor(url);
   // The address in the URI is not named: it is text from wherever the link came from.
   if (!account) void services.ui.info(l10n.t('This post is of an account you are not signed in to.'));

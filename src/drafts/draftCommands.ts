@@ -50,8 +50,8 @@ export class UnsentDraftsOffer implements vscode.Disposable {
 
   constructor(
     private readonly services: DraftServices,
-    /** Resolves once the session knows whether it is signed in. */
-    private readonly ready: () => Promise<void>,
+    /** Resolves once it is known which account this window is on, if any (see AccountNow). */
+    private readonly ready: () => Promise<unknown>,
   ) {}
 
   /** Offers every draft left, and waits for those held elsewhere. */

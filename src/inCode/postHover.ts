@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
+import type { AccountNow } from '../auth/accountNow';
 import type { Gateway } from '../gateway/gateway';
 import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
@@ -14,10 +15,10 @@ const { l10n } = vscode;
 const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode'];
 
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
-export function postHovers(gateway: Gateway, whenRestored: () => Promise<void>): PostHovers {
+export function postHovers(gateway: Gateway, accountNow: Pick<AccountNow, 'now'>): PostHovers {
   return {
     async describe(id, accountUrl) {
-      await whenRestored();
+      await accountNow.now();
       if (accountUrl && accountUrl !== gateway.account?.url) return otherAccountHover(gateway, id, accountUrl);
       const peek = gateway.peek(id);
       if (!peek) return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { hostOf } from './postUri';
-import type { Session } from '../auth/session';
+import type { AccountNow } from '../auth/accountNow';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -16,14 +16,14 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
 
   constructor(
     private readonly store: HelpdeskStore,
-    private readonly session: Session,
+    private readonly accountNow: AccountNow,
     /** The view it fills, whose description names the account while several are signed in to. */
     readonly view: Pick<vscode.TreeView<HelpdeskNode>, 'description'>,
   ) {
     this.disposables.push(
       store.clients.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeDeals(() => this.changed.fire(undefined)),
-      session.onDidChange(() => {
+      accountNow.onDidChange(() => {
         this.changed.fire(undefined);
         void this.describe();
       }),
@@ -32,9 +32,8 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async describe(): Promise<void> {
-    await this.session.whenRestored();
-    const accountUrl = this.session.accountUrl;
-    const several = (await this.session.signedInAccounts().catch(() => [])).length > 1;
+    const accountUrl = (await this.accountNow.now())?.url;
+    const several = (await this.accountNow.signedInAccounts().catch(() => [])).length > 1;
     this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
   }
 
@@ -45,7 +44,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
-    return pagedRows(this.session, 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
+    return pagedRows(this.accountNow, 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
   }
 
   dispose(): void {
@@ -53,8 +52,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
-    await this.session.whenRestored();
-    if (!this.session.credentials || this.session.state === 'rejected') return [];
+    if (!(await this.accountNow.now())?.usable) return [];
     const { id } = node.client;
     const retry = ['deals', id];
     try {

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
-import type { Session } from '../auth/session';
+import type { AccountNow } from '../auth/accountNow';
 import type { Gateway } from '../gateway/gateway';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
@@ -21,7 +21,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   readonly onDidChange = this.changed.event;
 
   constructor(
-    private readonly session: Session,
+    private readonly accountNow: AccountNow,
     private readonly gateway: Gateway,
   ) {}
 
@@ -34,7 +34,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    * shown once it holds the new text.
    */
   async open(id: number, accountUrl?: string): Promise<void> {
-    await this.session.whenRestored();
+    await this.accountNow.now();
     const uri = postUri(id, accountUrl ?? this.gateway.account?.url);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
@@ -58,9 +58,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const post = postOf(uri);
-    await this.session.whenRestored();
+    await this.accountNow.now();
     const here = this.gateway.account;
-    const accountUrl = post && accountOf(post, here?.url, await this.session.signedInAccounts());
+    const accountUrl = post && accountOf(post, here?.url, await this.accountNow.signedInAccounts());
     const account = accountUrl === undefined ? undefined : accountUrl === here?.url ? here : await this.gateway.accountFor(accountUrl);
     if (!post || !account) return post?.accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.');
     const { id } = post;

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Session } from '../auth/session';
+import type { AccountNow } from '../auth/accountNow';
 import type { Identity } from '../identity/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
@@ -77,7 +77,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   constructor(
     private readonly store: HelpdeskStore,
-    private readonly session: Session,
+    private readonly accountNow: AccountNow,
     /** The view it fills (made at activation, see extension.ts), whose description shows the filter. */
     readonly view: vscode.TreeView<HelpdeskNode>,
     private readonly identity: Identity,
@@ -90,11 +90,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, true)),
       view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, false)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
-      session.onDidChange(() => {
+      accountNow.onDidChange(() => {
         void this.publish();
         this.changed.fire(undefined);
       }),
-      identity.onDidChange((accountUrl) => accountUrl === session.accountUrl && void this.shownChanged()),
+      identity.onDidChange((accountUrl) => accountUrl === accountNow.current?.url && void this.shownChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
@@ -162,13 +162,13 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (node instanceof PostNode) return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
     if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
-    await this.session.whenRestored();
+    await this.accountNow.now();
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
     if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
     if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
     const list = this.store.posts;
-    if (!(await listReady(this.session, list))) return [];
+    if (!(await listReady(this.accountNow, list))) return [];
     this.fillIfRestarted();
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
@@ -328,12 +328,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private me() {
-    const { accountUrl } = this.session;
+    const accountUrl = this.accountNow.current?.url;
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
   private facts(): ScopeFacts {
-    const { accountUrl } = this.session;
+    const accountUrl = this.accountNow.current?.url;
     return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
   }
 
@@ -343,7 +343,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private signedIn(): boolean {
-    return this.session.credentials !== undefined && this.session.state !== 'rejected';
+    return this.accountNow.current?.usable === true;
   }
 
   /** What the view shows changed (filter, quick filter, who the person is, the account): drawn again, and filled again under a quick filter. */
@@ -408,7 +408,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', filter !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsScope', this.scope);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
-    const several = (await this.session.signedInAccounts().catch(() => [])).length > 1;
+    const several = (await this.accountNow.signedInAccounts().catch(() => [])).length > 1;
     if (several !== this.severalAccounts) {
       this.severalAccounts = several;
       this.describe();
@@ -417,7 +417,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   /** The view's description: the account where several are signed in to, Changed Only, the quick filter, the filter. */
   private describe(): void {
-    const accountUrl = this.session.accountUrl;
+    const accountUrl = this.accountNow.current?.url;
     const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
     const parts = [account, this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), describeFilter(this.filter)];
     this.view.description = parts.filter(Boolean).join(' · ') || undefined;

@@ -53,7 +53,7 @@ describe('quick picks show server text as text', () => {
       { id: 2, name: '$(check) Free deal', client_id: null, price: '12\u202E00\n5' },
     ];
     const account = { url: 'https://acme.example.com', deals: async () => deals };
-    const services = { gateway: { account }, session: { whenRestored: async () => undefined } } as unknown as Services;
+    const services = { gateway: { account }, accountNow: { now: async () => undefined } } as unknown as Services;
     assert.equal(await linkDeal(services, new ClientNode(client)), undefined, 'dismissed');
     const pick = fake.picks[0];
     const items = pick?.items.filter((item) => item.kind !== QuickPickItemKind.Separator) ?? [];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/account/account';
 import type { Post } from '../../src/api';
-import type { Session } from '../../src/auth/session';
+import type { AccountNow } from '../../src/auth/accountNow';
 import type { Identity } from '../../src/identity/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { HelpdeskNode } from '../../src/views/nodes';
@@ -29,22 +29,21 @@ function rig(total: number) {
   } as unknown as Account;
   const store = new HelpdeskStore({ error: () => undefined });
   store.bind(account);
-  const sessionChanged = new EventEmitter<void>();
-  const session = {
-    whenRestored: () => Promise.resolve(),
-    credentials: { accountUrl: 'https://a.example', token: 't' },
-    state: 'signedIn',
-    accountUrl: 'https://a.example',
-    onDidChange: sessionChanged.event,
+  const accountChanged = new EventEmitter<void>();
+  const here = { url: 'https://a.example', usable: true };
+  const accountNow: AccountNow = {
+    now: () => Promise.resolve(here),
+    current: here,
+    onDidChange: accountChanged.event,
     signedInAccounts: () => Promise.resolve(['https://a.example']),
-  } as unknown as Session;
+  };
   const expand = new EventEmitter<{ element: HelpdeskNode }>();
   const collapse = new EventEmitter<{ element: HelpdeskNode }>();
   const view = { onDidExpandElement: expand.event, onDidCollapseElement: collapse.event, description: undefined } as never;
   const identity = { me: () => undefined, filedByMe: () => new Set<number>(), onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
   const newsChanged = new EventEmitter<void>();
   const news: PostsNews = { onDidChange: newsChanged.event, itemOf: () => undefined, isSeen: () => undefined, posts: (loaded) => [...loaded.values()].slice(0, 3), status: { off: false } };
-  const provider = new PostsTreeProvider(store, session, view, identity, news);
+  const provider = new PostsTreeProvider(store, accountNow, view, identity, news);
   const fired: (HelpdeskNode | undefined)[] = [];
   provider.onDidChangeTreeData((e) => fired.push(...(Array.isArray(e) ? e : [e])));
   return { store, account, provider, expand, collapse, fired, asked, setData: (d: Post[]) => (data = d) };

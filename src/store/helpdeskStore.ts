@@ -11,11 +11,13 @@ import { PostPeeks, type Peek } from './postPeeks';
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
 /** By name as a person reads it (case and accents aside), then by id. */
-export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id;
+export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) => collator().compare(nameOf(a), nameOf(b)) || a.id - b.id;
 
 /** The name as a row shows it (see labelText): a number reads as its digits, anything else as nothing. */
 const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || typeof name === 'number' ? String(name) : '');
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+/** Made when first compared: an Intl.Collator costs milliseconds of ICU set-up, for clients and deals only. */
+let names: Intl.Collator | undefined;
+const collator = () => (names ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
 
 /**
  * What the views show, loaded and cached in one place. Views read it; it reads through the

@@ -269,6 +269,7 @@ export class PagedList<T extends { id: number }> {
     }
     for (const item of read) this.fromService.add(item.id);
     const before = this.items;
+    let from: number | undefined;
     if (first) {
       // A first load replaces what a refresh left on screen, but for records made here that the
       // service may list on a later page. What a first load read holds the list's first records
@@ -278,39 +279,44 @@ export class PagedList<T extends { id: number }> {
       const kept = new Map(this.madeNotIn(read, holdsFirst).map((item) => [item.id, item]));
       for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
       this.setItems([...kept.values()].sort(this.compare));
+      from = firstDifference(before, this.items);
     } else {
-      this.append(read);
+      from = this.append(read);
     }
     // The whole list read up to its empty page: a record made here before the first load that the
     // service did not send is gone. (One made since may stand on a page read before it: the service
     // lists it from the next first load on. Not going down: it stands past the last page read.)
-    if (!walk.down && pages[0]!.received === 0) this.dropMadeNotSent();
+    if (!walk.down && pages[0]!.received === 0) {
+      const dropped = this.dropMadeNotSent();
+      if (dropped !== undefined) from = Math.min(from ?? dropped, dropped);
+    }
     this.walk = walk;
     this.hasMore = !ended;
     if (stop) this.onStop(stop);
     this.error = undefined;
     this.errorLoadingMore = false;
-    const from = firstDifference(before, this.items);
     return from === undefined ? {} : { from };
   }
 
   /**
-   * A later page's records not loaded yet. Where they all sort after the last one loaded (a
-   * service that sorts as this list does), they are added at the end without sorting the rest:
-   * a page deep in a long list costs its own records, not the list's.
+   * A later page's records not loaded yet; returns the index of the first that changed. Where
+   * they all sort after the last one loaded (a service that sorts as this list does), they are
+   * added at the end without sorting or scanning the rest.
    */
-  private append(read: readonly T[]): void {
+  private append(read: readonly T[]): number | undefined {
     const fresh = new Map<number, T>();
     for (const item of read) if (!this.ids.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
-    if (fresh.size === 0) return;
+    if (fresh.size === 0) return undefined;
     const added = [...fresh.values()].sort(this.compare);
     const last = this.items.at(-1);
+    const before = this.items;
     if (last === undefined || this.compare(last, added[0]!) <= 0) {
       this.items = this.items.concat(added);
       for (const item of added) this.ids.add(item.id);
-    } else {
-      this.setItems([...this.items, ...added].sort(this.compare));
+      return before.length;
     }
+    this.setItems([...this.items, ...added].sort(this.compare));
+    return firstDifference(before, this.items);
   }
 
   private setItems(items: T[]): void {
@@ -331,10 +337,14 @@ export class PagedList<T extends { id: number }> {
     return [...this.made.values()];
   }
 
-  private dropMadeNotSent(): void {
+  /** Returns the index of the first record dropped; undefined when none was. */
+  private dropMadeNotSent(): number | undefined {
     const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
     for (const id of gone) this.made.delete(id);
-    if (gone.length) this.setItems(this.items.filter((item) => !gone.includes(item.id)));
+    const first = this.items.findIndex((item) => gone.includes(item.id));
+    if (first < 0) return undefined;
+    this.setItems(this.items.filter((item) => !gone.includes(item.id)));
+    return first;
   }
 
   /** Two records or more, each sorting no later than the next: the order this list keeps. */

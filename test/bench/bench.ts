@@ -9,6 +9,9 @@
 //                 activation at startup and open to rows, at +0 ms, this build against that one
 //     --news      only the news watcher's cost (no workbench; a few seconds)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
+//     --profile DIR  with --depth: a CPU profile of that extension host, from its start (activation,
+//                 the first use, the first page, every Load more) into DIR (see cpuProfileHook.ts);
+//                 its figures then carry the profiler's cost
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +48,7 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 async function bench(): Promise<void> {
   const wallStart = Date.now();
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false } },
+    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false }, profile: { type: 'string' } },
   });
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const environment = () => {
@@ -73,7 +76,7 @@ async function bench(): Promise<void> {
   const total = Object.values(packaged.bundles).reduce((a, b) => a + b, 0);
   say(`${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles).map(([f, n]) => `${f} ${n} B`).join(', ')} (${total} B).`);
   if (values.depth) {
-    const depth = await measureDepth(root, temp, codeServer, packaged, verbose);
+    const depth = await measureDepth(root, temp, codeServer, packaged, verbose, values.profile === undefined ? undefined : resolve(values.profile));
     printReport({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], depth, news, wallMs: Date.now() - wallStart });
     return;
   }
@@ -139,7 +142,15 @@ async function firstTitle(standIn: StandIn): Promise<string> {
   return title;
 }
 
-async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean): Promise<DepthFigures> {
+/** The environment that makes the extension host write a CPU profile into `dir` (see cpuProfileHook.ts). */
+function profileEnv(root: string, dir: string): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  say(`A CPU profile of the extension host goes into ${dir}.`);
+  const hook = join(root, 'out', 'bench', 'cpuProfileHook.js');
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: '600000' };
+}
+
+async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean, profileDir?: string): Promise<DepthFigures> {
   say(`Load more at depth: ${DEPTH.posts.toLocaleString('en-US')} posts, ${DEPTH.pageSize} a page…`);
   const standIn = await startStandIn({ seed: { posts: DEPTH.posts } });
   const stop = cleanups.add(() => standIn.close());
@@ -157,6 +168,7 @@ async function measureDepth(root: string, temp: string, codeServer: CodeServerIn
           [BENCH_ENV.extension]: packaged.id,
           [BENCH_ENV.account]: JSON.stringify({ posts: DEPTH.posts, url: standIn.url, token: standIn.token }),
           [BENCH_ENV.pageSize]: String(DEPTH.pageSize),
+          ...(profileDir ? profileEnv(root, profileDir) : {}),
         },
         timeoutMs: 300_000,
         verbose,

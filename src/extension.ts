@@ -55,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
       // esbuild.mjs's helpdeskAtRuntime), so the rest of the extension loads only when needed.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bundle it into dist/extension.js
       const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
-      helpdesk = start({ context, drafts, log, session, accountNow, postsView, clientsView });
+      helpdesk = start({ context, drafts, log, session, accountNow, postsView, clientsView, referenceAccounts });
       return helpdesk;
     } catch (error) {
       failure = { error };
@@ -73,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     }
   };
 
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode, () => ({ window: accountNow.current?.url, all: accountList.known })), tellOpenDrafts(drafts));
+  const referenceAccounts = () => ({ window: accountNow.current?.url, all: accountList.known });
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode, referenceAccounts), tellOpenDrafts(drafts));
   const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);

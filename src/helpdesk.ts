@@ -34,6 +34,7 @@ import { Gateway } from './gateway/gateway';
 import { Identity } from './identity/identity';
 import { postHovers } from './inCode/postHover';
 import type { InCodeSources } from './inCode/register';
+import type { ReferenceAccounts } from './inCode/referenceOptions';
 import type { Log } from './log';
 import type { Services } from './services';
 import { NewsFolder } from './watch/newsFiles';
@@ -103,6 +104,8 @@ export interface Shell {
   readonly accountNow: AccountNow;
   readonly postsView: vscode.TreeView<HelpdeskNode>;
   readonly clientsView: vscode.TreeView<HelpdeskNode>;
+  /** The accounts post references name (see registerInCode). */
+  readonly referenceAccounts: () => ReferenceAccounts;
 }
 
 /** What activation's stand-ins pass their calls on to. */
@@ -116,16 +119,16 @@ export interface Helpdesk {
   readonly testApi: TestApi;
 }
 
-export function start({ context, drafts, log, session, accountNow, postsView, clientsView }: Shell): Helpdesk {
+export function start({ context, drafts, log, session, accountNow, postsView, clientsView, referenceAccounts }: Shell): Helpdesk {
   const ui = new Notifier(log);
   const gateway = new Gateway(session, log, context.globalState);
   const { store } = gateway;
   const identity = new Identity(context.globalState);
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
     await noteOwnPost(identity, log, account, post);
-    if (draft.todo) await writeTodoReference(ui, account, draft.todo, post);
+    if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
   });
-  const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, state: context.globalState };
+  const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, referenceAccounts, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {
     const filed = identity.filedByMe(accountUrl);
@@ -253,7 +256,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
     openPost: (id) => postDocuments.open(id),
     filterPosts: (filter) => posts.setFilter(filter),
     async createTaskFromComment({ uri, line, title }) {
-      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log);
+      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log, services.referenceAccounts());
       if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
       return fileTaskFromComment(services, account(), { ...input, title });
     },

@@ -1,6 +1,7 @@
 import type vscode = require('vscode');
 import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
+import type { ReferenceAccounts } from './inCode/referenceOptions';
 import type { DraftStore } from './drafts/drafts';
 import type { DraftSender } from './drafts/sendDraft';
 import type { Gateway } from './gateway/gateway';
@@ -17,6 +18,8 @@ export interface Services {
   readonly sender: DraftSender;
   readonly ui: Notifier;
   readonly log: Log;
+  /** The accounts post references name (this window's, and all signed in to), as the in-code providers see them. */
+  readonly referenceAccounts: () => ReferenceAccounts;
   /** The extension's global state (the last token prefix, for the sign-in box). */
   readonly state: vscode.Memento;
 }

@@ -7,6 +7,7 @@ import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todo
 import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import { openTodoAt } from '../inCode/openTodo';
+import type { ReferenceAccounts } from '../inCode/referenceOptions';
 import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';
@@ -45,13 +46,13 @@ export async function createTaskFromComment(services: WriteServices, account: Ac
  * else on the one line that still reads exactly as it did (see `commentLineNow`); otherwise
  * nowhere, with the reference shown and offered to copy.
  */
-export async function writeTodoReference(ui: Notifier, account: Account, todo: TodoOrigin, post: Post): Promise<void> {
+export async function writeTodoReference(ui: Notifier, account: Account, todo: TodoOrigin, post: Post, accounts: ReferenceAccounts): Promise<void> {
   const prefix = readSettings().referencePrefix;
   const reference = prefix ? shortReference(prefix, post.id) : account.link('posts', post.id);
   const uri = vscode.Uri.parse(todo.uri);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === todo.uri) ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
   const at = document && !document.isClosed ? commentLineNow(todo, { opened: openedId(document), version: document.version, lineCount: document.lineCount, lineAt: (line) => document.lineAt(line).text }) : 'none';
-  if (document && typeof at === 'number' && (await putReference(document, at, reference))) return;
+  if (document && typeof at === 'number' && (await putReference(document, at, reference, accounts))) return;
   const copy = l10n.t('Copy Reference');
   const message =
     at === 'several'
@@ -81,8 +82,8 @@ function openedId(document: vscode.TextDocument): string {
 }
 
 /** Puts the reference into the comment on `line`, as one edit; false when the line holds no comment without one, or the edit failed. */
-async function putReference(document: vscode.TextDocument, line: number, reference: string): Promise<boolean> {
-  const comment = openTodoAt(document, line);
+async function putReference(document: vscode.TextDocument, line: number, reference: string, accounts: ReferenceAccounts): Promise<boolean> {
+  const comment = openTodoAt(document, line, accounts);
   const edit = comment && referenceEdit(comment, reference);
   if (!edit) return false;
   const change = new vscode.WorkspaceEdit();

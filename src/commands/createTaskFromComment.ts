@@ -6,6 +6,7 @@ import { parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';
 import { openTodoAt } from '../inCode/openTodo';
+import type { ReferenceAccounts } from '../inCode/referenceOptions';
 import type { Log } from '../log';
 import type { Services } from '../services';
 import { labelText } from '../text/serverText';
@@ -26,7 +27,7 @@ const AFTER = 6;
 export async function createTaskFromComment(services: Services, uri: unknown, line: unknown): Promise<Post | undefined> {
   const editor = await editorOf(uri);
   const at = typeof line === 'number' ? line : editor?.selection.active.line;
-  const comment = editor && at !== undefined ? openTodoAt(editor.document, at) : undefined;
+  const comment = editor && at !== undefined ? openTodoAt(editor.document, at, services.referenceAccounts()) : undefined;
   if (!editor || at === undefined || !comment) {
     void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
     return undefined;
@@ -35,7 +36,7 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
   const waiting = services.drafts.taskFromComment(uriText, editor.document.lineAt(at).text);
   if (waiting) return offerWaitingTask(services, waiting);
   const account = await signedInAccount(services);
-  const input = account && (await commentTaskAt(editor.document, at, services.log));
+  const input = account && (await commentTaskAt(editor.document, at, services.log, services.referenceAccounts()));
   if (!account || !input) return undefined;
   const { code } = input;
   const answer = await askText({
@@ -56,8 +57,8 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
  * The comment on `line` a task can be filed from, as it reads now (its line, the document's
  * version), and the lines around it with where they are on the remote; undefined without one.
  */
-export async function commentTaskAt(document: vscode.TextDocument, line: number, log: Log): Promise<Omit<CommentTaskInput, 'title'> | undefined> {
-  const comment = openTodoAt(document, line);
+export async function commentTaskAt(document: vscode.TextDocument, line: number, log: Log, accounts: ReferenceAccounts): Promise<Omit<CommentTaskInput, 'title'> | undefined> {
+  const comment = openTodoAt(document, line, accounts);
   if (!comment) return undefined;
   const { version } = document;
   const text = document.lineAt(line).text;

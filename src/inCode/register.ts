@@ -30,7 +30,7 @@ export function registerInCode(drafts: DraftStore, load: () => InCodeSources, ac
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider(accounts)),
     vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers, accounts)),
-    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(pendingTask), TodoActionProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(pendingTask, accounts), TodoActionProvider.metadata),
   ];
   // Completion's trigger character is the prefix's last one, so it follows the setting.
   let completion: vscode.Disposable | undefined;

@@ -6,9 +6,10 @@ import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
 import type { ListChange } from '../store/pagedList';
-import { MessageNode, PostGroupNode, postGroupId, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
+import { MessageNode, PostGroupNode, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
 import { listReady, tailRow } from './pagedRows';
-import { groupAt, rowGroups, ShownPosts, TOP_ROWS, type RowGroup } from './shownPosts';
+import { PostGroups } from './postGroups';
+import { ShownPosts, TOP_ROWS } from './shownPosts';
 import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
@@ -62,16 +63,10 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private readonly shownPosts = new ShownPosts((post) => this.showsRow(post));
   /** Who the person is, as the rows being read are tested against it. */
   private rowFacts: ScopeFacts = { me: undefined, filed: new Set() };
-  /** The groups older rows fold into, as last laid out, and their nodes by id. */
-  private groups: RowGroup[] = [];
-  private readonly groupNodes = new Map<string, PostGroupNode>();
-  /** Groups the person has open (a group still filling is open until folded): a refresh loads their rows again. */
-  private readonly openedGroups = new Set<number>();
-  /** The group still filling was folded by the person (it opens by itself otherwise). */
-  private fillingFolded = false;
+  /** The groups older rows fold into. */
+  private readonly groups = new PostGroups();
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
   private laidOutGeneration = 0;
-  private fillingGroup: number | undefined;
   private refillTo = 0;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
@@ -87,8 +82,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       news.onDidChange(() => this.changed.fire(undefined)),
       store.posts.onDidChange((change) => this.listChanged(change)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, true)),
-      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groupOpened(element, false)),
+      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true)),
+      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
       accountNow.onDidChange(() => {
         void this.publish();
@@ -176,8 +171,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (shown.length === 0 && this.scope !== 'everything' && hasMore && error === undefined && !this.fill) {
       nodes.push(new MessageNode('posts:scope-none', scopeNoneYetText(items.filter((p) => !isComment(p)).length), 'info'));
     }
-    nodes.push(...this.groups.map((group) => this.groupNode(group, shown)));
-    if (!this.tailInGroup()) {
+    nodes.push(...this.groups.all.map((group) => this.groups.node(group, shown)));
+    if (!this.groups.tail) {
       const tail = this.tail(() => (nodes.length === 0 ? emptyText(items.filter((p) => !isComment(p)).length, this.scope, describeFilter(this.filter) !== undefined, this.showClosed, this.me()) : undefined));
       if (tail) nodes.push(tail);
     }
@@ -202,45 +197,20 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private rows(): readonly Post[] {
     this.rowFacts = this.facts();
     const shown = this.shownPosts.of(this.store.posts.state.items);
-    this.groups = rowGroups(shown.length);
-    // A group opens as it fills, and folds once full (the person may open it again).
-    const filling = this.groups.at(-1)?.full === false ? this.groups.at(-1)!.index : undefined;
-    if (filling !== this.fillingGroup) {
-      this.fillingGroup = filling;
-      this.fillingFolded = false;
-    }
-    const ids = new Set(this.groups.map(postGroupId));
-    for (const id of this.groupNodes.keys()) if (!ids.has(id)) this.groupNodes.delete(id);
+    this.groups.layOut(shown.length);
     return shown;
   }
 
   private groupRows(node: PostGroupNode): HelpdeskNode[] {
     const shown = this.rows();
-    const group = this.groups[node.group.index];
-    if (!group || postGroupId(group) !== node.id) return [];
+    const group = this.groups.current(node);
+    if (!group) return [];
     const nodes: HelpdeskNode[] = shown.slice(group.start, group.end).map((post) => this.row(post));
     if (!group.full) {
       const tail = this.tail(() => undefined);
       if (tail) nodes.push(tail);
     }
     return nodes;
-  }
-
-  /** The group's node: the same object while its id stays, so that a change redraws it alone. */
-  private groupNode(group: RowGroup, shown: readonly Post[]): PostGroupNode {
-    const id = postGroupId(group);
-    let node = this.groupNodes.get(id);
-    if (!node) {
-      node = new PostGroupNode(group, !group.full || this.openedGroups.has(group.index));
-      this.groupNodes.set(id, node);
-    }
-    return node.describe(group, shown[group.start], shown[group.end - 1]);
-  }
-
-  /** The last group is still filling: "Load more…" (or the list's error) ends it instead of the view. */
-  private tailInGroup(): boolean {
-    const last = this.groups.at(-1);
-    return last !== undefined && !last.full;
   }
 
   private tail(empty: () => string | undefined): HelpdeskNode | undefined {
@@ -255,8 +225,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       // Started again: a refresh keeps the rows shown until page 1 comes, so the groups open now
       // are known; a reset (another account, signed out) has none.
       this.laidOutGeneration = generation;
-      this.refillTo = items.length > 0 ? Math.max(0, ...this.groups.filter((g) => this.isOpen(g)).map((g) => g.end)) : 0;
-      if (items.length === 0) this.openedGroups.clear();
+      this.refillTo = items.length > 0 ? this.groups.openRows() : 0;
+      if (items.length === 0) this.groups.forgetOpened();
     }
     if (change.from !== undefined) this.shownPosts.forget(change.from);
     if (this.changedOnly) {
@@ -268,40 +238,19 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       this.fireTail();
       return;
     }
-    const before = this.groups;
+    const before = this.groups.all;
     const position = this.shownPosts.count;
     const shown = this.rows();
     // A comment below a post in an earlier group changes that post's row: the view is drawn again.
     let comments = false;
     for (let i = change.from; i < items.length && !comments; i++) comments = typeof items[i]!.post_id === 'number';
-    const first = groupAt(position);
-    const sameGroups = before.length === this.groups.length && before.every((group, i) => group.full === this.groups[i]!.full);
-    if (first === undefined || comments || !sameGroups || items.length === 0) {
-      this.changed.fire(undefined);
-      return;
-    }
-    const changed = this.groups.slice(first).flatMap((group) => (this.groupNodes.has(postGroupId(group)) ? [this.groupNode(group, shown)] : []));
-    this.changed.fire(changed.length > 0 ? changed : undefined);
-  }
-
-  /** A group the person opened or folded: a refresh shows the open ones again. */
-  private groupOpened(node: PostGroupNode, open: boolean): void {
-    const { index, full } = node.group;
-    if (!full && index === this.fillingGroup) this.fillingFolded = !open;
-    else if (open) this.openedGroups.add(index);
-    else this.openedGroups.delete(index);
-  }
-
-  /** Open on screen: opened by the person, or still filling and not folded by them. */
-  private isOpen(group: RowGroup): boolean {
-    return this.openedGroups.has(group.index) || (!group.full && group.index === this.fillingGroup && !this.fillingFolded);
+    const changed = comments || items.length === 0 ? undefined : this.groups.changedFrom(position, before, shown);
+    this.changed.fire(changed && changed.length > 0 ? changed : undefined);
   }
 
   /** Redraws where "Load more…" stands: the group still filling, or the view. */
   private fireTail(): void {
-    const last = this.groups.at(-1);
-    const node = last && !last.full && !this.changedOnly ? this.groupNodes.get(postGroupId(last)) : undefined;
-    this.changed.fire(node);
+    this.changed.fire(this.changedOnly ? undefined : this.groups.tailNode());
   }
 
   private newsOf(id: number): PostNews | undefined {

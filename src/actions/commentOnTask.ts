@@ -4,7 +4,7 @@ import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
 import { postTitle } from '../views/nodes';
-import { deliver, type Delivery } from './deliver';
+import { deliver, type Delivery } from '../features/deliver';
 
 export interface CommentInput {
   /** The post commented on, as loaded: the comment carries its client and responsible person. */

@@ -3,7 +3,7 @@ import { formatDraftDocument } from '../drafts/draftDocument';
 import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
-import { deliver, type Delivery } from './deliver';
+import { deliver, type Delivery } from '../features/deliver';
 
 export interface TaskInput {
   title: string;

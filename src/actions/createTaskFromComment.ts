@@ -12,7 +12,7 @@ import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';
 import { createTask } from './createTask';
-import type { Delivery } from './deliver';
+import type { Delivery } from '../features/deliver';
 
 const { l10n } = vscode;
 

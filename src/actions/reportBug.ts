@@ -4,7 +4,7 @@ import type { DocumentCode } from '../code/documentCode';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';
 import type { WriteServices } from '../services';
-import { deliver, type Delivery } from './deliver';
+import { deliver, type Delivery } from '../features/deliver';
 
 export interface BugInput extends DocumentCode {
   title: string;

@@ -6,7 +6,6 @@
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
 import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
-import { createTask as fileTask, type TaskInput } from './actions/createTask';
 import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
 import { reportBug as fileBug } from './actions/reportBug';
 import { signIn as verify, type SignInInput } from './actions/signIn';
@@ -14,7 +13,7 @@ import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
 import { commentOnTask } from './commands/commentOnTask';
-import { createTask } from './commands/createTask';
+import { createTask, fileTask, type TaskInput } from './features/createTask';
 import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromComment';
 import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
 import { filterPosts } from './commands/filterPosts';

@@ -11,7 +11,7 @@ import type { ReferenceAccounts } from '../inCode/referenceOptions';
 import type { WriteServices } from '../services';
 import type { Notifier } from '../ui/notifier';
 import { readSettings } from '../settings';
-import { createTask } from './createTask';
+import { fileTask } from '../features/createTask';
 import type { Delivery } from '../features/deliver';
 
 const { l10n } = vscode;
@@ -37,7 +37,7 @@ export async function createTaskFromComment(services: WriteServices, account: Ac
   const description = `${comment.word}: ${comment.text}`.trim();
   const content = buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines });
   const todo: TodoOrigin = { uri: document.uri.toString(), line: input.line, lineText: comment.line, version: input.version, opened: openedId(document) };
-  return createTask(services, account, { title: input.title, content, todo }, delivery);
+  return fileTask(services, account, { title: input.title, content, todo }, delivery);
 }
 
 /**

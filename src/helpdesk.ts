@@ -5,14 +5,12 @@
 // left from before.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
-import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
 import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
-import { reportBug as fileBug } from './actions/reportBug';
 import { signIn as verify, type SignInInput } from './actions/signIn';
 import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
-import { commentOnTask } from './commands/commentOnTask';
+import { commentOnTask, fileComment, type CommentInput } from './features/commentOnTask';
 import { createTask, fileTask, type TaskInput } from './features/createTask';
 import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromComment';
 import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
@@ -20,7 +18,7 @@ import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
 import { linkDeal } from './commands/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
-import { reportBug } from './commands/reportBug';
+import { fileBug, reportBug } from './features/reportBug';
 import { selectedCode } from './code/documentCode';
 import { setWhoIAm } from './commands/setWhoIAm';
 import { signIn } from './commands/signIn';

@@ -5,8 +5,6 @@
 // left from before.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
-import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
-import { signIn as verify, type SignInInput } from './actions/signIn';
 import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
@@ -16,12 +14,12 @@ import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromC
 import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
 import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
-import { linkDeal } from './commands/linkDeal';
+import { linkDeal, linkDealTo, type LinkDealInput } from './features/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { fileBug, reportBug } from './features/reportBug';
 import { selectedCode } from './code/documentCode';
 import { setWhoIAm } from './commands/setWhoIAm';
-import { signIn } from './commands/signIn';
+import { signIn, verifySignIn, type SignInInput } from './features/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -234,7 +232,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
   };
   return {
     async signIn(input) {
-      const outcome = await verify(services, input);
+      const outcome = await verifySignIn(services, input);
       if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
       return outcome.signedIn;
     },
@@ -244,7 +242,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
       return fileComment(services, signedIn, input);
     },
     createTask: (input) => fileTask(services, account(), input),
-    linkDeal: (input) => link(account(), input),
+    linkDeal: (input) => linkDealTo(account(), input),
     async reportBug({ title, description }) {
       const editor = vscode.window.activeTextEditor;
       if (!editor) throw new Error('No active editor.');

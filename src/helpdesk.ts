@@ -5,26 +5,20 @@
 // left from before.
 import vscode = require('vscode');
 import type { Deal, Post } from './api';
-import { commentOnTask as fileComment, type CommentInput } from './actions/commentOnTask';
-import { createTask as fileTask, type TaskInput } from './actions/createTask';
-import { linkDeal as link, type LinkDealInput } from './actions/linkDeal';
-import { reportBug as fileBug } from './actions/reportBug';
-import { signIn as verify, type SignInInput } from './actions/signIn';
 import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
-import { commentOnTask } from './commands/commentOnTask';
-import { createTask } from './commands/createTask';
-import { commentTaskAt, createTaskFromComment } from './commands/createTaskFromComment';
-import { createTaskFromComment as fileTaskFromComment, writeTodoReference } from './actions/createTaskFromComment';
+import { commentOnTask, fileComment, type CommentInput } from './features/commentOnTask';
+import { createTask, fileTask, type TaskInput } from './features/createTask';
+import { commentTaskAt, createTaskFromComment, fileTaskFromComment, writeTodoReference } from './features/createTaskFromComment';
 import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
-import { linkDeal } from './commands/linkDeal';
+import { linkDeal, linkDealTo, type LinkDealInput } from './features/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
-import { reportBug } from './commands/reportBug';
+import { fileBug, reportBug } from './features/reportBug';
 import { selectedCode } from './code/documentCode';
 import { setWhoIAm } from './commands/setWhoIAm';
-import { signIn } from './commands/signIn';
+import { signIn, verifySignIn, type SignInInput } from './features/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -237,7 +231,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
   };
   return {
     async signIn(input) {
-      const outcome = await verify(services, input);
+      const outcome = await verifySignIn(services, input);
       if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
       return outcome.signedIn;
     },
@@ -247,7 +241,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
       return fileComment(services, signedIn, input);
     },
     createTask: (input) => fileTask(services, account(), input),
-    linkDeal: (input) => link(account(), input),
+    linkDeal: (input) => linkDealTo(account(), input),
     async reportBug({ title, description }) {
       const editor = vscode.window.activeTextEditor;
       if (!editor) throw new Error('No active editor.');

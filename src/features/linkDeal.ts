@@ -1,14 +1,21 @@
+// Link Deal: the command's prompts (linkDeal), and the typed action they end in (linkDealTo).
 import vscode = require('vscode');
 import type { Client, Deal } from '../api';
-import { linkDeal as link, type LinkDealInput } from '../actions/linkDeal';
+import { workspaceRepository } from '../code/gitLocation';
+import { pickClient, signedInAccount } from '../commands/prompts';
+import { targetClient } from '../commands/targets';
 import type { Account } from '../account/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
 import { labelText, pickText } from '../text/serverText';
-import { pickClient, signedInAccount } from './prompts';
-import { targetClient } from './targets';
 
 const { l10n } = vscode;
+
+export type LinkDealInput =
+  /** An existing deal, moved to the client… */
+  | { clientId: number; dealId: number }
+  /** …or a new one made for it. */
+  | { clientId: number; newDeal: { name: string; price?: number } };
 
 /** Link Deal: to the client's row it was run on, or a client picked from a list; then one of its deals, a free one, or a new one. */
 export async function linkDeal(services: Services, arg: unknown): Promise<Deal | undefined> {
@@ -23,7 +30,7 @@ export async function linkDeal(services: Services, arg: unknown): Promise<Deal |
     void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(choice.linked.name) || `#${choice.linked.id}`, name));
     return choice.linked;
   }
-  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, () => link(account, choice));
+  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, () => linkDealTo(account, choice));
   void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
   return deal;
 }
@@ -69,6 +76,19 @@ async function pickDeal(account: Account, client: Client): Promise<LinkDealInput
   });
   if (price === undefined) return undefined;
   return { clientId: client.id, newDeal: { name: name.trim(), price: parsePrice(price) } };
+}
+
+/** Links a deal to a client. A new deal names the workspace's repository in `external_ids`. */
+export async function linkDealTo(account: Account, input: LinkDealInput): Promise<Deal> {
+  if ('dealId' in input) return account.linkDeal(input.dealId, input.clientId);
+  const { name, price } = input.newDeal;
+  const repository = await workspaceRepository();
+  return account.createDeal({
+    name,
+    client_id: input.clientId,
+    ...(price !== undefined ? { price } : {}),
+    ...(repository ? { external_ids: { repository } } : {}),
+  });
 }
 
 /** "1 200,50" and "1200.50" are both 1200.5; anything else is undefined. */

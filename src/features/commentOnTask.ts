@@ -1,12 +1,23 @@
+// Comment on Task: the command's prompts (commentOnTask), and the typed action they end in (fileComment).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { commentOnTask as fileComment, commentTitle } from '../actions/commentOnTask';
-import type { Services } from '../services';
+import { askText, pickPost, signedInAccount } from '../commands/prompts';
+import { targetPost } from '../commands/targets';
+import { formatDraftDocument } from '../drafts/draftDocument';
+import type { Account } from '../account/account';
+import type { Services, WriteServices } from '../services';
 import { postTitle } from '../views/nodes';
-import { askText, pickPost, signedInAccount } from './prompts';
-import { targetPost } from './targets';
+import { deliver, type Delivery } from './deliver';
 
 const { l10n } = vscode;
+
+export interface CommentInput {
+  /** The post commented on, as loaded: the comment carries its client and responsible person. */
+  parent: Post;
+  text: string;
+  /** Default: `Re: <the parent's title>` (see `commentTitle`). */
+  title?: string;
+}
 
 /** Comment on Task: on the post's row or open document, or on one picked from a list; asks for the text. */
 export async function commentOnTask(services: Services, arg: unknown): Promise<Post | undefined> {
@@ -35,4 +46,24 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
   });
   if (!answer) return undefined;
   return fileComment(services, account, { parent, title, text: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
+}
+
+/** What a comment is titled unless the person changes it. */
+export function commentTitle(parent: Post): string {
+  return vscode.l10n.t('Re: {0}', postTitle(parent));
+}
+
+/** Files a comment on a post (through a draft, so nothing typed is lost). */
+export async function fileComment(services: WriteServices, account: Account, { parent, text, title }: CommentInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  const draft = await services.drafts.create({
+    kind: 'comment',
+    text: formatDraftDocument(title ?? commentTitle(parent), text),
+    titled: true,
+    accountUrl: account.url,
+    postId: parent.id,
+    clientId: parent.client_id ?? null,
+    responsibleId: parent.responsible_id ?? null,
+    target: `#${parent.id}`,
+  });
+  return deliver(services, draft, delivery);
 }

@@ -1,13 +1,22 @@
+// Sign In: the command's boxes (signIn), and the typed action they end in (verifySignIn).
 import vscode = require('vscode');
-import { apiSettingsLink, parseAccountUrl, tokenAccountPrefix } from '../api';
-import { signIn as verify } from '../actions/signIn';
+import { AccountUrlError, apiSettingsLink, isApiError, parseAccountUrl, tokenAccountPrefix } from '../api';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
-import { accountUrlProblem } from '../ui/errorText';
+import { accountUrlProblem, errorText, signInErrorText } from '../ui/errorText';
+import { withCancellableProgress } from '../ui/progress';
 
 const { l10n } = vscode;
 
 const LAST_PREFIX = 'helpdesk.lastTokenPrefix';
+
+export interface SignInInput {
+  accountUrl: string;
+  token: string;
+}
+
+/** Signed in; cancelled; or what is wrong, in words to show beside the token box. */
+export type SignInOutcome = { signedIn: true } | { signedIn: false; problem?: string };
 
 /** Sign In: asks for the account address, then the token, until the service takes it or the person gives up. Resolves true when signed in. */
 export async function signIn(services: Services): Promise<boolean> {
@@ -18,10 +27,28 @@ export async function signIn(services: Services): Promise<boolean> {
     if (!token) return false;
     const prefix = tokenAccountPrefix(token);
     if (prefix) await services.state.update(LAST_PREFIX, prefix);
-    const outcome = await verify(services, { accountUrl, token });
+    const outcome = await verifySignIn(services, { accountUrl, token });
     if (outcome.signedIn) return true;
     if (outcome.problem === undefined) return false;
     problem = outcome.problem;
+  }
+}
+
+/** Checks the address and token with one call (with a progress notification) and stores them. */
+export async function verifySignIn({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>, { accountUrl, token }: SignInInput): Promise<SignInOutcome> {
+  if (!token.trim()) return { signedIn: false, problem: l10n.t('Enter the API token.') };
+  try {
+    await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => gateway.signIn(accountUrl, token, signal));
+    const here = gateway.account?.url;
+    const signedInTo = here && here !== parseAccountUrl(accountUrl) ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here) : l10n.t('Signed in to {0}.', here ?? accountUrl);
+    void ui.info(signedInTo);
+    return { signedIn: true };
+  } catch (error) {
+    if (isApiError(error, 'cancelled')) return { signedIn: false };
+    if (isApiError(error, 'auth')) return { signedIn: false, problem: l10n.t('The service rejected this token. Copy it again from the API settings.') };
+    if (error instanceof AccountUrlError) return { signedIn: false, problem: errorText(error) };
+    const why = isApiError(error) ? signInErrorText(error) : error instanceof Error ? error.message : String(error);
+    return { signedIn: false, problem: l10n.t('Could not sign in: {0}', why) };
   }
 }
 

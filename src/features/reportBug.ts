@@ -1,12 +1,20 @@
+// Report Bug: the command's prompts (reportBug), and the typed action they end in (fileBug).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { reportBug as fileBug } from '../actions/reportBug';
-import { suggestTitle } from '../code/bugReport';
-import { selectedCode } from '../code/documentCode';
-import type { Services } from '../services';
-import { askText, signedInAccount } from './prompts';
+import { buildBugReportContent, suggestTitle } from '../code/bugReport';
+import { selectedCode, type DocumentCode } from '../code/documentCode';
+import { askText, signedInAccount } from '../commands/prompts';
+import { formatDraftDocument } from '../drafts/draftDocument';
+import type { Account } from '../account/account';
+import type { Services, WriteServices } from '../services';
+import { deliver, type Delivery } from './deliver';
 
 const { l10n } = vscode;
+
+export interface BugInput extends DocumentCode {
+  title: string;
+  description?: string;
+}
 
 /**
  * Report Bug: about the selected lines (or the cursor's line) of the active editor. Suggests a
@@ -32,4 +40,16 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
   });
   if (!answer) return undefined;
   return fileBug(services, account, { ...code, title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
+}
+
+/** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */
+export async function fileBug(services: WriteServices, account: Account, input: BugInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  const { title, description, selection, location, maxLines } = input;
+  const draft = await services.drafts.create({
+    kind: 'bug',
+    text: formatDraftDocument(title, buildBugReportContent({ description, selection, location, maxLines })),
+    accountUrl: account.url,
+    target: `${selection.relativePath}:${selection.startLine}`,
+  });
+  return deliver(services, draft, delivery);
 }

@@ -1,11 +1,23 @@
+// Create Task: the command's prompts (createTask), and the typed action they end in (fileTask).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { createTask as fileTask } from '../actions/createTask';
-import type { Services } from '../services';
-import { askText, pickClient, signedInAccount } from './prompts';
-import { targetClient } from './targets';
+import { askText, pickClient, signedInAccount } from '../commands/prompts';
+import { targetClient } from '../commands/targets';
+import { formatDraftDocument } from '../drafts/draftDocument';
+import type { TodoOrigin } from '../drafts/drafts';
+import type { Account } from '../account/account';
+import type { Services, WriteServices } from '../services';
+import { deliver, type Delivery } from './deliver';
 
 const { l10n } = vscode;
+
+export interface TaskInput {
+  title: string;
+  content?: string;
+  clientId?: number | null;
+  /** The TODO comment it comes from (see createTaskFromComment.ts). */
+  todo?: TodoOrigin;
+}
 
 /** Create Task: a title, a client (preset on a client's row), then what is to be done; or all of it in an editor. */
 export async function createTask(services: Services, arg: unknown): Promise<Post | undefined> {
@@ -32,4 +44,10 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
   });
   if (!content) return undefined;
   return fileTask(services, account, { title: title.value, content: content.value, clientId }, content.action === 'editor' ? 'edit' : 'send');
+}
+
+/** Files a task, optionally for a client (through a draft, so nothing typed is lost). */
+export async function fileTask(services: WriteServices, account: Account, { title, content = '', clientId = null, todo }: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  const draft = await services.drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task', todo });
+  return deliver(services, draft, delivery);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { signIn } from '../../src/actions/signIn';
+import { verifySignIn } from '../../src/features/signIn';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Gateway } from '../../src/gateway/gateway';
@@ -34,7 +34,7 @@ describe('sign-in problems', () => {
   });
 
   const problem = async () => {
-    const outcome = await signIn({ gateway, ui }, { accountUrl: server.url, token: server.token });
+    const outcome = await verifySignIn({ gateway, ui }, { accountUrl: server.url, token: server.token });
     assert.equal(outcome.signedIn, false);
     return outcome.problem ?? '';
   };

@@ -16,7 +16,7 @@ import { goToCode } from './commands/goToCode';
 import { linkDeal, linkDealTo, type LinkDealInput } from './features/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { fileBug, reportBug } from './features/reportBug';
-import { selectedCode } from './code/documentCode';
+import { selectedCode } from './features/documentCode';
 import { setWhoIAm } from './commands/setWhoIAm';
 import { signIn, verifySignIn, type SignInInput } from './features/signIn';
 import { targetPost, targetUri } from './commands/targets';

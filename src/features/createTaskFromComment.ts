@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent } from '../code/bugReport';
-import { codeAt, type DocumentCode } from '../code/documentCode';
+import { codeAt, type DocumentCode } from './documentCode';
 import { shortReference } from '../code/postReferences';
 import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
 import { askText, signedInAccount } from '../commands/prompts';

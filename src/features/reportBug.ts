@@ -2,7 +2,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent, suggestTitle } from '../code/bugReport';
-import { selectedCode, type DocumentCode } from '../code/documentCode';
+import { selectedCode, type DocumentCode } from './documentCode';
 import { askText, signedInAccount } from '../commands/prompts';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';

@@ -1,8 +1,8 @@
 import vscode = require('vscode');
 import type { Log } from '../log';
 import { readSettings } from '../settings';
-import type { CodeLocation, CodeSelection } from './bugReport';
-import { locateInGit, relativeLocation } from './gitLocation';
+import type { CodeLocation, CodeSelection } from '../code/bugReport';
+import { locateInGit, relativeLocation } from '../code/gitLocation';
 
 const { l10n } = vscode;
 

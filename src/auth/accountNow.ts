@@ -20,7 +20,7 @@ export interface WindowAccount {
 export interface AccountNow {
   /** This window's account once the session is restored; undefined while signed out. */
   now(): Promise<WindowAccount | undefined>;
-  /** The same answer without waiting: undefined until the session is restored. */
+  /** The same answer without waiting: undefined while no token is known yet (before the first restore) or signed out. */
   readonly current: WindowAccount | undefined;
   /** Fires when the answer, or the accounts signed in to, may have changed (every change of the session). */
   readonly onDidChange: vscode.Event<void>;

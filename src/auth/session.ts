@@ -46,9 +46,16 @@ export class Session implements vscode.Disposable {
    * in another window of this VS Code, once this window has followed it (`onDidChange` fired first).
    */
   readonly onDidSignOut = this.signedOut.event;
-  private current: Credentials | undefined;
+  private readonly credentialsChanged = new vscode.EventEmitter<void>();
+  /**
+   * Fires the moment `credentials` changes, before what goes with it is stored (a sign-in, a
+   * sign-out), which `onDidChange` follows: whoever calls with the credentials (the gateway)
+   * moves at once, and never goes on with a token the session has let go of.
+   */
+  readonly onDidChangeCredentials = this.credentialsChanged.event;
+  private currentValue: Credentials | undefined;
   private stateValue: SessionState = 'signedOut';
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOut];
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOut, this.credentialsChanged];
   private firstRestore: Promise<void> | undefined;
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
@@ -78,6 +85,16 @@ export class Session implements vscode.Disposable {
         if (event.affectsConfiguration(SETTINGS.accountUrl) || event.affectsConfiguration(SETTINGS.workspaceAccount)) void this.restore();
       }),
     );
+  }
+
+  private get current(): Credentials | undefined {
+    return this.currentValue;
+  }
+
+  private set current(credentials: Credentials | undefined) {
+    if (credentials === this.currentValue) return;
+    this.currentValue = credentials;
+    this.credentialsChanged.fire();
   }
 
   get state(): SessionState {

@@ -36,19 +36,14 @@ export class Gateway implements vscode.Disposable {
     private readonly state: KnowledgeState,
   ) {
     this.store = new HelpdeskStore(log);
-    this.disposables = [session.onDidChange(() => this.follow())];
+    this.disposables = [session.onDidChangeCredentials(() => this.follow()), session.onDidChange(() => this.follow())];
     // The session starts at activation and may be restored already (the gateway comes on first use).
     this.follow();
   }
 
-  /**
-   * The signed-in account; undefined when signed out. Between the session's move to other
-   * credentials and its event (a sign-out deletes the token first), none: the one bound then
-   * is no longer the session's.
-   */
+  /** The signed-in account; undefined when signed out. It follows the session's credentials the moment they change. */
   get account(): Account | undefined {
-    const bound = this.bound;
-    return bound && bound.credentials === this.session.credentials ? bound.account : undefined;
+    return this.bound?.account;
   }
 
   /**

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { Session } from '../../src/auth/session';
+import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Gateway } from '../../src/gateway/gateway';
+import { Log } from '../../src/log';
+import { startStandIn, type StandIn } from '../server';
+import { Secrets, Signal } from './fakeSession';
+import { fake, workspace } from './fakeVscode';
+import { memoryState, MemoryAccountList } from './memoryState';
+
+/* The gateway follows the session while it moves from one account to another (review of the plain account). */
+
+/** A secret storage whose writes wait until let go: an OS keyring that asks to be unlocked. */
+class SlowSecrets extends Secrets {
+  private gate: Promise<void> | undefined;
+  private open: (() => void) | undefined;
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+  release(): void {
+    this.open?.();
+    this.gate = undefined;
+  }
+  override async store(key: string, value: string): Promise<void> {
+    await this.gate;
+    return super.store(key, value);
+  }
+  override async delete(key: string): Promise<void> {
+    await this.gate;
+    return super.delete(key);
+  }
+}
+
+const ticks = async (n = 20) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('Gateway while the session moves to another account', () => {
+  let a: StandIn;
+  let b: StandIn;
+  let secrets: SlowSecrets;
+  let session: Session;
+  let gateway: Gateway;
+  const getConfiguration = workspace.getConfiguration.bind(workspace);
+  const original = Object.getOwnPropertyDescriptor(workspace, 'getConfiguration')!;
+
+  before(async () => {
+    a = await startStandIn({ seed: 'demo' });
+    b = await startStandIn({ seed: 'demo' });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  beforeEach(async () => {
+    a.reset();
+    b.reset();
+    fake.reset();
+    fake.config.set('helpdesk.accountUrl', a.url);
+    secrets = new SlowSecrets();
+    secrets.data.set(`helpdesk.token:${a.url}`, a.token);
+    session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+    await session.whenRestored();
+    gateway = new Gateway(session, new Log(), memoryState());
+    await gateway.store.posts.ensureStarted();
+  });
+  afterEach(() => {
+    Object.defineProperty(workspace, 'getConfiguration', original);
+    secrets.release();
+    gateway.dispose();
+  });
+
+  it('a draft sent for the new account while its token is being stored goes through the account the views show, and shows there', async () => {
+    secrets.hold();
+    const saving = gateway.signIn(b.url, b.token);
+    await ticks();
+    assert.equal(session.credentials?.accountUrl, b.url, 'the session is on B, its token not stored yet');
+    // What the draft sender does (sendDraft.ts: gateway.accountFor(draft.accountUrl)).
+    const forDraft = await gateway.accountFor(b.url);
+    secrets.release();
+    await saving;
+    assert.ok(forDraft, 'B is signed in to');
+    await gateway.store.posts.ensureStarted();
+    const task = await forDraft.createTask({ title: 'Sent while signing in', task_kind: 'task' });
+    assert.ok(
+      gateway.store.posts.state.items.some((post) => post.id === task.id),
+      'the task filed for this window\'s account shows in its view',
+    );
+    assert.equal(forDraft, gateway.account, 'the draft went through this window\'s account');
+  });
+
+  it('a sign-in whose settings could not be written (settings.json with an error) leaves the session on B: the gateway is on B too', async () => {
+    workspace.getConfiguration = (section?: string) => {
+      const config = getConfiguration(section);
+      return { ...config, update: () => Promise.reject(new Error('Unable to write into user settings.')) };
+    };
+    await assert.rejects(gateway.signIn(b.url, b.token), /Unable to write/);
+    Object.defineProperty(workspace, 'getConfiguration', original);
+    await ticks();
+    assert.equal(session.credentials?.accountUrl, b.url, 'the session holds B (its token is stored)');
+    assert.equal(gateway.account?.url, b.url, 'the account commands use is the session\'s');
+    // Whatever the views read next is B's (they go by AccountNow, which says B, usable).
+    await gateway.store.posts.refresh();
+    a.reset();
+    await gateway.store.posts.refresh();
+    assert.equal(a.requests.length, 0, 'nothing more is asked of A with A\'s token');
+  });
+
+  it('signing out (the keyring slow to delete): once the account is asked for and is none, the store asks nothing more with its token', async () => {
+    secrets.hold();
+    const signingOut = session.signOut();
+    await ticks();
+    assert.equal(gateway.account, undefined, 'signed out');
+    a.reset();
+    // What is not guarded by a sign-in check: Load More (helpdesk.ts), a deal row's retry.
+    await gateway.store.posts.refresh().catch(() => undefined);
+    await gateway.store.dealsOf(1).catch(() => undefined);
+    secrets.release();
+    await signingOut;
+    assert.deepEqual(a.requests.map((r) => r.path), [], 'no request with the token signed out of');
+  });
+});

@@ -51,10 +51,13 @@ export class PostGroups {
     return node.describe(group, shown[group.start], shown[group.end - 1]);
   }
 
-  /** The group still filling, which ends with "Load more…"; undefined when every group is full. */
+  /**
+   * The group still filling, which ends with "Load more…" while it is open; undefined when every
+   * group is full or the person folded it (the view ends with "Load more…" then).
+   */
   get tail(): RowGroup | undefined {
     const last = this.groups.at(-1);
-    return last && !last.full ? last : undefined;
+    return last && !last.full && !this.fillingFolded ? last : undefined;
   }
 
   /** The node of the group still filling, if VS Code was given one. */
@@ -63,12 +66,17 @@ export class PostGroups {
     return tail && this.nodes.get(postGroupId(tail));
   }
 
-  /** The person opened or folded a group. */
-  toggled(node: PostGroupNode, open: boolean): void {
+  /** The person opened or folded a group; true when "Load more…" moved (the group still filling), so the view is drawn again. */
+  toggled(node: PostGroupNode, open: boolean): boolean {
     const { index, full } = node.group;
-    if (!full && index === this.filling) this.fillingFolded = !open;
-    else if (open) this.opened.add(index);
+    if (!full && index === this.filling) {
+      const moved = this.fillingFolded === open;
+      this.fillingFolded = !open;
+      return moved;
+    }
+    if (open) this.opened.add(index);
     else this.opened.delete(index);
+    return false;
   }
 
   /** The rows a refresh must load again to show the groups open on screen (0: none). */

@@ -82,8 +82,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       news.onDidChange(() => this.changed.fire(undefined)),
       store.posts.onDidChange((change) => this.listChanged(change)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true)),
-      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false)),
+      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined)),
+      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
       accountNow.onDidChange(() => {
         void this.publish();
@@ -206,7 +206,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     const group = this.groups.current(node);
     if (!group) return [];
     const nodes: HelpdeskNode[] = shown.slice(group.start, group.end).map((post) => this.row(post));
-    if (!group.full) {
+    if (this.groups.tail?.index === group.index) {
       const tail = this.tail(() => undefined);
       if (tail) nodes.push(tail);
     }

@@ -101,6 +101,25 @@ describe('PostsTreeProvider: groups, Changed Only and refills', () => {
     assert.ok(r.fired.some((n) => n === undefined || known.has(n)), `fired only nodes not shown: ${r.fired.map((n) => n?.id).join()}`);
   });
 
+  it('folding the group still filling does not hide "Load more…": it moves to the end of the view, and back when opened', async () => {
+    const r = rig(2000);
+    await loadTo(r, 700);
+    let root = await r.provider.getChildren();
+    const filling = root.filter(isGroup).at(-1)!;
+    assert.equal(filling.id, 'posts:group:0:open');
+    assert.notEqual(root.at(-1)?.contextValue, 'loadMore', 'inside the group while it is open');
+    r.fired.length = 0;
+    r.collapse.fire({ element: filling });
+    assert.ok(r.fired.includes(undefined), 'the view is drawn again');
+    root = await r.provider.getChildren();
+    assert.equal(root.at(-1)?.contextValue, 'loadMore', 'at the end of the view once the group is folded');
+    assert.ok(!(await r.provider.getChildren(filling)).some((n) => n.contextValue === 'loadMore'), 'not twice');
+    r.expand.fire({ element: filling });
+    root = await r.provider.getChildren();
+    assert.notEqual(root.at(-1)?.contextValue, 'loadMore');
+    assert.equal((await r.provider.getChildren(filling)).at(-1)?.contextValue, 'loadMore');
+  });
+
   it('a full group the person opened is open again after a refresh', async () => {
     const r = rig(2000);
     await loadTo(r, 1500);

@@ -36,7 +36,7 @@ export class Gateway implements vscode.Disposable {
     private readonly state: KnowledgeState,
   ) {
     this.store = new HelpdeskStore(log);
-    this.disposables = [session.onDidChangeCredentials(() => this.follow()), session.onDidChange(() => this.follow())];
+    this.disposables = [session.onDidChangeCredentials(() => this.follow())];
     // The session starts at activation and may be restored already (the gateway comes on first use).
     this.follow();
   }

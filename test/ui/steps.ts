@@ -257,8 +257,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         // Right-click at the end of the selected code (a line's element spans the editor's
         // width; its first span, the text's): the menu opens beside it, keeping the selection.
         const text = lines.locator('.view-line', { hasText: 'return' }).locator('span').first();
-        const box = await text.boundingBox();
-        assert.ok(box, 'line 3 is on screen');
+        const box = await wb.boxOf(text);
         await text.click({ button: 'right', position: { x: box.width - 4, y: box.height / 2 } });
         const item = wb.menuItem('Report Bug…');
         await item.waitFor({ state: 'visible' });

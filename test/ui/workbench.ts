@@ -177,6 +177,22 @@ export class Workbench {
     await editor.locator('.selected-text').first().waitFor({ state: 'visible' });
   }
 
+  /**
+   * Where an element is on screen. The editor re-renders a line's spans when its tokens change
+   * (the TypeScript server's colours arrive a moment after the file opens), so the element found
+   * may be gone by the time it is measured: measure again until it holds still.
+   */
+  async boxOf(element: Locator, timeoutMs = 10_000): Promise<{ x: number; y: number; width: number; height: number }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await element.waitFor({ state: 'visible', timeout: Math.max(1, deadline - Date.now()) });
+      const box = await element.boundingBox();
+      if (box) return box;
+      if (Date.now() > deadline) throw new Error('The element never stayed on screen long enough to be measured.');
+      await this.page.waitForTimeout(100);
+    }
+  }
+
   /** Drags the sash at the side bar's right edge, as a person widens it. */
   async setSidebarWidth(width: number): Promise<void> {
     const bar = await this.page.locator('.part.sidebar').boundingBox();

@@ -4,6 +4,9 @@ import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
 
+/** What a new draft is made of; the store gives it its id and times. */
+export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' | 'unconfirmed'>;
+
 /**
  * How long the claim of a window of an earlier version (which does not say it is alive, see
  * WindowPresence) holds. A window of this version holds its claim for as long as it lives.
@@ -76,9 +79,15 @@ export class DraftStore {
     return isDraft(draft) ? draft : undefined;
   }
 
-  async create(fields: Omit<Draft, 'id' | 'createdAt' | 'updatedAt'>): Promise<Draft> {
+  /**
+   * Saves a new draft. `claimed`: it is to be sent at once, so it is written claimed by this
+   * window (see `claim`), in the same write, rather than saved and then claimed.
+   */
+  async create(fields: NewDraft, { claimed = false } = {}): Promise<Draft> {
     const now = Date.now();
-    const draft: Draft = { ...fields, id: `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`, createdAt: now, updatedAt: now };
+    const id = `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    if (claimed) await this.presence.startSending(id);
+    const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...(claimed ? { sending: { by: this.window, since: now } } : {}) };
     await this.write(draft);
     return draft;
   }
@@ -114,6 +123,8 @@ export class DraftStore {
     if (!draft) return false;
     const { sending } = draft;
     if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return false;
+    // Created claimed (see `create`), and not released since.
+    if (sending?.by === this.window && this.presence.isSending(id)) return true;
     // Alive and sending before the claim is written: another window that reads the claim finds it holding.
     await this.presence.startSending(id);
     await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);

@@ -59,11 +59,12 @@ export type Doubt = Exclude<FindOutcome, 'absent'>;
 /**
  * How a send ended. `filed` and `filedEarlier` name the text the post was filed with (undefined:
  * an attempt of an earlier version, which did not keep it): a draft that holds other text now was
- * edited since. `failed` says whether the service may hold the post all the same (the draft then
+ * edited since. `filed` comes as soon as the service answers, while the post is being remembered
+ * (`noted`). `failed` says whether the service may hold the post all the same (the draft then
  * keeps its marker, and the next send looks first).
  */
 export type Filing<A extends FilingAccount = FilingAccount> =
-  | { outcome: 'filed'; post: Post; account: A; sentText: string }
+  | { outcome: 'filed'; post: Post; account: A; sentText: string; /** The post remembered for later searches (it never fails). */ noted: Promise<void> }
   | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined }
   | { outcome: 'maybeFiled'; doubt: Doubt; account: A }
   | { outcome: 'failed'; error: unknown; mayBeStored: boolean }
@@ -92,8 +93,9 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
     }
     const attempt = await mark(markers, draft, before, context.baseline);
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
-    await noteFiled(account, draft, post, attempt.ref, log);
-    return { outcome: 'filed', post, account, sentText: draft.text };
+    // Not waited for: the post is filed, and the person is told so, whether or not this is written.
+    const noted = noteFiled(account, draft, post, attempt.ref, log);
+    return { outcome: 'filed', post, account, sentText: draft.text, noted };
   } catch (error) {
     // Before the first attempt there was no marker: a clear "not stored" leaves none.
     const mayBe = before !== undefined || mayBeStored(error);

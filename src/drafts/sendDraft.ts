@@ -108,7 +108,7 @@ export class DraftSender {
     switch (filing.outcome) {
       case 'filed':
       case 'filedEarlier':
-        await this.filed(filing.account, draft, filing.sentText, filing.post, filing.outcome === 'filedEarlier');
+        await this.filed(draft, filing);
         return filing.post;
       case 'refused':
         this.offerFix(draft, refusalText(draft, filing.why));
@@ -134,23 +134,27 @@ export class DraftSender {
     this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
   }
 
-  private async delivered(account: Account, draft: Draft, post: Post, earlier: boolean): Promise<void> {
-    await closeDraftEditors(draft.id);
-    await this.drafts.remove(draft.id);
-    this.announce(account, draft, post, earlier);
-  }
-
   /**
    * The draft's post is on the service, filed with `sentText` (by this attempt, or by an earlier
-   * one whose answer was lost). A draft edited since, in the store or in its open editor, holds
-   * what the person typed after that: it is kept (no longer waiting on an attempt), not closed.
+   * one whose answer was lost). The person is told at once; what is written after (the post
+   * remembered, the draft removed) follows. A draft edited since, in the store or in its open
+   * editor, holds what the person typed after that: it is kept (no longer waiting on an
+   * attempt), not closed.
    */
-  private async filed(account: Account, draft: Draft, sentText: string | undefined, post: Post, earlier: boolean): Promise<void> {
-    await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
+  private async filed(draft: Draft, filing: Extract<Filing<Account>, { post: Post }>): Promise<void> {
+    const { account, post, sentText } = filing;
+    const earlier = filing.outcome === 'filedEarlier';
     const current = this.drafts.get(draft.id);
     const editor = draftDocument(draft.id);
     const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;
-    if (!editedSince) return this.delivered(account, draft, post, earlier);
+    if (!editedSince) this.announce(account, draft, post, earlier);
+    await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
+    if (filing.outcome === 'filed') await filing.noted;
+    if (!editedSince) {
+      await closeDraftEditors(draft.id);
+      await this.drafts.remove(draft.id);
+      return;
+    }
     await endAttempt(this.drafts, draft);
     const edit = l10n.t('Edit Draft');
     const open = l10n.t('Open in Browser');

@@ -60,6 +60,11 @@ export class WindowPresence {
     return this.beat();
   }
 
+  /** Whether this window says it is sending the draft. */
+  isSending(id: string): boolean {
+    return this.sending.has(id);
+  }
+
   stopSending(id: string): Promise<void> {
     this.sending.delete(id);
     return this.beat();

@@ -4,6 +4,7 @@ import type { Post } from '../api';
 import { askText, pickPost, signedInAccount } from '../commands/prompts';
 import { targetPost } from '../commands/targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
+import type { NewDraft } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
 import { postTitle } from '../views/nodes';
@@ -55,7 +56,7 @@ export function commentTitle(parent: Post): string {
 
 /** Files a comment on a post (through a draft, so nothing typed is lost). */
 export async function fileComment(services: WriteServices, account: Account, { parent, text, title }: CommentInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  const draft = await services.drafts.create({
+  const draft: NewDraft = {
     kind: 'comment',
     text: formatDraftDocument(title ?? commentTitle(parent), text),
     titled: true,
@@ -64,6 +65,6 @@ export async function fileComment(services: WriteServices, account: Account, { p
     clientId: parent.client_id ?? null,
     responsibleId: parent.responsible_id ?? null,
     target: `#${parent.id}`,
-  });
+  };
   return deliver(services, draft, delivery);
 }

@@ -48,6 +48,5 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
 
 /** Files a task, optionally for a client (through a draft, so nothing typed is lost). */
 export async function fileTask(services: WriteServices, account: Account, { title, content = '', clientId = null, todo }: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  const draft = await services.drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task', todo });
-  return deliver(services, draft, delivery);
+  return deliver(services, { kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task', todo }, delivery);
 }

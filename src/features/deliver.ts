@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { Draft } from '../drafts/drafts';
+import type { NewDraft } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';
 import type { WriteServices } from '../services';
 
@@ -9,8 +9,12 @@ const { l10n } = vscode;
 /** Send it now, or open it in an editor to finish first (the person sends it from there). */
 export type Delivery = 'send' | 'edit';
 
-/** What every write does with the draft it saved: send it, or open it with a word on how to send it. */
-export async function deliver(services: WriteServices, draft: Draft, delivery: Delivery): Promise<Post | undefined> {
+/**
+ * What every write does: save its draft first, so nothing typed is lost, then send it, or open it
+ * with a word on how to send it. A draft sent at once is saved already claimed for the send.
+ */
+export async function deliver(services: WriteServices, fields: NewDraft, delivery: Delivery): Promise<Post | undefined> {
+  const draft = await services.drafts.create(fields, { claimed: delivery === 'send' });
   if (delivery === 'send') return services.sender.send(draft.id);
   await openDraft(draft.id);
   void services.ui.info(

@@ -4,6 +4,7 @@ import type { Post } from '../api';
 import { buildBugReportContent, suggestTitle } from '../code/bugReport';
 import { selectedCode, type DocumentCode } from './documentCode';
 import { askText, signedInAccount } from '../commands/prompts';
+import type { NewDraft } from '../drafts/drafts';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
@@ -45,11 +46,11 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
 /** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */
 export async function fileBug(services: WriteServices, account: Account, input: BugInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
   const { title, description, selection, location, maxLines } = input;
-  const draft = await services.drafts.create({
+  const draft: NewDraft = {
     kind: 'bug',
     text: formatDraftDocument(title, buildBugReportContent({ description, selection, location, maxLines })),
     accountUrl: account.url,
     target: `${selection.relativePath}:${selection.startLine}`,
-  });
+  };
   return deliver(services, draft, delivery);
 }

@@ -61,6 +61,34 @@ describe('DraftSender', () => {
     assert.equal(posts(server).length, 1);
   });
 
+  it('says the post is filed the moment the service confirms it, before the draft is removed and the post remembered', async () => {
+    const state = memoryState();
+    const update = state.update.bind(state);
+    const held: (() => void)[] = [];
+    // The bookkeeping after the answer: remembering the post for later searches, removing the draft.
+    const bookkeeping = (key: string, value: unknown) => key.startsWith('helpdesk.listKnowledge:') || (key.startsWith('helpdesk.draft:') && value === undefined);
+    state.update = (key: string, value: unknown) =>
+      bookkeeping(key, value) ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    r = rig(server, state);
+    r.signIn();
+    const draft = await task('Told at once');
+    const sending = r.sender.send(draft.id);
+    const deadline = Date.now() + 2000;
+    await until(() => /Task #\d+ created/.test(messages()) || Date.now() > deadline);
+    assert.match(messages(), /Task #\d+ created/, 'told while the bookkeeping is still being written');
+    assert.ok(held.length > 0, 'the bookkeeping had started');
+    let settled = false;
+    void sending.finally(() => (settled = true));
+    while (!settled) {
+      for (const release of held.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const post = await sending;
+    assert.ok(post, 'the send resolves with the post once all is written');
+    assert.equal(r.drafts.get(draft.id), undefined, 'the draft is gone');
+    assert.equal(posts(server).length, 1);
+  });
+
   it('two sends of one draft at once make one request, and both get its post', async () => {
     const draft = await task('Pressed twice');
     server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 200, times: 1 });

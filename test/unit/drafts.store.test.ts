@@ -141,6 +141,30 @@ describe('DraftStore', () => {
     assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
   });
 
+  it('a draft made to be sent at once is written claimed, in one write, once its window says it is sending it', async () => {
+    const a = storage.window();
+    const inA = new DraftStore(a, storage.folder);
+    const writes: string[] = [];
+    const update = a.update.bind(a);
+    a.update = (key: string, value: unknown) => {
+      // What another window would find at this moment: the window's file says it is sending the draft.
+      const sending = [...storage.folder.files.values()].some((file) => (JSON.parse(file.text) as { sending: string[] }).sending.includes((value as Draft | undefined)?.id ?? ''));
+      writes.push(`${key.startsWith('helpdesk.draft:') ? 'draft' : key}${sending ? ' (window says sending)' : ''}`);
+      return update(key, value);
+    };
+    const draft = await inA.create(fields('Sent at once\n'), { claimed: true });
+    assert.deepEqual(writes, ['draft (window says sending)'], 'one write, after the window said it is sending it');
+    const b = storage.window();
+    const inB = new DraftStore(b, storage.folder);
+    assert.equal(await inB.claim(draft.id), false, 'another window leaves it alone from the start');
+    assert.equal(await inA.claim(draft.id), true, 'its own window sends it');
+    assert.deepEqual(writes, ['draft (window says sending)'], 'without writing the claim again');
+    await inA.release(draft.id);
+    assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false, 'released as any claim');
+    b.sync();
+    assert.equal(await inB.claim(draft.id), true, 'then free for another window');
+  });
+
   it('ignores what is not a draft, and lists drafts oldest first', async () => {
     const window = storage.window();
     const drafts = new DraftStore(window, storage.folder);

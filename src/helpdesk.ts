@@ -245,7 +245,7 @@ function testActions(services: Services, posts: PostsTreeProvider, postDocuments
     async reportBug({ title, description }) {
       const editor = vscode.window.activeTextEditor;
       if (!editor) throw new Error('No active editor.');
-      return fileBug(services, account(), { ...(await selectedCode(editor, services.log)), title, description });
+      return fileBug(services, account(), { ...(await selectedCode(editor, services.log).code), title, description });
     },
     openPost: (id) => postDocuments.open(id),
     filterPosts: (filter) => posts.setFilter(filter),

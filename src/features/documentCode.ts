@@ -15,19 +15,31 @@ export interface DocumentCode {
   maxLines: number;
 }
 
-/** The editor's selected lines (whole lines: a selection that ends at the start of a line leaves that line out). */
-export function selectedCode(editor: vscode.TextEditor, log: Log): Promise<DocumentCode> {
+/**
+ * The editor's selected lines (whole lines: a selection that ends at the start of a line leaves
+ * that line out) now, and the code with its Git lookup, started: it runs while the person is
+ * asked for a title.
+ */
+export function selectedCode(editor: vscode.TextEditor, log: Log): { selection: CodeSelection; code: Promise<DocumentCode> } {
   const { selection } = editor;
   const start = selection.start.line;
   let end = selection.end.line;
   if (!selection.isEmpty && selection.end.character === 0 && end > start) end--;
-  return codeAt(editor.document, start, end, log);
+  const lines = linesOf(editor.document, start, end);
+  return { selection: lines, code: located(editor.document, lines, log) };
 }
 
 /** Lines `start` to `end` (0-based) of a document, looked up in Git with the window's progress. */
-export async function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<DocumentCode> {
+export function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<DocumentCode> {
+  return located(document, linesOf(document, start, end), log);
+}
+
+function linesOf(document: vscode.TextDocument, start: number, end: number): CodeSelection {
   const text = document.getText(new vscode.Range(start, 0, end, document.lineAt(end).text.length));
-  const selection: CodeSelection = { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
+  return { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
+}
+
+async function located(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
   const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
     locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
   );

@@ -29,8 +29,9 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
   }
   const account = await signedInAccount(services);
   if (!account) return undefined;
-  const code = await selectedCode(editor, services.log);
-  const { selection } = code;
+  // Looked up in Git while the title is asked (the person types; the lookup is done by Enter).
+  const { selection, code } = selectedCode(editor, services.log);
+  code.catch(() => undefined); // a lookup of a report cancelled: its failure is nobody's
   const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}–${selection.endLine}`;
   const answer = await askText({
     title: l10n.t('Report Bug: {0}:{1}', selection.relativePath, lines),
@@ -40,7 +41,7 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
     validate: (value) => (value.trim() ? undefined : l10n.t('A bug needs a title.')),
   });
   if (!answer) return undefined;
-  return fileBug(services, account, { ...code, title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
+  return fileBug(services, account, { ...(await code), title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
 }
 
 /** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */

@@ -51,6 +51,7 @@ export class Account {
   private readonly met = new Emitter<Met>();
   private readonly changed = new Emitter<AccountChange>();
   private readonly noted = new Set<string>();
+  private newest: number | undefined;
   /** What each call met (but `statuses`: see there). */
   readonly onDidMeet = this.met.event;
   /** What a call changed, or read afresh, of what the views may hold. */
@@ -67,7 +68,20 @@ export class Account {
   }
 
   postsPage(page: number, perPage: number, signal?: AbortSignal): Promise<Page<Post>> {
-    return this.run((api, s) => this.listPosts(api, { page, perPage, order: 'id.desc' }, s), signal);
+    return this.run(async (api, s) => {
+      const answer = await this.listPosts(api, { page, perPage, order: 'id.desc' }, s);
+      if (page === 1 && newestFirst(answer.items)) this.newest = Math.max(this.newest ?? -Infinity, answer.items[0]!.id);
+      return answer;
+    }, signal);
+  }
+
+  /**
+   * The newest post id seen heading the list of posts where the service sent it newest first (a
+   * first page of two posts or more in falling ids), raised by each post filed since; undefined
+   * until such a page was read. Every post filed from now on has a higher id (see `FilingAccount`).
+   */
+  get newestListed(): number | undefined {
+    return this.newest;
   }
 
   /**
@@ -207,6 +221,7 @@ export class Account {
 
   /** A post this extension filed (or found after its answer was lost): the views show it at once. */
   private filed(post: Post): Post {
+    if (this.newest !== undefined) this.newest = Math.max(this.newest, post.id);
     this.changed.fire({ kind: 'filed', post });
     return post;
   }
@@ -275,4 +290,9 @@ function stopMessage(list: string, why: PagingStop): string {
   if (why === 'repeated') return `The service sent a page of ${list} seen before: it seems to ignore "page". The list ends there.`;
   if (why === 'unreadable') return `The service sent a page of ${list} none of which could be read. The list ends there.`;
   return `The ${list} list stopped after ${MAX_PAGES} pages.`;
+}
+
+/** Two posts or more, in falling ids: a page the service sent newest first. */
+function newestFirst(posts: readonly Post[]): boolean {
+  return posts.length >= 2 && posts.every((post, i) => i === 0 || posts[i - 1]!.id > post.id);
 }

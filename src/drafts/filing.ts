@@ -18,6 +18,13 @@ import { newDraftRef, withDraftRef } from './draftRef';
 
 /** What filing needs of the draft's account (`Account` is one). */
 export interface FilingAccount {
+  /**
+   * Where a search after a lost answer may stop, written with the first attempt's marker (a later
+   * attempt keeps the first's): an id below that of every post filed from now on. Known only where
+   * the account saw the head of its list sorted newest first by the service; otherwise undefined,
+   * and a search reads the list to its end.
+   */
+  readonly newestListed: number | undefined;
   findFiled(sought: FiledSought, signal?: AbortSignal): Promise<Post | FindOutcome>;
   noteFiled(kind: FiledKind, id: number, ref: string): Promise<void>;
   createTask(task: NewTask, signal?: AbortSignal): Promise<Post>;
@@ -35,13 +42,6 @@ export interface FilingContext {
   /** Whether any account is signed in: without one, the person is signed out (else only not to the draft's). */
   signedIn: boolean;
   markers: MarkerStore;
-  /**
-   * Where a search after a lost answer may stop, written with the first attempt's marker (a later
-   * attempt keeps the first's): an id below that of every post filed from now on. The shell knows
-   * one only where it saw the head of this account's list sorted newest first by the service;
-   * otherwise undefined, and a search reads the list to its end.
-   */
-  baseline: number | undefined;
   /** The person was told that an earlier attempt may have been filed (`maybeFiled`) and chose to send anyway. */
   resendAnyway?: boolean;
   /** Runs one call to the service (the search, then the create), with the signal that cancels it: the shell shows its progress. */
@@ -91,7 +91,7 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
       if (typeof earlier === 'object') return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText };
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
-    const attempt = await mark(markers, draft, before, context.baseline);
+    const attempt = await mark(markers, draft, before, account.newestListed);
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
     // Not waited for: the post is filed, and the person is told so, whether or not this is written.
     const noted = noteFiled(account, draft, post, attempt.ref, log);

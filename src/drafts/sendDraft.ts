@@ -88,7 +88,6 @@ export class DraftSender {
     const context: FilingContext = {
       signedIn: account !== undefined || this.gateway.account !== undefined,
       markers: this.drafts,
-      baseline: account && this.baseline(account),
       step: (call) => withCancellableProgress(WHAT[draft.kind](), call),
       log: (message, error) => this.log.error(message, error),
     };
@@ -165,19 +164,6 @@ export class DraftSender {
       if (choice === edit) await openDraft(draft.id);
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', post.id)));
     });
-  }
-
-  /**
-   * The baseline for a first attempt (see `FilingContext.baseline`): the newest post id this
-   * window's posts view holds, where the service sent the view's first page newest first. On one
-   * that ignores the order, the view may hold only the oldest posts, and a search that stopped
-   * there would miss the post. The view holds this window's account's posts: another account's
-   * draft has no baseline from it.
-   */
-  private baseline(account: Account): number | undefined {
-    if (account !== this.gateway.account) return undefined;
-    const { items, sortedByService } = this.gateway.store.posts.state;
-    return sortedByService && items.length > 0 ? items.reduce((newest, post) => Math.max(newest, post.id), -Infinity) : undefined;
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */

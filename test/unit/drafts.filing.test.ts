@@ -27,6 +27,8 @@ interface Desk {
   remembering: 'ok' | 'fails';
   /** The step whose signal is aborted once its call has started (1 = the first call to the service). */
   cancelStep?: number;
+  /** The newest post the account saw heading its list, sent newest first (the baseline a first attempt writes). */
+  newestListed: number | undefined;
   /** Files `draft`; `signedInToIt` false: its account is not signed in to. */
   file(more?: Partial<FilingContext>, signedInToIt?: boolean): Promise<Filing>;
 }
@@ -42,8 +44,9 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     found: 'absent',
     created: { id: 101 },
     remembering: 'ok',
+    newestListed: 40,
     file: (more = {}, signedInToIt = true) =>
-      fileDraft(d.draft, signedInToIt ? account : undefined, { signedIn: true, markers, baseline: 40, step, log: (message) => void d.logged.push(message), ...more }),
+      fileDraft(d.draft, signedInToIt ? account : undefined, { signedIn: true, markers, step, log: (message) => void d.logged.push(message), ...more }),
   };
   const created = (what: string, body: Desk['sent'][number], signal?: AbortSignal): Promise<Post> => {
     d.trail.push(what);
@@ -53,6 +56,9 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   };
   const account: FilingAccount = {
+    get newestListed() {
+      return d.newestListed;
+    },
     findFiled: async (sought, signal) => {
       d.trail.push('findFiled');
       d.sought.push(sought);
@@ -104,7 +110,8 @@ describe('fileDraft', () => {
 
   it('no baseline known: none is written, and a later search reads the list to its end', async () => {
     const d = desk();
-    await d.file({ baseline: undefined });
+    d.newestListed = undefined;
+    await d.file();
     assert.equal(d.draft.unconfirmed?.newestPostId, undefined);
   });
 
@@ -178,7 +185,8 @@ describe('fileDraft', () => {
     const firstText = d.draft.text;
     d.trail.length = 0;
     d.found = { id: 77 };
-    const filing = await d.file({ baseline: 99 });
+    d.newestListed = 99;
+    const filing = await d.file();
     assert.deepEqual(d.trail, ['step', 'findFiled', `noteFiled task #77 ${ref}`]);
     assert.deepEqual(d.sought, [{ kind: 'task', ref, after: 40, parentId: undefined, markerAtHead: true }], 'with the first attempt\'s baseline');
     assert.ok(filing.outcome === 'filedEarlier');
@@ -199,7 +207,8 @@ describe('fileDraft', () => {
     const mark = d.draft.unconfirmed;
     d.trail.length = 0;
     d.created = { id: 102 };
-    const filing = await d.file({ baseline: 99 });
+    d.newestListed = 99;
+    const filing = await d.file();
     assert.deepEqual(d.trail, ['step', 'findFiled', 'step', 'createTask', `noteFiled task #102 ${mark!.ref}`]);
     assert.deepEqual(d.draft.unconfirmed, mark);
     assert.equal(filing.outcome, 'filed');

@@ -175,7 +175,6 @@ describe('DraftSender', () => {
     const draft = await task('For the other account, signed in');
     r.signIn('https://other.example.com');
     r.signInElsewhere();
-    r.view.items = [{ id: 9999 }]; // the window's view is another account's: no baseline from it
     const post = await r.sender.send(draft.id);
     assert.ok(post);
     assert.equal(posts(server).length, 1);
@@ -192,15 +191,27 @@ describe('DraftSender', () => {
     assert.ok(fake.messages.some((m) => /You are signed out/.test(m.text) && m.buttons.includes('Sign In…')));
   });
 
-  it('the newest id of the view is a baseline only where the service sent it newest first', async () => {
-    r.view.items = [{ id: 40 }, { id: 7 }];
-    for (const sortedByService of [true, false]) {
-      r.view.sortedByService = sortedByService;
-      const draft = await task(`Baseline ${sortedByService}`);
-      // No answer: it may be stored, so the mark stays.
-      server.addFault({ method: 'POST', path: '/app/posts.json', drop: true, times: 1 });
-      await r.sender.send(draft.id);
-      assert.equal(r.drafts.get(draft.id)?.unconfirmed?.newestPostId, sortedByService ? 40 : undefined);
+  it('the baseline is the newest post the account saw heading its list sent newest first; none before it read one, or where the service ignored the order', async () => {
+    for (const profile of ['likely', 'contrary'] as const) {
+      const other = await startStandIn({ seed: 'demo', profile });
+      try {
+        const here = rig(other);
+        here.signIn();
+        const baselineOf = async (title: string) => {
+          const draft = await here.drafts.create({ kind: 'task', text: formatDraftDocument(title, 'x'), accountUrl: other.url });
+          // No answer: it may be stored, so the mark stays, with its baseline.
+          other.addFault({ method: 'POST', path: '/app/posts.json', drop: true, times: 1 });
+          await here.sender.send(draft.id);
+          return here.drafts.get(draft.id)?.unconfirmed?.newestPostId;
+        };
+        assert.equal(await baselineOf('Before any list was read'), undefined, `${profile}: nothing read, no baseline`);
+        const page = await here.account()!.postsPage(1, 20);
+        const newest = Math.max(...page.items.map((post) => post.id));
+        assert.equal(await baselineOf('After the first page'), profile === 'likely' ? newest : undefined, profile);
+        assert.equal(await here.account()!.postsPage(2, 20).then(() => baselineOf('After a later page')), profile === 'likely' ? newest : undefined, `${profile}: a later page does not head the list`);
+      } finally {
+        await other.close();
+      }
     }
   });
 
@@ -317,8 +328,8 @@ describe('DraftSender: absence is never concluded from what a list may not show'
       fake.reset();
       const r = rig(server);
       r.signIn();
-      // The view holds the parent with its count, as when the person commented from its row.
-      r.view.items = [(await api.posts.get(parent.id))];
+      // The account read its list's first page, as when the person commented from a row of it.
+      await r.account()!.postsPage(1, 50);
       const draft = await comment(r);
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       assert.equal(await r.sender.send(draft.id), undefined);

@@ -2,7 +2,7 @@
  * DraftSender with the real account, draft store and notifier against a stand-in, for the unit
  * tests: the posts view is a plain object the test fills; the editor's part is fakeVscode.ts.
  */
-import { HelpdeskClient, type Post } from '../../src/api';
+import { HelpdeskClient } from '../../src/api';
 import { DraftStore } from '../../src/drafts/drafts';
 import { DraftSender } from '../../src/drafts/sendDraft';
 import { Account, type AccountParts } from '../../src/account/account';
@@ -19,8 +19,8 @@ export interface Rig {
   url: string;
   sender: DraftSender;
   drafts: DraftStore;
-  /** What the posts view holds, as the sender reads it for the baseline. */
-  view: { items: Post[]; sortedByService: boolean };
+  /** This window's account, while signed in. */
+  account(): Account | undefined;
   signIn(url?: string): void;
   /** Signed in to the stand-in's account too, but not as this window's account. */
   signInElsewhere(): void;
@@ -31,13 +31,11 @@ export interface Rig {
 export function rig(server: StandIn, state: Memento = memoryState(), folder: PresenceFolder = new MemoryFolder()): Rig {
   let account: Account | undefined;
   let elsewhere: Account | undefined;
-  const view = { items: [] as Post[], sortedByService: true };
   const gateway = {
     get account() {
       return account;
     },
     accountFor: async (url: string) => (account?.url === url ? account : elsewhere?.url === url ? elsewhere : undefined),
-    store: { posts: { get state() { return view; } } },
   } as unknown as Gateway;
   const log = new Log();
   const drafts = new DraftStore(state, folder);
@@ -47,7 +45,7 @@ export function rig(server: StandIn, state: Memento = memoryState(), folder: Pre
     url: server.url,
     sender: new DraftSender(gateway, drafts, new Notifier(log), log),
     drafts,
-    view,
+    account: () => account,
     signIn: (url = server.url) => void (account = new Account(url, parts)),
     signInElsewhere: () => void (elsewhere = new Account(server.url, parts)),
     signOut: () => void (account = undefined),

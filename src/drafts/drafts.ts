@@ -4,6 +4,12 @@ import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
 
+/**
+ * This window's claim on a draft (see `DraftStore.claim`): taken, with the way to give it up, or
+ * refused, with how long at most the other window's claim holds if that window has gone.
+ */
+export type Claim = { readonly taken: true; release(): Promise<void> } | { readonly taken: false; readonly freeWithinMs: number };
+
 /** What a new draft is made of; the store gives it its id and times. */
 export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' | 'unconfirmed'>;
 
@@ -113,22 +119,23 @@ export class DraftStore {
   }
 
   /**
-   * Marks the draft as being sent by this window; false when another window is sending it (every
-   * window offers the drafts left after a reload). The claim holds while this window lives, however
-   * long the send takes (a question may stay open for hours); a window that closed or crashed
-   * mid-way holds it no longer.
+   * Marks the draft as being sent by this window; refused when another window is sending it (every
+   * window offers the drafts left after a reload), or the draft is gone. The claim holds while this
+   * window lives, however long the send takes (a question may stay open for hours); a window that
+   * closed or crashed mid-way holds it no longer.
    */
-  async claim(id: string): Promise<boolean> {
+  async claim(id: string): Promise<Claim> {
+    const taken: Claim = { taken: true, release: () => this.release(id) };
     const draft = this.get(id);
-    if (!draft) return false;
+    if (!draft) return { taken: false, freeWithinMs: 0 };
     const { sending } = draft;
-    if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return false;
+    if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return { taken: false, freeWithinMs: await this.claimFreeWithin(sending) };
     // Created claimed (see `create`), and not released since.
-    if (sending?.by === this.window && this.presence.isSending(id)) return true;
+    if (sending?.by === this.window && this.presence.isSending(id)) return taken;
     // Alive and sending before the claim is written: another window that reads the claim finds it holding.
     await this.presence.startSending(id);
     await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
-    return true;
+    return taken;
   }
 
   /** Whether a window, this one or another, is sending the draft now (its claim holds). */
@@ -137,13 +144,12 @@ export class DraftStore {
   }
 
   /**
-   * How long, at most, another window's claim on the draft holds if that window has gone: half a
-   * minute for a window that says it is alive, what is left of two minutes for one of an earlier
-   * version, which does not.
+   * How long, at most, another window's claim holds if that window has gone: half a minute for a
+   * window that says it is alive, what is left of two minutes for one of an earlier version, which
+   * does not.
    */
-  async claimFreeWithin(id: string): Promise<number> {
-    const sending = this.get(id)?.sending;
-    if (!sending || (await this.presence.isAlive(sending.by)) !== undefined) return GONE_MS;
+  private async claimFreeWithin(sending: { by: string; since: number }): Promise<number> {
+    if ((await this.presence.isAlive(sending.by)) !== undefined) return GONE_MS;
     return Math.max(0, sending.since + CLAIM_MS - Date.now());
   }
 

@@ -60,9 +60,10 @@ export class DraftSender {
     }
     // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
     if (!this.drafts.get(id)) return undefined;
-    if (!(await this.drafts.claim(id))) {
+    const claim = await this.drafts.claim(id);
+    if (!claim.taken) {
       const again = l10n.t('Try Again');
-      const within = await this.drafts.claimFreeWithin(id);
+      const within = claim.freeWithinMs;
       const message =
         within <= 30_000
           ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
@@ -73,7 +74,7 @@ export class DraftSender {
     try {
       return await this.sendOnce(this.drafts.get(id)!);
     } finally {
-      await this.drafts.release(id);
+      await claim.release();
     }
   }
 

@@ -130,13 +130,15 @@ describe('DraftStore', () => {
     const inA = new DraftStore(a, storage.folder);
     const draft = await inA.create(fields('x\n'));
     assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
-    assert.equal(await inA.claim(draft.id), true);
+    assert.equal((await inA.claim(draft.id)).taken, true);
     const claimed = inA.get(draft.id)!;
     assert.equal(await inA.isBeingSent(claimed), true);
     const b = storage.window();
     const inB = new DraftStore(b, storage.folder);
     assert.equal(await inB.isBeingSent(inB.get(draft.id)!), true, 'in another window too');
-    assert.equal(await inB.claim(draft.id), false, 'another window leaves it alone meanwhile');
+    const refused = await inB.claim(draft.id);
+    assert.equal(refused.taken, false, 'another window leaves it alone meanwhile');
+    assert.equal(!refused.taken && refused.freeWithinMs, 30_000, 'for at most the half minute a window that went silent holds it');
     await inA.release(draft.id);
     assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
   });
@@ -156,13 +158,13 @@ describe('DraftStore', () => {
     assert.deepEqual(writes, ['draft (window says sending)'], 'one write, after the window said it is sending it');
     const b = storage.window();
     const inB = new DraftStore(b, storage.folder);
-    assert.equal(await inB.claim(draft.id), false, 'another window leaves it alone from the start');
-    assert.equal(await inA.claim(draft.id), true, 'its own window sends it');
+    assert.equal((await inB.claim(draft.id)).taken, false, 'another window leaves it alone from the start');
+    assert.equal((await inA.claim(draft.id)).taken, true, 'its own window sends it');
     assert.deepEqual(writes, ['draft (window says sending)'], 'without writing the claim again');
     await inA.release(draft.id);
     assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false, 'released as any claim');
     b.sync();
-    assert.equal(await inB.claim(draft.id), true, 'then free for another window');
+    assert.equal((await inB.claim(draft.id)).taken, true, 'then free for another window');
   });
 
   it('ignores what is not a draft, and lists drafts oldest first', async () => {
@@ -236,10 +238,10 @@ describe('DraftStore: claims across windows last as long as the window that hold
     const one = storage.window();
     const sending = new DraftStore(one, storage.folder);
     const draft = await sending.create(draftFields);
-    assert.ok(await sending.claim(draft.id));
+    assert.ok((await sending.claim(draft.id)).taken);
     await pass(5 * 60_000);
     const other = storage.window();
-    assert.equal(await new DraftStore(other, storage.folder).claim(draft.id), false, 'the other window leaves it');
+    assert.equal((await new DraftStore(other, storage.folder).claim(draft.id)).taken, false, 'the other window leaves it');
     assert.ok(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id));
     sending.dispose();
   });
@@ -247,16 +249,16 @@ describe('DraftStore: claims across windows last as long as the window that hold
   it('a window that crashed mid-send holds the draft for at most 30 s, not two minutes', async () => {
     const crashed = new DraftStore(storage.window(), storage.folder);
     const draft = await crashed.create(draftFields);
-    assert.ok(await crashed.claim(draft.id));
+    assert.ok((await crashed.claim(draft.id)).taken);
     // What the crashed window left in the shared state; it writes nothing more.
     const left = new SharedStorage();
     for (const [key, value] of storage.data) left.data.set(key, structuredClone(value));
     left.folder = storage.folder.copy();
     crashed.dispose();
     await pass(10_000);
-    assert.equal(await new DraftStore(left.window(), left.folder).claim(draft.id), false, 'ten seconds on: it may still be sending');
+    assert.equal((await new DraftStore(left.window(), left.folder).claim(draft.id)).taken, false, 'ten seconds on: it may still be sending');
     await pass(25_000);
-    assert.ok(await new DraftStore(left.window(), left.folder).claim(draft.id), '35 s on: free again');
+    assert.ok((await new DraftStore(left.window(), left.folder).claim(draft.id)).taken, '35 s on: free again');
   });
 
   it('a draft another open window is editing is held there; once that window closes, it is not', async () => {
@@ -303,7 +305,7 @@ describe('DraftStore: claims across windows last as long as the window that hold
     storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } });
     const other = new DraftStore(storage.window(), storage.folder);
     assert.equal(await other.heldElsewhere(draft.id), false);
-    assert.ok(await other.claim(draft.id), 'its claim does not hold');
+    assert.ok((await other.claim(draft.id)).taken, 'its claim does not hold');
   });
 
   it('a window half-way through writing its file is alive, and one whose file was cut by a crash is gone after 30 s', async () => {
@@ -311,9 +313,9 @@ describe('DraftStore: claims across windows last as long as the window that hold
     const draft = await drafts.create(draftFields);
     await storage.folder.write('cut.json', '{"at": 18');
     storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'cut', since: Date.now() } });
-    assert.equal(await new DraftStore(storage.window(), storage.folder).claim(draft.id), false, 'may be sending');
+    assert.equal((await new DraftStore(storage.window(), storage.folder).claim(draft.id)).taken, false, 'may be sending');
     await pass(31_000);
-    assert.ok(await new DraftStore(storage.window(), storage.folder).claim(draft.id), 'silent since: gone');
+    assert.ok((await new DraftStore(storage.window(), storage.folder).claim(draft.id)).taken, 'silent since: gone');
   });
 
   it('Discard, answered after another window opened the draft, leaves that draft to it', async () => {

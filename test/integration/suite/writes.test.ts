@@ -271,7 +271,7 @@ describe('drafts across windows', () => {
     try {
       await waitFor('this window to say it has the draft open', () => other.heldElsewhere(draft.id));
       assert.deepEqual(api.context.globalState.keys().filter((key) => key.startsWith('helpdesk.window')), [], 'said in a file of its own, not in the global state every window rewrites');
-      assert.equal(await other.claim(draft.id), true, 'a claim is about sending; editing does not block it');
+      assert.equal((await other.claim(draft.id)).taken, true, 'a claim is about sending; editing does not block it');
       await other.release(draft.id);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await waitFor('the draft to be free once its editor closed', async () => !(await other.heldElsewhere(draft.id)));

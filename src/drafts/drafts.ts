@@ -5,10 +5,10 @@ import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
 
 /**
- * This window's claim on a draft (see `DraftStore.claim`): taken, with the way to give it up, or
+ * This window's claim on a draft (see `DraftStore.claim`): taken (given up with `release`), or
  * refused, with how long at most the other window's claim holds if that window has gone.
  */
-export type Claim = { readonly taken: true; release(): Promise<void> } | { readonly taken: false; readonly freeWithinMs: number };
+export type Claim = { readonly taken: true } | { readonly taken: false; readonly freeWithinMs: number };
 
 /** What a new draft is made of; the store gives it its id and times. */
 export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' | 'unconfirmed'>;
@@ -92,9 +92,21 @@ export class DraftStore {
   async create(fields: NewDraft, { claimed = false } = {}): Promise<Draft> {
     const now = Date.now();
     const id = `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-    if (claimed) await this.presence.startSending(id);
-    const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...(claimed ? { sending: { by: this.window, since: now } } : {}) };
-    await this.write(draft);
+    // Where the window cannot say it is sending it (its file cannot be written), what was typed
+    // is saved all the same, claimed by nobody, and the failure said after.
+    let failure: { error: unknown } | undefined;
+    if (claimed) await this.presence.startSending(id).catch((error: unknown) => void (failure = { error }));
+    const sending = claimed && !failure ? { sending: { by: this.window, since: now } } : {};
+    const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...sending };
+    try {
+      await this.write(draft);
+    } catch (error) {
+      failure ??= { error };
+    }
+    if (failure) {
+      if (claimed) await this.presence.stopSending(id).catch(() => undefined);
+      throw failure.error;
+    }
     return draft;
   }
 
@@ -125,7 +137,7 @@ export class DraftStore {
    * closed or crashed mid-way holds it no longer.
    */
   async claim(id: string): Promise<Claim> {
-    const taken: Claim = { taken: true, release: () => this.release(id) };
+    const taken: Claim = { taken: true };
     const draft = this.get(id);
     if (!draft) return { taken: false, freeWithinMs: 0 };
     const { sending } = draft;
@@ -153,7 +165,7 @@ export class DraftStore {
     return Math.max(0, sending.since + CLAIM_MS - Date.now());
   }
 
-  /** Gives up this window's claim, if the draft is still there. */
+  /** Gives up this window's claim, if it has one: in its file, and on the draft if it is still there. */
   async release(id: string): Promise<void> {
     await this.presence.stopSending(id);
     const draft = this.get(id);

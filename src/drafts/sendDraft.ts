@@ -51,30 +51,34 @@ export class DraftSender {
     return sent;
   }
 
-  /** What the person sees is what is sent: the draft's own editor, edited and open, is saved first. */
+  /**
+   * What the person sees is what is sent: the draft's own editor, edited and open, is saved first.
+   * Whatever this window claimed for the draft (from its creation on, see `DraftStore.create`) is
+   * given up at the end, however the send ends.
+   */
   private async sendSaved(id: string): Promise<Post | undefined> {
-    const open = draftDocument(id);
-    if (open?.isDirty && !(await open.save())) {
-      void this.ui.warn(l10n.t('Not sent: the draft\'s editor could not be saved. Your draft is kept.'));
-      return undefined;
-    }
-    // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
-    if (!this.drafts.get(id)) return undefined;
-    const claim = await this.drafts.claim(id);
-    if (!claim.taken) {
-      const again = l10n.t('Try Again');
-      const within = claim.freeWithinMs;
-      const message =
-        within <= 30_000
-          ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
-          : l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.', Math.ceil(within / 60_000));
-      void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
-      return undefined;
-    }
     try {
+      const open = draftDocument(id);
+      if (open?.isDirty && !(await open.save())) {
+        void this.ui.warn(l10n.t('Not sent: the draft\'s editor could not be saved. Your draft is kept.'));
+        return undefined;
+      }
+      // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
+      if (!this.drafts.get(id)) return undefined;
+      const claim = await this.drafts.claim(id);
+      if (!claim.taken) {
+        const again = l10n.t('Try Again');
+        const within = claim.freeWithinMs;
+        const message =
+          within <= 30_000
+            ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
+            : l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.', Math.ceil(within / 60_000));
+        void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
+        return undefined;
+      }
       return await this.sendOnce(this.drafts.get(id)!);
     } finally {
-      await claim.release();
+      await this.drafts.release(id);
     }
   }
 
@@ -144,13 +148,15 @@ export class DraftSender {
   private async filed(draft: Draft, filing: Extract<Filing<Account>, { post: Post }>): Promise<void> {
     const { account, post, sentText } = filing;
     const earlier = filing.outcome === 'filedEarlier';
-    const current = this.drafts.get(draft.id);
-    const editor = draftDocument(draft.id);
-    const editedSince = (sentText !== undefined && current !== undefined && current.text !== sentText) || editor?.isDirty === true;
-    if (!editedSince) this.announce(account, draft, post, earlier);
+    const editedSince = () => {
+      const current = this.drafts.get(draft.id);
+      return (sentText !== undefined && current !== undefined && current.text !== sentText) || draftDocument(draft.id)?.isDirty === true;
+    };
+    if (!editedSince()) this.announce(account, draft, post, earlier);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
-    if (!editedSince) {
+    // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
+    if (!editedSince()) {
       await closeDraftEditors(draft.id);
       await this.drafts.remove(draft.id);
       return;

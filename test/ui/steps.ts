@@ -328,7 +328,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         await page.waitForTimeout(1500);
         await page.reload();
         await wb.ready();
-        const offer = wb.toast(`A helpdesk draft was not sent: "${DRAFT_TITLE}" (bug · src/greeting.ts:2).`);
+        // A proxy's 500 may come after the service stored the post: the draft keeps its marker, and is offered as one that may be filed.
+        const offer = wb.toast(`A helpdesk draft may have been filed already: "${DRAFT_TITLE}" (bug · src/greeting.ts:2). Send looks for it on the helpdesk first, and files it only if it is not there.`);
         await offer.waitFor({ state: 'visible', timeout: 30_000 });
         await offer.locator('.monaco-button', { hasText: exactly('Send') }).click();
         await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible', timeout: 20_000 });

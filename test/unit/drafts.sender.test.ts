@@ -89,6 +89,37 @@ describe('DraftSender', () => {
     assert.equal(posts(server).length, 1);
   });
 
+  it('a draft saved into after the service answered, while the post is being remembered, is kept with that text, not removed', async () => {
+    const state = memoryState();
+    const update = state.update.bind(state);
+    const held: (() => void)[] = [];
+    state.update = (key: string, value: unknown) =>
+      key.startsWith('helpdesk.listKnowledge:') ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    r = rig(server, state);
+    r.signIn();
+    const draft = await task('Title', 'first');
+    const sending = r.sender.send(draft.id);
+    await until(() => held.length > 0);
+    let resolved = false;
+    void sending.then(() => (resolved = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(resolved, false, 'the send resolves only once the post is remembered');
+    // The person saves more into the draft (its editor's save, or another window) meanwhile.
+    await r.drafts.update(draft.id, formatDraftDocument('Title', 'first, and a second thought'));
+    for (const release of held.splice(0)) release();
+    assert.ok(await sending, 'filed');
+    assert.equal(r.drafts.get(draft.id)?.text, formatDraftDocument('Title', 'first, and a second thought'), 'the edit is kept');
+    assert.equal(r.drafts.get(draft.id)?.unconfirmed, undefined, 'as a draft that waits on no attempt');
+    assert.match(messages(), /was filed with the text the draft had when you sent it\. You edited the draft since, so it is kept and not sent\./);
+  });
+
+  it('a draft made claimed and gone before its send (sent or discarded elsewhere) leaves no claim in the window\'s file', async () => {
+    const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Gone at once', 'x'), accountUrl: server.url }, { claimed: true });
+    await r.drafts.remove(draft.id);
+    assert.equal(await r.sender.send(draft.id), undefined);
+    assert.equal(r.drafts.presence.isSending(draft.id), false, 'no longer said to be sending it');
+  });
+
   it('two sends of one draft at once make one request, and both get its post', async () => {
     const draft = await task('Pressed twice');
     server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 200, times: 1 });

@@ -274,6 +274,23 @@ describe('DraftStore: claims across windows last as long as the window that hold
     assert.equal(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id), false, 'closed: free');
   });
 
+  it('a draft to be sent at once is saved even when its window cannot say it is sending it (a full disk)', async () => {
+    storage.folder.write = () => Promise.reject(new Error('ENOSPC'));
+    const drafts = new DraftStore(storage.window(), storage.folder);
+    await assert.rejects(drafts.create(fields('Typed with care\nA long body\n'), { claimed: true }), /ENOSPC/, 'the failure is said');
+    assert.deepEqual(drafts.all().map((d) => [d.text, d.sending]), [['Typed with care\nA long body\n', undefined]], 'what was typed is saved, and claimed by nobody');
+  });
+
+  it('a draft left with the marker of an attempt is offered as one that may have been filed, not as one never sent', async () => {
+    const before = new DraftStore(storage.window(), storage.folder);
+    const draft = await before.create(fields('Answered, then the window closed\n'));
+    await before.setUnconfirmed(draft.id, { ref: 'hb-0123456789', sentText: draft.text, markerAtHead: true });
+    fake.reset();
+    const reloaded = new DraftStore(storage.window(), storage.folder);
+    await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
+    assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft may have been filed already: "Answered, then the window closed" (task). Send looks for it on the helpdesk first, and files it only if it is not there.']);
+  });
+
   it('after a reload, a window offers only the drafts no other open window is editing or sending', async () => {
     const editing = new DraftStore(storage.window(), storage.folder);
     const open = await editing.create({ ...draftFields, text: 'Being written\n' });

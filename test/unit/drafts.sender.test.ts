@@ -240,6 +240,8 @@ describe('DraftSender', () => {
         const newest = Math.max(...page.items.map((post) => post.id));
         assert.equal(await baselineOf('After the first page'), profile === 'likely' ? newest : undefined, profile);
         assert.equal(await here.account()!.postsPage(2, 20).then(() => baselineOf('After a later page')), profile === 'likely' ? newest : undefined, `${profile}: a later page does not head the list`);
+        const filed = await here.account()!.createTask({ title: 'Filed since', task_kind: 'task', content: 'x' });
+        assert.equal(await baselineOf('After a post filed here'), profile === 'likely' ? filed.id : undefined, `${profile}: a post filed here raises a known baseline, and makes none`);
       } finally {
         await other.close();
       }

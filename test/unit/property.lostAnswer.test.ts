@@ -47,7 +47,7 @@ const scenario = fc.record({
   kind: fc.constantFrom<DraftKind>('bug', 'task', 'comment'),
   /** Posts of this kind the extension filed here before, which the list may have shown. */
   filedBefore: fc.integer({ min: 0, max: 2 }),
-  /** The view's first page loaded before the first try (the search's baseline). */
+  /** The account read its list's first page before the first try (the search's baseline, where the service sorts newest first). */
   listRead: fc.boolean(),
   tries: fc.array(fc.record({ outcome: tryOutcome, answer: fc.constantFrom('Keep Draft', 'Open Helpdesk', undefined) }), { minLength: 1, maxLength: 4 }),
 });

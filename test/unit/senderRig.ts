@@ -1,6 +1,7 @@
 /**
  * DraftSender with the real account, draft store and notifier against a stand-in, for the unit
- * tests: the posts view is a plain object the test fills; the editor's part is fakeVscode.ts.
+ * tests: the gateway is a plain object that hands out the rig's accounts; the editor's part is
+ * fakeVscode.ts.
  */
 import { HelpdeskClient } from '../../src/api';
 import { DraftStore } from '../../src/drafts/drafts';

@@ -152,13 +152,16 @@ export class DraftSender {
       const current = this.drafts.get(draft.id);
       return (sentText !== undefined && current !== undefined && current.text !== sentText) || draftDocument(draft.id)?.isDirty === true;
     };
-    if (!editedSince()) this.announce(account, draft, post, earlier);
+    const told = !editedSince();
+    if (told) this.announce(account, draft, post, earlier);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
     // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
     if (!editedSince()) {
       await closeDraftEditors(draft.id);
       await this.drafts.remove(draft.id);
+      // Edited at the answer and put back since: it is the post, and said so now.
+      if (!told) this.announce(account, draft, post, earlier);
       return;
     }
     await endAttempt(this.drafts, draft);

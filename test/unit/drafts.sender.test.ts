@@ -113,6 +113,28 @@ describe('DraftSender', () => {
     assert.match(messages(), /was filed with the text the draft had when you sent it\. You edited the draft since, so it is kept and not sent\./);
   });
 
+  it('a draft edited while its post was on the way and put back before it was removed is removed, and the person told it was filed', async () => {
+    const state = memoryState();
+    const update = state.update.bind(state);
+    const held: (() => void)[] = [];
+    state.update = (key: string, value: unknown) =>
+      key.startsWith('helpdesk.listKnowledge:') ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    r = rig(server, state);
+    r.signIn();
+    const draft = await task('Put back', 'as sent');
+    server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 150, times: 1 });
+    const sending = r.sender.send(draft.id);
+    await until(() => posts(server).length > 0);
+    await r.drafts.update(draft.id, formatDraftDocument('Put back', 'a second thought'));
+    await until(() => held.length > 0);
+    await r.drafts.update(draft.id, draft.text);
+    for (const release of held.splice(0)) release();
+    const post = await sending;
+    assert.ok(post, 'filed');
+    assert.equal(r.drafts.get(draft.id), undefined, 'the draft holds what was sent: removed');
+    assert.match(messages(), new RegExp(`Task #${post.id} created`), 'and the person is told');
+  });
+
   it('a draft made claimed and gone before its send (sent or discarded elsewhere) leaves no claim in the window\'s file', async () => {
     const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Gone at once', 'x'), accountUrl: server.url }, { claimed: true });
     await r.drafts.remove(draft.id);

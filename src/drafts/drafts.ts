@@ -167,7 +167,8 @@ export class DraftStore {
 
   /** Gives up this window's claim, if it has one: in its file, and on the draft if it is still there. */
   async release(id: string): Promise<void> {
-    await this.presence.stopSending(id);
+    // The send gives up its claim however it ended, also where it never took one: no beat then.
+    if (this.presence.isSending(id)) await this.presence.stopSending(id);
     const draft = this.get(id);
     if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
   }

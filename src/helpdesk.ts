@@ -4,21 +4,21 @@
 // a command runs, a post document opens, a reference is hovered or completed, or drafts are
 // left from before.
 import vscode = require('vscode');
-import type { Deal, Post } from './api';
+import type { Post } from './api';
 import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import { showAccountMenu } from './commands/accountMenu';
-import { commentOnTask, fileComment, type CommentInput } from './features/commentOnTask';
-import { createTask, fileTask, type TaskInput } from './features/createTask';
-import { commentTaskAt, createTaskFromComment, fileTaskFromComment, writeTodoReference } from './features/createTaskFromComment';
+import { commentOnTaskFeature } from './features/commentOnTask';
+import { createTaskFeature } from './features/createTask';
+import { createTaskFromCommentFeature, writeTodoReference } from './features/createTaskFromComment';
+import type { CommandHandler } from './features/feature';
 import { filterPosts } from './commands/filterPosts';
 import { goToCode } from './commands/goToCode';
-import { linkDeal, linkDealTo, type LinkDealInput } from './features/linkDeal';
+import { linkDealFeature } from './features/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
-import { fileBug, reportBug } from './features/reportBug';
-import { selectedCode } from './features/documentCode';
+import { reportBugFeature } from './features/reportBug';
 import { setWhoIAm } from './commands/setWhoIAm';
-import { signIn, verifySignIn, type SignInInput } from './features/signIn';
+import { signInFeature } from './features/signIn';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -43,7 +43,6 @@ import type { CommandId } from './commandIds';
 import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
 import { PostDocumentProvider } from './views/postDocument';
-import type { PostFilter } from './views/postFilter';
 import { PostsTreeProvider } from './views/postsTree';
 import { RowDecorations } from './views/rowDecorations';
 
@@ -63,28 +62,33 @@ export interface TestApi {
   readonly context: vscode.ExtensionContext;
   readonly watcher: NewsWatcher;
   readonly rowDecorations: RowDecorations;
+  readonly postDocuments: PostDocumentProvider;
+  readonly sender: DraftSender;
+  /** Modal dialogs throw in test mode: `ui.answerNextQuestion` answers the next one. */
+  readonly ui: Notifier;
   /** The commands this module handles. */
   readonly commandIds: readonly string[];
-  /** The typed actions behind the commands, without their prompts, on the signed-in account. */
-  readonly actions: TestActions;
+  /** What each feature's commands end in, without their prompts, on the window's account. */
+  readonly actions: FeatureActions;
 }
 
-export interface TestActions {
-  /** Signs in as the command does, without its boxes; a problem is shown as a notification. */
-  signIn(input: SignInInput): Promise<boolean>;
-  commentOnTask(input: { postId: number; text: string; title?: string }): Promise<Post | undefined>;
-  createTask(input: TaskInput): Promise<Post | undefined>;
-  linkDeal(input: LinkDealInput): Promise<Deal>;
-  /** Report Bug on the active editor's selection, with this title. */
-  reportBug(input: { title: string; description?: string }): Promise<Post | undefined>;
-  openPost(id: number): Promise<void>;
-  filterPosts(filter: PostFilter): void;
-  /** Create Task from Comment on a document's line, with this title (the light bulb's command without its box). */
-  createTaskFromComment(input: { uri: vscode.Uri; line: number; title: string }): Promise<Post | undefined>;
-  /** Sends a kept draft as Retry and Send All do. */
-  resendDraft(id: string): Promise<Post | undefined>;
-  /** Modal dialogs throw in test mode: the next modal question gets this answer (undefined: dismissed). */
-  answerNextQuestion(label: string | undefined): void;
+/** The features that write or sign in: each says its commands and its typed action once. */
+function features(services: Services) {
+  return {
+    signIn: signInFeature(services),
+    commentOnTask: commentOnTaskFeature(services),
+    createTask: createTaskFeature(services),
+    createTaskFromComment: createTaskFromCommentFeature(services),
+    linkDeal: linkDealFeature(services),
+    reportBug: reportBugFeature(services),
+  };
+}
+
+type Features = ReturnType<typeof features>;
+export type FeatureActions = { readonly [name in keyof Features]: Features[name]['action'] };
+
+function actionsOf(made: Features): FeatureActions {
+  return Object.fromEntries(Object.entries(made).map(([name, feature]) => [name, feature.action])) as FeatureActions;
 }
 
 /** What activation made, and hands over. */
@@ -135,10 +139,16 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   const postDocuments = new PostDocumentProvider(accountNow, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
+  const made = features(services);
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   // One for each command of the manifest, no more: tsc checks it (see CommandId).
-  const handlers: Record<CommandId, (arg: unknown, more?: unknown) => unknown> = {
-    'helpdesk.signIn': () => signIn(services),
+  const handlers: Record<CommandId, CommandHandler> = {
+    ...made.signIn.commands,
+    ...made.commentOnTask.commands,
+    ...made.createTask.commands,
+    ...made.createTaskFromComment.commands,
+    ...made.linkDeal.commands,
+    ...made.reportBug.commands,
     'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
     'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
     'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
@@ -162,13 +172,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     'helpdesk.showEverything': () => posts.setScope('everything'),
     'helpdesk.setWhoIAm': (arg) => setWhoIAm(services, identity, arg),
     'helpdesk.accountMenu': () => showAccountMenu(session, identity),
-    'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg),
-    'helpdesk.createTask': (arg) => createTask(services, arg),
-    'helpdesk.linkDeal': (arg) => linkDeal(services, arg),
-    'helpdesk.reportBug': () => reportBug(services),
-    'helpdesk.reportBugFromEditor': () => reportBug(services),
     'helpdesk.goToCode': (arg) => goToCode(services, arg),
-    'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line),
     'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
     'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
     // The view on the person's work: what the news counts.
@@ -210,7 +214,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, commandIds: Object.keys(handlers), actions: testActions(services, posts, postDocuments) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made) },
   };
 }
 
@@ -221,40 +225,4 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
 async function noteOwnPost(identity: Identity, log: Log, account: Account, post: Post): Promise<void> {
   const learned = await identity.noteFiled(account.url, post);
   if (learned) log.info(`Who you are in ${account.url}: user ${learned.id}, learned from the answer to post #${post.id}`);
-}
-
-function testActions(services: Services, posts: PostsTreeProvider, postDocuments: PostDocumentProvider): TestActions {
-  const account = (): Account => {
-    const signedIn = services.gateway.account;
-    if (!signedIn) throw new Error('Not signed in.');
-    return signedIn;
-  };
-  return {
-    async signIn(input) {
-      const outcome = await verifySignIn(services, input);
-      if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
-      return outcome.signedIn;
-    },
-    async commentOnTask({ postId, text, title }) {
-      const signedIn = account();
-      const input: CommentInput = { parent: await signedIn.post(postId), text, title };
-      return fileComment(services, signedIn, input);
-    },
-    createTask: (input) => fileTask(services, account(), input),
-    linkDeal: (input) => linkDealTo(account(), input),
-    async reportBug({ title, description }) {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor) throw new Error('No active editor.');
-      return fileBug(services, account(), { ...(await selectedCode(editor, services.log).code), title, description });
-    },
-    openPost: (id) => postDocuments.open(id),
-    filterPosts: (filter) => posts.setFilter(filter),
-    async createTaskFromComment({ uri, line, title }) {
-      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log, services.referenceAccounts());
-      if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
-      return fileTaskFromComment(services, account(), { ...input, title });
-    },
-    resendDraft: (id) => services.sender.send(id),
-    answerNextQuestion: (label) => services.ui.answerNextQuestion(label),
-  };
 }

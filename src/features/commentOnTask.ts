@@ -9,6 +9,7 @@ import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
 import { postTitle } from '../views/nodes';
 import { deliver, type Delivery } from './deliver';
+import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -18,6 +19,17 @@ export interface CommentInput {
   text: string;
   /** Default: `Re: <the parent's title>` (see `commentTitle`). */
   title?: string;
+}
+
+export function commentOnTaskFeature(services: Services) {
+  return {
+    commands: { 'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg) },
+    /** A comment on the post with this id, as loaded now. */
+    action: async ({ postId, text, title }: { postId: number; text: string; title?: string }) => {
+      const account = actionAccount(services);
+      return fileComment(services, account, { parent: await account.post(postId), text, title });
+    },
+  } satisfies Feature<unknown>;
 }
 
 /** Comment on Task: on the post's row or open document, or on one picked from a list; asks for the text. */

@@ -8,6 +8,7 @@ import type { TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
+import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -17,6 +18,13 @@ export interface TaskInput {
   clientId?: number | null;
   /** The TODO comment it comes from (see createTaskFromComment.ts). */
   todo?: TodoOrigin;
+}
+
+export function createTaskFeature(services: Services) {
+  return {
+    commands: { 'helpdesk.createTask': (arg) => createTask(services, arg) },
+    action: (input: TaskInput) => fileTask(services, actionAccount(services), input),
+  } satisfies Feature<unknown>;
 }
 
 /** Create Task: a title, a client (preset on a client's row), then what is to be done; or all of it in an editor. */

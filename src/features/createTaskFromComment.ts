@@ -20,6 +20,7 @@ import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
 import { fileTask } from './createTask';
 import type { Delivery } from './deliver';
+import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -36,6 +37,18 @@ export interface CommentTaskInput {
   title: string;
   /** The lines around the comment, and where they are on the remote (as Report Bug reads them). */
   code: DocumentCode;
+}
+
+export function createTaskFromCommentFeature(services: Services) {
+  return {
+    commands: { 'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line) },
+    /** The light bulb's command on a document's line, with this title instead of its box. */
+    action: async ({ uri, line, title }: { uri: vscode.Uri; line: number; title: string }) => {
+      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log, services.referenceAccounts());
+      if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
+      return fileTaskFromComment(services, actionAccount(services), { ...input, title });
+    },
+  } satisfies Feature<unknown>;
 }
 
 /**

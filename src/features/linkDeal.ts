@@ -7,6 +7,7 @@ import { targetClient } from '../commands/targets';
 import type { Account } from '../account/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
+import { actionAccount, type Feature } from './feature';
 import { labelText, pickText } from '../text/serverText';
 
 const { l10n } = vscode;
@@ -16,6 +17,13 @@ export type LinkDealInput =
   | { clientId: number; dealId: number }
   /** …or a new one made for it. */
   | { clientId: number; newDeal: { name: string; price?: number } };
+
+export function linkDealFeature(services: Services) {
+  return {
+    commands: { 'helpdesk.linkDeal': (arg) => linkDeal(services, arg) },
+    action: (input: LinkDealInput) => linkDealTo(actionAccount(services), input),
+  } satisfies Feature<unknown>;
+}
 
 /** Link Deal: to the client's row it was run on, or a client picked from a list; then one of its deals, a free one, or a new one. */
 export async function linkDeal(services: Services, arg: unknown): Promise<Deal | undefined> {

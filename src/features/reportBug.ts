@@ -9,12 +9,28 @@ import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
+import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
 export interface BugInput extends DocumentCode {
   title: string;
   description?: string;
+}
+
+export function reportBugFeature(services: Services) {
+  return {
+    commands: {
+      'helpdesk.reportBug': () => reportBug(services),
+      'helpdesk.reportBugFromEditor': () => reportBug(services),
+    },
+    /** Report Bug on the active editor's selection, with this title. */
+    action: async ({ title, description }: { title: string; description?: string }) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) throw new Error('No active editor.');
+      return fileBug(services, actionAccount(services), { ...(await selectedCode(editor, services.log).code), title, description });
+    },
+  } satisfies Feature<unknown>;
 }
 
 /**

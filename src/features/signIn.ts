@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { accountUrlProblem, errorText, signInErrorText } from '../ui/errorText';
 import { withCancellableProgress } from '../ui/progress';
+import type { Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -17,6 +18,18 @@ export interface SignInInput {
 
 /** Signed in; cancelled; or what is wrong, in words to show beside the token box. */
 export type SignInOutcome = { signedIn: true } | { signedIn: false; problem?: string };
+
+export function signInFeature(services: Services) {
+  return {
+    commands: { 'helpdesk.signIn': () => signIn(services) },
+    /** Signs in as the command does, without its boxes; a problem is shown as a notification. */
+    action: async (input: SignInInput) => {
+      const outcome = await verifySignIn(services, input);
+      if (!outcome.signedIn && outcome.problem) void services.ui.error(outcome.problem);
+      return outcome.signedIn;
+    },
+  } satisfies Feature<unknown>;
+}
 
 /** Sign In: asks for the account address, then the token, until the service takes it or the person gives up. Resolves true when signed in. */
 export async function signIn(services: Services): Promise<boolean> {

@@ -145,7 +145,7 @@ describe('several accounts', () => {
     // A post of this window's account, opened here, stays that account's once the window switches.
     const [ours] = (await (await fetch(`${likely.url}/app.json?api_token=${encodeURIComponent(likely.token)}&per_page=1`)).json()) as { id: number }[];
     assert.ok(ours);
-    await api.actions.openPost(ours.id);
+    await api.postDocuments.open(ours.id);
     const opened = vscode.window.activeTextEditor?.document.uri;
     assert.ok(opened);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);

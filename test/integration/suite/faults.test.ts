@@ -240,11 +240,11 @@ describe('deleted records, stale answers and large accounts', () => {
   it('an open post is read again when it is opened again', async () => {
     const api = await extensionApi();
     const id = Number(postRows(await refreshPosts(api))[2]!.id!.split(':')[1]);
-    await api.actions.openPost(id);
+    await api.postDocuments.open(id);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     assert.doesNotMatch(editor.document.getText(), /Could not load/);
     await standIn.deleteRecord('posts', id);
-    await api.actions.openPost(id);
+    await api.postDocuments.open(id);
     await waitFor('the post to be read again', () => /Could not load post #\d+: Not found/.test(editor.document.getText()));
   });
 
@@ -257,7 +257,7 @@ describe('deleted records, stale answers and large accounts', () => {
 
     const other = Number(rows[1]!.id!.split(':')[1]);
     await standIn.deleteRecord('posts', other);
-    await api.actions.openPost(other);
+    await api.postDocuments.open(other);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     assert.match(editor.document.getText(), new RegExp(`Could not load post #${other}: Not found \\(HTTP 404\\)`));
     assert.ok(!postRows(await api.posts.getChildren()).some((n) => n.id === `post:${other}`), 'and it leaves the tree at once');

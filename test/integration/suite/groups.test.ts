@@ -111,7 +111,7 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
       assert.ok(open.all.length > 0 && open.all.length < all.all.length);
       assert.ok(open.all.every((n) => n.contextValue === 'post'), 'no closed post');
       assert.equal(open.groups.length, Math.ceil((open.all.length - TOP_ROWS) / GROUP_ROWS));
-      api.actions.filterPosts({ kind: 'error' });
+      api.posts.setFilter({ kind: 'error' });
       const bugs = await shown(api);
       assert.ok(bugs.all.length > 0 && bugs.all.length < TOP_ROWS, `${bugs.all.length} open bugs`);
       assert.equal(bugs.groups.length, 0, 'few enough rows for the top: no group');

@@ -134,7 +134,7 @@ describe('hostile content from the server', () => {
   });
 
   it('the post document shows the title escaped, the facts escaped and the content fenced', async () => {
-    await (await extensionApi()).actions.openPost(9101);
+    await (await extensionApi()).postDocuments.open(9101);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     const text = editor.document.getText();
     const [head, fence] = [text.slice(0, text.indexOf('````text\n')), text.slice(text.indexOf('````text\n'))];

@@ -228,7 +228,7 @@ describe('the helpdesk in the code', () => {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 3, 0, 3));
       // (vscode.open reaches a test as the workbench's own _workbench.open.)
       assert.deepEqual(actions.map((a) => [a.title, a.command?.command]), [['Open the Unsent Task of This Comment', '_workbench.open']], 'its draft, not a second task');
-      await api.actions.resendDraft(draft.id);
+      await api.sender.send(draft.id);
       await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
       const post = (await listed())[0]!;
       assert.equal(document.lineAt(0).text, `# TODO(HD-${post.id}): retry me later`);
@@ -287,7 +287,7 @@ describe('the helpdesk in the code', () => {
         await closeAndRewrite(document, ['import a;', 'import b;', ...comments]);
         const reopened = await vscode.workspace.openTextDocument(uri);
         assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
-        const post = await api.actions.resendDraft(draft!.id);
+        const post = await api.sender.send(draft!.id);
         assert.ok(post?.id);
         assert.deepEqual(reopened.getText().split('\n'), ['import a;', 'import b;', ...comments], 'neither comment is touched');
         await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`));
@@ -309,7 +309,7 @@ describe('the helpdesk in the code', () => {
         await closeAndRewrite(document, ['import a;', 'import b;', ...lines]);
         const reopened = await vscode.workspace.openTextDocument(uri);
         assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
-        const post = await api.actions.resendDraft(draft!.id);
+        const post = await api.sender.send(draft!.id);
         assert.ok(post?.id);
         assert.equal(reopened.lineAt(4).text, `// TODO(HD-${post.id}): handle errors`);
         await reopened.save();

@@ -285,7 +285,7 @@ describe('news in the Helpdesk view', () => {
     assert.equal(await markOf(api, mine.id), 'N');
     assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.unseen$/);
 
-    await api.actions.openPost(mine.id);
+    await api.postDocuments.open(mine.id);
     assert.ok(await rowOf(api, mine.id), 'opened, still listed');
 
     await vscode.commands.executeCommand('helpdesk.markPostSeen', await rowOf(api, mine.id));

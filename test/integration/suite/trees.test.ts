@@ -112,7 +112,7 @@ forEachProfile((profile) => describe('trees', () => {
     await vscode.commands.executeCommand('helpdesk.showClosedPosts');
     const all = await api.posts.getChildren();
     assert.ok(all.some((n) => n.contextValue === 'post.closed'), 'closed posts appear');
-    api.actions.filterPosts({ kind: 'error' });
+    api.posts.setFilter({ kind: 'error' });
     const bugs = await api.posts.getChildren();
     const posts = bugs.filter((n) => n.contextValue?.startsWith('post'));
     assert.ok(posts.length > 0 && posts.length < all.length);
@@ -162,7 +162,7 @@ forEachProfile((profile) => describe('trees', () => {
     const api = await signInToStandIn();
     const all = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
     const word = labelOf(all[0]!).split(' ')[0]!;
-    api.actions.filterPosts({ text: word });
+    api.posts.setFilter({ text: word });
     const narrowed = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
     assert.ok(narrowed.length >= 1 && narrowed.length <= all.length);
     assert.equal(viewFilters(api), `“${word}”`);

@@ -123,7 +123,7 @@ forEachProfile((profile) => describe('writing', () => {
     assert.equal(await api.actions.commentOnTask({ postId: parent.id, text: 'Said once' }), undefined, 'not reported as added');
     const [draft] = api.drafts.all();
     assert.ok(draft, 'the draft is kept');
-    if (!listsComments) api.actions.answerNextQuestion('Keep Draft');
+    if (!listsComments) api.ui.answerNextQuestion('Keep Draft');
     await vscode.commands.executeCommand('helpdesk.sendDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
     const commentsSent = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
     if (!listsComments) {
@@ -159,7 +159,7 @@ forEachProfile((profile) => describe('writing', () => {
     const other = await vscode.workspace.openTextDocument({ content: 'unsaved work', language: 'plaintext' });
     await vscode.window.showTextDocument(other);
     await (await vscode.window.showTextDocument(other)).edit((e) => e.insert(new vscode.Position(0, 0), 'more '));
-    api.actions.answerNextQuestion('Discard');
+    api.ui.answerNextQuestion('Discard');
     await vscode.commands.executeCommand('helpdesk.discardDraft', vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` }));
     assert.deepEqual(api.drafts.all(), [], 'the draft is gone');
     assert.ok(vscode.workspace.textDocuments.includes(other), 'the other file is still open');
@@ -180,7 +180,7 @@ forEachProfile((profile) => describe('writing', () => {
     const otherEditor = await vscode.window.showTextDocument(other);
     await otherEditor.edit((e) => e.insert(new vscode.Position(0, 0), 'more '));
 
-    await api.actions.resendDraft(draft.id);
+    await api.sender.send(draft.id);
     await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
     assert.equal(withoutRef((await lastPost('POST', '/app/posts.json')).post?.content), 'New words', 'what the editor showed');
     assert.ok(vscode.workspace.textDocuments.includes(other), 'the other file is still open');
@@ -228,7 +228,7 @@ forEachProfile((profile) => describe('writing', () => {
       body: JSON.stringify({ api_token: standIn.token, post: { title: 'Hostile <script>alert(1)</script>', content: 'before\n```\n<img src="https://evil.example/x.png">\n```\nafter' } }),
     });
     const post = (await hostile.json()) as Post;
-    await (await extensionApi()).actions.openPost(post.id);
+    await (await extensionApi()).postDocuments.open(post.id);
     const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
     const text = editor.document.getText();
     assert.match(text, /^# Hostile \\<script\\>alert\(1\)\\<\/script\\>/);
@@ -240,7 +240,7 @@ forEachProfile((profile) => describe('writing', () => {
     const api = await extensionApi();
     const post = await api.actions.createTask({ title: `Before ${Date.now()}`, content: 'Words' });
     assert.ok(post);
-    await api.actions.openPost(post.id);
+    await api.postDocuments.open(post.id);
     // The post's document names its account.
     const uri = vscode.Uri.from({ scheme: 'helpdesk-post', path: `/${post.id}.md`, query: new URLSearchParams({ account: standIn.url }).toString() }).toString();
     const document = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
@@ -250,7 +250,7 @@ forEachProfile((profile) => describe('writing', () => {
     // Closed, the document stays known to VS Code for a while: opening it again must read it again.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok(document(), 'still known');
-    await api.actions.openPost(post.id);
+    await api.postDocuments.open(post.id);
     assert.match(document()?.getText() ?? '', /^# After the web app/);
   });
 }));

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { branchNameProblem, postIdOfBranch, proposeBranchName, titleWords } from '../../src/code/branchNames';
+import { hostileText } from './hostile';
+
+/** Git's own answer: does it take `name` as a branch name? */
+function gitTakes(name: string): boolean {
+  try {
+    execFileSync('git', ['check-ref-format', '--branch', name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const post = (id: number, title: string) => ({ id, title });
+
+describe('the branch name proposed for a post', () => {
+  it('is the default template with the title in lower-case words joined by -', () => {
+    assert.equal(proposeBranchName('', post(123, 'Login fails on Safari 17!')), 'hd-123-login-fails-on-safari-17');
+    assert.equal(proposeBranchName('hd-{id}-{title}', post(7, '  Crash   in  export ')), 'hd-7-crash-in-export');
+    assert.equal(proposeBranchName('feature/{id}_{title}', post(9, 'Fix it')), 'feature/9_fix-it');
+  });
+
+  it('makes hostile titles safe: slashes, dots, .., @{, spaces, emoji, accents', () => {
+    assert.equal(proposeBranchName('', post(1, 'a/b\\c..d @{upstream} ~^:?*[ e')), 'hd-1-a-b-c-d-upstream-e');
+    assert.equal(proposeBranchName('', post(2, 'Café 🚀 crashes 😱 déjà vu')), 'hd-2-cafe-crashes-deja-vu');
+    assert.equal(proposeBranchName('', post(3, '....lock')), 'hd-3-lock');
+    assert.equal(proposeBranchName('', post(4, 'Ошибка входа')), 'hd-4-ошибка-входа');
+  });
+
+  it('carries at most 50 characters of the title, cut between words', () => {
+    const name = proposeBranchName('', post(5, 'word '.repeat(60)));
+    assert.equal(name, `hd-5-${'word-'.repeat(9)}word`);
+    assert.ok(titleWords('x'.repeat(300)).length === 50);
+    assert.ok(titleWords('word '.repeat(60)).length <= 50);
+  });
+
+  it('leaves no dangling separator for a title with no words', () => {
+    assert.equal(proposeBranchName('', post(6, '🚀🚀 !!! ...')), 'hd-6');
+    assert.equal(proposeBranchName('', post(6, '')), 'hd-6');
+    assert.equal(proposeBranchName('{title}', post(6, '')), 'hd-6', 'a template that makes nothing falls back');
+  });
+
+  it('makes hostile templates safe too', () => {
+    assert.equal(proposeBranchName('../{id}//x.lock/', post(8, 'T')), '8/x');
+    assert.equal(proposeBranchName('-{id}.', post(8, 'T')), '8');
+    assert.equal(proposeBranchName('@', post(8, 'T')), 'hd-8');
+  });
+
+  it('is always a name Git takes (checked by git check-ref-format)', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileText(30), fc.string({ maxLength: 300 }), fc.constant('x'.repeat(300))), fc.oneof(fc.constant(''), fc.constant('hd-{id}-{title}'), hostileText(12).map((t) => `${t}{id}${t}{title}`)), fc.integer({ min: 1, max: 2 ** 40 }), (title, template, id) => {
+        const name = proposeBranchName(template, post(id, title));
+        assert.equal(branchNameProblem(name), undefined, name);
+        assert.ok(gitTakes(name), `git refuses ${JSON.stringify(name)}`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('says why a typed name is refused, as Git would', () => {
+    for (const name of ['', 'a b', 'a..b', 'a@{b', '-a', 'a/', '/a', 'a//b', 'a.', '.a', 'a/.b', 'a.lock', 'a/b.lock/c', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[b', 'a\\b']) {
+      assert.notEqual(branchNameProblem(name), undefined, name);
+      assert.equal(gitTakes(name), false, `git takes ${JSON.stringify(name)}`);
+    }
+    assert.notEqual(branchNameProblem('@'), undefined, '"@" is HEAD (git branch refuses it; check-ref-format --branch reads it as HEAD\'s branch)');
+    for (const name of ['hd-1-x', 'feature/HD-12', 'a.b', 'ошибка', 'a@b']) {
+      assert.equal(branchNameProblem(name), undefined, name);
+      assert.equal(gitTakes(name), true, name);
+    }
+  });
+});
+
+describe('the post a branch is about', () => {
+  const options = { template: 'hd-{id}-{title}', prefix: 'HD-' };
+
+  it('reads the template\'s shape, with or without the title', () => {
+    assert.equal(postIdOfBranch('hd-123-login-fails', options), 123);
+    assert.equal(postIdOfBranch('hd-123', options), 123);
+    assert.equal(postIdOfBranch('HD-123-Login', { template: 'hd-{id}-{title}' }), 123);
+    assert.equal(postIdOfBranch('feature/9_fix-it', { template: 'feature/{id}_{title}' }), 9);
+  });
+
+  it('reads the short form as a part of the name', () => {
+    assert.equal(postIdOfBranch('HD-45', { prefix: 'HD-' }), 45);
+    assert.equal(postIdOfBranch('feature/HD-45-login', { prefix: 'HD-' }), 45);
+    assert.equal(postIdOfBranch('bugfix/hd-46', { template: 'x-{id}', prefix: 'HD-' }), 46);
+  });
+
+  it('finds none in look-alikes', () => {
+    for (const branch of ['main', 'release-2024', 'v1.2.3', 'hd-', 'hd-0', 'hd-012-x', 'hd-12x', 'xhd-12', 'feature/xHD-12', 'HD-12x', 'hd-1234567890123456', 'fix-HD-12', 'chd-5']) {
+      assert.equal(postIdOfBranch(branch, options), undefined, branch);
+    }
+    assert.equal(postIdOfBranch('HD-12', { template: 'hd-{id}-{title}' }), 12, 'the template shape matches whatever the prefix');
+    assert.equal(postIdOfBranch('feature/HD-12', { template: 'hd-{id}-{title}' }), undefined, 'no prefix: no short form');
+    assert.equal(postIdOfBranch('anything-5', { template: 'no id here' }), undefined);
+  });
+
+  it('reads back every name it proposes', () => {
+    fc.assert(
+      fc.property(hostileText(40), fc.integer({ min: 1, max: 2 ** 40 }), (title, id) => {
+        assert.equal(postIdOfBranch(proposeBranchName('hd-{id}-{title}', post(id, title)), options), id);
+        assert.equal(postIdOfBranch(proposeBranchName('feature/{id}-{title}', post(id, title)), { template: 'feature/{id}-{title}' }), id);
+      }),
+    );
+  });
+});

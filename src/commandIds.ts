@@ -35,6 +35,7 @@ export type CommandId =
   | 'helpdesk.showNews'
   | 'helpdesk.signIn'
   | 'helpdesk.signOut'
+  | 'helpdesk.startWork'
   | 'helpdesk.stopUsingAccountForWorkspace'
   | 'helpdesk.switchAccount'
   | 'helpdesk.useAccountForWorkspace';

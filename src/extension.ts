@@ -107,10 +107,12 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   const publishShowClosed = () => void (helpdesk || vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', readSettings().showClosedPosts));
   publishShowClosed();
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.showClosedPosts) && publishShowClosed()));
-  // News comes without a view opened: signed in (restored, or signing in), the rest loads and
-  // its watcher starts, a few seconds after the window has started.
+  // News, and the post the branch is about, come without a view opened: signed in (restored, or
+  // signing in), the rest loads (its watcher, and what follows Git's branches) a few seconds
+  // after the window has started.
   const watchNews = () => {
-    if (helpdesk || failure || !accountNow.current || readSettings().watchIntervalMinutes === 0) return;
+    if (helpdesk || failure || !accountNow.current) return;
+    if (readSettings().watchIntervalMinutes === 0 && !vscode.workspace.workspaceFolders?.length) return;
     try {
       load();
     } catch {

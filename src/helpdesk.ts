@@ -19,6 +19,11 @@ import { copyLink, openInBrowser } from './commands/navigation';
 import { reportBugFeature } from './features/reportBug';
 import { setWhoIAm } from './commands/setWhoIAm';
 import { signInFeature } from './features/signIn';
+import { startWorkFeature } from './features/startWork';
+import { gitApi } from './code/gitLocation';
+import { BranchPosts } from './work/branchPosts';
+import { CommitMessages } from './work/commitMessages';
+import { CurrentPostStatus } from './work/currentPostStatus';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -62,6 +67,8 @@ export interface TestApi {
   readonly context: vscode.ExtensionContext;
   readonly watcher: NewsWatcher;
   readonly rowDecorations: RowDecorations;
+  readonly branchPosts: BranchPosts;
+  readonly currentPost: CurrentPostStatus;
   readonly postDocuments: PostDocumentProvider;
   readonly sender: DraftSender;
   /** Modal dialogs throw in test mode: `ui.answerNextQuestion` answers the next one. */
@@ -81,6 +88,7 @@ function features(services: Services) {
     createTaskFromComment: createTaskFromCommentFeature(services),
     linkDeal: linkDealFeature(services),
     reportBug: reportBugFeature(services),
+    startWork: startWorkFeature(services),
   };
 }
 
@@ -126,7 +134,8 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
   });
-  const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, referenceAccounts, state: context.globalState };
+  const branchPosts = new BranchPosts(gitApi());
+  const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {
     const filed = identity.filedByMe(accountUrl);
@@ -149,6 +158,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     ...made.createTaskFromComment.commands,
     ...made.linkDeal.commands,
     ...made.reportBug.commands,
+    ...made.startWork.commands,
     'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
     'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
     'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
@@ -187,7 +197,8 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
 
   // Drafts the service never confirmed are offered again.
   const unsent = new UnsentDraftsOffer(services, () => accountNow.now());
-  context.subscriptions.push(gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
+  const currentPost = new CurrentPostStatus(branchPosts, accountNow, (id) => gateway.peek(id));
+  context.subscriptions.push(branchPosts, currentPost, new CommitMessages(branchPosts), gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
   return {
@@ -214,7 +225,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made) },
   };
 }
 

@@ -7,6 +7,7 @@ import type { DraftSender } from './drafts/sendDraft';
 import type { Gateway } from './gateway/gateway';
 import type { Log } from './log';
 import type { Notifier } from './ui/notifier';
+import type { BranchPosts } from './work/branchPosts';
 
 /** What commands and actions work with; made once, on first use (see helpdesk.ts). */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   readonly log: Log;
   /** The accounts post references name (this window's, and all signed in to), as the in-code providers see them. */
   readonly referenceAccounts: () => ReferenceAccounts;
+  /** The post each repository's branch is about, and the current one. */
+  readonly branchPosts: BranchPosts;
   /** The extension's global state (the last token prefix, for the sign-in box). */
   readonly state: vscode.Memento;
 }

@@ -18,6 +18,8 @@ export const SETTINGS = {
   todoWords: 'helpdesk.todoActions.triggerWords',
   watchIntervalMinutes: 'helpdesk.watch.intervalMinutes',
   watchNotify: 'helpdesk.watch.notify',
+  branchNameTemplate: 'helpdesk.branchNameTemplate',
+  commitMessageTemplate: 'helpdesk.commitMessageTemplate',
 } as const;
 
 export interface Settings {
@@ -39,6 +41,10 @@ export interface Settings {
   /** How often the news is read; 0: not at all. */
   watchIntervalMinutes: number;
   watchNotify: NotifyScope;
+  /** Start Work's proposed branch name: `{id}`, `{title}` (see branchNames.ts); '' for its default. */
+  branchNameTemplate: string;
+  /** What an empty commit message box starts with on a post's branch: `{reference}`, `{id}`; '' for nothing. */
+  commitMessageTemplate: string;
 }
 
 /** The settings, with out-of-range values brought back into range. */
@@ -62,6 +68,8 @@ export function readSettings(): Settings {
     todoWords: stringList(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
     watchIntervalMinutes: whole('watch.intervalMinutes', 5, 0, 1440),
     watchNotify: oneOf(config.get<unknown>('watch.notify'), ['assignedToMe', 'mine', 'all', 'off'] as const, 'assignedToMe'),
+    branchNameTemplate: text(config.get<unknown>('branchNameTemplate')),
+    commitMessageTemplate: untrimmed(config.get<unknown>('commitMessageTemplate'), '{reference}: '),
   };
 }
 
@@ -87,6 +95,11 @@ function boundAddress(value: unknown): string {
 function prefixOrNone(value: unknown): string {
   const prefix = typeof value === 'string' ? value.trim() : '';
   return isValidReferencePrefix(prefix) ? prefix : '';
+}
+
+/** A template whose spaces count (`{reference}: `); a value that is no text is the default. */
+function untrimmed(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
 }
 
 /** A setting meant to hold text; any other value (a list, a number) is none. */

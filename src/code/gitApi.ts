@@ -19,6 +19,8 @@ export interface GitApi {
   readonly onDidChangeState?: vscode.Event<GitApiState>;
   readonly repositories: readonly GitRepository[];
   getRepository?(uri: vscode.Uri): GitRepository | null;
+  readonly onDidOpenRepository?: vscode.Event<GitRepository>;
+  readonly onDidCloseRepository?: vscode.Event<GitRepository>;
 }
 
 /** `RefType.RemoteHead` of the Git API (a const enum there, so not importable). */
@@ -58,6 +60,8 @@ export interface GitRepositoryState {
   readonly indexChanges: readonly GitChange[];
   readonly workingTreeChanges: readonly GitChange[];
   readonly untrackedChanges?: readonly GitChange[];
+  /** Fires after `HEAD`, the changes or the refs changed (a checkout, a commit, a status). */
+  readonly onDidChange?: vscode.Event<void>;
 }
 
 export interface GitBranchQuery {
@@ -74,4 +78,19 @@ export interface GitRepository {
   getBranches?(query: GitBranchQuery, cancellationToken?: vscode.CancellationToken): Promise<GitRef[]>;
   /** Runs `git status` and updates `state`. */
   status?(): Promise<void>;
+  /** The Source Control view's commit message box. */
+  readonly inputBox?: { value: string };
+  /** Throws when there is no such branch. */
+  getBranch?(name: string): Promise<GitBranch>;
+  /** `git checkout -b name [ref]` (checkout) or `git branch name [ref]`. */
+  createBranch?(name: string, checkout: boolean, ref?: string): Promise<void>;
+  checkout?(treeish: string): Promise<void>;
+}
+
+/** What the Git API's promises reject with: Git's own words and, where it knows them, a code. */
+export interface GitError {
+  readonly message?: string;
+  readonly stderr?: string;
+  /** The Git API's `GitErrorCodes`, e.g. `DirtyWorkTree`, `BranchAlreadyExists`. */
+  readonly gitErrorCode?: string;
 }

@@ -99,7 +99,7 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
 }
 
 /** The Git API once it has opened the repositories, or why there is none. */
-async function gitApi(token: vscode.CancellationToken): Promise<GitApi | string> {
+export async function gitApi(token?: vscode.CancellationToken): Promise<GitApi | string> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
   if (!extension) return l10n.t('Git is not available (the built-in Git extension is missing)');
   const exports = extension.isActive ? extension.exports : await extension.activate();
@@ -113,13 +113,14 @@ async function gitApi(token: vscode.CancellationToken): Promise<GitApi | string>
         for (const listener of listeners) listener.dispose();
         resolve();
       };
-      listeners.push(onDidChangeState((state) => state === 'initialized' && done()), token.onCancellationRequested(done));
+      listeners.push(onDidChangeState((state) => state === 'initialized' && done()));
+      if (token) listeners.push(token.onCancellationRequested(done));
     });
   }
   return api;
 }
 
-function findRepository(api: GitApi, uri: vscode.Uri): GitRepository | undefined {
+export function findRepository(api: GitApi, uri: vscode.Uri): GitRepository | undefined {
   const found = typeof api.getRepository === 'function' ? api.getRepository(uri) : undefined;
   if (found) return found;
   // Without getRepository: the repository with the deepest root that holds the file.

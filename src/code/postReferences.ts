@@ -50,6 +50,11 @@ export function shortReference(prefix: string, postId: number): string {
   return `${prefix}${postId}`;
 }
 
+/** How a post is named to the person: its short form with a prefix set, else `#123`. */
+export function referenceText(postId: number, prefix: string): string {
+  return isValidReferencePrefix(prefix) ? shortReference(prefix, postId) : `#${postId}`;
+}
+
 /** The references in `text`, in order of appearance, none overlapping. */
 export function findPostReferences(text: string, options: ReferenceOptions): PostReference[] {
   const found: PostReference[] = [];

@@ -56,14 +56,24 @@ export function askText(options: {
   });
 }
 
-/** A searchable pick of the loaded helpdesk posts (the first page is loaded if needed). */
-export async function pickPost(store: HelpdeskStore, title: string): Promise<Post | undefined> {
+/**
+ * A searchable pick of the loaded helpdesk posts (the first page is loaded if needed); `first`,
+ * the post the current branch is about, heads the list.
+ */
+export async function pickPost(store: HelpdeskStore, title: string, first?: Post): Promise<Post | undefined> {
   await store.posts.ensureStarted();
-  const items = store.posts.state.items
-    .filter((post) => post.closed !== true && !isComment(post))
-    .map((post) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description: `#${post.id}`, post }));
+  const item = (post: Post, description = `#${post.id}`) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, post });
+  const items = store.posts.state.items.filter((post) => post.closed !== true && !isComment(post) && post.id !== first?.id).map((post) => item(post));
+  if (first) items.unshift(item(first, l10n.t('#{0} · the current branch', first.id)));
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
   return picked?.post;
+}
+
+/** The post the current branch is about (see BranchPosts), as the service has it; undefined for none, or one it cannot give. */
+export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branchPosts' | 'gateway'>): Promise<Post | undefined> {
+  const working = branchPosts.current;
+  const peek = working && (await gateway.peek(working.postId)?.catch(() => undefined));
+  return peek && 'post' in peek ? peek.post : undefined;
 }
 
 /** A searchable pick of the loaded clients. With `none`, a first item for "no client". */

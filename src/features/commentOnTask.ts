@@ -1,7 +1,7 @@
 // Comment on Task: the command's prompts (commentOnTask), and the typed action they end in (fileComment).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { askText, pickPost, signedInAccount } from '../commands/prompts';
+import { askText, branchPost, pickPost, signedInAccount } from '../commands/prompts';
 import { targetPost } from '../commands/targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft } from '../drafts/drafts';
@@ -48,7 +48,7 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
     );
     return undefined;
   }
-  const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, l10n.t('Comment on Task'));
+  const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, l10n.t('Comment on Task'), await branchPost(services));
   if (!parent) return undefined;
   const title = commentTitle(parent);
   const answer = await askText({

@@ -107,7 +107,7 @@ async function main(): Promise<number> {
     say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
-    const tests = uiTests({ page, standIn, secondAccount, screenshotDir }, expected);
+    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace }, expected);
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);

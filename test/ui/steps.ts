@@ -1,5 +1,6 @@
 // The UI tests: what a person does with Helpdesk Bridge, done through the real workbench.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RecordedRequest, StandIn } from '../server';
@@ -13,6 +14,8 @@ export interface StepContext {
   secondAccount: StandIn;
   /** Where README screenshots go, when they are wanted. */
   screenshotDir: string | undefined;
+  /** The workspace folder (a Git repository on `main`). */
+  workspace: string;
 }
 
 /** What the demo data should show first: the newest open posts, the first clients by name. */
@@ -44,6 +47,7 @@ export const STEP = {
   palette: 'the command palette lists the Helpdesk commands',
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
+  startWork: 'Start Work on Post… on a post row: the proposed branch accepted, Git\'s branch and HD-<id> in the status bar',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   twoAccounts: 'signed in to a second account through the status bar, each account\'s posts by switching there',
   secondWindow: 'a second window opened after sign-in is signed in too',
@@ -350,6 +354,40 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         } finally {
           await wb.setBooleanSetting('editor.hover.enabled', false);
         }
+      },
+    },
+    {
+      name: STEP.startWork,
+      needs: [STEP.signIn],
+      timeoutMs: 90_000,
+      async run() {
+        const title = expected.posts[0]!;
+        const row = wb.row(posts, title);
+        await row.waitFor({ state: 'visible' });
+        const id = (await row.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1];
+        assert.ok(id, 'the row names its post');
+        await row.click({ button: 'right' });
+        const item = wb.menuItem('Start Work on Post…');
+        await item.waitFor({ state: 'visible' });
+        await item.hover();
+        await item.click();
+        try {
+          const box = await wb.inputBox(new RegExp(`^Start Work on #${id}: `));
+          const branch = await box.inputValue();
+          assert.match(branch, new RegExp(`^hd-${id}-[a-z0-9-]+$`), 'the proposed name');
+          await box.press('Enter');
+          await wb.toast(`You are working on HD-${id} on branch ${branch}.`).waitFor({ state: 'visible', timeout: 20_000 });
+          // Git's own branch item, and ours beside it.
+          await wb.statusItem(branch).first().waitFor({ state: 'visible', timeout: 15_000 });
+          await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'visible', timeout: 15_000 });
+          assert.equal(execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: context.workspace, encoding: 'utf8' }).trim(), branch);
+          await wb.parkMouse();
+          await screenshot('start-work.png');
+        } finally {
+          // The other steps expect main (the bug's permalink is to its pushed commit).
+          execFileSync('git', ['checkout', '-q', 'main'], { cwd: context.workspace });
+        }
+        await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'hidden', timeout: 15_000 });
       },
     },
     // Activation at startup loads only dist/extension.js; it still starts the session, for the

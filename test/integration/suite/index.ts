@@ -25,6 +25,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'newsLifecycle.test.ts': () => import('./newsLifecycle.test'),
   'who.test.ts': () => import('./who.test'),
   'accounts.test.ts': () => import('./accounts.test'),
+  'startWork.test.ts': () => import('./startWork.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

@@ -1,0 +1,104 @@
+import vscode = require('vscode');
+import { postIdOfBranch } from '../code/branchNames';
+import type { GitApi, GitRepository } from '../code/gitApi';
+import { findRepository } from '../code/gitLocation';
+import { readSettings, SETTINGS } from '../settings';
+
+/** A repository whose checked-out branch names a post. */
+export interface WorkingOn {
+  readonly postId: number;
+  readonly branch: string;
+  readonly repository: GitRepository;
+}
+
+/**
+ * Which post each repository's branch is about (see branchNames.ts), as branches change inside
+ * or outside VS Code; and the window's current one: the active editor's repository's, else the
+ * first repository whose branch names a post.
+ */
+export class BranchPosts implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when any repository's branch, HEAD commit or the naming settings change. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  /** By root: the Git API hands out a new object for a repository at each call. */
+  private readonly watched = new Map<string, vscode.Disposable>();
+  private api: GitApi | undefined;
+  /** What the repositories were on at the last event (their branches and HEAD commits, the active one). */
+  private last: string | undefined;
+  private disposed = false;
+
+  constructor(git: Promise<GitApi | string>) {
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration(SETTINGS.branchNameTemplate) || e.affectsConfiguration(SETTINGS.referencePrefix)) && this.update(true)),
+    );
+    void git.then((api) => {
+      if (typeof api === 'string' || this.disposed) return;
+      this.api = api;
+      for (const repository of api.repositories) this.watch(repository);
+      if (api.onDidOpenRepository) this.disposables.push(api.onDidOpenRepository((repository) => this.watch(repository)));
+      if (api.onDidCloseRepository) this.disposables.push(api.onDidCloseRepository((repository) => this.unwatch(repository)));
+      this.update();
+    });
+  }
+
+  /** The repositories Git has open, the active editor's first. */
+  repositories(): GitRepository[] {
+    const api = this.api;
+    if (!api) return [];
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const first = active && active.scheme === 'file' ? findRepository(api, active) : undefined;
+    const all = api.repositories;
+    return first ? [first, ...all.filter((r) => r.rootUri.toString() !== first.rootUri.toString())] : [...all];
+  }
+
+  /** The post `repository`'s checked-out branch is about, if any. */
+  postOf(repository: GitRepository): WorkingOn | undefined {
+    const branch = repository.state.HEAD?.name;
+    if (!branch) return undefined;
+    const { branchNameTemplate, referencePrefix } = readSettings();
+    const postId = postIdOfBranch(branch, { template: branchNameTemplate, prefix: referencePrefix });
+    return postId === undefined ? undefined : { postId, branch, repository };
+  }
+
+  /** The window's current post: the active editor's repository's, else the first repository's that names one. */
+  get current(): WorkingOn | undefined {
+    for (const repository of this.repositories()) {
+      const post = this.postOf(repository);
+      if (post) return post;
+    }
+    return undefined;
+  }
+
+  private watch(repository: GitRepository): void {
+    const root = repository.rootUri.toString();
+    if (this.watched.has(root) || !repository.state.onDidChange) return;
+    this.watched.set(root, repository.state.onDidChange(() => this.update()));
+    this.update();
+  }
+
+  private unwatch(repository: GitRepository): void {
+    const root = repository.rootUri.toString();
+    this.watched.get(root)?.dispose();
+    this.watched.delete(root);
+    this.update();
+  }
+
+  /** Fires when a branch or HEAD commit changed, or the repository first in line (a status alone changes neither). */
+  private update(force = false): void {
+    const key = this.repositories()
+      .map((r) => `${r.rootUri.toString()} ${r.state.HEAD?.name ?? ''} ${r.state.HEAD?.commit ?? ''}`)
+      .join('\n');
+    if (!force && key === this.last) return;
+    this.last = key;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const listener of this.watched.values()) listener.dispose();
+    this.watched.clear();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

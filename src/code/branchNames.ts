@@ -15,9 +15,11 @@ const MAX_ID_DIGITS = 15;
 export function titleWords(title: string): string {
   const words = title
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    // Accents off Latin letters (é → e); other scripts' marks (ガ's dakuten, Devanagari vowels) stay.
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter(Boolean);
   let joined = '';
   for (const word of words) {
@@ -37,16 +39,37 @@ export function titleWords(title: string): string {
  * accepts (whatever the template or the title hold). An empty title leaves no dangling `-`.
  */
 export function proposeBranchName(template: string, post: { id: number; title: string }): string {
-  const shape = template.trim() || DEFAULT_BRANCH_TEMPLATE;
   const title = titleWords(post.title);
-  const filled = (title ? shape : shape.replace(/[-_.]?\{title\}/g, '')).replaceAll('{id}', String(post.id)).replaceAll('{title}', title);
-  return safeBranchName(filled) || `hd-${post.id}`;
+  const shape = title ? skeleton(template) : skeleton(template).replace(TITLE_WITH_SEPARATORS, withoutTitle);
+  return safeBranchName(shape.replaceAll(ID_MARK, String(post.id)).replaceAll(TITLE_MARK, title)) || `hd-${post.id}`;
+}
+
+// Where the id and the title go in a template's skeleton: characters no template holds and Git
+// takes, so that the template's own text can be made safe around them.
+const ID_MARK = '\uE000';
+const TITLE_MARK = '\uE001';
+/** The title, and a separator either side of it (what an empty title takes away). */
+const TITLE_WITH_SEPARATORS = new RegExp(`([-_./]?)${TITLE_MARK}([-_.]?)`, 'u');
+
+/**
+ * The template as proposing and reading both go by, made safe for Git around its marks: one
+ * `{title}` at most (more add nothing but ambiguity), an `{id}` always (added before the title,
+ * else at the end), and never the title glued to the id (`{id}{title}` would read `hd-72024`
+ * for post 7 titled "2024 outage").
+ */
+function skeleton(template: string): string {
+  let shape = template.trim() || DEFAULT_BRANCH_TEMPLATE;
+  const title = shape.indexOf('{title}');
+  if (title >= 0) shape = shape.slice(0, title + 7) + shape.slice(title + 7).replaceAll('{title}', '');
+  if (!shape.includes('{id}')) shape = shape.includes('{title}') ? shape.replace('{title}', '{id}-{title}') : `${shape}-{id}`;
+  shape = shape.replaceAll('{id}{title}', '{id}-{title}').replaceAll('{title}{id}', '{title}-{id}');
+  return safeBranchName(shape.replaceAll('{id}', ID_MARK).replaceAll('{title}', TITLE_MARK));
 }
 
 /** Why Git would refuse `name` as a branch name, or undefined when it takes it. */
 export function branchNameProblem(name: string): string | undefined {
   if (!name) return 'empty';
-  if (name === '@') return 'is "@"';
+  if (name === '@' || name === 'HEAD') return `is "${name}"`;
   if (REFUSED_CHARS.test(name)) return 'has a space, a control character, or one of ~ ^ : ? * [ \\';
   if (name.includes('..')) return 'has ".."';
   if (name.includes('@{')) return 'has "@{"';
@@ -66,60 +89,75 @@ export function safeBranchName(name: string): string {
     .replace(new RegExp(`${REFUSED_CHARS.source}+`, 'g'), '-')
     .replace(/@\{/g, '-')
     .split('/')
-    .map((part) =>
-      part
-        .replace(/\.{2,}/g, '.')
-        .replace(/^[.-]+/, '')
-        .replace(/(\.lock)+$/i, '')
-        .replace(/-{2,}/g, '-')
-        .replace(/[.-]+$/, ''),
-    )
+    .map((part) => {
+      let safe = part.replace(/\.{2,}/g, '.').replace(/^[.-]+/, '').replace(/-{2,}/g, '-');
+      for (let before = ''; before !== safe; ) {
+        before = safe;
+        safe = safe.replace(/\.lock$/i, '').replace(/[.-]+$/, '');
+      }
+      return safe;
+    })
     .filter(Boolean);
   const joined = parts.join('/');
   return joined === '@' ? '' : joined;
 }
 
+/** Longer names are not read against the template (no branch of a post is this long). */
+const MAX_READ_CHARS = 255;
+
 /**
  * The post a branch is about, from its name: the template's shape (`hd-123-fix-login`, `hd-123`),
- * or a part of the name that is the reference's short form (`HD-123`, `feature/HD-123-login`);
- * undefined for any other name (`release-2024`, `main`).
+ * or the reference's short form where a part of the name starts with it (`HD-123`,
+ * `feature/HD-123-login`, `GH/123` for the prefix `GH/`); undefined for any other name
+ * (`release-2024`, `main`).
  */
 export function postIdOfBranch(branch: string, options: { template?: string; prefix?: string }): number | undefined {
-  const template = options.template?.trim() || DEFAULT_BRANCH_TEMPLATE;
-  const byTemplate = templatePattern(template)?.exec(branch);
-  if (byTemplate) return idOf(byTemplate[1]!);
-  const prefix = options.prefix;
+  if (branch.length <= MAX_READ_CHARS) {
+    for (const pattern of templatePatterns(options.template ?? '')) {
+      const match = pattern.exec(branch);
+      if (match) return idOf(match[1]!);
+    }
+  }
+  const prefix = options.prefix?.toLowerCase();
   if (!prefix) return undefined;
-  for (const part of branch.split('/')) {
-    if (part.length <= prefix.length || part.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) continue;
-    const rest = /^([1-9][0-9]{0,14})(?:[-_.].*)?$/.exec(part.slice(prefix.length));
+  const lower = branch.toLowerCase();
+  for (let at = lower.indexOf(prefix); at >= 0; at = lower.indexOf(prefix, at + 1)) {
+    if (at > 0 && lower[at - 1] !== '/') continue;
+    const rest = ID_THEN_END.exec(branch.slice(at + prefix.length));
     if (rest) return idOf(rest[1]!);
   }
   return undefined;
 }
 
+/** An id, then the end of the name or of its part, or a separator. */
+const ID_THEN_END = new RegExp(`^([1-9][0-9]{0,${MAX_ID_DIGITS - 1}})(?:$|[-_./])`);
+
 /**
- * The names the template makes: its text as written (case aside), `{id}` the post's id, `{title}`
- * any words, or left out with the separator before it (as for a post without a title).
+ * The names the template makes, as two patterns: without the title (a post without one), and with
+ * it as any text within a part of the name. Each is its skeleton's text (case aside) and the id's
+ * digits; one title at most (see skeleton), so neither can backtrack for long.
  */
-function templatePattern(template: string): RegExp | undefined {
-  if (!template.includes('{id}')) return undefined;
-  const tokens = template.split(/(\{id\}|[-_.]?\{title\})/).filter(Boolean);
-  let idSeen = false;
-  const source = tokens
-    .map((token) => {
-      if (token === '{id}') {
-        // The first {id} is read; any later one is the same digits again.
-        if (idSeen) return '\\1';
-        idSeen = true;
-        return `([1-9][0-9]{0,${MAX_ID_DIGITS - 1}})`;
-      }
-      const title = /^([-_.]?)\{title\}$/.exec(token);
-      if (title) return `(?:${escape(title[1]!)}[^/]+)?`;
-      return escape(token);
-    })
-    .join('');
-  return new RegExp(`^${source}$`, 'i');
+function templatePatterns(template: string): RegExp[] {
+  const shape = skeleton(template);
+  const title = TITLE_WITH_SEPARATORS.exec(shape);
+  const untitled = new RegExp(`^${idPattern(safeBranchName(title ? shape.replace(TITLE_WITH_SEPARATORS, withoutTitle) : shape))}$`, 'iu');
+  if (!title) return [untitled];
+  const [whole, before = '', after = ''] = title;
+  const titled = idPattern(`${shape.slice(0, title.index)}${TITLE_MARK}${shape.slice(title.index + whole.length)}`).replace(TITLE_MARK, `${escape(before)}[^/]+${escape(after)}`);
+  return [untitled, new RegExp(`^${titled}$`, 'iu')];
+}
+
+/** What an empty title leaves of itself and the separators either side: one of them where both were. */
+function withoutTitle(_whole: string, before: string, after: string): string {
+  return before && after ? before : '';
+}
+
+/** The skeleton's text escaped, its first id a group of digits and any later one the same digits again. */
+function idPattern(text: string): string {
+  return text
+    .split(ID_MARK)
+    .map(escape)
+    .reduce((source, piece, index) => `${source}${index === 1 ? `([1-9][0-9]{0,${MAX_ID_DIGITS - 1}})` : '\\1'}${piece}`);
 }
 
 function idOf(digits: string): number | undefined {

@@ -23,7 +23,8 @@ export interface GitApi {
   readonly onDidCloseRepository?: vscode.Event<GitRepository>;
 }
 
-/** `RefType.RemoteHead` of the Git API (a const enum there, so not importable). */
+/** `RefType.Head` and `RefType.RemoteHead` of the Git API (a const enum there, so not importable). */
+export const REF_TYPE_HEAD = 0;
 export const REF_TYPE_REMOTE_HEAD = 1;
 
 export interface GitRef {
@@ -85,6 +86,8 @@ export interface GitRepository {
   /** `git checkout -b name [ref]` (checkout) or `git branch name [ref]`. */
   createBranch?(name: string, checkout: boolean, ref?: string): Promise<void>;
   checkout?(treeish: string): Promise<void>;
+  /** `git branch --set-upstream-to=upstream name`. */
+  setBranchUpstream?(name: string, upstream: string): Promise<void>;
 }
 
 /** What the Git API's promises reject with: Git's own words and, where it knows them, a code. */

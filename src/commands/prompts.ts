@@ -69,11 +69,26 @@ export async function pickPost(store: HelpdeskStore, title: string, first?: Post
   return picked?.post;
 }
 
-/** The post the current branch is about (see BranchPosts), as the service has it; undefined for none, or one it cannot give. */
+/** How long a list of posts waits for the branch's post before it opens without it. */
+const BRANCH_POST_WAIT_MS = 1000;
+
+/**
+ * The post the current branch is about (see BranchPosts), to put first in a list of posts: as
+ * loaded, else as the service has it if it answers within a second; undefined for none, a
+ * comment, or one it cannot give.
+ */
 export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branchPosts' | 'gateway'>): Promise<Post | undefined> {
   const working = branchPosts.current;
-  const peek = working && (await gateway.peek(working.postId)?.catch(() => undefined));
-  return peek && 'post' in peek ? peek.post : undefined;
+  if (!working) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const post =
+    gateway.store.posts.state.items.find((loaded) => loaded.id === working.postId) ??
+    (await Promise.race([
+      gateway.peek(working.postId)?.then((peek) => ('post' in peek ? peek.post : undefined), () => undefined),
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), BRANCH_POST_WAIT_MS))),
+    ]));
+  clearTimeout(timer);
+  return post && !isComment(post) ? post : undefined;
 }
 
 /** A searchable pick of the loaded clients. With `none`, a first item for "no client". */

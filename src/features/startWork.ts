@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../account/account';
 import { branchNameProblem, proposeBranchName } from '../code/branchNames';
-import type { GitError, GitRepository } from '../code/gitApi';
+import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';
 import { referenceText } from '../code/postReferences';
 import { pickPost, signedInAccount } from '../commands/prompts';
@@ -71,21 +71,34 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
     void services.ui.info(l10n.t('{0} is checked out already: you are working on {1}.', name, reference));
     return { branch: name, created: false };
   }
-  const exists =
-    (await repository.getBranch?.(name).then(
-      () => true,
-      () => false,
-    )) ?? false;
+  const found = await repository.getBranch?.(name).then(
+    (branch) => branch,
+    () => undefined,
+  );
+  if (found && found.type !== REF_TYPE_HEAD) {
+    // getBranch finds remote branches too: "origin/hd-5" is not a name to create.
+    void services.ui.info(l10n.t('{0} is a branch of a remote. Start work again and name the branch without the remote, e.g. {1}.', name, name.slice(name.indexOf('/') + 1)));
+    return undefined;
+  }
+  const exists = found !== undefined;
+  const remote = exists ? undefined : await remoteBranch(repository, name);
+  const checkOut = l10n.t('Check Out');
   if (exists) {
-    const checkOut = l10n.t('Check Out');
     const answer = await services.ui.info(l10n.t('A branch named {0} exists already. Check it out to work on {1}?', name, reference), { modal: true, detail: l10n.t('Your uncommitted changes go with you where Git allows it.') }, checkOut);
+    if (answer !== checkOut) return undefined;
+  } else if (remote) {
+    const answer = await services.ui.info(l10n.t('{0} exists on the remote. Check it out as {1}, following it, to work on {2}?', remote, name, reference), { modal: true, detail: l10n.t('Your uncommitted changes go with you where Git allows it.') }, checkOut);
     if (answer !== checkOut) return undefined;
   }
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.SourceControl, title: l10n.t('Checking out {0}…', name) }, async () => {
       if (!repository.checkout || !repository.createBranch) throw new Error(l10n.t('This version of VS Code\'s Git extension cannot create or check out branches.'));
       if (exists) await repository.checkout(name);
-      else await repository.createBranch(name, true);
+      else {
+        await repository.createBranch(name, true, remote);
+        // The Git extension creates branches with --no-track: follow the remote's branch here.
+        if (remote) await repository.setBranchUpstream?.(name, remote);
+      }
     });
   } catch (error) {
     services.log.error(`Start Work: git ${exists ? 'checkout' : 'checkout -b'} ${name}`, error);
@@ -94,6 +107,18 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
   }
   void services.ui.info(l10n.t('You are working on {0} on branch {1}.', reference, name));
   return { branch: name, created: !exists };
+}
+
+/** A remote's branch of this name (`origin/NAME`), if one is known locally. */
+async function remoteBranch(repository: GitRepository, name: string): Promise<string | undefined> {
+  for (const { name: remote } of repository.state.remotes) {
+    const found = await repository.getBranch?.(`${remote}/${name}`).then(
+      (branch) => branch,
+      () => undefined,
+    );
+    if (found?.type === REF_TYPE_REMOTE_HEAD) return `${remote}/${name}`;
+  }
+  return undefined;
 }
 
 /** Git's refusal in words: the ones people meet named, the rest with Git's first line. */
@@ -108,13 +133,24 @@ export function gitRefusal(error: unknown, name: string, existing: boolean): str
   return existing ? l10n.t('Git did not check out {0}: {1}', name, words) : l10n.t('Git did not create {0}: {1}', name, words);
 }
 
+/** How long Start Work waits for the Git extension to open the repositories. */
+const GIT_WAIT_MS = 10_000;
+
 /** The repositories Git has open (the active editor's first), or why there are none, in words. */
 async function repositoriesOrWhy(services: Pick<Services, 'branchPosts'>): Promise<GitRepository[] | string> {
-  const api = await gitApi();
-  if (typeof api === 'string') return l10n.t('Start Work needs Git: {0}.', api);
-  const repositories = services.branchPosts.repositories();
-  const all = repositories.length > 0 ? repositories : [...api.repositories];
-  return all.length > 0 ? all : l10n.t('Start Work makes a branch in a Git repository: open a folder that is one (or run Git: Initialize Repository), then start work again.');
+  const cancel = new vscode.CancellationTokenSource();
+  const timer = setTimeout(() => cancel.cancel(), GIT_WAIT_MS);
+  try {
+    const api = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Waiting for Git…') }, () => gitApi(cancel.token));
+    if (typeof api === 'string') return l10n.t('Start Work needs Git: {0}.', api);
+    if (api.state === 'uninitialized') return l10n.t('Git has not finished opening the repositories. Start work again in a moment.');
+    const repositories = services.branchPosts.repositories();
+    const all = repositories.length > 0 ? repositories : [...api.repositories];
+    return all.length > 0 ? all : l10n.t('Start Work makes a branch in a Git repository: open a folder that is one (or run Git: Initialize Repository), then start work again.');
+  } finally {
+    clearTimeout(timer);
+    cancel.dispose();
+  }
 }
 
 async function loadPost(account: Account, id: number): Promise<Post> {

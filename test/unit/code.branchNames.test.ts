@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { branchNameProblem, postIdOfBranch, proposeBranchName, titleWords } from '../../src/code/branchNames';
+import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords } from '../../src/code/branchNames';
 import { hostileText } from './hostile';
 
 /** Git's own answer: does it take `name` as a branch name? */
@@ -41,13 +41,25 @@ describe('the branch name proposed for a post', () => {
   it('leaves no dangling separator for a title with no words', () => {
     assert.equal(proposeBranchName('', post(6, '🚀🚀 !!! ...')), 'hd-6');
     assert.equal(proposeBranchName('', post(6, '')), 'hd-6');
-    assert.equal(proposeBranchName('{title}', post(6, '')), 'hd-6', 'a template that makes nothing falls back');
+    assert.equal(proposeBranchName('{title}', post(6, '')), '6', 'a template without {id} gets one');
+  });
+
+  it('strips .lock and trailing separators until none is left', () => {
+    assert.equal(proposeBranchName('hd-{id}.lock-', post(5, 'x')), 'hd-5');
+    assert.equal(safeBranchName('a.lock-.lock.'), 'a');
+    assert.ok(gitTakes(proposeBranchName('hd-{id}.lock-', post(5, ''))));
+  });
+
+  it('keeps the marks of scripts other than Latin', () => {
+    assert.equal(titleWords('ガイド'), 'ガイド');
+    assert.equal(titleWords('हिन्दी पाठ'), 'हिन्दी-पाठ');
   });
 
   it('makes hostile templates safe too', () => {
     assert.equal(proposeBranchName('../{id}//x.lock/', post(8, 'T')), '8/x');
     assert.equal(proposeBranchName('-{id}.', post(8, 'T')), '8');
-    assert.equal(proposeBranchName('@', post(8, 'T')), 'hd-8');
+    assert.equal(proposeBranchName('@', post(8, 'T')), '@-8');
+    assert.ok(gitTakes('@-8'));
   });
 
   it('is always a name Git takes (checked by git check-ref-format)', () => {
@@ -99,12 +111,39 @@ describe('the post a branch is about', () => {
     assert.equal(postIdOfBranch('anything-5', { template: 'no id here' }), undefined);
   });
 
-  it('reads back every name it proposes', () => {
+  it('reads back every name it proposes, whatever the template and the title', () => {
+    const templates = ['', 'hd-{id}-{title}', 'feature/{id}-{title}', 'feature/{id}/{title}', '{title}-{id}', '{id} {title}', 'hd-{id}{title}', '{title}{id}', 'feature/{title}', 'issue-{id}', 'x', '{id}-{title}-{title}', 'a..b/{id}.lock-{title}', 'users/me/{id}_{title}'];
     fc.assert(
-      fc.property(hostileText(40), fc.integer({ min: 1, max: 2 ** 40 }), (title, id) => {
-        assert.equal(postIdOfBranch(proposeBranchName('hd-{id}-{title}', post(id, title)), options), id);
-        assert.equal(postIdOfBranch(proposeBranchName('feature/{id}-{title}', post(id, title)), { template: 'feature/{id}-{title}' }), id);
+      fc.property(fc.constantFrom(...templates), fc.oneof(hostileText(40), fc.constantFrom('', '🚀', '2024 outage', '123', 'lock')), fc.integer({ min: 1, max: 2 ** 40 }), (template, title, id) => {
+        const name = proposeBranchName(template, post(id, title));
+        assert.equal(postIdOfBranch(name, { template }), id, `${template} → ${name}`);
+        assert.equal(postIdOfBranch(name, { template, prefix: 'HD-' }), id, `${template} → ${name}, with a prefix`);
       }),
+      { numRuns: 500 },
     );
+  });
+
+  it('a title glued to the id is never read as more of the id', () => {
+    assert.equal(proposeBranchName('hd-{id}{title}', post(7, '2024 outage')), 'hd-7-2024-outage');
+    assert.equal(postIdOfBranch('hd-7-2024-outage', { template: 'hd-{id}{title}' }), 7);
+  });
+
+  it('a template without {id} still names the post', () => {
+    assert.equal(proposeBranchName('feature/{title}', post(5, 'Fix login')), 'feature/5-fix-login');
+    assert.equal(proposeBranchName('wip', post(5, 'Fix login')), 'wip-5');
+  });
+
+  it('reads the short form after a prefix with a slash', () => {
+    assert.equal(postIdOfBranch('GH/12', { template: 'hd-{id}-{title}', prefix: 'GH/' }), 12);
+    assert.equal(postIdOfBranch('me/GH/12-x', { prefix: 'GH/' }), 12);
+    assert.equal(postIdOfBranch('xGH/12', { prefix: 'GH/' }), undefined);
+  });
+
+  it('returns at once for long names and many {title}s (no backtracking blow-up)', () => {
+    // Each {title} used to be an optional group of its own: this name took minutes to refuse.
+    const template = `{id}${'-{title}'.repeat(6)}`;
+    const started = Date.now();
+    for (const branch of [`1${'-a'.repeat(120)}/`, `1${'-a'.repeat(5000)}/`]) assert.equal(postIdOfBranch(branch, { template }), undefined);
+    assert.ok(Date.now() - started < 2000, 'a hang guard, not a speed target');
   });
 });

@@ -119,6 +119,30 @@ describe('Start Work on Post', () => {
     assert.equal(head(), `hd-${post.id}-existing`);
   });
 
+  it('a branch of that name on the remote is checked out following it, after asking; a remote\'s name typed is refused', async () => {
+    const api = await extensionApi();
+    const { repository, git, head } = await makeRepository();
+    const post = await createPost('Pushed by a colleague');
+    const name = `hd-${post.id}-pushed`;
+    git('remote', 'add', 'origin', 'https://github.com/example/other.git');
+    git('commit', '-q', '--allow-empty', '-m', 'Theirs');
+    git('update-ref', `refs/remotes/origin/${name}`, 'HEAD');
+    git('reset', '-q', '--hard', 'HEAD~1');
+    await gitSees(repository);
+
+    api.ui.answerNextQuestion('Check Out');
+    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name }), { branch: name, created: true });
+    assert.equal(head(), name);
+    assert.equal(git('rev-parse', '--abbrev-ref', `${name}@{upstream}`), `origin/${name}`, 'follows the remote branch');
+    assert.equal(git('rev-parse', 'HEAD'), git('rev-parse', `origin/${name}`), 'at the remote branch\'s commit');
+
+    git('checkout', '-q', 'main');
+    await gitSees(repository);
+    assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: `origin/${name}` }), undefined);
+    assert.equal(head(), 'main', 'no detached HEAD');
+    await logShows(api, /is a branch of a remote/);
+  });
+
   it('uncommitted changes go along; a checkout that would overwrite them is refused, said in words, and nothing moves', async () => {
     const api = await extensionApi();
     const { dir, repository, git, head } = await makeRepository();
@@ -219,8 +243,13 @@ describe('Start Work on Post', () => {
   });
 
   it('Go to Code from the palette offers the branch\'s post first, loaded or not', async () => {
+    const api = await extensionApi();
     const { repository, git } = await makeRepository();
     const post = await createPost('The branch\'s post', ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)'].join('\n'));
+    // A newer post heads the list, and names no code: Go to Code on it would open nothing.
+    await createPost('Newer, without code');
+    await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    await waitFor('the newer post to head the list', () => !api.store.posts.state.loading && api.store.posts.state.items[0]?.title === 'Newer, without code');
     git('checkout', '-q', '-b', `hd-${post.id}`);
     await gitSees(repository);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -18,6 +18,7 @@ import { presenceFolder } from './drafts/presenceFolder';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import type { Helpdesk, TestApi } from './helpdesk';
 import { registerInCode } from './inCode/register';
+import { registerTools } from './tools/registerTools';
 import { DeferredContentProvider, DeferredTreeDataProvider } from './views/deferred';
 import { Log } from './log';
 import { readSettings, SETTINGS } from './settings';
@@ -74,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
   };
 
   const referenceAccounts = () => ({ window: accountNow.current?.url, all: accountList.known });
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode, referenceAccounts), tellOpenDrafts(drafts));
+  context.subscriptions.push(registerInCode(drafts, () => load().inCode, referenceAccounts), registerTools(() => load().tools), tellOpenDrafts(drafts));
   const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
   const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
   const postDocuments = new DeferredContentProvider(() => load().postDocuments);

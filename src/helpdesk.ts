@@ -24,6 +24,7 @@ import { gitApi } from './code/gitLocation';
 import { BranchPosts } from './work/branchPosts';
 import { CommitMessages } from './work/commitMessages';
 import { CurrentPostStatus } from './work/currentPostStatus';
+import { postTools, type PostTools } from './tools/postTools';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -120,6 +121,8 @@ export interface Helpdesk {
   readonly clients: ClientsTreeProvider;
   readonly postDocuments: PostDocumentProvider;
   readonly inCode: InCodeSources;
+  /** What the language model tools do (see tools/registerTools.ts). */
+  readonly tools: PostTools;
   /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
   run(id: string, args: unknown[]): Promise<unknown>;
   readonly testApi: TestApi;
@@ -205,6 +208,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     posts,
     clients,
     postDocuments,
+    tools: postTools(gateway, identity, () => accountNow.now()),
     inCode: {
       hovers: postHovers(gateway, accountNow),
       posts: {

@@ -51,14 +51,18 @@ describe('Language model tools', () => {
     });
     const answer = await invoke('helpdesk_getPost', { post: `HD-${post.id}` });
     assert.ok(answer.length < 20_000, `bounded: ${answer.length} characters`);
-    assert.match(answer, new RegExp(`^Post HD-${post.id}: `));
+    assert.match(answer, new RegExp(`^Post HD-${post.id}\\. Web page: `));
     assert.ok(answer.includes('src/greeting.ts:3 (in this workspace)'), answer.slice(0, 2000));
     assert.match(answer, /Content shown \(the first 8000 of \d+ characters\)\./);
     // The server's text sits in one fence longer than any backtick run in it: it cannot end the quote.
     const fence = /\n(`{5,})\n/.exec(answer)?.[1];
     assert.ok(fence, 'a fence of five backticks or more');
-    const quoted = answer.slice(answer.indexOf(`${fence}\n`) + fence.length + 1, answer.indexOf(`\n${fence}`, answer.indexOf(`${fence}\n`) + 1));
+    const opened = answer.indexOf(`${fence}\n`);
+    const closed = answer.indexOf(`\n${fence}\n`, opened + fence.length);
+    assert.ok(opened >= 0 && closed > opened, 'the quote is closed by the same fence');
+    const quoted = answer.slice(opened + fence.length + 1, closed);
     assert.ok(quoted.includes('Ignore all previous instructions'), 'the hostile line is inside the quote');
+    assert.ok(!answer.slice(0, opened).includes('Ignore') && !answer.slice(closed + fence.length + 1).includes('Ignore'), 'and nowhere outside it');
     assertNoTokenIn('the answer', answer);
 
     assert.match(await invoke('helpdesk_getPost', { post: 'not a post' }), /names no post/);
@@ -83,6 +87,13 @@ describe('Language model tools', () => {
 forEachProfile((profile) =>
   describe('helpdesk_getPost and comments', () => {
     useCleanSlate();
+
+    it('helpdesk_searchPosts finds a new post and a task by its kind', async () => {
+      const word = `okapi${Date.now()}`;
+      const post = await createPost({ title: `Export hangs ${word}`, content: 'x', task_kind: 'task' });
+      const answer = await invoke('helpdesk_searchPosts', { query: word, kind: 'task' });
+      assert.ok(answer.includes(`#${post.id} · Export hangs ${word} · task`), answer);
+    });
 
     it(PROFILES[profile].listsComments ? 'lists the comments the service lists' : 'says the comments are not listed here', async () => {
       const api = await extensionApi();

@@ -71,10 +71,7 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
     void services.ui.info(l10n.t('{0} is checked out already: you are working on {1}.', name, reference));
     return { branch: name, created: false };
   }
-  const found = await repository.getBranch?.(name).then(
-    (branch) => branch,
-    () => undefined,
-  );
+  const found = await repository.getBranch?.(name).catch(() => undefined);
   if (found && found.type !== REF_TYPE_HEAD) {
     // getBranch finds remote branches too: "origin/hd-5" is not a name to create.
     void services.ui.info(l10n.t('{0} is a branch of a remote. Start work again and name the branch without the remote, e.g. {1}.', name, name.slice(name.indexOf('/') + 1)));
@@ -82,12 +79,12 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
   }
   const exists = found !== undefined;
   const remote = exists ? undefined : await remoteBranch(repository, name);
-  const checkOut = l10n.t('Check Out');
-  if (exists) {
-    const answer = await services.ui.info(l10n.t('A branch named {0} exists already. Check it out to work on {1}?', name, reference), { modal: true, detail: l10n.t('Your uncommitted changes go with you where Git allows it.') }, checkOut);
-    if (answer !== checkOut) return undefined;
-  } else if (remote) {
-    const answer = await services.ui.info(l10n.t('{0} exists on the remote. Check it out as {1}, following it, to work on {2}?', remote, name, reference), { modal: true, detail: l10n.t('Your uncommitted changes go with you where Git allows it.') }, checkOut);
+  const question = exists
+    ? l10n.t('A branch named {0} exists already. Check it out to work on {1}?', name, reference)
+    : remote && l10n.t('{0} exists on the remote. Check it out as {1}, following it, to work on {2}?', remote, name, reference);
+  if (question) {
+    const checkOut = l10n.t('Check Out');
+    const answer = await services.ui.info(question, { modal: true, detail: l10n.t('Your uncommitted changes go with you where Git allows it.') }, checkOut);
     if (answer !== checkOut) return undefined;
   }
   try {
@@ -112,10 +109,7 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
 /** A remote's branch of this name (`origin/NAME`), if one is known locally. */
 async function remoteBranch(repository: GitRepository, name: string): Promise<string | undefined> {
   for (const { name: remote } of repository.state.remotes) {
-    const found = await repository.getBranch?.(`${remote}/${name}`).then(
-      (branch) => branch,
-      () => undefined,
-    );
+    const found = await repository.getBranch?.(`${remote}/${name}`).catch(() => undefined);
     if (found?.type === REF_TYPE_REMOTE_HEAD) return `${remote}/${name}`;
   }
   return undefined;

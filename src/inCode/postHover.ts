@@ -6,7 +6,7 @@ import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
-import { postTitle, statusText } from '../views/nodes';
+import { clientText, postTitle, statusText } from '../views/nodes';
 import type { PostHovers } from './referenceHover';
 
 const { l10n } = vscode;
@@ -82,14 +82,13 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
 
 function facts(post: Post, gateway: Gateway): string[] {
   const { store } = gateway;
-  const client = typeof post.client_id === 'number' ? store.clients.state.items.find((c) => c.id === post.client_id) : undefined;
   const comments = typeof post.comments_cache === 'number' ? (post.comments_cache === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', post.comments_cache)) : undefined;
   return [
     labelText(post.kind, 20),
     labelText(post.task_kind, 20),
     statusText(post, store.statuses),
     post.closed === true ? l10n.t('closed') : l10n.t('open'),
-    client ? labelText(client.name, 60) : typeof post.client_id === 'number' ? l10n.t('client #{0}', post.client_id) : undefined,
+    clientText(post, store.clients.state.items),
     comments,
     age(post.created_at),
   ].filter((fact): fact is string => !!fact);

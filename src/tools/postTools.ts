@@ -14,7 +14,7 @@ import { readSettings } from '../settings';
 import { codeBlock } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
-import { postTitle, statusText } from '../views/nodes';
+import { clientText, postTitle, statusText } from '../views/nodes';
 
 const { l10n } = vscode;
 
@@ -59,11 +59,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
   const failed = (what: string, error: unknown) => (isApiError(error, 'auth') ? SIGN_IN : [`${what} What was met:`, QUOTED, codeBlock(errorText(error))].join('\n'));
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   /** The post's client by name where the Clients view has loaded it, else by number. */
-  const clientOf = (post: Post) => {
-    if (typeof post.client_id !== 'number') return undefined;
-    const client = gateway.store.clients.state.items.find((c) => c.id === post.client_id);
-    return (client && labelText(client.name, 60)) || `client #${post.client_id}`;
-  };
+  const clientOf = (post: Post) => clientText(post, gateway.store.clients.state.items);
 
   return {
     async searchPosts(input, token) {

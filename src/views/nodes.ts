@@ -34,6 +34,13 @@ export function postTitle(post: Post): string {
   return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
 }
 
+/** A post's client by name where the loaded clients have it, else by id; undefined without one. */
+export function clientText(post: Post, clients: readonly Client[]): string | undefined {
+  if (typeof post.client_id !== 'number') return undefined;
+  const client = clients.find((c) => c.id === post.client_id);
+  return (client && labelText(client.name, 60)) || l10n.t('client #{0}', post.client_id);
+}
+
 /** A post's status by name where the service told the names, else by id; undefined without one. */
 export function statusText(post: Post, statuses: ReadonlyMap<number, string> | undefined): string | undefined {
   if (typeof post.status_id !== 'number') return undefined;

@@ -14,6 +14,18 @@ import { rig, type Rig } from './senderRig';
 const posts = (server: StandIn) => server.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
 const messages = () => fake.messages.map((m) => m.text).join('\n');
 /** Resolves once `done` holds (it is asked every few milliseconds). */
+/** A state whose writes that `holds` picks wait until released (`held`, in order); the rest go through. */
+function stateHolding(holds: (key: string, value: unknown) => boolean) {
+  const state = memoryState();
+  const update = state.update.bind(state);
+  const held: (() => void)[] = [];
+  state.update = (key: string, value: unknown) => (holds(key, value) ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value));
+  return { state, held };
+}
+
+/** Remembering the post for later searches, the first write after the service's answer. */
+const rememberingPost = (key: string) => key.startsWith('helpdesk.listKnowledge:');
+
 const until = async (done: () => boolean) => {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
 };
@@ -62,13 +74,8 @@ describe('DraftSender', () => {
   });
 
   it('says the post is filed the moment the service confirms it, before the draft is removed and the post remembered', async () => {
-    const state = memoryState();
-    const update = state.update.bind(state);
-    const held: (() => void)[] = [];
     // The bookkeeping after the answer: remembering the post for later searches, removing the draft.
-    const bookkeeping = (key: string, value: unknown) => key.startsWith('helpdesk.listKnowledge:') || (key.startsWith('helpdesk.draft:') && value === undefined);
-    state.update = (key: string, value: unknown) =>
-      bookkeeping(key, value) ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    const { state, held } = stateHolding((key, value) => rememberingPost(key) || (key.startsWith('helpdesk.draft:') && value === undefined));
     r = rig(server, state);
     r.signIn();
     const draft = await task('Told at once');
@@ -90,11 +97,7 @@ describe('DraftSender', () => {
   });
 
   it('a draft saved into after the service answered, while the post is being remembered, is kept with that text, not removed', async () => {
-    const state = memoryState();
-    const update = state.update.bind(state);
-    const held: (() => void)[] = [];
-    state.update = (key: string, value: unknown) =>
-      key.startsWith('helpdesk.listKnowledge:') ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    const { state, held } = stateHolding(rememberingPost);
     r = rig(server, state);
     r.signIn();
     const draft = await task('Title', 'first');
@@ -114,11 +117,7 @@ describe('DraftSender', () => {
   });
 
   it('a draft edited while its post was on the way and put back before it was removed is removed, and the person told it was filed', async () => {
-    const state = memoryState();
-    const update = state.update.bind(state);
-    const held: (() => void)[] = [];
-    state.update = (key: string, value: unknown) =>
-      key.startsWith('helpdesk.listKnowledge:') ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
+    const { state, held } = stateHolding(rememberingPost);
     r = rig(server, state);
     r.signIn();
     const draft = await task('Put back', 'as sent');

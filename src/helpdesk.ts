@@ -24,7 +24,9 @@ import { gitApi } from './code/gitLocation';
 import { BranchPosts } from './work/branchPosts';
 import { CommitMessages } from './work/commitMessages';
 import { CurrentPostStatus } from './work/currentPostStatus';
-import { postTools, type PostTools } from './tools/postTools';
+import { postTools } from './tools/postTools';
+import type { HelpdeskTools } from './tools/registerTools';
+import { writeTools } from './tools/writeTools';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
@@ -78,6 +80,8 @@ export interface TestApi {
   readonly commandIds: readonly string[];
   /** What each feature's commands end in, without their prompts, on the window's account. */
   readonly actions: FeatureActions;
+  /** What the language model tools do: what a write asks before VS Code calls it, for one. */
+  readonly tools: HelpdeskTools;
 }
 
 /** The features that write or sign in: each says its commands and its typed action once. */
@@ -122,7 +126,7 @@ export interface Helpdesk {
   readonly postDocuments: PostDocumentProvider;
   readonly inCode: InCodeSources;
   /** What the language model tools do (see tools/registerTools.ts). */
-  readonly tools: PostTools;
+  readonly tools: HelpdeskTools;
   /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
   run(id: string, args: unknown[]): Promise<unknown>;
   readonly testApi: TestApi;
@@ -204,11 +208,12 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   context.subscriptions.push(branchPosts, currentPost, new CommitMessages(branchPosts), gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
+  const tools: HelpdeskTools = { ...postTools(gateway, identity, () => accountNow.now()), ...writeTools(services) };
   return {
     posts,
     clients,
     postDocuments,
-    tools: postTools(gateway, identity, () => accountNow.now()),
+    tools,
     inCode: {
       hovers: postHovers(gateway, accountNow),
       posts: {
@@ -229,7 +234,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
         return undefined;
       }
     },
-    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made) },
+    testApi: { session, gateway, store, posts, clients, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made), tools },
   };
 }
 

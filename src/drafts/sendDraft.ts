@@ -6,12 +6,20 @@ import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
 import { labelText } from '../text/serverText';
+import { errorText } from '../ui/errorText';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
 import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 
 const { l10n } = vscode;
+
+/**
+ * How a send ended, for a caller that must say so in words (the agent's tools): the post, filed
+ * now or by an earlier attempt whose answer was lost, or why the draft was not sent (what the
+ * person was shown; the service's words, where there are, are in it).
+ */
+export type Sent = { post: Post; earlier: boolean } | { notSent: string };
 
 const WHAT = {
   bug: () => l10n.t('Filing the bug…'),
@@ -36,14 +44,20 @@ export class DraftSender {
   ) {}
 
   /** Sends under way, by draft id. */
-  private readonly sending = new Map<string, Promise<Post | undefined>>();
+  private readonly sending = new Map<string, Promise<Sent>>();
 
   /**
    * Sends the draft `id`. Resolves with the created post, or undefined when it was not sent (the
    * draft is kept). One send of a draft at a time: a second press while one is under way (a
    * double click, Retry while Send runs) joins it, and its progress is the one shown.
    */
-  send(id: string): Promise<Post | undefined> {
+  async send(id: string): Promise<Post | undefined> {
+    const sent = await this.sendSaying(id);
+    return 'post' in sent ? sent.post : undefined;
+  }
+
+  /** `send`, resolving with how it ended in words as well. */
+  sendSaying(id: string): Promise<Sent> {
     const under = this.sending.get(id);
     if (under) return under;
     const sent = this.sendSaved(id).finally(() => this.sending.delete(id));
@@ -56,15 +70,16 @@ export class DraftSender {
    * Whatever this window claimed for the draft (from its creation on, see `DraftStore.create`) is
    * given up at the end, however the send ends.
    */
-  private async sendSaved(id: string): Promise<Post | undefined> {
+  private async sendSaved(id: string): Promise<Sent> {
     try {
       const open = draftDocument(id);
       if (open?.isDirty && !(await open.save())) {
-        void this.ui.warn(l10n.t('Not sent: the draft\'s editor could not be saved. Your draft is kept.'));
-        return undefined;
+        const why = l10n.t('the draft\'s editor could not be saved.');
+        void this.ui.warn(l10n.t('Not sent: {0} Your draft is kept.', why));
+        return { notSent: why };
       }
       // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
-      if (!this.drafts.get(id)) return undefined;
+      if (!this.drafts.get(id)) return { notSent: l10n.t('the draft is gone: it was sent or discarded in another window.') };
       const claim = await this.drafts.claim(id);
       if (!claim.taken) {
         const again = l10n.t('Try Again');
@@ -74,7 +89,7 @@ export class DraftSender {
             ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
             : l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.', Math.ceil(within / 60_000));
         void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
-        return undefined;
+        return { notSent: message };
       }
       return await this.sendOnce(this.drafts.get(id)!);
     } finally {
@@ -87,7 +102,7 @@ export class DraftSender {
    * earlier attempt that may have been filed is the person's to decide on; whatever goes wrong on
    * the way leaves the draft kept.
    */
-  private async sendOnce(draft: Draft): Promise<Post | undefined> {
+  private async sendOnce(draft: Draft): Promise<Sent> {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
     const context: FilingContext = {
@@ -102,40 +117,41 @@ export class DraftSender {
       return await this.show(draft, filing);
     } catch (error) {
       // What the editor's part met: the question, closing the draft's editors, removing it.
-      this.notSent(draft, error);
-      return undefined;
+      return this.notSent(draft, error);
     }
   }
 
   /** Resolves with the post once it is on the service; the draft is kept otherwise. */
-  private async show(draft: Draft, filing: Filing<Account>): Promise<Post | undefined> {
+  private async show(draft: Draft, filing: Filing<Account>): Promise<Sent> {
     switch (filing.outcome) {
       case 'filed':
       case 'filedEarlier':
         await this.filed(draft, filing);
-        return filing.post;
-      case 'refused':
-        this.offerFix(draft, refusalText(draft, filing.why));
-        return undefined;
+        return { post: filing.post, earlier: filing.outcome === 'filedEarlier' };
+      case 'refused': {
+        const why = refusalText(draft, filing.why);
+        this.offerFix(draft, why);
+        return { notSent: why };
+      }
       case 'failed':
-        this.notSent(draft, filing.error);
-        return undefined;
+        return this.notSent(draft, filing.error);
       case 'maybeFiled':
         // Kept, as the person chose (see `confirmResend`).
-        return undefined;
+        return { notSent: l10n.t('an earlier attempt whose answer was lost may have filed it, and the person chose to keep the draft rather than send it again.') };
     }
   }
 
-  private notSent(draft: Draft, error: unknown): void {
+  private notSent(draft: Draft, error: unknown): Sent {
     this.log.error(`Could not send draft ${draft.id}`, error);
     if (isApiError(error, 'cancelled')) {
       void this.ui.info(l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
-      return;
+      return { notSent: l10n.t('the send was cancelled.') };
     }
     // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
     const again = () => this.send(draft.id);
     const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
     this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
+    return { notSent: errorText(error) };
   }
 
   /**

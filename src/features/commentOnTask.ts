@@ -67,8 +67,13 @@ export function commentTitle(parent: Post): string {
 }
 
 /** Files a comment on a post (through a draft, so nothing typed is lost). */
-export async function fileComment(services: WriteServices, account: Account, { parent, text, title }: CommentInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  const draft: NewDraft = {
+export async function fileComment(services: WriteServices, account: Account, input: CommentInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  return deliver(services, commentDraft(account, input), delivery);
+}
+
+/** The draft of a comment on a post, carrying the post's client and responsible person. */
+export function commentDraft(account: Account, { parent, text, title }: CommentInput): NewDraft {
+  return {
     kind: 'comment',
     text: formatDraftDocument(title ?? commentTitle(parent), text),
     titled: true,
@@ -78,5 +83,4 @@ export async function fileComment(services: WriteServices, account: Account, { p
     responsibleId: parent.responsible_id ?? null,
     target: `#${parent.id}`,
   };
-  return deliver(services, draft, delivery);
 }

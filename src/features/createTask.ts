@@ -4,7 +4,7 @@ import type { Post } from '../api';
 import { askText, pickClient, signedInAccount } from '../commands/prompts';
 import { targetClient } from '../commands/targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
-import type { TodoOrigin } from '../drafts/drafts';
+import type { NewDraft, TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
@@ -55,6 +55,11 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
 }
 
 /** Files a task, optionally for a client (through a draft, so nothing typed is lost). */
-export async function fileTask(services: WriteServices, account: Account, { title, content = '', clientId = null, todo }: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  return deliver(services, { kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task', todo }, delivery);
+export async function fileTask(services: WriteServices, account: Account, input: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+  return deliver(services, taskDraft(account, input), delivery);
+}
+
+/** The draft of a task. */
+export function taskDraft(account: Account, { title, content = '', clientId = null, todo }: TaskInput): NewDraft {
+  return { kind: 'task', text: formatDraftDocument(title, content), accountUrl: account.url, clientId, target: 'task', todo };
 }

@@ -62,12 +62,15 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
 
 /** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */
 export async function fileBug(services: WriteServices, account: Account, input: BugInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
-  const { title, description, selection, location, maxLines } = input;
-  const draft: NewDraft = {
+  return deliver(services, bugDraft(account, input), delivery);
+}
+
+/** The draft of a bug report about some code. */
+export function bugDraft(account: Account, { title, description, selection, location, maxLines }: BugInput): NewDraft {
+  return {
     kind: 'bug',
     text: formatDraftDocument(title, buildBugReportContent({ description, selection, location, maxLines })),
     accountUrl: account.url,
     target: `${selection.relativePath}:${selection.startLine}`,
   };
-  return deliver(services, draft, delivery);
 }

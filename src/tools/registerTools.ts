@@ -1,14 +1,34 @@
 // The language model tools' registration, at activation (dist/extension.js): VS Code's agent can
 // call them before anything else of the extension is used. The work behind them loads on first
-// call (see postTools.ts). Where this VS Code has no language model tools API, there are none.
+// call (see postTools.ts, writeTools.ts). Where this VS Code has no language model tools API,
+// there are none.
 import vscode = require('vscode');
 import type { GetPostInput, PostTools, SearchPostsInput } from './postTools';
+import type { WriteInput, WriteTool, WriteTools } from './writeTools';
 
 const { l10n } = vscode;
 
-export function registerTools(tools: () => PostTools): vscode.Disposable {
+export type HelpdeskTools = PostTools & WriteTools;
+
+const WRITING: Record<WriteTool, (input: WriteInput) => string> = {
+  helpdesk_fileBug: () => l10n.t('Filing a bug on the helpdesk'),
+  helpdesk_createTask: () => l10n.t('Creating a helpdesk task'),
+  helpdesk_commentOnPost: (input) => l10n.t('Commenting on helpdesk post {0}', 'post' in input ? String(input.post).slice(0, 40) : ''),
+};
+
+export function registerTools(tools: () => HelpdeskTools): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') return new vscode.Disposable(() => undefined);
   const answer = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  // A write is confirmed by the person before VS Code calls `invoke`; refused, it never is.
+  const writing = (name: WriteTool) =>
+    vscode.lm.registerTool<WriteInput>(name, {
+      prepareInvocation: async ({ input }, token) => {
+        const asked = await tools().confirmation(name, input, token);
+        const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
+        return { invocationMessage: WRITING[name](input), confirmationMessages };
+      },
+      invoke: async ({ input }, token) => answer(await tools().write(name, input, token)),
+    });
   return vscode.Disposable.from(
     vscode.lm.registerTool<SearchPostsInput>('helpdesk_searchPosts', {
       prepareInvocation: ({ input }) => ({ invocationMessage: input.query ? l10n.t('Searching the helpdesk for "{0}"', String(input.query).slice(0, 80)) : l10n.t('Listing helpdesk posts') }),
@@ -18,5 +38,8 @@ export function registerTools(tools: () => PostTools): vscode.Disposable {
       prepareInvocation: ({ input }) => ({ invocationMessage: l10n.t('Reading helpdesk post {0}', String(input.post).slice(0, 40)) }),
       invoke: async ({ input }, token) => answer(await tools().getPost(input, token)),
     }),
+    writing('helpdesk_fileBug'),
+    writing('helpdesk_createTask'),
+    writing('helpdesk_commentOnPost'),
   );
 }

@@ -17,6 +17,7 @@ import { openEditor, packageVsix, prepareEditor, printLastOutput, vsixPath } fro
 import { Cleanups, exitWith, onSignal, printSummary, seconds, timeLimit, until } from '../codeServer/run';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { startStandIn } from '../server';
+import { agentStandIn } from './agentStandIn';
 import { runTests, type RunSummary } from './runner';
 import { expectedRows, uiTests } from './steps';
 import { Workbench } from './workbench';
@@ -58,6 +59,7 @@ async function main(): Promise<number> {
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-ui-'));
     cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
     const workspace = createWorkspace(join(temp, 'workspace'));
+    const agent = agentStandIn(root, temp);
 
     const standIn = await startStandIn({ seed: 'demo' });
     cleanups.add(() => standIn.close());
@@ -88,7 +90,8 @@ async function main(): Promise<number> {
         // unsaved, so reverting the file leaves it as it was for the steps after it.
         'files.autoSave': 'off',
       },
-      installExtensions: [vsix],
+      // The agent stand-in calls our tools as VS Code's agent does (see agentStandIn.ts).
+      installExtensions: [vsix, agent.vsix],
       verbose: values.verbose,
       cleanups,
       purpose: 'the tests',
@@ -107,7 +110,7 @@ async function main(): Promise<number> {
     say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
-    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace }, expected);
+    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace, agentAnswers: agent.answers }, expected);
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);

@@ -1,10 +1,12 @@
 // The UI tests: what a person does with Helpdesk Bridge, done through the real workbench.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RecordedRequest, StandIn } from '../server';
 import type { UiTest } from './runner';
+import { AGENT_COMMAND, AGENT_TASK } from './agentStandIn';
 import { exactly, Workbench } from './workbench';
 
 export interface StepContext {
@@ -16,6 +18,8 @@ export interface StepContext {
   screenshotDir: string | undefined;
   /** The workspace folder (a Git repository on `main`). */
   workspace: string;
+  /** Where the agent stand-in writes the tools' answers, a line each (see agentStandIn.ts). */
+  agentAnswers: string;
 }
 
 /** What the demo data should show first: the newest open posts, the first clients by name. */
@@ -48,6 +52,7 @@ export const STEP = {
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
   startWork: 'Start Work on Post… on a post row: the proposed branch accepted, Git\'s branch and HD-<id> in the status bar',
+  agentConsent: 'the agent creates a task: VS Code shows the whole text first; Cancel files nothing, Yes files it once',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   twoAccounts: 'signed in to a second account through the status bar, each account\'s posts by switching there',
   secondWindow: 'a second window opened after sign-in is signed in too',
@@ -110,6 +115,16 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         if (found) break;
         if (Date.now() > deadline) throw new Error(`The palette does not list "${entry}". Typed in full, it shows: ${listed.join(' | ') || 'nothing'}`);
       }
+    }
+  };
+  /** The agent stand-in's `n`th answer, once it has come. */
+  const agentAnswer = async (n: number): Promise<string> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const lines = existsSync(context.agentAnswers) ? readFileSync(context.agentAnswers, 'utf8').split('\n').filter(Boolean) : [];
+      if (lines.length >= n) return lines[n - 1]!;
+      if (Date.now() > deadline) throw new Error(`The agent stand-in has given ${lines.length} answers, not ${n}: ${lines.join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
   /** A second window (browser page) on the same workbench URL, while the two-window steps run. */
@@ -388,6 +403,47 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           execFileSync('git', ['checkout', '-q', 'main'], { cwd: context.workspace });
         }
         await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'hidden', timeout: 15_000 });
+      },
+    },
+    {
+      name: STEP.agentConsent,
+      needs: [STEP.signIn],
+      timeoutMs: 90_000,
+      async run() {
+        const before = postRequests().length;
+        const ask = async () => {
+          await wb.runCommand(AGENT_COMMAND);
+          await wb.dialog.waitFor({ state: 'visible', timeout: 20_000 });
+          const text = await wb.dialog.innerText();
+          assert.ok(text.includes('Create a helpdesk task?'), `the question: ${text}`);
+          assert.ok(text.includes(AGENT_TASK.title) && text.includes(AGENT_TASK.description), `the whole text: ${text}`);
+          assert.ok(text.includes(standIn.url), `where it goes: ${text}`);
+          return text;
+        };
+
+        // Refused: VS Code never calls the tool, and nothing is sent or kept.
+        const shown = await ask();
+        await wb.parkMouse();
+        await screenshot('agent-asks.png');
+        const cancel = wb.dialogButton(/^Cancel$/);
+        assert.ok(await cancel.isVisible(), `a Cancel button: ${shown}`);
+        await cancel.click();
+        await wb.dialog.waitFor({ state: 'hidden' });
+        assert.match(await agentAnswer(1), /^the call ended: Canceled$/, 'VS Code did not call the tool');
+        assert.equal(postRequests().length, before, 'nothing sent');
+        assert.equal(filed(AGENT_TASK.title), 0);
+
+        // Agreed: filed once, and the person is told as for their own tasks.
+        await ask();
+        const labels = (await wb.dialog.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((t) => t.trim());
+        const yes = wb.dialogButton(/^Yes$/);
+        assert.ok(await yes.isVisible(), `a Yes button: ${labels.join(' | ')}`);
+        await yes.click();
+        await wb.dialog.waitFor({ state: 'hidden' });
+        await wb.toast(/^Task #\d+ created\.$/).waitFor({ state: 'visible', timeout: 20_000 });
+        assert.match(await agentAnswer(2), /^Task HD-\d+ created\. Web page: /, 'the agent is told');
+        assert.equal(postRequests().length, before + 1, 'one POST');
+        assert.equal(filed(AGENT_TASK.title), 1);
       },
     },
     // Activation at startup loads only dist/extension.js; it still starts the session, for the

@@ -112,6 +112,15 @@ export class Workbench {
     return this.toasts.filter({ has: this.page.locator('.notification-list-item-message', { hasText: text }) });
   }
 
+  /** The workbench's modal dialog (a confirmation) while it shows. */
+  get dialog(): Locator {
+    return this.page.locator('.monaco-dialog-box');
+  }
+
+  dialogButton(label: string | RegExp): Locator {
+    return this.dialog.locator('.dialog-buttons .monaco-button', { hasText: label });
+  }
+
   /** The context menu while it is open. */
   get contextMenu(): Locator {
     return this.page.locator('.context-view .monaco-menu');

@@ -155,7 +155,7 @@ export function writeTools(services: Services): WriteTools {
       if (typeof signedIn === 'string') return undefined;
       const composed = await composition(tool, input, signedIn, token, true);
       if ('problem' in composed) return undefined;
-      const message = [`${composed.where}. It is saved as a draft and sent once; if you do not continue, nothing is written.`, '', codeBlock(composed.draft.text)].join('\n');
+      const message = [`${composed.where}. It is saved as a draft and sent once; if you do not continue, nothing is written.`, '', 'The whole text (its first line is the title):', '', codeBlock(composed.draft.text)].join('\n');
       return { title: composed.title, message };
     },
 

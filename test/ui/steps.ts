@@ -422,6 +422,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         };
 
         // Refused: VS Code never calls the tool, and nothing is sent or kept.
+        await wb.runCommand('Notifications: Clear All Notifications');
         const shown = await ask();
         await wb.parkMouse();
         await screenshot('agent-asks.png');

@@ -1,6 +1,8 @@
 // The part of the `vscode` API that the src/ modules under unit test use, for node's test runner:
 // esbuild's --unit build resolves `vscode` to this file (see esbuild.mjs). What the modules show,
 // run and store is recorded in `fake`, and a test can queue the answers to messages.
+import { readFileSync, promises as fsPromises } from 'node:fs';
+import { posix } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
 
@@ -48,10 +50,49 @@ export class Uri {
     const url = new URL(text);
     return new Uri(url.protocol.replace(/:$/, ''), url.host, url.pathname, url.search.replace(/^\?/, ''));
   }
+  /** A file on this machine (the write tools' tests read real files in a temporary folder). */
+  static file(path: string): Uri {
+    return new Uri('file', '', path, '');
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return new Uri(base.scheme, base.authority, posix.join(base.path, ...segments), base.query);
+  }
+  get fsPath(): string {
+    return this.path;
+  }
   toString(): string {
     return `${this.scheme}:${this.authority ? `//${this.authority}` : ''}${this.path}${this.query ? `?${this.query}` : ''}`;
   }
 }
+
+export enum FileType {
+  Unknown = 0,
+  File = 1,
+  Directory = 2,
+  SymbolicLink = 64,
+}
+
+export class Range {
+  constructor(
+    readonly startLine: number,
+    readonly startCharacter: number,
+    readonly endLine: number,
+    readonly endCharacter: number,
+  ) {}
+}
+
+export class CancellationTokenSource {
+  private readonly listeners: (() => unknown)[] = [];
+  readonly token = { isCancellationRequested: false, onCancellationRequested: (listener: () => unknown) => (this.listeners.push(listener), new Disposable(() => undefined)) };
+  cancel(): void {
+    this.token.isCancellationRequested = true;
+    for (const listener of this.listeners) listener();
+  }
+  dispose(): void {}
+}
+
+/** No extension is installed (Git's neither: code is "local", without a permalink). */
+export const extensions = { getExtension: (): undefined => undefined };
 
 export enum ProgressLocation {
   SourceControl = 1,
@@ -142,7 +183,10 @@ export const fake = {
   picks: [] as ShownPick[],
   /** Status bar messages set. */
   statusBar: [] as string[],
+  /** The workspace's folders (real folders on disk, for the write tools' files). */
+  folders: [] as { uri: Uri; name: string; index: number }[],
   reset(): void {
+    this.folders.length = 0;
     this.picks.length = 0;
     this.statusBar.length = 0;
     this.messages.length = 0;
@@ -220,8 +264,44 @@ export const workspace = {
     };
   },
   onDidChangeConfiguration: fake.configurationChanged.event,
-  openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? { uri }),
+  openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? (uri.scheme === 'file' ? diskDocument(uri) : { uri })),
+  get workspaceFolders() {
+    return fake.folders.length ? fake.folders : undefined;
+  },
+  getWorkspaceFolder: (uri: Uri) => fake.folders.find((f) => uri.scheme === f.uri.scheme && (uri.path === f.uri.path || uri.path.startsWith(`${f.uri.path}/`))),
+  asRelativePath(uri: Uri, includeFolder?: boolean): string {
+    const folder = workspace.getWorkspaceFolder(uri);
+    if (!folder) return uri.path;
+    const relative = uri.path.slice(folder.uri.path.length + 1);
+    return includeFolder && fake.folders.length > 1 ? `${folder.name}/${relative}` : relative;
+  },
+  /** As VS Code's: a symbolic link is followed, and its type is that of its target with SymbolicLink added. */
+  fs: {
+    async stat(uri: Uri): Promise<{ type: FileType }> {
+      const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
+      const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
+      return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0) };
+    },
+  },
 };
+
+/** A text file on disk as a TextDocument (what the write tools read of it). */
+function diskDocument(uri: Uri) {
+  const lines = readFileSync(uri.path, 'utf8').split(/\r?\n/);
+  return {
+    uri,
+    isDirty: false,
+    languageId: 'typescript',
+    lineCount: lines.length,
+    lineAt: (line: number) => ({ text: lines[line]! }),
+    getText: (range: Range) =>
+      lines
+        .slice(range.startLine, range.endLine + 1)
+        .map((text, i, all) => (i === all.length - 1 ? text.slice(0, range.endCharacter) : text))
+        .map((text, i) => (i === 0 ? text.slice(range.startCharacter) : text))
+        .join('\n'),
+  };
+}
 
 export const commands = {
   executeCommand(command: string, ...args: unknown[]): Promise<unknown> {

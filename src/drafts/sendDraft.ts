@@ -19,7 +19,7 @@ const { l10n } = vscode;
  * now or by an earlier attempt whose answer was lost, or why the draft was not sent (what the
  * person was shown; the service's words, where there are, are in it).
  */
-export type Sent = { post: Post; earlier: boolean } | { notSent: string };
+export type Sent = { post: Post; earlier: boolean } | { notSent: string; /** The failure met, where one was. */ error?: unknown };
 
 const WHAT = {
   bug: () => l10n.t('Filing the bug…'),
@@ -145,13 +145,13 @@ export class DraftSender {
     this.log.error(`Could not send draft ${draft.id}`, error);
     if (isApiError(error, 'cancelled')) {
       void this.ui.info(l10n.t('Not sent. The draft is kept: run the command again or open it from "Edit Draft".'));
-      return { notSent: l10n.t('the send was cancelled.') };
+      return { notSent: l10n.t('the send was cancelled.'), error };
     }
     // Not awaited: the command ends now, with the draft kept; the choice comes whenever it comes.
     const again = () => this.send(draft.id);
     const edit = () => this.drafts.get(draft.id) && openDraft(draft.id);
     this.ui.failure(error, { retry: again, editDraft: edit }, (text) => l10n.t('Not sent: {0} Your draft is kept.', text));
-    return { notSent: errorText(error) };
+    return { notSent: errorText(error), error };
   }
 
   /**
@@ -250,7 +250,7 @@ export async function openDraft(id: string): Promise<void> {
 }
 
 /** The draft's document, while it is open. */
-function draftDocument(id: string): vscode.TextDocument | undefined {
+export function draftDocument(id: string): vscode.TextDocument | undefined {
   const uri = draftUri(id).toString();
   return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri);
 }

@@ -13,7 +13,7 @@ export type HelpdeskTools = PostTools & WriteTools;
 const WRITING: Record<WriteTool, (input: WriteInput) => string> = {
   helpdesk_fileBug: () => l10n.t('Filing a bug on the helpdesk'),
   helpdesk_createTask: () => l10n.t('Creating a helpdesk task'),
-  helpdesk_commentOnPost: (input) => l10n.t('Commenting on helpdesk post {0}', 'post' in input ? String(input.post).slice(0, 40) : ''),
+  helpdesk_commentOnPost: (input) => l10n.t('Commenting on helpdesk post {0}', typeof input === 'object' && input !== null && 'post' in input ? String(input.post).slice(0, 40) : ''),
 };
 
 export function registerTools(tools: () => HelpdeskTools): vscode.Disposable {

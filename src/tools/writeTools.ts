@@ -4,6 +4,8 @@
 // then goes the way of every other: saved as a draft, sent once with its marker. An answer lost on
 // the way leaves the draft; the same call again sends that draft, which looks for its post before
 // it sends, so an agent that retries never files twice.
+import { realpath } from 'node:fs/promises';
+import { sep } from 'node:path';
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
 import type { Account } from '../account/account';
@@ -11,7 +13,7 @@ import { buildBugReportContent } from '../code/bugReport';
 import { referenceText } from '../code/postReferences';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Draft, NewDraft } from '../drafts/drafts';
-import type { Sent } from '../drafts/sendDraft';
+import { draftDocument, type Sent } from '../drafts/sendDraft';
 import { commentDraft } from '../features/commentOnTask';
 import { taskDraft } from '../features/createTask';
 import { codeAt, type DocumentCode } from '../features/documentCode';
@@ -68,14 +70,25 @@ const KEPT_COMPOSITIONS = 20;
 /** A write made ready: the draft it files and where it goes, in words; or why it cannot be. */
 type Composed = { draft: NewDraft; where: string; title: string } | { problem: string };
 
+/** What a confirmation showed, for the call it asked about: composed for that account. */
+interface Shown {
+  accountUrl: string;
+  composed: Promise<Composed>;
+}
+
+const NOT_ASKED = 'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
+const NO_INPUT = 'The tool was called without its input (an object with the fields its schema names). Nothing was written.';
+
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
   const account = toolAccount(gateway, () => services.accountNow.now());
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
-  // What the confirmation showed is what is sent (the file may change in between): the
-  // composition made for it is the one the call takes.
-  const shown = new Map<string, Promise<Composed>>();
-  const keyOf = (tool: WriteTool, input: WriteInput, signedIn: Account) => `${tool}\n${signedIn.url}\n${JSON.stringify(input)}`;
+  // What the confirmation showed is what is sent, and only that (the file may change in between,
+  // the window may switch accounts): the call takes the composition its question showed.
+  const shown = new Map<string, Shown>();
+  const keyOf = (tool: WriteTool, input: WriteInput) => `${tool}\n${JSON.stringify(input)}`;
+  /** Writes under way, by account and call: the same call made again meanwhile joins it. */
+  const writing = new Map<string, Promise<string>>();
 
   const compose = (tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> =>
     tool === 'helpdesk_commentOnPost' ? composeComment(input as CommentOnPostInput, signedIn, token) : composeFiling(tool, input as FileInput, signedIn);
@@ -118,19 +131,40 @@ export function writeTools(services: Services): WriteTools {
     };
   }
 
-  /** The composition a confirmation showed for this call, or a new one. */
-  function composition(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken, forConfirmation: boolean): Promise<Composed> {
-    const key = keyOf(tool, input, signedIn);
-    const kept = shown.get(key);
-    if (!forConfirmation) {
-      shown.delete(key);
-      return kept ?? compose(tool, input, signedIn, token);
-    }
-    const made = compose(tool, input, signedIn, token);
+  /** Composes the write a confirmation shows, and keeps it for the call it asks about. */
+  function composeShown(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
+    const key = keyOf(tool, input);
+    const composed = compose(tool, input, signedIn, token);
     shown.delete(key);
-    shown.set(key, made);
+    shown.set(key, { accountUrl: signedIn.url, composed });
     if (shown.size > KEPT_COMPOSITIONS) shown.delete(shown.keys().next().value!);
-    return made;
+    return composed;
+  }
+
+  /** Sends what the person was shown for this call, with the account it was shown for. */
+  async function writeShown(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
+    const key = keyOf(tool, input);
+    const asked = shown.get(key);
+    shown.delete(key);
+    if (!asked) return NOT_ASKED;
+    if (asked.accountUrl !== signedIn.url) {
+      return `Nothing was written: the person was asked about this write for ${asked.accountUrl}, and this window has used ${signedIn.url} since. Call the tool again, so that they are asked about the account in use now.`;
+    }
+    const composed = await asked.composed;
+    if ('problem' in composed) return composed.problem;
+    if (token.isCancellationRequested) return 'Cancelled: nothing was written.';
+    // The same write again (an agent retrying after a lost answer) sends the draft kept from the
+    // first: the sender finds the post that attempt may have filed before it sends anything.
+    const kept = drafts.all().find((draft) => sameWrite(draft, composed.draft));
+    // Its open editor would be saved and sent with it: what the person types there is theirs to send.
+    if (kept && draftDocument(kept.id)?.isDirty) return 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
+    const draft = kept ?? (await drafts.create(composed.draft, { claimed: true }));
+    try {
+      return answer(tool, draft, await sender.sendSaying(draft.id), signedIn);
+    } catch (error) {
+      log.error(`The ${tool} tool could not send draft ${draft.id}`, error);
+      return [`Not sent; the draft is kept in VS Code. What was met:`, QUOTED, codeBlock(errorText(error))].join('\n');
+    }
   }
 
   /** The answer to the agent once the sender is done. */
@@ -146,42 +180,50 @@ export function writeTools(services: Services): WriteTools {
     const kept = drafts.get(draft.id)
       ? 'The draft is kept in VS Code, where the person can edit or send it. Calling this tool again with the same input sends that same draft: it looks first whether an earlier attempt reached the helpdesk, so nothing is filed twice.'
       : 'No draft of it is left.';
+    if (isApiError(sent.error, 'auth')) return `${SIGN_IN} Not sent. ${kept}`;
     return [`Not sent. ${kept} Why:`, QUOTED, codeBlock(sent.notSent)].join('\n');
   }
 
   return {
     async confirmation(tool, input, token) {
+      if (!isInput(input)) return undefined;
       const signedIn = await account();
       if (typeof signedIn === 'string') return undefined;
-      const composed = await composition(tool, input, signedIn, token, true);
+      const composed = await composeShown(tool, input, signedIn, token);
       if ('problem' in composed) return undefined;
       const message = [`${composed.where}. It is saved as a draft and sent once; if you do not continue, nothing is written.`, '', 'The whole text (its first line is the title):', '', codeBlock(composed.draft.text)].join('\n');
       return { title: composed.title, message };
     },
 
     async write(tool, input, token) {
+      if (!isInput(input)) return NO_INPUT;
       const signedIn = await account();
       if (typeof signedIn === 'string') return SIGN_IN;
-      const composed = await composition(tool, input, signedIn, token, false);
-      if ('problem' in composed) return composed.problem;
-      if (token.isCancellationRequested) return 'Cancelled: nothing was written.';
-      // The same write again (an agent retrying after a lost answer) sends the draft kept from the
-      // first: the sender finds the post that attempt may have filed before it sends anything.
-      const kept = drafts.all().find((draft) => sameWrite(draft, composed.draft));
-      const draft = kept ?? (await drafts.create(composed.draft, { claimed: true }));
-      try {
-        return answer(tool, draft, await sender.sendSaying(draft.id), signedIn);
-      } catch (error) {
-        log.error(`The ${tool} tool could not send draft ${draft.id}`, error);
-        return [`Not sent; the draft is kept in VS Code. What was met:`, QUOTED, codeBlock(errorText(error))].join('\n');
-      }
+      const key = `${signedIn.url}\n${keyOf(tool, input)}`;
+      const under = writing.get(key);
+      if (under) return under;
+      const written = writeShown(tool, input, signedIn, token).finally(() => writing.delete(key));
+      writing.set(key, written);
+      return written;
     },
   };
 }
 
-/** A draft that files the same thing: same kind, account, post and text (not one a TODO comment made). */
+/** A draft that files the same thing: same kind, account, post, client, responsible person and text (not one a TODO comment made). */
 function sameWrite(draft: Draft, fields: NewDraft): boolean {
-  return draft.kind === fields.kind && draft.accountUrl === fields.accountUrl && draft.postId === fields.postId && draft.text === fields.text && !draft.todo;
+  return (
+    draft.kind === fields.kind &&
+    draft.accountUrl === fields.accountUrl &&
+    draft.postId === fields.postId &&
+    (draft.clientId ?? null) === (fields.clientId ?? null) &&
+    (draft.responsibleId ?? null) === (fields.responsibleId ?? null) &&
+    draft.text === fields.text &&
+    !draft.todo
+  );
+}
+
+function isInput(input: unknown): input is WriteInput {
+  return typeof input === 'object' && input !== null && !Array.isArray(input);
 }
 
 function oneLine(value: unknown): string {
@@ -206,9 +248,11 @@ async function workspaceCode({ file, startLine, endLine }: FileInput, log: Servi
     return `${labelText(String(file), 200)} cannot be read as text.`;
   }
   const count = document.lineCount;
-  const whole = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
-  const start = whole(startLine) ?? 1;
-  const end = Math.min(count, whole(endLine) ?? (startLine === undefined ? count : start));
+  for (const [name, value] of [['startLine', startLine], ['endLine', endLine]] as const) {
+    if (value !== undefined && !Number.isInteger(value)) return `${name} must be a whole line number (1-based), not ${labelText(JSON.stringify(value), 40)}.`;
+  }
+  const start = startLine ?? 1;
+  const end = Math.min(count, endLine ?? (startLine === undefined ? count : start));
   if (start < 1 || start > count) return `Line ${start} is not in ${vscode.workspace.asRelativePath(uri, true)}, which has ${count} lines.`;
   if (end < start) return `The end line ${end} comes before the start line ${start}.`;
   return codeAt(document, start - 1, end - 1, log);
@@ -231,7 +275,22 @@ async function workspaceFile(file: string): Promise<vscode.Uri | string> {
   for (const uri of candidates) {
     if (!vscode.workspace.getWorkspaceFolder(uri)) continue;
     const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (stat && (stat.type & vscode.FileType.File) !== 0) return uri;
+    if (!stat || (stat.type & vscode.FileType.File) === 0) continue;
+    // A link (the file, or a folder on its way) may lead out of the workspace: where it ends counts.
+    if (!(await endsInWorkspace(uri, stat, folders))) return `${named} leads outside the workspace (through a symbolic link), so it is not read.`;
+    return uri;
   }
   return `${named} is not a file of this workspace.`;
+}
+
+async function endsInWorkspace(uri: vscode.Uri, stat: vscode.FileStat, folders: readonly vscode.WorkspaceFolder[]): Promise<boolean> {
+  if (uri.scheme !== 'file') return (stat.type & vscode.FileType.SymbolicLink) === 0;
+  const real = await realpath(uri.fsPath).catch(() => undefined);
+  if (real === undefined) return false;
+  for (const folder of folders) {
+    if (folder.uri.scheme !== 'file') continue;
+    const root = await realpath(folder.uri.fsPath).catch(() => undefined);
+    if (root !== undefined && (real === root || real.startsWith(root.endsWith(sep) ? root : root + sep))) return true;
+  }
+  return false;
 }

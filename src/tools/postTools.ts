@@ -49,6 +49,11 @@ export interface PostTools {
   getPost(input: GetPostInput, token: vscode.CancellationToken): Promise<string>;
 }
 
+/** A failure in words: sign-in words for a rejected token, else the service's words quoted. */
+export function failureAnswer(what: string, error: unknown): string {
+  return isApiError(error, 'auth') ? SIGN_IN : [`${what} What was met:`, QUOTED, codeBlock(errorText(error))].join('\n');
+}
+
 /** The window's account while its token is not known to be rejected, or words that tell the agent to ask the person to sign in. */
 export function toolAccount(gateway: Gateway, accountNow: () => Promise<WindowAccount | undefined>): () => Promise<Account | string> {
   return async () => {
@@ -59,8 +64,6 @@ export function toolAccount(gateway: Gateway, accountNow: () => Promise<WindowAc
 
 export function postTools(gateway: Gateway, identity: Identity, accountNow: () => Promise<WindowAccount | undefined>): PostTools {
   const account = toolAccount(gateway, accountNow);
-  /** A failure in words: sign-in words for a rejected token, else the service's words quoted. */
-  const failed = (what: string, error: unknown) => (isApiError(error, 'auth') ? SIGN_IN : [`${what} What was met:`, QUOTED, codeBlock(errorText(error))].join('\n'));
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   /** The post's client by name where the Clients view has loaded it, else by number. */
   const clientOf = (post: Post) => clientText(post, gateway.store.clients.state.items);
@@ -86,7 +89,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       const found = new Map<number, Post>();
       const statuses = gateway.store.statuses;
       const listed = await readList(gateway, token, () => false);
-      if ('error' in listed) return failed('The helpdesk\'s posts could not be read.', listed.error);
+      if ('error' in listed) return failureAnswer('The helpdesk\'s posts could not be read.', listed.error);
       for (const post of listed.posts) if (wanted(post)) found.set(post.id, post);
       const { read, complete } = listed;
       const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, limit);
@@ -107,7 +110,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       try {
         post = await signedIn.post(id, abortOn(token));
       } catch (error) {
-        return failed(`Post ${reference(id)} could not be read.`, error);
+        return failureAnswer(`Post ${reference(id)} could not be read.`, error);
       }
       const statuses = gateway.store.statuses;
       const facts = [labelText(post.kind ?? post.task_kind, 20), statusText(post, statuses), post.closed === true ? 'closed' : 'open', clientOf(post), ageOf(post)].filter(Boolean).join(' · ');

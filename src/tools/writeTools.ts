@@ -22,8 +22,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { codeBlock, inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
-import { errorText } from '../ui/errorText';
-import { abortOn, postIdOf, QUOTED, SIGN_IN, toolAccount } from './postTools';
+import { abortOn, failureAnswer, postIdOf, QUOTED, SIGN_IN, toolAccount } from './postTools';
 
 export type WriteTool = 'helpdesk_fileBug' | 'helpdesk_createTask' | 'helpdesk_commentOnPost';
 
@@ -121,8 +120,7 @@ export function writeTools(services: Services): WriteTools {
     try {
       parent = await signedIn.post(id, abortOn(token));
     } catch (error) {
-      if (isApiError(error, 'auth')) return { problem: SIGN_IN };
-      return { problem: [`Post ${reference(id)} could not be read, so nothing was written. What was met:`, QUOTED, codeBlock(errorText(error))].join('\n') };
+      return { problem: failureAnswer(`Post ${reference(id)} could not be read, so nothing was written.`, error) };
     }
     return {
       draft: commentDraft(signedIn, { parent, text }),
@@ -163,7 +161,7 @@ export function writeTools(services: Services): WriteTools {
       return answer(tool, draft, await sender.sendSaying(draft.id), signedIn);
     } catch (error) {
       log.error(`The ${tool} tool could not send draft ${draft.id}`, error);
-      return [`Not sent; the draft is kept in VS Code. What was met:`, QUOTED, codeBlock(errorText(error))].join('\n');
+      return failureAnswer('Not sent; the draft is kept in VS Code.', error);
     }
   }
 

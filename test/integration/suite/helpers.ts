@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi, TestExports } from '../../../src/extension';
+import type { Post } from '../../../src/api';
 import { standInVariable } from '../../codeServer/workspace';
 import { PROFILES, type FaultRule, type ProfileName, type RecordedRequest } from '../../server';
 
@@ -96,6 +97,13 @@ export function viewFilters(api: TestApi): string | undefined {
   const host = api.session.accountUrl ? new URL(api.session.accountUrl).host : undefined;
   const rest = host && description.startsWith(host) ? description.slice(host.length).replace(/^ · /, '') : description;
   return rest || undefined;
+}
+
+/** A post made on the stand-in the tests talk to, as someone in the web app would (not through the extension). */
+export async function createPost(post: Record<string, unknown>): Promise<Post> {
+  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post }) });
+  assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
+  return (await response.json()) as Post;
 }
 
 /** The posts `/app.json` lists on the stand-in the tests talk to, every page, as it answers them (the fields a test reads). */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import { labelText } from '../../../src/text/serverText';
-import { extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+import { createPost, extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
@@ -12,12 +12,6 @@ const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
 async function listed(): Promise<Post[]> {
   const response = await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&per_page=20&order=id.desc`);
   return (await response.json()) as Post[];
-}
-
-async function createPost(post: Record<string, unknown>): Promise<Post> {
-  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post }) });
-  assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
-  return (await response.json()) as Post;
 }
 
 async function untitled(content: string, language = 'typescript'): Promise<vscode.TextDocument> {

@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, write
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
-import { extensionApi, logShows, standIn, useCleanSlate, waitFor } from './helpers';
+import { createPost, extensionApi, logShows, useCleanSlate, waitFor } from './helpers';
 
 interface Repository {
   readonly rootUri: vscode.Uri;
@@ -58,11 +58,7 @@ async function gitSees(repository: Repository): Promise<void> {
 
 const made: { git: (...args: string[]) => string; repository: Repository }[] = [];
 
-async function createPost(title: string, content = 'x'): Promise<Post> {
-  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post: { title, content } }) });
-  assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
-  return (await response.json()) as Post;
-}
+const postTitled = (title: string, content = 'x'): Promise<Post> => createPost({ title, content });
 
 function gitTakes(name: string): boolean {
   try {
@@ -95,7 +91,7 @@ describe('Start Work on Post', () => {
   it('proposes a name Git takes for a hostile title, then creates the branch from HEAD and checks it out', async () => {
     const api = await extensionApi();
     const { repository, git, head } = await makeRepository();
-    const post = await createPost(`Fix: a/b..c @{u} ~^:?*[ \\ 😱 .lock ${'word '.repeat(70)}`);
+    const post = await postTitled(`Fix: a/b..c @{u} ~^:?*[ \\ 😱 .lock ${'word '.repeat(70)}`);
     const outcome = await api.actions.startWork({ postId: post.id, root: repository.rootUri });
     assert.ok(outcome, 'started');
     assert.equal(outcome.created, true);
@@ -109,7 +105,7 @@ describe('Start Work on Post', () => {
   it('an existing branch of that name is checked out only after asking', async () => {
     const api = await extensionApi();
     const { repository, git, head } = await makeRepository();
-    const post = await createPost('Existing');
+    const post = await postTitled('Existing');
     git('branch', `hd-${post.id}-existing`);
     api.ui.answerNextQuestion(undefined);
     assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri }), undefined, 'dismissed: nothing done');
@@ -122,7 +118,7 @@ describe('Start Work on Post', () => {
   it('a branch of that name on the remote is checked out following it, after asking; a remote\'s name typed is refused', async () => {
     const api = await extensionApi();
     const { repository, git, head } = await makeRepository();
-    const post = await createPost('Pushed by a colleague');
+    const post = await postTitled('Pushed by a colleague');
     const name = `hd-${post.id}-pushed`;
     git('remote', 'add', 'origin', 'https://github.com/example/other.git');
     git('commit', '-q', '--allow-empty', '-m', 'Theirs');
@@ -146,7 +142,7 @@ describe('Start Work on Post', () => {
   it('uncommitted changes go along; a checkout that would overwrite them is refused, said in words, and nothing moves', async () => {
     const api = await extensionApi();
     const { dir, repository, git, head } = await makeRepository();
-    const post = await createPost('Dirty tree');
+    const post = await postTitled('Dirty tree');
     writeFileSync(join(dir, 'app.txt'), 'one\ntwo\nmine\n');
     const outcome = await api.actions.startWork({ postId: post.id, root: repository.rootUri });
     assert.equal(head(), outcome?.branch);
@@ -169,7 +165,7 @@ describe('Start Work on Post', () => {
   it('a name Git would refuse is refused before Git is asked', async () => {
     const api = await extensionApi();
     const { repository, head } = await makeRepository();
-    const post = await createPost('Bad name');
+    const post = await postTitled('Bad name');
     await assert.rejects(api.actions.startWork({ postId: post.id, root: repository.rootUri, name: 'a..b' }), /cannot be a branch name/);
     assert.equal(head(), 'main');
   });
@@ -178,7 +174,7 @@ describe('Start Work on Post', () => {
     this.timeout(60_000);
     const api = await extensionApi();
     const { dir, repository, git } = await makeRepository();
-    const post = await createPost('Shown in the status bar');
+    const post = await postTitled('Shown in the status bar');
     await vscode.window.showTextDocument(vscode.Uri.file(join(dir, 'app.txt')));
     const checkOut = async (branch: string, create = true) => {
       git('checkout', '-q', ...(create ? ['-b'] : []), branch);
@@ -203,8 +199,8 @@ describe('Start Work on Post', () => {
   it('the commit message box starts with the reference once, and never over typed text', async function () {
     this.timeout(60_000);
     const { repository, git } = await makeRepository();
-    const first = await createPost('First for the box');
-    const second = await createPost('Second for the box');
+    const first = await postTitled('First for the box');
+    const second = await postTitled('Second for the box');
     // The box's value goes to the workbench and back: read it once it has settled.
     const box = () => repository.inputBox.value;
     const boxShows = (value: string, what: string) => waitFor(`${what}: the box to read ${JSON.stringify(value)} (it reads ${JSON.stringify(box())})`, () => box() === value, 5000);
@@ -245,9 +241,9 @@ describe('Start Work on Post', () => {
   it('Go to Code from the palette offers the branch\'s post first, loaded or not', async () => {
     const api = await extensionApi();
     const { repository, git } = await makeRepository();
-    const post = await createPost('The branch\'s post', ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)'].join('\n'));
+    const post = await postTitled('The branch\'s post', ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)'].join('\n'));
     // A newer post heads the list, and names no code: Go to Code on it would open nothing.
-    await createPost('Newer, without code');
+    await postTitled('Newer, without code');
     await vscode.commands.executeCommand('helpdesk.refreshPosts');
     await waitFor('the newer post to head the list', () => !api.store.posts.state.loading && api.store.posts.state.items[0]?.title === 'Newer, without code');
     git('checkout', '-q', '-b', `hd-${post.id}`);
@@ -266,7 +262,7 @@ describe('Start Work on Post', () => {
     const api = await extensionApi();
     const one = await makeRepository();
     const two = await makeRepository();
-    const post = await createPost('Two repositories');
+    const post = await postTitled('Two repositories');
     await vscode.window.showTextDocument(vscode.Uri.file(join(two.dir, 'app.txt')));
     const started = vscode.commands.executeCommand('helpdesk.startWork', post.id);
     // The repository list (Enter takes the first), then the name box (Enter takes the proposal).

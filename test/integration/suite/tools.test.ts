@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Post } from '../../../src/api';
 import { PROFILES } from '../../server';
-import { assertNoTokenIn, extensionApi, forEachProfile, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+import { assertNoTokenIn, createPost, extensionApi, forEachProfile, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
 /** A tool called as the agent calls it (no chat request: none is needed for read tools), its answer as text. */
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-async function createPost(post: Record<string, unknown>): Promise<Post> {
-  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post }) });
-  assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
-  return (await response.json()) as Post;
 }
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');

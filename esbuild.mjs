@@ -86,6 +86,7 @@ const SHARED = new Set([
   'src/code/postReferences.ts',
   'src/code/todoComments.ts',
   'src/drafts/draftUri.ts',
+  'src/drafts/presenceFolder.ts',
   'src/inCode/openTodo.ts',
   'src/inCode/referenceOptions.ts',
   'src/settings.ts',

@@ -31,6 +31,10 @@ export interface Draft {
   unconfirmed?: UnconfirmedSend;
   /** The window sending it now, and since when: another window leaves it alone meanwhile. */
   sending?: { by: string; since: number };
+  /** The marker it files with, chosen when it was composed: an agent's question shows the very content sent. */
+  ref?: string;
+  /** Written by an agent's tool (its kept draft is what the same call sends again). */
+  byAgent?: boolean;
   /** A task from a TODO comment: where the comment was, so that its reference is written there once filed. */
   todo?: TodoOrigin;
 }

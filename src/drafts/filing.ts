@@ -64,8 +64,8 @@ export type Doubt = Exclude<FindOutcome, 'absent'>;
  * keeps its marker, and the next send looks first).
  */
 export type Filing<A extends FilingAccount = FilingAccount> =
-  | { outcome: 'filed'; post: Post; account: A; sentText: string; /** The post remembered for later searches (it never fails). */ noted: Promise<void> }
-  | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined }
+  | { outcome: 'filed'; post: Post; account: A; sentText: string; ref: string; /** The post remembered for later searches (it never fails). */ noted: Promise<void> }
+  | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined; ref: string }
   | { outcome: 'maybeFiled'; doubt: Doubt; account: A }
   | { outcome: 'failed'; error: unknown; mayBeStored: boolean }
   | { outcome: 'refused'; why: Refusal };
@@ -88,14 +88,14 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
   try {
     if (before && !context.resendAnyway) {
       const earlier = await step((signal) => findEarlier(account, draft, before, log, signal));
-      if (typeof earlier === 'object') return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText };
+      if (typeof earlier === 'object') return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '' };
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
     const attempt = await mark(markers, draft, before, account.newestListed);
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
     // Not waited for: the post is filed, and the person is told so, whether or not this is written.
     const noted = noteFiled(account, draft, post, attempt.ref, log);
-    return { outcome: 'filed', post, account, sentText: draft.text, noted };
+    return { outcome: 'filed', post, account, sentText: draft.text, ref: attempt.ref, noted };
   } catch (error) {
     // Before the first attempt there was no marker: a clear "not stored" leaves none.
     const mayBe = before !== undefined || mayBeStored(error);
@@ -126,7 +126,8 @@ function emptyPart(draft: Draft): Refusal | undefined {
  */
 async function mark(markers: MarkerStore, draft: Draft, before: UnconfirmedSend | undefined, baseline: number | undefined): Promise<Attempt> {
   if (!before) {
-    const attempt = { ref: newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
+    // A marker chosen when the write was composed (and shown to the person) is the one it files with.
+    const attempt = { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
     await markers.setUnconfirmed(draft.id, attempt);
     return attempt;
   }
@@ -153,8 +154,7 @@ async function findEarlier(account: FilingAccount, draft: Draft, before: Unconfi
 
 function create(account: FilingAccount, draft: Draft, ref: string, signal: AbortSignal): Promise<Post> {
   const owner = { client_id: draft.clientId, responsible_id: draft.responsibleId };
-  const { title, description } = draftContent(draft);
-  const content = withDraftRef(description, ref);
+  const { title, content } = filedText(draft, ref);
   if (draft.kind === 'comment') {
     if (draft.postId === undefined) throw new Error(`Comment draft ${draft.id} names no post.`);
     return account.addComment(draft.postId, { title, content, ...owner }, signal);
@@ -179,8 +179,14 @@ function mayBeStored(error: unknown): boolean {
   return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
 }
 
+/** The title and content, byte for byte, that a draft files with the marker `ref`. */
+export function filedText(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>, ref: string): { title: string; content: string } {
+  const { title, description } = draftContent(draft);
+  return { title, content: withDraftRef(description, ref) };
+}
+
 /** The title and content a draft files. A comment draft from before comments had titles gets one. */
-function draftContent(draft: Draft): { title: string; description: string } {
+function draftContent(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>): { title: string; description: string } {
   if (draft.kind !== 'comment' || draft.titled) return parseDraftDocument(draft.text);
   return { title: `Re: #${draft.postId ?? ''}`, description: draft.text.trim() };
 }

@@ -3,8 +3,13 @@ import type { PresenceFolder } from './windowPresence';
 
 /** The windows' presence files (see WindowPresence), in a folder of the extension's global storage: one folder for every window. */
 export function presenceFolder(globalStorage: vscode.Uri): PresenceFolder {
+  return storageFolder(globalStorage, 'windows');
+}
+
+/** A folder of the extension's global storage that every window reads and writes, a file per record. */
+export function storageFolder(globalStorage: vscode.Uri, name: string): PresenceFolder {
   const { fs } = vscode.workspace;
-  const folder = vscode.Uri.joinPath(globalStorage, 'windows');
+  const folder = vscode.Uri.joinPath(globalStorage, name);
   const file = (name: string) => vscode.Uri.joinPath(folder, name);
   // The first write waits for it; a failure shows in that write.
   const made = Promise.resolve(fs.createDirectory(folder)).then(undefined, () => undefined);

@@ -10,6 +10,7 @@ import { errorText } from '../ui/errorText';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
+import { FiledIntents, intentsOf, memoryFolder, twinOf, type Twin } from './filedIntents';
 import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 
 const { l10n } = vscode;
@@ -20,6 +21,14 @@ const { l10n } = vscode;
  * person was shown; the service's words, where there are, are in it).
  */
 export type Sent = { post: Post; earlier: boolean } | { notSent: string; /** The failure met, where one was. */ error?: unknown };
+
+/**
+ * What the person agreed to before the send, where a door asked first (the agent's question): to
+ * file again the intent of the post it named (see `twinOf`), so the send does not ask again.
+ */
+export interface Agreed {
+  readonly fileAgainAfter?: number;
+}
 
 const WHAT = {
   bug: () => l10n.t('Filing the bug…'),
@@ -41,6 +50,8 @@ export class DraftSender {
     private readonly log: Log,
     /** Runs once a draft's post is on the service, whichever attempt put it there (e.g. to write a TODO's reference). */
     private readonly onFiled: (draft: Draft, post: Post, account: Account) => Promise<void> = () => Promise.resolve(),
+    /** What this VS Code filed lately, by intent: a write of one of them again is asked about first. */
+    readonly filedIntents: FiledIntents = new FiledIntents(memoryFolder()),
   ) {}
 
   /** Sends under way, by draft id. */
@@ -57,10 +68,10 @@ export class DraftSender {
   }
 
   /** `send`, resolving with how it ended in words as well. */
-  sendSaying(id: string): Promise<Sent> {
+  sendSaying(id: string, agreed: Agreed = {}): Promise<Sent> {
     const under = this.sending.get(id);
     if (under) return under;
-    const sent = this.sendSaved(id).finally(() => this.sending.delete(id));
+    const sent = this.sendSaved(id, agreed).finally(() => this.sending.delete(id));
     this.sending.set(id, sent);
     return sent;
   }
@@ -70,7 +81,7 @@ export class DraftSender {
    * Whatever this window claimed for the draft (from its creation on, see `DraftStore.create`) is
    * given up at the end, however the send ends.
    */
-  private async sendSaved(id: string): Promise<Sent> {
+  private async sendSaved(id: string, agreed: Agreed): Promise<Sent> {
     try {
       const open = draftDocument(id);
       if (open?.isDirty && !(await open.save())) {
@@ -91,7 +102,7 @@ export class DraftSender {
         void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
         return { notSent: message };
       }
-      return await this.sendOnce(this.drafts.get(id)!);
+      return await this.sendOnce(this.drafts.get(id)!, agreed);
     } finally {
       await this.drafts.release(id);
     }
@@ -102,7 +113,7 @@ export class DraftSender {
    * earlier attempt that may have been filed is the person's to decide on; whatever goes wrong on
    * the way leaves the draft kept.
    */
-  private async sendOnce(draft: Draft): Promise<Sent> {
+  private async sendOnce(draft: Draft, agreed: Agreed): Promise<Sent> {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
     const context: FilingContext = {
@@ -112,6 +123,13 @@ export class DraftSender {
       log: (message, error) => this.log.error(message, error),
     };
     try {
+      // A first attempt of an intent filed or kept lately: the person says whether to file it again.
+      if (account && !draft.unconfirmed) {
+        const twin = await twinOf(draft, this.drafts.all(), this.filedIntents);
+        if (twin && !('filed' in twin && twin.filed.postId === agreed.fileAgainAfter) && !(await this.confirmTwin(account, draft, twin))) {
+          return { notSent: l10n.t('the person chose not to file it again.') };
+        }
+      }
       let filing = await fileDraft(draft, account, context);
       if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt))) filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
       return await this.show(draft, filing);
@@ -170,6 +188,7 @@ export class DraftSender {
     };
     const told = !editedSince();
     if (told) this.announce(account, draft, post, earlier);
+    for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined })) await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
     // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
@@ -190,6 +209,35 @@ export class DraftSender {
       if (choice === edit) await openDraft(draft.id);
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', post.id)));
     });
+  }
+
+  /**
+   * The same intent was filed lately, or an attempt of it may be on the service: the person decides
+   * whether to file it again (kept otherwise). Asked before anything goes out.
+   */
+  private async confirmTwin(account: Account, draft: Draft, twin: Twin): Promise<boolean> {
+    const send = l10n.t('Send Anyway');
+    const keep = l10n.t('Keep Draft');
+    if ('filed' in twin) {
+      const { postId, at } = twin.filed;
+      const open = l10n.t('Open #{0}', postId);
+      const ago = agoWords(Date.now() - at);
+      const message =
+        draft.kind === 'comment'
+          ? l10n.t('This comment was added to #{0} {1} from VS Code (#{2}). Send it again?', draft.postId ?? '', ago, postId)
+          : l10n.t('#{0} was filed with this title {1} from VS Code. File it again?', postId, ago);
+      const choice = await this.ui.warn(message, { modal: true }, send, open, keep);
+      if (choice === send) return true;
+      if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', postId)));
+    } else {
+      const edit = l10n.t('Open Kept Draft');
+      const message = l10n.t('An earlier attempt to file this, {0}, may be on the helpdesk: its answer was lost, and its draft is kept. Sending that draft looks for its post first. File this one as well?', agoWords(Date.now() - twin.kept.createdAt));
+      const choice = await this.ui.warn(message, { modal: true }, send, edit, keep);
+      if (choice === send) return true;
+      if (choice === edit) await openDraft(twin.kept.id);
+    }
+    void this.ui.info(l10n.t('Not sent. The draft is kept.'));
+    return false;
   }
 
   /** The earlier attempt may have been filed, and it cannot be told: the person decides. */
@@ -241,6 +289,14 @@ export class DraftSender {
       if (choice === copy) await vscode.env.clipboard.writeText(link);
     });
   }
+}
+
+function agoWords(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return l10n.t('just now');
+  if (minutes < 60) return minutes === 1 ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', minutes);
+  const hours = Math.floor(minutes / 60);
+  return hours === 1 ? l10n.t('1 hour ago') : l10n.t('{0} hours ago', hours);
 }
 
 export async function openDraft(id: string): Promise<void> {

@@ -7,12 +7,15 @@
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import vscode = require('vscode');
-import { isApiError, type Post } from '../api';
+import { isApiError, isComment, type Post } from '../api';
 import type { Account } from '../account/account';
 import { buildBugReportContent } from '../code/bugReport';
 import { referenceText } from '../code/postReferences';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Draft, NewDraft } from '../drafts/drafts';
+import { agoText, twinOf, type FiledIntent } from '../drafts/filedIntents';
+import { filedText } from '../drafts/filing';
+import { newDraftRef } from '../drafts/draftRef';
 import { draftDocument, type Sent } from '../drafts/sendDraft';
 import { commentDraft } from '../features/commentOnTask';
 import { taskDraft } from '../features/createTask';
@@ -23,6 +26,7 @@ import { readSettings } from '../settings';
 import { codeBlock, inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { abortOn, failureAnswer, postIdOf, QUOTED, SIGN_IN, toolAccount } from './postTools';
+import { Questions } from './questions';
 
 export type WriteTool = 'helpdesk_fileBug' | 'helpdesk_createTask' | 'helpdesk_commentOnPost';
 
@@ -34,12 +38,16 @@ export interface FileInput {
   /** 1-based lines of `file` (default: from its start; `endLine` defaults to `startLine`, or the file's end without either). */
   startLine?: number;
   endLine?: number;
+  /** File it although a post with this title was filed lately (the person is asked, naming that post). */
+  fileAgain?: boolean;
 }
 
 export interface CommentOnPostInput {
   /** The post's number, or a reference to it (`HD-123`, `#123`, its address). */
   post: number | string;
   text: string;
+  /** Comment although this comment was added lately (the person is asked, naming it). */
+  fileAgain?: boolean;
 }
 
 export type WriteInput = FileInput | CommentOnPostInput;
@@ -63,37 +71,48 @@ export interface WriteTools {
 const TITLE_CHARS = 250;
 /** The most a description or a comment holds: a person must be able to read what they agree to. */
 const TEXT_CHARS = 10_000;
-/** Compositions shown in a confirmation, kept for the call they are for (a refused one is never called). */
-const KEPT_COMPOSITIONS = 20;
+/** The longest path a file may be given by. */
+const PATH_CHARS = 1_000;
 
-/** A write made ready: the draft it files and where it goes, in words; or why it cannot be. */
-type Composed = { draft: NewDraft; where: string; title: string } | { problem: string };
+/**
+ * A write made ready, as its question shows it: a new draft to send (after a twin the person is
+ * asked to file again), a kept draft to send, a post filed lately to answer with, or why not.
+ */
+type Composed =
+  | { draft: NewDraft & { ref: string }; title: string; where: string; again?: FiledIntent }
+  | { kept: Draft; ref: string; title: string; where: string }
+  | { answerWith: FiledIntent; title: string; where: string }
+  | { problem: string };
 
-/** What a confirmation showed, for the call it asked about: composed for that account. */
-interface Shown {
-  accountUrl: string;
-  composed: Promise<Composed>;
-}
+type Fresh = Extract<Composed, { draft: unknown }>;
 
 const NOT_ASKED = 'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
+const AMBIGUOUS = 'Nothing was written: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
 const NO_INPUT = 'The tool was called without its input (an object with the fields its schema names). Nothing was written.';
+/** Said under the text shown: what the marker line is for. */
+const MARKER_LINE = 'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
 
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
   const account = toolAccount(gateway, () => services.accountNow.now());
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
-  // What the confirmation showed is what is sent, and only that (the file may change in between,
-  // the window may switch accounts): the call takes the composition its question showed.
-  const shown = new Map<string, Shown>();
+  const filedIntents = sender.filedIntents;
+  // A yes sends what its question showed, and only that (the file may change in between, the
+  // window may switch accounts, two chats may ask at once): see Questions.
+  const questions = new Questions<Composed, Account>();
   const keyOf = (tool: WriteTool, input: WriteInput) => `${tool}\n${JSON.stringify(input)}`;
   /** Writes under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
-  const compose = (tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> =>
-    tool === 'helpdesk_commentOnPost' ? composeComment(input as CommentOnPostInput, signedIn, token) : composeFiling(tool, input as FileInput, signedIn);
+  async function compose(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
+    const made = tool === 'helpdesk_commentOnPost' ? await composeComment(input as CommentOnPostInput, signedIn, token) : await composeFiling(tool, input as FileInput, signedIn);
+    if ('problem' in made) return made;
+    return againstTwin(tool, input, made);
+  }
 
-  async function composeFiling(tool: WriteTool, input: FileInput, signedIn: Account): Promise<Composed> {
+  async function composeFiling(tool: WriteTool, input: FileInput, signedIn: Account): Promise<Fresh | { problem: string }> {
     const bug = tool === 'helpdesk_fileBug';
+    if (typeof input.title === 'string' && input.title.length > TITLE_CHARS * 4) return { problem: `The title has ${input.title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
     const title = oneLine(input.title);
     if (!title) return { problem: `A ${bug ? 'bug' : 'task'} needs a title: nothing was written.` };
     if (title.length > TITLE_CHARS) return { problem: `The title has ${title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
@@ -102,17 +121,18 @@ export function writeTools(services: Services): WriteTools {
     const code = input.file === undefined || input.file === '' ? undefined : await workspaceCode(input, services.log);
     if (typeof code === 'string') return { problem: `${code} Nothing was written.` };
     const about = code ? `, about ${inlineCode(`${code.selection.relativePath}:${lineText(code)}`)} with that code and a link to it` : '';
+    const ref = newDraftRef();
     if (bug) {
-      const draft: NewDraft = code ? bugDraft(signedIn, { ...code, title, description }) : { kind: 'bug', text: formatDraftDocument(title, description), accountUrl: signedIn.url, target: 'bug' };
-      return { draft, title: 'File a bug on the helpdesk?', where: `A bug report (kind ${inlineCode('error')}) in ${inlineCode(signedIn.url)}${about}` };
+      const fields: NewDraft = code ? bugDraft(signedIn, { ...code, title, description }) : { kind: 'bug', text: formatDraftDocument(title, description), accountUrl: signedIn.url, target: 'bug' };
+      return { draft: { ...fields, ref, byAgent: true }, title: 'File a bug on the helpdesk?', where: `A bug report (kind ${inlineCode('error')}) in ${inlineCode(signedIn.url)}${about}` };
     }
     const content = code ? buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines }) : description;
-    return { draft: taskDraft(signedIn, { title, content }), title: 'Create a helpdesk task?', where: `A task in ${inlineCode(signedIn.url)}${about}` };
+    return { draft: { ...taskDraft(signedIn, { title, content }), ref, byAgent: true }, title: 'Create a helpdesk task?', where: `A task in ${inlineCode(signedIn.url)}${about}` };
   }
 
-  async function composeComment(input: CommentOnPostInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
+  async function composeComment(input: CommentOnPostInput, signedIn: Account, token: vscode.CancellationToken): Promise<Fresh | { problem: string }> {
     const id = postIdOf(input.post, signedIn.url, readSettings().referencePrefix);
-    if (id === undefined) return { problem: `"${labelText(String(input.post), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was written.` };
+    if (id === undefined) return { problem: `"${labelText(String(input.post).slice(0, 200), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was written.` };
     const text = typeof input.text === 'string' ? input.text.trim() : '';
     if (!text) return { problem: 'A comment needs words: nothing was written.' };
     if (text.length > TEXT_CHARS) return { problem: `The comment has ${text.length} characters; at most ${TEXT_CHARS}, so that the person can read what they agree to. Nothing was written.` };
@@ -122,43 +142,93 @@ export function writeTools(services: Services): WriteTools {
     } catch (error) {
       return { problem: failureAnswer(`Post ${reference(id)} could not be read, so nothing was written.`, error) };
     }
+    if (isComment(parent)) {
+      const of = typeof parent.post_id === 'number' ? ` on ${reference(parent.post_id)}; to comment there, call the tool again with that post` : '';
+      return { problem: `${reference(id)} is a comment${of}. Comments are added to posts, not to comments: nothing was written.` };
+    }
     return {
-      draft: commentDraft(signedIn, { parent, text }),
+      draft: { ...commentDraft(signedIn, { parent, text }), ref: newDraftRef(), byAgent: true },
       title: `Comment on ${reference(id)}?`,
       where: `A comment on ${reference(id)} in ${inlineCode(signedIn.url)}, seen by everyone who sees that post`,
     };
   }
 
-  /** Composes the write a confirmation shows, and keeps it for the call it asks about. */
-  function composeShown(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
-    const key = keyOf(tool, input);
-    const composed = compose(tool, input, signedIn, token);
-    shown.delete(key);
-    shown.set(key, { accountUrl: signedIn.url, composed });
-    if (shown.size > KEPT_COMPOSITIONS) shown.delete(shown.keys().next().value!);
-    return composed;
+  /**
+   * The same intent written lately (see twinOf): a kept draft of it is what is sent (the question
+   * shows it); a post filed with it is what the agent is answered with, unless it asked to file
+   * again, and then the question names that post.
+   */
+  async function againstTwin(tool: WriteTool, input: WriteInput, made: Fresh): Promise<Composed> {
+    const now = Date.now();
+    const twin = await twinOf({ ...made.draft, id: '', createdAt: now, updatedAt: now }, drafts.all(), filedIntents);
+    if (!twin) return made;
+    if ('kept' in twin) {
+      const { kept } = twin;
+      // Its open editor would be saved and sent with it: what the person types there is theirs to send.
+      if (draftDocument(kept.id)?.isDirty) return { problem: 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.' };
+      const ref = kept.unconfirmed?.ref ?? kept.ref;
+      if (!ref) return { problem: 'Nothing was sent: a draft of this very write is kept in VS Code from an earlier version of the extension. The person can send it from there with "Send Draft".' };
+      const what = kept.unconfirmed ? 'an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)' : 'an earlier attempt';
+      return { kept, ref, title: made.title, where: `${made.where}. This sends the draft kept in VS Code from ${what}, as it is now` };
+    }
+    const { filed } = twin;
+    const named = `${reference(filed.postId)} was ${tool === 'helpdesk_commentOnPost' ? 'added as this very comment' : 'filed with this title'} ${agoText(now - filed.at)} from VS Code`;
+    if (input.fileAgain === true) return { ...made, again: filed, title: `${made.title.replace(/\?$/, '')} again?`, where: `${named}. Continue files another one: ${made.where}` };
+    return {
+      answerWith: filed,
+      title: `Answer with ${reference(filed.postId)}?`,
+      where: `${named}. Continue tells the agent about ${reference(filed.postId)} and writes nothing new (to file another one, the agent can call again with fileAgain: true)`,
+    };
+  }
+
+  /** The question: where it goes, and the title and content exactly as they are sent. */
+  function questionOf(composed: Exclude<Composed, { problem: string }>): Confirmation {
+    const intro = `${composed.where}.`;
+    if ('answerWith' in composed) return { title: composed.title, message: `${intro} If you do not continue, nothing is written.` };
+    const sent = 'kept' in composed ? filedText(composed.kept, composed.ref) : filedText(composed.draft, composed.draft.ref);
+    const message = [
+      `${intro} It is saved as a draft and sent once; if you do not continue, nothing is written.`,
+      '',
+      'Title, as sent:',
+      '',
+      codeBlock(sent.title),
+      '',
+      'Content, as sent:',
+      '',
+      codeBlock(sent.content),
+      '',
+      MARKER_LINE,
+    ].join('\n');
+    return { title: composed.title, message };
   }
 
   /** Sends what the person was shown for this call, with the account it was shown for. */
   async function writeShown(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
-    const key = keyOf(tool, input);
-    const asked = shown.get(key);
-    shown.delete(key);
-    if (!asked) return NOT_ASKED;
-    if (asked.accountUrl !== signedIn.url) {
-      return `Nothing was written: the person was asked about this write for ${asked.accountUrl}, and this window has used ${signedIn.url} since. Call the tool again, so that they are asked about the account in use now.`;
+    const answered = questions.answer(keyOf(tool, input), signedIn);
+    if ('refused' in answered) {
+      if (answered.refused === 'notAsked') return NOT_ASKED;
+      if (answered.refused === 'ambiguous') return AMBIGUOUS;
+      return `Nothing was written: the person was asked about this write for ${answered.asked?.account.url ?? 'another account'} as signed in then, and this window has signed in since (another account, or again). Call the tool again, so that they are asked about the account in use now.`;
     }
-    const composed = await asked.composed;
+    const composed = answered.asked.what;
     if ('problem' in composed) return composed.problem;
     if (token.isCancellationRequested) return 'Cancelled: nothing was written.';
-    // The same write again (an agent retrying after a lost answer) sends the draft kept from the
-    // first: the sender finds the post that attempt may have filed before it sends anything.
-    const kept = drafts.all().find((draft) => sameWrite(draft, composed.draft));
-    // Its open editor would be saved and sent with it: what the person types there is theirs to send.
-    if (kept && draftDocument(kept.id)?.isDirty) return 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
-    const draft = kept ?? (await drafts.create(composed.draft, { claimed: true }));
+    if ('answerWith' in composed) {
+      const { postId, at } = composed.answerWith;
+      return `${reference(postId)} was filed with this intent ${agoText(Date.now() - at)} from VS Code; the person chose to answer with it. Nothing new was written. Web page: ${signedIn.link('posts', postId)}`;
+    }
+    let draft: Draft;
+    if ('kept' in composed) {
+      const now = drafts.get(composed.kept.id);
+      if (!now) return 'Nothing was written: the draft the person was shown was sent or discarded in VS Code since. Call the tool again to be told which.';
+      if (now.text !== composed.kept.text || (now.unconfirmed?.ref ?? now.ref) !== composed.ref) return 'Nothing was written: the draft the person was shown was edited since. Call the tool again, so that they are asked about it as it is now.';
+      if (draftDocument(now.id)?.isDirty) return 'Nothing was sent: the person is editing the draft of this very write in VS Code. They can send it from there with "Send Draft"; do not call the tool again for it.';
+      draft = now;
+    } else {
+      draft = await drafts.create(composed.draft, { claimed: true });
+    }
     try {
-      return answer(tool, draft, await sender.sendSaying(draft.id), signedIn);
+      return answer(tool, draft, await sender.sendSaying(draft.id, { fileAgainAfter: 'again' in composed ? composed.again?.postId : undefined }), signedIn);
     } catch (error) {
       log.error(`The ${tool} tool could not send draft ${draft.id}`, error);
       return failureAnswer('Not sent; the draft is kept in VS Code.', error);
@@ -185,12 +255,26 @@ export function writeTools(services: Services): WriteTools {
   return {
     async confirmation(tool, input, token) {
       if (!isInput(input)) return undefined;
+      const key = keyOf(tool, input);
       const signedIn = await account();
-      if (typeof signedIn === 'string') return undefined;
-      const composed = await composeShown(tool, input, signedIn, token);
-      if ('problem' in composed) return undefined;
-      const message = [`${composed.where}. It is saved as a draft and sent once; if you do not continue, nothing is written.`, '', 'The whole text (its first line is the title):', '', codeBlock(composed.draft.text)].join('\n');
-      return { title: composed.title, message };
+      if (typeof signedIn === 'string') {
+        questions.notAsked(key);
+        return undefined;
+      }
+      let composed = await compose(tool, input, signedIn, token);
+      // Asked again while a question of this call is open, with the same text: the same marker, so both show what is sent.
+      if ('draft' in composed) {
+        const { draft } = composed;
+        const same = questions.same(key, signedIn, (what) => 'draft' in what && what.draft.text === draft.text && what.again?.postId === (composed as { again?: FiledIntent }).again?.postId);
+        if (same) composed = same;
+      }
+      if ('problem' in composed) {
+        questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
+        return undefined;
+      }
+      const question = questionOf(composed);
+      questions.asked(key, { what: composed, account: signedIn, shown: `${question.title}\n${question.message}` });
+      return question;
     },
 
     async write(tool, input, token) {
@@ -205,19 +289,6 @@ export function writeTools(services: Services): WriteTools {
       return written;
     },
   };
-}
-
-/** A draft that files the same thing: same kind, account, post, client, responsible person and text (not one a TODO comment made). */
-function sameWrite(draft: Draft, fields: NewDraft): boolean {
-  return (
-    draft.kind === fields.kind &&
-    draft.accountUrl === fields.accountUrl &&
-    draft.postId === fields.postId &&
-    (draft.clientId ?? null) === (fields.clientId ?? null) &&
-    (draft.responsibleId ?? null) === (fields.responsibleId ?? null) &&
-    draft.text === fields.text &&
-    !draft.todo
-  );
 }
 
 function isInput(input: unknown): input is WriteInput {
@@ -237,7 +308,9 @@ function lineText({ selection }: DocumentCode): string {
  * Only files inside the workspace's folders: the tool never reads a file elsewhere.
  */
 async function workspaceCode({ file, startLine, endLine }: FileInput, log: Services['log']): Promise<DocumentCode | string> {
-  const uri = await workspaceFile(String(file));
+  if (typeof file !== 'string') return 'file must be a path, as text.';
+  if (file.length > PATH_CHARS) return `The file's path has ${file.length} characters; at most ${PATH_CHARS}.`;
+  const uri = await workspaceFile(file);
   if (typeof uri === 'string') return uri;
   let document: vscode.TextDocument;
   try {
@@ -247,11 +320,13 @@ async function workspaceCode({ file, startLine, endLine }: FileInput, log: Servi
   }
   const count = document.lineCount;
   for (const [name, value] of [['startLine', startLine], ['endLine', endLine]] as const) {
-    if (value !== undefined && !Number.isInteger(value)) return `${name} must be a whole line number (1-based), not ${labelText(JSON.stringify(value), 40)}.`;
+    if (value !== undefined && !Number.isInteger(value)) return `${name} must be a whole line number (1-based), not ${labelText(String(JSON.stringify(value)).slice(0, 100), 40)}.`;
   }
   const start = startLine ?? 1;
-  const end = Math.min(count, endLine ?? (startLine === undefined ? count : start));
-  if (start < 1 || start > count) return `Line ${start} is not in ${vscode.workspace.asRelativePath(uri, true)}, which has ${count} lines.`;
+  const end = endLine ?? (startLine === undefined ? count : start);
+  const named = vscode.workspace.asRelativePath(uri, true);
+  if (start < 1 || start > count) return `Line ${start} is not in ${named}, which has ${count} lines.`;
+  if (end > count) return `The end line ${end} is past the end of ${named}, which has ${count} lines.`;
   if (end < start) return `The end line ${end} comes before the start line ${start}.`;
   return codeAt(document, start - 1, end - 1, log);
 }

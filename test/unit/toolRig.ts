@@ -1,0 +1,81 @@
+/**
+ * The write tools (writeTools.ts) of one window against stand-ins, the editor faked: the real
+ * accounts, drafts, sender and notifier; the gateway a plain object that hands out the rig's
+ * accounts. What VS Code does around them is the test's: ask (`confirmation`, prepareInvocation)
+ * and, on yes, `write` (invoke).
+ */
+import { HelpdeskClient } from '../../src/api';
+import { Account } from '../../src/account/account';
+import { ListKnowledge } from '../../src/account/listKnowledge';
+import { DraftStore } from '../../src/drafts/drafts';
+import { FiledIntents } from '../../src/drafts/filedIntents';
+import { DraftSender } from '../../src/drafts/sendDraft';
+import type { PresenceFolder } from '../../src/drafts/windowPresence';
+import { Log } from '../../src/log';
+import type { Services } from '../../src/services';
+import { writeTools, type WriteInput, type WriteTool } from '../../src/tools/writeTools';
+import { Notifier } from '../../src/ui/notifier';
+import type { StandIn } from '../server';
+import type { Memento } from './fakeVscode';
+import { MemoryFolder, memoryState } from './memoryState';
+
+type Token = { isCancellationRequested: boolean; onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void } };
+export const never: Token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
+
+export const filed = (server: StandIn) => server.requests.filter((r) => r.method === 'POST' && r.path === '/app/posts.json');
+export const sentPost = (server: StandIn, i = -1) => (filed(server).at(i)!.body as { post: Record<string, unknown> }).post;
+export const withoutRef = (content: unknown) => String(content).replace(/^Sent from VS Code · hb-[0-9a-z]{10}(?:\n\n)?/, '');
+/** The message outside its code fences: what a MarkdownString renders as Markdown. */
+export const outsideFences = (text: string) => text.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, '');
+/** The code blocks of a message, in order. */
+export const fences = (text: string) => [...text.matchAll(/^(`{3,})\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]!);
+
+function accountOf(server: StandIn, state: Memento): Account {
+  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
+  return new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined });
+}
+
+export interface ToolRigOptions {
+  /** The global state the windows of a test share. */
+  state?: Memento;
+  /** The folders the windows of a test share: presence, and what was filed lately. */
+  presence?: PresenceFolder;
+  filedFolder?: PresenceFolder;
+}
+
+/**
+ * The tools of one window signed in to the first server; `switchTo` signs the window in to
+ * another (the first stays signed in); `signInAgain` signs in to the same address anew (another
+ * user, or the same token again: a new account either way).
+ */
+export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
+  const state = options.state ?? memoryState();
+  const accounts = servers.map((server) => accountOf(server, state));
+  let current: Account | undefined = accounts[0];
+  const gateway = {
+    get account() {
+      return current;
+    },
+    accountFor: async (url: string) => (current?.url === url ? current : accounts.find((a) => a.url === url)),
+  };
+  const log = new Log();
+  const drafts = new DraftStore(state, options.presence ?? new MemoryFolder());
+  const sender = new DraftSender(gateway as never, drafts, new Notifier(log), log, undefined, new FiledIntents(options.filedFolder ?? new MemoryFolder()));
+  const accountNow = { now: async () => current && { url: current.url, usable: true } };
+  const tools = writeTools({ gateway, drafts, sender, log, accountNow } as unknown as Services);
+  /** What VS Code does: ask (prepareInvocation), and on yes, invoke. */
+  const confirmed = async (tool: WriteTool, input: WriteInput) => {
+    const asked = await tools.confirmation(tool, input, never);
+    return { asked, answer: await tools.write(tool, input, never) };
+  };
+  return {
+    tools,
+    drafts,
+    sender,
+    confirmed,
+    account: () => current,
+    switchTo: (i: number) => void (current = accounts[i]),
+    signOut: () => void (current = undefined),
+    signInAgain: (i = 0) => void (current = accounts[i] = accountOf(servers[i]!, state)),
+  };
+}

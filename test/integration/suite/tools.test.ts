@@ -80,7 +80,10 @@ describe('Language model tools', () => {
     assert.ok(asked, 'a confirmation');
     assert.equal(asked.title, 'File a bug on the helpdesk?');
     assert.ok(asked.message.includes(standIn.url), 'where it goes');
-    assert.match(asked.message, /greeting\(\) throws on an empty name\n\nSeen when the form is sent empty\./, 'the whole text, title first');
+    // The title and the content exactly as sent (marker line included), each in its own fence.
+    const [shownTitle, shownContent] = [...asked.message.matchAll(/^(`{3,})\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]);
+    assert.equal(shownTitle, input.title, 'the title');
+    assert.match(String(shownContent), /^Sent from VS Code · hb-[0-9a-z]{10}\n\nSeen when the form is sent empty\./, 'the content, marker first');
     assert.match(asked.message, /if \(!name\) throw new Error/, 'the code');
     assert.match(asked.message, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/, 'the permalink');
     assert.equal((await postsFiled()).length, 0, 'asking sends nothing');
@@ -97,6 +100,7 @@ describe('Language model tools', () => {
     assert.match(withoutRef(sent.content), /^Seen when the form is sent empty\./);
     assert.match(String(sent.content), /```typescript\n {0,2}if \(!name\) throw new Error/);
     assert.match(String(sent.content), /src\/greeting\.ts#L2-L3/);
+    assert.equal(sent.content, shownContent, 'the content sent is the content shown, byte for byte');
     assert.equal(api.drafts.all().length, 0, 'its draft is gone once filed');
     assertNoTokenIn('the answer', answer + asked.message);
   });

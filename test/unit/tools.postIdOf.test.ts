@@ -13,8 +13,8 @@ describe('the post a tool\'s input names', () => {
   });
 
   it('takes nothing else', () => {
-    for (const value of [0, -1, 1.5, '', 'abc', '0123', '12a', `https://other.example.com/app/posts/1`, 'HD-', '1'.repeat(16), null, {}, [1]]) {
-      assert.equal(postIdOf(value, account, 'HD-'), undefined, JSON.stringify(value));
+    for (const value of [0, -1, 1.5, '', 'abc', '0123', '12a', `https://other.example.com/app/posts/1`, 'HD-', '1'.repeat(16), null, {}, [1], `${' '.repeat(1_000_000)}12`]) {
+      assert.equal(postIdOf(value, account, 'HD-'), undefined, JSON.stringify(value).slice(0, 40));
     }
   });
 });

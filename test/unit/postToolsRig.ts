@@ -1,0 +1,28 @@
+import { accountNowOf } from '../../src/auth/accountNow';
+import { Session } from '../../src/auth/session';
+import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Gateway } from '../../src/gateway/gateway';
+import { Identity } from '../../src/identity/identity';
+import { Log } from '../../src/log';
+import { postTools, type PostTools } from '../../src/tools/postTools';
+import type { StandIn } from '../server';
+import { Secrets, Signal } from './fakeSession';
+import { fake } from './fakeVscode';
+import { memoryState, MemoryAccountList } from './memoryState';
+
+/** The read tools signed in to a stand-in, the editor faked. */
+export function postToolsRig(server: StandIn) {
+  fake.reset();
+  fake.config.set('helpdesk.accountUrl', server.url);
+  fake.config.set('helpdesk.requestTimeoutSeconds', 3);
+  const secrets = new Secrets();
+  secrets.data.set(`helpdesk.token:${server.url}`, server.token);
+  const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+  const gateway = new Gateway(session, new Log(), memoryState());
+  const accountNow = accountNowOf(session);
+  const tools: PostTools = postTools(gateway, new Identity(memoryState()), () => accountNow.now());
+  return { session, gateway, tools };
+}
+
+export type Token = { isCancellationRequested: boolean; onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void } };
+export const never: Token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };

@@ -239,7 +239,8 @@ async function matching(posts: readonly Post[], criteria: SearchCriteria, person
   return found;
 }
 
-function isInput(input: unknown): input is Readonly<Record<string, unknown>> {
+/** Whether a tool was given its input: an object, as its schema says. */
+export function isInput(input: unknown): input is Readonly<Record<string, unknown>> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
 }
 

@@ -25,7 +25,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { codeBlock, inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
-import { abortOn, failureAnswer, postIdOf, QUOTED, SIGN_IN, toolAccount } from './postTools';
+import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
 import { Questions } from './questions';
 
 export type WriteTool = 'helpdesk_fileBug' | 'helpdesk_createTask' | 'helpdesk_commentOnPost';
@@ -88,7 +88,7 @@ type Fresh = Extract<Composed, { draft: unknown }>;
 
 const NOT_ASKED = 'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
 const AMBIGUOUS = 'Nothing was written: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
-const NO_INPUT = 'The tool was called without its input (an object with the fields its schema names). Nothing was written.';
+const NOT_WRITTEN = `${NO_INPUT} Nothing was written.`;
 /** Said under the text shown: what the marker line is for. */
 const MARKER_LINE = 'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
 
@@ -249,7 +249,7 @@ export function writeTools(services: Services): WriteTools {
       ? 'The draft is kept in VS Code, where the person can edit or send it. Calling this tool again with the same input sends that same draft: it looks first whether an earlier attempt reached the helpdesk, so nothing is filed twice.'
       : 'No draft of it is left.';
     if (isApiError(sent.error, 'auth')) return `${SIGN_IN} Not sent. ${kept}`;
-    return [`Not sent. ${kept} Why:`, QUOTED, codeBlock(sent.notSent)].join('\n');
+    return [`Not sent. ${kept} Why:`, quoted(sent.notSent)].join('\n');
   }
 
   return {
@@ -278,7 +278,7 @@ export function writeTools(services: Services): WriteTools {
     },
 
     async write(tool, input, token) {
-      if (!isInput(input)) return NO_INPUT;
+      if (!isInput(input)) return NOT_WRITTEN;
       const signedIn = await account();
       if (typeof signedIn === 'string') return SIGN_IN;
       const key = `${signedIn.url}\n${keyOf(tool, input)}`;
@@ -289,10 +289,6 @@ export function writeTools(services: Services): WriteTools {
       return written;
     },
   };
-}
-
-function isInput(input: unknown): input is WriteInput {
-  return typeof input === 'object' && input !== null && !Array.isArray(input);
 }
 
 function oneLine(value: unknown): string {

@@ -50,7 +50,7 @@ function toolRig(...servers: StandIn[]) {
     accountFor: async (url: string) => accounts.find((a) => a.url === url),
   };
   const log = new Log();
-  const drafts = new DraftStore(state, new MemoryFolder());
+  const drafts = new DraftStore(state, new MemoryFolder(), new MemoryFolder());
   const sender = new DraftSender(gateway as never, drafts, new Notifier(log), log);
   const accountNow = { now: async () => current && { url: current.url, usable: true } };
   const tools = writeTools({ gateway, drafts, sender, log, accountNow } as unknown as Services);

@@ -1,0 +1,138 @@
+import { link, rename } from 'node:fs/promises';
+import vscode = require('vscode');
+import type { DraftFolder } from './drafts';
+import type { PresenceFolder } from './windowPresence';
+
+/** A window's presence file is a few ids; a draft file about 1 MB of text at most, which JSON may escape to a few. */
+const MAX_PRESENCE_BYTES = 256 * 1024;
+const MAX_DRAFT_FILE_BYTES = 8 * 1024 * 1024;
+
+/** The windows' presence files (see WindowPresence), in a folder of the extension's global storage: one folder for every window. */
+export function presenceFolder(globalStorage: vscode.Uri): PresenceFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'windows'), MAX_PRESENCE_BYTES);
+}
+
+/** The drafts, one file each (see DraftStore), in a folder of the extension's global storage. */
+export function draftFolder(globalStorage: vscode.Uri): DraftFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'drafts'), MAX_DRAFT_FILE_BYTES);
+}
+
+/**
+ * A folder every window of this VS Code reads and writes, a file per writer or per record: no
+ * window's write touches another's file. Each file is written whole or not at all (a file of its
+ * own in the same folder, then renamed over it), so a reader never finds half of one. What is
+ * read is bounded: a plain file (no link, no device) of at most `maxBytes`.
+ */
+function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
+  const { fs } = vscode.workspace;
+  const file = (name: string) => vscode.Uri.joinPath(folder, name);
+  // The first write waits for it; a failure shows in that write.
+  const made = Promise.resolve(fs.createDirectory(folder)).then(undefined, () => undefined);
+  /** The text written to a file of its own beside `name`: not `*.json`, so that no reader or watcher takes it for one. */
+  const staged = async (name: string, text: string) => {
+    await made;
+    const temp = file(`.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp`);
+    await fs.writeFile(temp, new TextEncoder().encode(text));
+    return temp;
+  };
+  const removeQuietly = (uri: vscode.Uri) => Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+  return {
+    async names() {
+      // Once the folder is made, and so watched (see onDidChange): nothing written after this read goes unheard.
+      await made;
+      try {
+        return (await fs.readDirectory(folder)).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+      } catch {
+        return []; // not made yet: nothing written
+      }
+    },
+    async read(name) {
+      try {
+        const stat = await fs.stat(file(name));
+        if (stat.type !== vscode.FileType.File || stat.size > maxBytes) return undefined;
+        const bytes = await fs.readFile(file(name));
+        return bytes.byteLength > maxBytes ? undefined : { text: new TextDecoder().decode(bytes), mtime: stat.mtime };
+      } catch {
+        return undefined;
+      }
+    },
+    async write(name, text) {
+      const temp = await staged(name, text);
+      try {
+        await replace(temp, file(name));
+      } catch (error) {
+        await removeQuietly(temp);
+        throw error;
+      }
+    },
+    async create(name, text) {
+      const temp = await staged(name, text);
+      try {
+        return await createOnly(temp, file(name));
+      } finally {
+        await removeQuietly(temp);
+      }
+    },
+    async remove(name) {
+      await fs.delete(file(name));
+    },
+    onDidChange(listener) {
+      // VS Code watches a folder outside the workspace when asked with a RelativePattern, once the
+      // folder is there; a window coming to the front reads again all the same, should a change not have been heard.
+      const heard = (uri: vscode.Uri) => listener(uri.path.slice(uri.path.lastIndexOf('/') + 1));
+      const disposables = [vscode.window.onDidChangeWindowState((state) => state.focused && listener(undefined))];
+      let disposed = false;
+      void made.then(() => {
+        if (disposed) return;
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*.json'));
+        disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
+      });
+      return {
+        dispose: () => {
+          disposed = true;
+          for (const d of disposables) d.dispose();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Renames `temp` over `file` in one step. VS Code's `workspace.fs.rename` with `overwrite` deletes
+ * the file first, and a window reading it in between finds none; Node's rename replaces it at once.
+ * On Windows a virus scanner holding the file can refuse it for a moment: tried again, then VS
+ * Code's way, which at least gets it written.
+ */
+async function replace(temp: vscode.Uri, file: vscode.Uri): Promise<void> {
+  if (temp.scheme === 'file') {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        return await rename(temp.fsPath, file.fsPath);
+      } catch (error) {
+        if (!['EPERM', 'EACCES', 'EBUSY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+      }
+    }
+  }
+  await vscode.workspace.fs.rename(temp, file, { overwrite: true });
+}
+
+/** Puts `temp` at `file` unless a file is there: a hard link fails if one is, in one step. False when one was. */
+async function createOnly(temp: vscode.Uri, file: vscode.Uri): Promise<boolean> {
+  if (temp.scheme === 'file') {
+    try {
+      await link(temp.fsPath, file.fsPath);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      // A file system without hard links: VS Code's way, which looks first.
+    }
+  }
+  try {
+    await vscode.workspace.fs.rename(temp, file, { overwrite: false });
+    return true;
+  } catch (error) {
+    if (error instanceof vscode.FileSystemError && error.code === 'FileExists') return false;
+    throw error;
+  }
+}

@@ -196,12 +196,37 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
   });
 });
 
+/** A folder whose changes are never heard: the watcher is late. */
+class Deaf extends MemoryFolder {
+  override readonly onDidChange = () => new Disposable(() => undefined);
+}
+
 describe('DraftStore: what decides reads the draft\'s file, not what this window heard', () => {
-  it('a window that has not heard of another window\'s claim yet leaves the draft all the same', async () => {
-    /** A folder whose changes are never heard: the watcher is late. */
-    class Deaf extends MemoryFolder {
-      override readonly onDidChange = () => new Disposable(() => undefined);
+  it('a read of the folder begun before this window saved a draft does not put back what was there before', async () => {
+    /** Reads (of what is there when asked) that wait until released. */
+    class Slow extends Deaf {
+      readonly held: (() => void)[] = [];
+      hold = false;
+      override read(name: string) {
+        const now = super.read(name);
+        return this.hold ? new Promise<Awaited<typeof now>>((resolve) => this.held.push(() => void now.then(resolve))) : now;
+      }
     }
+    const folder = new Slow();
+    const a = new DraftStore(new WholeValueStorage().window(), folder, new MemoryFolder());
+    const made = await a.create(fields('Before\n'));
+    folder.hold = true;
+    const reading = a.refresh();
+    while (folder.held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    folder.hold = false;
+    await a.update(made.id, 'After\n');
+    for (const release of folder.held.splice(0)) release();
+    await reading;
+    assert.equal(a.get(made.id)?.text, 'After\n');
+    a.dispose();
+  });
+
+  it('a window that has not heard of another window\'s claim yet leaves the draft all the same', async () => {
     const drafts = new Deaf();
     const presence = new MemoryFolder();
     const a = new DraftStore(new WholeValueStorage().window(), drafts, presence);

@@ -83,6 +83,7 @@ export class DraftStore {
     this.listening = folder.onDidChange((name) => void (name === undefined ? this.refresh() : this.heard(name)));
     // Drafts left in the global state stay there when they cannot be moved (a full disk): the next start tries again.
     this.ready = this.migrate().then(undefined, () => undefined).then(() => this.readAll());
+    void this.ready.then(() => this.tidy()).catch(() => undefined);
   }
 
   /** Reads every draft's file again. */
@@ -313,7 +314,6 @@ export class DraftStore {
   private async migrate(): Promise<void> {
     for (const key of this.state.keys()) if (key.startsWith(OLD_PRESENCE)) await this.state.update(key, undefined);
     const names = new Set(await this.folder.names());
-    await this.forgetOldMarks([...names]);
     const move = async (draft: Draft) => {
       if (!names.has(draft.id + GONE)) await this.folder.create(draft.id + SUFFIX, JSON.stringify(draft));
     };
@@ -329,9 +329,10 @@ export class DraftStore {
     await this.state.update(OLD_LIST, undefined);
   }
 
-  private async forgetOldMarks(names: string[]): Promise<void> {
+  /** Removes the marks of drafts gone long ago. */
+  private async tidy(): Promise<void> {
     const now = Date.now();
-    for (const name of names.filter((n) => n.endsWith(GONE)).slice(0, MAX_DRAFTS)) {
+    for (const name of (await this.folder.names()).filter((n) => n.endsWith(GONE)).slice(0, MAX_DRAFTS)) {
       const mark = await this.folder.read(name);
       if (mark && now - mark.mtime > GONE_KEPT_MS) await this.folder.remove(name).catch(() => undefined);
     }

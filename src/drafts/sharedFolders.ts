@@ -3,6 +3,10 @@ import vscode = require('vscode');
 import type { DraftFolder } from './drafts';
 import type { PresenceFolder } from './windowPresence';
 
+/** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
+const STAGED = '.tmp';
+/** A file being written for a day was left by a window that crashed. */
+const STAGED_KEPT_MS = 24 * 60 * 60_000;
 /** A window's presence file is a few ids; a draft file about 1 MB of text at most, which JSON may escape to a few. */
 const MAX_PRESENCE_BYTES = 256 * 1024;
 const MAX_DRAFT_FILE_BYTES = 8 * 1024 * 1024;
@@ -28,10 +32,11 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
   const file = (name: string) => vscode.Uri.joinPath(folder, name);
   // The first write waits for it; a failure shows in that write.
   const made = Promise.resolve(fs.createDirectory(folder)).then(undefined, () => undefined);
+  void made.then(() => forgetStaged(folder));
   /** The text written to a file of its own beside `name`: not `*.json`, so that no reader or watcher takes it for one. */
   const staged = async (name: string, text: string) => {
     await made;
-    const temp = file(`.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp`);
+    const temp = file(`.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${STAGED}`);
     await fs.writeFile(temp, new TextEncoder().encode(text));
     return temp;
   };
@@ -95,6 +100,18 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
       };
     },
   };
+}
+
+/** Removes what windows that crashed mid-write left in the folder. */
+async function forgetStaged(folder: vscode.Uri): Promise<void> {
+  const { fs } = vscode.workspace;
+  const names = await Promise.resolve(fs.readDirectory(folder)).then(undefined, () => []);
+  const now = Date.now();
+  for (const [name] of names.filter(([n, type]) => n.endsWith(STAGED) && type === vscode.FileType.File).slice(0, 1000)) {
+    const uri = vscode.Uri.joinPath(folder, name);
+    const stat = await Promise.resolve(fs.stat(uri)).then(undefined, () => undefined);
+    if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -148,6 +148,21 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
     const reloaded = await open();
     assert.deepEqual(reloaded.all(), []);
     assert.deepEqual(storage.value, {}, 'its entries are gone');
+  });
+
+  it('forgets the marks of drafts gone a month ago, and files a crash left half-written a day ago; keeps the newer', async () => {
+    const folder = join(root, 'drafts');
+    await mkdir(folder);
+    const files = { 'task-old.gone': 31, 'task-new.gone': 29, '.task-x.json.abc.tmp': 2, '.task-y.json.def.tmp': 0 };
+    for (const [name, days] of Object.entries(files)) {
+      await writeFile(join(folder, name), '');
+      const when = new Date(Date.now() - days * 24 * 60 * 60_000);
+      await utimes(join(folder, name), when, when);
+    }
+    await open();
+    const deadline = Date.now() + 5000;
+    while ((await onDisk()).length > 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(await onDisk(), ['.task-y.json.def.tmp', 'task-new.gone']);
   });
 
   it('ignores a torn file, another draft\'s, one too big, one of the wrong shape, a link and a folder; never throws, never writes them', async () => {

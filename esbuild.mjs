@@ -89,6 +89,7 @@ const SHARED = new Set([
   'src/inCode/openTodo.ts',
   'src/inCode/referenceOptions.ts',
   'src/settings.ts',
+  'src/storage/replaceFile.ts',
   'src/text/serverText.ts',
   'src/views/postUri.ts',
   'src/watch/newsFileNames.ts',

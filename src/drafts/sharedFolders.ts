@@ -1,5 +1,6 @@
-import { link, rename } from 'node:fs/promises';
+import { link } from 'node:fs/promises';
 import vscode = require('vscode');
+import { replaceFile } from '../storage/replaceFile';
 import type { DraftFolder } from './drafts';
 import type { PresenceFolder } from './windowPresence';
 
@@ -64,7 +65,7 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
     async write(name, text) {
       const temp = await staged(name, text);
       try {
-        await replace(temp, file(name));
+        await replaceFile(temp, file(name));
       } catch (error) {
         await removeQuietly(temp);
         throw error;
@@ -112,26 +113,6 @@ async function forgetStaged(folder: vscode.Uri): Promise<void> {
     const stat = await Promise.resolve(fs.stat(uri)).then(undefined, () => undefined);
     if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
   }
-}
-
-/**
- * Renames `temp` over `file` in one step. VS Code's `workspace.fs.rename` with `overwrite` deletes
- * the file first, and a window reading it in between finds none; Node's rename replaces it at once.
- * On Windows a virus scanner holding the file can refuse it for a moment: tried again, then VS
- * Code's way, which at least gets it written.
- */
-async function replace(temp: vscode.Uri, file: vscode.Uri): Promise<void> {
-  if (temp.scheme === 'file') {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        return await rename(temp.fsPath, file.fsPath);
-      } catch (error) {
-        if (!['EPERM', 'EACCES', 'EBUSY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
-      }
-    }
-  }
-  await vscode.workspace.fs.rename(temp, file, { overwrite: true });
 }
 
 /** Puts `temp` at `file` unless a file is there: a hard link fails if one is, in one step. False when one was. */

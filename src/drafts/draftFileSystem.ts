@@ -22,7 +22,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider {
     return new vscode.Disposable(() => undefined);
   }
 
-  // VS Code may read a draft left open before the store has read the drafts (a reload): each read waits for it.
+  // VS Code may read a draft left open before the store has read the drafts (a reload): each read waits for it (see `find`).
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (uri.path === '/') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const draft = await this.find(uri);
@@ -60,10 +60,10 @@ export class DraftFileSystem implements vscode.FileSystemProvider {
     this.changed.dispose();
   }
 
+  /** The draft as its file is now: another window may have changed or sent it. */
   private async find(uri: vscode.Uri) {
-    await this.drafts.ready;
     const id = draftIdOf(uri);
-    const draft = id ? this.drafts.get(id) : undefined;
+    const draft = id ? await this.drafts.read(id) : undefined;
     if (!draft) throw vscode.FileSystemError.FileNotFound(uri);
     return draft;
   }

@@ -1,8 +1,10 @@
 import vscode = require('vscode');
-import { isDraft, isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
+import { isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
+import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
+export type { DraftFolder } from './draftFiles';
 
 /**
  * This window's claim on a draft (see `DraftStore.claim`): taken (given up with `release`), or
@@ -13,36 +15,11 @@ export type Claim = { readonly taken: true } | { readonly taken: false; readonly
 /** What a new draft is made of; the store gives it its id and times. */
 export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' | 'unconfirmed'>;
 
-/** The folder of the drafts, one file each, that every window shares (see sharedFolders.ts). */
-export interface DraftFolder extends PresenceFolder {
-  /** Writes the file only if there is none of that name: false when there was one. */
-  create(name: string, text: string): Promise<boolean>;
-  /** Hears a file written or removed, by any window, by its name; undefined: any may have changed. */
-  onDidChange(listener: (name: string | undefined) => void): { dispose(): void };
-}
-
 /**
  * How long the claim of a window of an earlier version (which does not say it is alive, see
  * WindowPresence) holds. A window of this version holds its claim for as long as it lives.
  */
 const CLAIM_MS = 2 * 60_000;
-
-const SUFFIX = '.json';
-/** Left where a draft was sent or discarded, so that a copy still in the global state is not brought back. */
-const GONE = '.gone';
-/** A window of an earlier version may write its global state back for as long as it stays open: a month is plenty. */
-const GONE_KEPT_MS = 30 * 24 * 60 * 60_000;
-/** The most drafts (and marks of drafts gone) read. */
-const MAX_DRAFTS = 1000;
-/** Files read at once. */
-const READS_AT_ONCE = 8;
-
-/** Where the version before kept each draft: an entry of the global state. */
-const PREFIX = 'helpdesk.draft:';
-/** Where an earlier version kept every draft in one list. */
-const OLD_LIST = 'helpdesk.drafts';
-/** Where an earlier version's windows said what they held (see WindowPresence for why no longer). */
-const OLD_PRESENCE = 'helpdesk.window:';
 
 /**
  * Drafts, one file each in a folder of the extension's global storage: they survive a window
@@ -64,7 +41,7 @@ export class DraftStore {
   readonly presence: WindowPresence;
   /** Resolves once the drafts of the global state are moved to files and the folder is read. */
   readonly ready: Promise<void>;
-  private drafts = new Map<string, Draft>();
+  private readonly drafts = new Map<string, Draft>();
   /** When (a count of writes) this window last wrote each draft: a read begun before it does not put back what was there. */
   private readonly written = new Map<string, number>();
   private writes = 0;
@@ -74,16 +51,22 @@ export class DraftStore {
 
   constructor(
     /** The global state, where earlier versions kept the drafts. */
-    private readonly state: vscode.Memento,
+    state: vscode.Memento,
     private readonly folder: DraftFolder,
     /** The folder the windows share to say what each holds (see WindowPresence). */
     presenceFolder: PresenceFolder,
   ) {
     this.presence = new WindowPresence(presenceFolder, this.window);
-    this.listening = folder.onDidChange((name) => void (name === undefined ? this.refresh() : this.heard(name)));
+    this.listening = folder.onDidChange((name) => {
+      if (name === undefined) return void this.refresh();
+      const id = draftIdOfFile(name);
+      if (id) void this.read(id);
+    });
     // Drafts left in the global state stay there when they cannot be moved (a full disk): the next start tries again.
-    this.ready = this.migrate().then(undefined, () => undefined).then(() => this.readAll());
-    void this.ready.then(() => this.tidy()).catch(() => undefined);
+    this.ready = moveDraftsToFiles(state, folder)
+      .then(undefined, () => undefined)
+      .then(() => this.readAll());
+    void this.ready.then(() => forgetOldMarks(folder)).catch(() => undefined);
   }
 
   /** Reads every draft's file again. */
@@ -96,7 +79,7 @@ export class DraftStore {
   async read(id: string): Promise<Draft | undefined> {
     await this.ready;
     const started = this.writes;
-    const draft = await this.readFile(id);
+    const draft = await readDraft(this.folder, id);
     this.apply(id, draft, started);
     return this.drafts.get(id);
   }
@@ -181,9 +164,9 @@ export class DraftStore {
       if (!isDraftId(id)) return;
       this.written.set(id, ++this.writes);
       // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
-      await this.folder.write(id + GONE, '').catch(() => undefined);
-      await this.folder.remove(id + SUFFIX).catch(async (error: unknown) => {
-        if (await this.folder.read(id + SUFFIX)) throw error; // else removed in another window already
+      await this.folder.write(goneMark(id), '').catch(() => undefined);
+      await this.folder.remove(draftFile(id)).catch(async (error: unknown) => {
+        if (await this.folder.read(draftFile(id))) throw error; // else removed in another window already
       });
       this.written.set(id, ++this.writes);
       this.drafts.delete(id);
@@ -256,7 +239,7 @@ export class DraftStore {
 
   private async write(draft: Draft, changed = true): Promise<void> {
     this.written.set(draft.id, ++this.writes);
-    await this.folder.write(draft.id + SUFFIX, JSON.stringify(draft));
+    await this.folder.write(draftFile(draft.id), JSON.stringify(draft));
     // Again: a read begun while the file was written may have found the one before.
     this.written.set(draft.id, ++this.writes);
     this.drafts.set(draft.id, draft);
@@ -274,68 +257,10 @@ export class DraftStore {
     if (!same) this.changed.fire(id);
   }
 
-  private heard(name: string): void {
-    const id = name.endsWith(SUFFIX) ? name.slice(0, -SUFFIX.length) : undefined;
-    if (isDraftId(id)) void this.read(id);
-  }
-
   private async readAll(): Promise<void> {
     const started = this.writes;
-    const ids = (await this.folder.names()).flatMap((name) => (name.endsWith(SUFFIX) ? [name.slice(0, -SUFFIX.length)] : [])).filter(isDraftId);
-    const read = new Map<string, Draft>();
-    const kept = ids.sort().slice(0, MAX_DRAFTS);
-    for (let i = 0; i < kept.length; i += READS_AT_ONCE) {
-      for (const draft of await Promise.all(kept.slice(i, i + READS_AT_ONCE).map((id) => this.readFile(id)))) if (draft) read.set(draft.id, draft);
-    }
+    const read = await readDrafts(this.folder);
     for (const id of new Set([...this.drafts.keys(), ...read.keys()])) this.apply(id, read.get(id), started);
-  }
-
-  /** The draft in the file of `id`; undefined when there is none, or what is there is not a draft of that id (torn, foreign, too big). */
-  private async readFile(id: string): Promise<Draft | undefined> {
-    if (!isDraftId(id)) return undefined;
-    const file = await this.folder.read(id + SUFFIX);
-    if (!file) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(file.text);
-    } catch {
-      return undefined;
-    }
-    if (!isDraft(value) || value.id !== id) return undefined;
-    return { ...value, updatedAt: value.updatedAt ?? value.createdAt };
-  }
-
-  /**
-   * Moves the drafts the global state holds (an entry each, or the one list of an earlier version)
-   * to files, each written before its entry is removed. A draft that has a file already is not
-   * written again (two windows may move the same drafts at once), nor one sent or discarded since
-   * (a window not yet reloaded may write its copy back). What is not a draft is left where it is.
-   */
-  private async migrate(): Promise<void> {
-    for (const key of this.state.keys()) if (key.startsWith(OLD_PRESENCE)) await this.state.update(key, undefined);
-    const names = new Set(await this.folder.names());
-    const move = async (draft: Draft) => {
-      if (!names.has(draft.id + GONE)) await this.folder.create(draft.id + SUFFIX, JSON.stringify(draft));
-    };
-    for (const key of this.state.keys().filter((k) => k.startsWith(PREFIX)).slice(0, MAX_DRAFTS)) {
-      const draft = this.state.get<unknown>(key);
-      if (!isDraft(draft) || key !== PREFIX + draft.id) continue;
-      await move(draft);
-      await this.state.update(key, undefined);
-    }
-    const list = this.state.get<unknown>(OLD_LIST);
-    if (list === undefined) return;
-    for (const draft of (Array.isArray(list) ? list : []).slice(0, MAX_DRAFTS).filter(isDraft)) await move(draft);
-    await this.state.update(OLD_LIST, undefined);
-  }
-
-  /** Removes the marks of drafts gone long ago. */
-  private async tidy(): Promise<void> {
-    const now = Date.now();
-    for (const name of (await this.folder.names()).filter((n) => n.endsWith(GONE)).slice(0, MAX_DRAFTS)) {
-      const mark = await this.folder.read(name);
-      if (mark && now - mark.mtime > GONE_KEPT_MS) await this.folder.remove(name).catch(() => undefined);
-    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { link } from 'node:fs/promises';
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
-import type { DraftFolder } from './drafts';
+import type { DraftFolder } from './draftFiles';
 import type { PresenceFolder } from './windowPresence';
 
 /** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { DraftStore, type Draft, type DraftFolder } from '../../src/drafts/drafts';
 import { draftFolder } from '../../src/drafts/sharedFolders';
-import { Disposable, Uri, type Memento } from './fakeVscode';
+import { Disposable, EventEmitter, fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
 
 /**
@@ -239,6 +239,43 @@ describe('DraftStore: what decides reads the draft\'s file, not what this window
     await reading;
     assert.equal(a.get(made.id)?.text, 'After\n');
     a.dispose();
+  });
+
+  it('a window coming to the front reads the folder again, for a change its watcher did not hear', async () => {
+    /** Hears nothing but what the window's coming to the front tells. */
+    class FrontOnly extends MemoryFolder {
+      readonly front = new EventEmitter<string | undefined>();
+      override readonly onDidChange = this.front.event;
+    }
+    const drafts = new FrontOnly();
+    const a = new DraftStore(new WholeValueStorage().window(), drafts, new MemoryFolder());
+    const b = new DraftStore(new WholeValueStorage().window(), drafts, new MemoryFolder());
+    await b.ready;
+    const made = await a.create(fields('Made in A\n'));
+    assert.equal(b.get(made.id), undefined, 'not heard');
+    const told: string[] = [];
+    b.onDidChange((id) => told.push(id));
+    drafts.front.fire(undefined);
+    for (let turn = 0; turn < 50 && told.length === 0; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(told, [made.id]);
+    assert.equal(b.get(made.id)?.text, 'Made in A\n');
+    a.dispose();
+    b.dispose();
+  });
+
+  it('the drafts folder tells that anything may have changed when the window comes to the front, not when it leaves', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'drafts-'));
+    try {
+      const heard: (string | undefined)[] = [];
+      const listening = draftFolder(Uri.file(root) as never).onDidChange((name) => heard.push(name));
+      fake.windowState.fire({ focused: false });
+      fake.windowState.fire({ focused: true });
+      listening.dispose();
+      fake.windowState.fire({ focused: true });
+      assert.deepEqual(heard, [undefined]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('a window that has not heard of another window\'s claim yet leaves the draft all the same', async () => {

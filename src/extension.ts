@@ -14,7 +14,7 @@ import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
 import { DraftFileSystem } from './drafts/draftFileSystem';
 import { DraftStore } from './drafts/drafts';
-import { presenceFolder } from './drafts/presenceFolder';
+import { draftFolder, presenceFolder } from './drafts/sharedFolders';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import type { Helpdesk, TestApi } from './helpdesk';
 import { registerInCode } from './inCode/register';
@@ -38,7 +38,7 @@ export interface TestExports {
 const NEWS_START_DELAY_MS = 5000;
 
 export function activate(context: vscode.ExtensionContext): TestExports | undefined {
-  const drafts = new DraftStore(context.globalState, presenceFolder(context.globalStorageUri));
+  const drafts = new DraftStore(context.globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));
   const log = new Log();
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
@@ -127,14 +127,15 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     accountNow.onDidChange(() => newsStart === undefined || watchNews()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && newsStart !== undefined && watchNews()),
   );
-  // Drafts the service never confirmed are offered again as soon as the window opens.
-  if (drafts.all().length > 0) {
+  // Drafts the service never confirmed are offered again as soon as the window opens (and the drafts are read).
+  void drafts.ready.then(() => {
+    if (drafts.all().length === 0) return;
     try {
       load();
     } catch {
       couldNotStart(); // the drafts still open as files, and each command says the same
     }
-  }
+  });
   return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => load().testApi } : undefined;
 }
 

@@ -31,7 +31,7 @@ import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import type { DraftStore } from './drafts/drafts';
 import { FiledIntents } from './drafts/filedIntents';
-import { storageFolder } from './drafts/presenceFolder';
+import { filedFolder } from './drafts/sharedFolders';
 import { DraftSender } from './drafts/sendDraft';
 import type { Account } from './account/account';
 import { Gateway } from './gateway/gateway';
@@ -142,7 +142,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
     await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
-  }, new FiledIntents(storageFolder(context.globalStorageUri, 'filed')));
+  }, new FiledIntents(filedFolder(context.globalStorageUri)));
   const branchPosts = new BranchPosts(gitApi());
   const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);

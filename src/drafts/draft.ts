@@ -55,3 +55,58 @@ export interface UnconfirmedSend {
   /** The marker is in the content's first line (earlier versions put it at the end). */
   markerAtHead?: boolean;
 }
+
+const KINDS: readonly string[] = ['bug', 'task', 'comment'] satisfies DraftKind[];
+/** The longest text a draft holds (characters, about 1 MB): a longer one is refused when saved, and a file with one is not a draft. */
+export const MAX_DRAFT_TEXT = 1_000_000;
+/** A draft's id names its file: lower-case letters, digits and dashes only, and short. */
+const ID = /^[a-z0-9-]{1,64}$/;
+/** Words that are not the draft's text: addresses, window names, targets, markers. */
+const MAX_WORD = 4096;
+
+export function isDraftId(id: unknown): id is string {
+  return typeof id === 'string' && ID.test(id);
+}
+
+/** Whether `value`, read from a file or the global state, is a draft of the right shape and size. */
+export function isDraft(value: unknown): value is Draft {
+  if (!isRecord(value)) return false;
+  const d = value as Partial<Record<keyof Draft, unknown>>;
+  return (
+    isDraftId(d.id) &&
+    typeof d.kind === 'string' &&
+    KINDS.includes(d.kind) &&
+    isText(d.text, MAX_DRAFT_TEXT) &&
+    isText(d.accountUrl, MAX_WORD) &&
+    isFinite(d.createdAt) &&
+    optional(d.updatedAt, isFinite) &&
+    optional(d.postId, isFinite) &&
+    optional(d.titled, (v) => typeof v === 'boolean') &&
+    optional(d.clientId, (v) => v === null || isFinite(v)) &&
+    optional(d.responsibleId, (v) => v === null || isFinite(v)) &&
+    optional(d.target, (v) => isText(v, MAX_WORD)) &&
+    optional(d.unconfirmed, isUnconfirmed) &&
+    optional(d.sending, (v) => isRecord(v) && isText(v.by, MAX_WORD) && isFinite(v.since)) &&
+    optional(d.todo, (v) => isRecord(v) && isText(v.uri, MAX_WORD) && isFinite(v.line) && isText(v.lineText, MAX_DRAFT_TEXT) && isFinite(v.version) && optional(v.opened, (o) => isText(o, MAX_WORD)))
+  );
+}
+
+function isUnconfirmed(value: unknown): boolean {
+  return isRecord(value) && optional(value.ref, (v) => isText(v, MAX_WORD)) && optional(value.sentText, (v) => isText(v, MAX_DRAFT_TEXT)) && optional(value.newestPostId, isFinite) && optional(value.markerAtHead, (v) => typeof v === 'boolean');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+function isFinite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function optional(value: unknown, check: (value: unknown) => boolean): boolean {
+  return value === undefined || check(value);
+}

@@ -56,6 +56,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
 
   /** Offers every draft left, and waits for those held elsewhere. */
   async offer(): Promise<void> {
+    await this.services.drafts.refresh();
     await this.offerSome(this.services.drafts.all());
   }
 
@@ -100,7 +101,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
       const confirm = await ui.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
       if (confirm !== sure) return;
       // Asked long ago, perhaps: a draft another window has opened or sent since is left to it.
-      for (const { id } of left) if (drafts.get(id) && !(await drafts.heldElsewhere(id))) await drafts.remove(id);
+      for (const { id } of left) if ((await drafts.read(id)) && !(await drafts.heldElsewhere(id))) await drafts.remove(id);
     }
   }
 
@@ -116,7 +117,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
     const waited = [...this.waiting];
     this.waiting.clear();
     for (const [id, before] of waited) {
-      const draft = drafts.get(id);
+      const draft = await drafts.read(id);
       if (!draft) continue; // sent or discarded there
       const holders = await drafts.holders(id);
       if (holders.length > 0) this.wait(id, holders);

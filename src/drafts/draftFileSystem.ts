@@ -22,27 +22,29 @@ export class DraftFileSystem implements vscode.FileSystemProvider {
     return new vscode.Disposable(() => undefined);
   }
 
-  stat(uri: vscode.Uri): vscode.FileStat {
+  // VS Code may read a draft left open before the store has read the drafts (a reload): each read waits for it (see `find`).
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (uri.path === '/') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    const draft = this.find(uri);
+    const draft = await this.find(uri);
     return { type: vscode.FileType.File, ctime: draft.createdAt, mtime: draft.updatedAt, size: Buffer.byteLength(draft.text) };
   }
 
-  readDirectory(): [string, vscode.FileType][] {
+  async readDirectory(): Promise<[string, vscode.FileType][]> {
+    await this.drafts.ready;
     return this.drafts.all().map((d) => [`${d.id}.md`, vscode.FileType.File]);
   }
 
-  readFile(uri: vscode.Uri): Uint8Array {
-    return Buffer.from(this.find(uri).text, 'utf8');
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return Buffer.from((await this.find(uri)).text, 'utf8');
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    this.find(uri);
+    await this.find(uri);
     await this.drafts.update(draftIdOf(uri)!, Buffer.from(content).toString('utf8'));
   }
 
   async delete(uri: vscode.Uri): Promise<void> {
-    await this.drafts.remove(this.find(uri).id);
+    await this.drafts.remove((await this.find(uri)).id);
   }
 
   createDirectory(): void {
@@ -58,9 +60,10 @@ export class DraftFileSystem implements vscode.FileSystemProvider {
     this.changed.dispose();
   }
 
-  private find(uri: vscode.Uri) {
+  /** The draft as its file is now: another window may have changed or sent it. */
+  private async find(uri: vscode.Uri) {
     const id = draftIdOf(uri);
-    const draft = id ? this.drafts.get(id) : undefined;
+    const draft = id ? await this.drafts.read(id) : undefined;
     if (!draft) throw vscode.FileSystemError.FileNotFound(uri);
     return draft;
   }

@@ -1,8 +1,10 @@
 import vscode = require('vscode');
-import type { Draft, UnconfirmedSend } from './draft';
+import { isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
+import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
+export type { DraftFolder } from './draftFiles';
 
 /**
  * This window's claim on a draft (see `DraftStore.claim`): taken (given up with `release`), or
@@ -19,41 +21,73 @@ export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' 
  */
 const CLAIM_MS = 2 * 60_000;
 
-/** Each draft is one entry of the global state: a window writes only the drafts it changes. */
-const PREFIX = 'helpdesk.draft:';
-/** Where an earlier version kept every draft in one list, which each window rewrote whole. */
-const OLD_LIST = 'helpdesk.drafts';
-/** Where an earlier version's windows said what they held (see WindowPresence for why no longer). */
-const OLD_PRESENCE = 'helpdesk.window:';
-
 /**
- * Drafts in the extension's global state: they survive a window reload and a failed send. The
- * state is one for every window; since each draft is an entry of its own, two windows that save
- * drafts at the same time both keep theirs.
+ * Drafts, one file each in a folder of the extension's global storage: they survive a window
+ * reload and a failed send. Not the global state: VS Code keeps an extension's global state as one
+ * value that each window writes whole, so two windows saving drafts at nearly the same moment lose
+ * one of them; a window writes only the files of the drafts it changes, each whole or not at all.
+ *
+ * `all` and `get` answer at once from what this window read last: the folder is read at start
+ * (`ready`), again when a window writes a file, and when this window comes to the front. What
+ * decides (a claim, a change, the offer of drafts left) reads the draft's file first.
  */
 export class DraftStore {
   private readonly changed = new vscode.EventEmitter<string>();
-  /** Fires with the id of the draft that changed or went away. */
+  /** Fires with the id of the draft that changed or went away, here or in another window. */
   readonly onDidChange = this.changed.event;
-  private readonly migrated: Promise<void>;
   /** This window's name in claims (each window has a store of its own). */
   readonly window = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
   /** What this window does with drafts, and what the others do, as each says (see WindowPresence). */
   readonly presence: WindowPresence;
+  /** Resolves once the drafts of the global state are moved to files and the folder is read. */
+  readonly ready: Promise<void>;
+  private readonly drafts = new Map<string, Draft>();
+  /** When (a count of writes) this window last wrote each draft: a read begun before it does not put back what was there. */
+  private readonly written = new Map<string, number>();
+  private writes = 0;
+  /** This window's changes, one after another: each reads the draft's file, then writes it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listening: { dispose(): void };
 
   constructor(
-    private readonly state: vscode.Memento,
+    /** The global state, where earlier versions kept the drafts. */
+    state: vscode.Memento,
+    private readonly folder: DraftFolder,
     /** The folder the windows share to say what each holds (see WindowPresence). */
     presenceFolder: PresenceFolder,
   ) {
     this.presence = new WindowPresence(presenceFolder, this.window);
-    this.migrated = this.migrate();
+    this.listening = folder.onDidChange((name) => {
+      if (name === undefined) return void this.refresh();
+      const id = draftIdOfFile(name);
+      if (id) void this.read(id);
+    });
+    // Drafts left in the global state stay there when they cannot be moved (a full disk): the next start tries again.
+    this.ready = moveDraftsToFiles(state, folder)
+      .then(undefined, () => undefined)
+      .then(() => this.readAll());
+    void this.ready.then(() => forgetOldMarks(folder)).catch(() => undefined);
+  }
+
+  /** Reads every draft's file again. */
+  async refresh(): Promise<void> {
+    await this.ready;
+    await this.readAll();
+  }
+
+  /** The draft as its file is now (this window's copy follows). */
+  async read(id: string): Promise<Draft | undefined> {
+    await this.ready;
+    const started = this.writes;
+    const draft = await readDraft(this.folder, id);
+    this.apply(id, draft, started);
+    return this.drafts.get(id);
   }
 
   /** The other windows, still open, that are editing or sending the draft: this one leaves it alone meanwhile. */
   async holders(id: string): Promise<string[]> {
     const holders = await this.presence.holders(id);
-    const sending = this.get(id)?.sending;
+    const sending = (await this.read(id))?.sending;
     if (sending && sending.by !== this.window && !holders.includes(sending.by) && (await this.claimHolds(sending))) holders.push(sending.by);
     return holders;
   }
@@ -65,10 +99,7 @@ export class DraftStore {
 
   /** Oldest first. */
   all(): Draft[] {
-    const own = this.state.keys().filter((key) => key.startsWith(PREFIX)).map((key) => this.state.get<unknown>(key));
-    const drafts = [...own, ...this.oldList()].filter(isDraft);
-    const unique = [...new Map(drafts.map((d) => [d.id, d])).values()];
-    return unique.sort((a, b) => a.createdAt - b.createdAt);
+    return [...this.drafts.values()].sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /**
@@ -81,8 +112,7 @@ export class DraftStore {
   }
 
   get(id: string): Draft | undefined {
-    const draft = this.state.get<unknown>(PREFIX + id) ?? this.oldList().find((d) => idOf(d) === id);
-    return isDraft(draft) ? draft : undefined;
+    return this.drafts.get(id);
   }
 
   /**
@@ -90,6 +120,7 @@ export class DraftStore {
    * window (see `claim`), in the same write, rather than saved and then claimed.
    */
   async create(fields: NewDraft, { claimed = false } = {}): Promise<Draft> {
+    tooLong(fields.text);
     const now = Date.now();
     const id = `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
     // Where the window cannot say it is sending it (its file cannot be written), what was typed
@@ -99,7 +130,7 @@ export class DraftStore {
     const sending = claimed && !failure ? { sending: { by: this.window, since: now } } : {};
     const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...sending };
     try {
-      await this.write(draft);
+      await this.change(() => this.write(draft));
     } catch (error) {
       failure ??= { error };
     }
@@ -110,24 +141,37 @@ export class DraftStore {
     return draft;
   }
 
-  async update(id: string, text: string): Promise<void> {
-    const draft = this.get(id);
-    if (!draft) throw vscode.FileSystemError.FileNotFound(id);
-    await this.write({ ...draft, text, updatedAt: Date.now() });
+  /** Fails as "not found" when the draft is gone (sent or discarded in another window), and for a text over about 1 MB. */
+  update(id: string, text: string): Promise<void> {
+    tooLong(text);
+    return this.change(async () => {
+      const draft = await this.read(id);
+      if (!draft) throw vscode.FileSystemError.FileNotFound(id);
+      await this.write({ ...draft, text, updatedAt: Date.now() });
+    });
   }
 
   /** Records (or, with undefined, forgets) an attempt whose outcome is not known. */
-  async setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void> {
-    const draft = this.get(id);
-    if (draft) await this.write({ ...draft, unconfirmed });
+  setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void> {
+    return this.change(async () => {
+      const draft = await this.read(id);
+      if (draft) await this.write({ ...draft, unconfirmed });
+    });
   }
 
-  async remove(id: string): Promise<void> {
-    await this.state.update(PREFIX + id, undefined);
-    // A window still on the earlier version may have written the old list again since.
-    const old = this.oldList();
-    if (old.some((d) => idOf(d) === id)) await this.state.update(OLD_LIST, old.filter((d) => idOf(d) !== id));
-    this.changed.fire(id);
+  remove(id: string): Promise<void> {
+    return this.change(async () => {
+      if (!isDraftId(id)) return;
+      this.written.set(id, ++this.writes);
+      // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
+      await this.folder.write(goneMark(id), '').catch(() => undefined);
+      await this.folder.remove(draftFile(id)).catch(async (error: unknown) => {
+        if (await this.folder.read(draftFile(id))) throw error; // else removed in another window already
+      });
+      this.written.set(id, ++this.writes);
+      this.drafts.delete(id);
+      this.changed.fire(id);
+    });
   }
 
   /**
@@ -136,18 +180,20 @@ export class DraftStore {
    * window lives, however long the send takes (a question may stay open for hours); a window that
    * closed or crashed mid-way holds it no longer.
    */
-  async claim(id: string): Promise<Claim> {
-    const taken: Claim = { taken: true };
-    const draft = this.get(id);
-    if (!draft) return { taken: false, freeWithinMs: 0 };
-    const { sending } = draft;
-    if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return { taken: false, freeWithinMs: await this.claimFreeWithin(sending) };
-    // Created claimed (see `create`), and not released since.
-    if (sending?.by === this.window && this.presence.isSending(id)) return taken;
-    // Alive and sending before the claim is written: another window that reads the claim finds it holding.
-    await this.presence.startSending(id);
-    await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
-    return taken;
+  claim(id: string): Promise<Claim> {
+    return this.change(async (): Promise<Claim> => {
+      const taken: Claim = { taken: true };
+      const draft = await this.read(id);
+      if (!draft) return { taken: false, freeWithinMs: 0 };
+      const { sending } = draft;
+      if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return { taken: false, freeWithinMs: await this.claimFreeWithin(sending) };
+      // Created claimed (see `create`), and not released since.
+      if (sending?.by === this.window && this.presence.isSending(id)) return taken;
+      // Alive and sending before the claim is written: another window that reads the claim finds it holding.
+      await this.presence.startSending(id);
+      await this.write({ ...draft, sending: { by: this.window, since: Date.now() } }, false);
+      return taken;
+    });
   }
 
   /** Whether a window, this one or another, is sending the draft now (its claim holds). */
@@ -169,48 +215,55 @@ export class DraftStore {
   async release(id: string): Promise<void> {
     // The send gives up its claim however it ended, also where it never took one: no beat then.
     if (this.presence.isSending(id)) await this.presence.stopSending(id);
-    const draft = this.get(id);
-    if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
+    await this.change(async () => {
+      const draft = await this.read(id);
+      if (draft?.sending?.by === this.window) await this.write({ ...draft, sending: undefined }, false);
+    });
   }
 
   private async claimHolds(sending: { by: string; since: number }): Promise<boolean> {
     return (await this.presence.isAlive(sending.by)) ?? Date.now() - sending.since < CLAIM_MS;
   }
 
-  /** Test hook: resolves once drafts of an earlier version's list have an entry each. */
-  whenMigrated(): Promise<void> {
-    return this.migrated;
-  }
-
   dispose(): void {
+    this.listening.dispose();
     this.presence.dispose();
     this.changed.dispose();
   }
 
+  private change<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(() => this.ready).then(work);
+    this.queue = done.then(undefined, () => undefined);
+    return done;
+  }
+
   private async write(draft: Draft, changed = true): Promise<void> {
-    await this.state.update(PREFIX + draft.id, draft);
+    this.written.set(draft.id, ++this.writes);
+    await this.folder.write(draftFile(draft.id), JSON.stringify(draft));
+    // Again: a read begun while the file was written may have found the one before.
+    this.written.set(draft.id, ++this.writes);
+    this.drafts.set(draft.id, draft);
     if (changed) this.changed.fire(draft.id);
   }
 
-  private oldList(): unknown[] {
-    const list = this.state.get<unknown>(OLD_LIST);
-    return Array.isArray(list) ? list : [];
+  /** Takes what was read of a draft begun at `started`, unless this window wrote the draft since; says so when it changed. */
+  private apply(id: string, draft: Draft | undefined, started: number): void {
+    if ((this.written.get(id) ?? -1) > started) return;
+    const before = this.drafts.get(id);
+    if (draft) this.drafts.set(id, draft);
+    else this.drafts.delete(id);
+    // A claim taken or given up is no change to what the draft says.
+    const same = before === draft || (!!before && !!draft && before.text === draft.text && before.updatedAt === draft.updatedAt && JSON.stringify(before.unconfirmed) === JSON.stringify(draft.unconfirmed));
+    if (!same) this.changed.fire(id);
   }
 
-  private async migrate(): Promise<void> {
-    for (const key of this.state.keys()) if (key.startsWith(OLD_PRESENCE)) await this.state.update(key, undefined);
-    const old = this.oldList().filter(isDraft);
-    if (old.length === 0 && this.state.get(OLD_LIST) === undefined) return;
-    for (const draft of old) if (this.state.get(PREFIX + draft.id) === undefined) await this.state.update(PREFIX + draft.id, draft);
-    await this.state.update(OLD_LIST, undefined);
+  private async readAll(): Promise<void> {
+    const started = this.writes;
+    const read = await readDrafts(this.folder);
+    for (const id of new Set([...this.drafts.keys(), ...read.keys()])) this.apply(id, read.get(id), started);
   }
 }
 
-function isDraft(value: unknown): value is Draft {
-  const d = value as Partial<Draft> | null;
-  return !!d && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.kind === 'string' && typeof d.accountUrl === 'string' && typeof d.createdAt === 'number';
-}
-
-function idOf(value: unknown): unknown {
-  return (value as Partial<Draft> | null)?.id;
+function tooLong(text: string): void {
+  if (text.length > MAX_DRAFT_TEXT) throw new RangeError(vscode.l10n.t('A draft holds at most {0} characters; this one has {1}.', MAX_DRAFT_TEXT, text.length));
 }

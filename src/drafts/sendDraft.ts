@@ -90,7 +90,7 @@ export class DraftSender {
         return { notSent: why };
       }
       // Taken fresh: the text just saved, or nothing when another window sent or discarded it.
-      if (!this.drafts.get(id)) return { notSent: l10n.t('the draft is gone: it was sent or discarded in another window.') };
+      if (!(await this.drafts.read(id))) return { notSent: l10n.t('the draft is gone: it was sent or discarded in another window.') };
       const claim = await this.drafts.claim(id);
       if (!claim.taken) {
         const again = l10n.t('Try Again');

@@ -219,7 +219,7 @@ export function writeTools(services: Services): WriteTools {
     }
     let draft: Draft;
     if ('kept' in composed) {
-      const now = drafts.get(composed.kept.id);
+      const now = await drafts.read(composed.kept.id);
       if (!now) return 'Nothing was written: the draft the person was shown was sent or discarded in VS Code since. Call the tool again to be told which.';
       if (now.text !== composed.kept.text || (now.unconfirmed?.ref ?? now.ref) !== composed.ref) return 'Nothing was written: the draft the person was shown was edited since. Call the tool again, so that they are asked about it as it is now.';
       if (draftDocument(now.id)?.isDirty) return 'Nothing was sent: the person is editing the draft of this very write in VS Code. They can send it from there with "Send Draft"; do not call the tool again for it.';

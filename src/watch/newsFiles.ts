@@ -1,5 +1,5 @@
-import { rename } from 'node:fs/promises';
 import vscode = require('vscode');
+import { replaceFile } from '../storage/replaceFile';
 import type { ReadOrder } from './changedPosts';
 import type { NewestPage } from './newestPosts';
 import type { HeldNews, Snapshot } from './news';
@@ -138,7 +138,7 @@ export class NewsFolder implements vscode.Disposable {
     const temp = file.with({ path: `${file.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp` });
     await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
     try {
-      await replace(temp, file);
+      await replaceFile(temp, file);
     } catch (error) {
       await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
       throw error;
@@ -152,24 +152,4 @@ export class NewsFolder implements vscode.Disposable {
     };
     this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
   }
-}
-
-/**
- * Renames `temp` over `file` in one step. VS Code's `workspace.fs.rename` with `overwrite` deletes
- * the file first (FileService.doMoveCopy), and a window reading it in between finds none; Node's
- * rename replaces it at once. On Windows another process holding the file open (a virus scanner)
- * can refuse it for a moment: tried again, then VS Code's way, which at least gets it written.
- */
-async function replace(temp: vscode.Uri, file: vscode.Uri): Promise<void> {
-  if (temp.scheme === 'file') {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        return await rename(temp.fsPath, file.fsPath);
-      } catch (error) {
-        if (!['EPERM', 'EACCES', 'EBUSY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
-      }
-    }
-  }
-  await vscode.workspace.fs.rename(temp, file, { overwrite: true });
 }

@@ -75,8 +75,12 @@ describe('DraftSender', () => {
 
   it('says the post is filed the moment the service confirms it, before the draft is removed and the post remembered', async () => {
     // The bookkeeping after the answer: remembering the post for later searches, removing the draft.
-    const { state, held } = stateHolding((key, value) => rememberingPost(key) || (key.startsWith('helpdesk.draft:') && value === undefined));
-    r = rig(server, state);
+    const { state, held } = stateHolding(rememberingPost);
+    // Removing the draft's file waits too.
+    const drafts = new MemoryFolder();
+    const remove = drafts.remove.bind(drafts);
+    drafts.remove = (name: string) => (name.endsWith('.json') ? new Promise<void>((resolve) => held.push(() => void remove(name).then(resolve))) : remove(name));
+    r = rig(server, state, new MemoryFolder(), drafts);
     r.signIn();
     const draft = await task('Told at once');
     const sending = r.sender.send(draft.id);
@@ -403,11 +407,11 @@ describe('DraftSender: two windows', () => {
     const server = await startStandIn({ seed: 'demo' });
     try {
       fake.reset();
-      const shared = memoryState();
-      const r = rig(server, shared);
+      const drafts = new MemoryFolder();
+      const r = rig(server, memoryState(), new MemoryFolder(), drafts);
       r.signIn();
       const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Claimed by an old window', 'Once'), accountUrl: server.url });
-      await shared.update(`helpdesk.draft:${draft.id}`, { ...r.drafts.get(draft.id), sending: { by: 'an-earlier-version', since: Date.now() } });
+      await drafts.write(`${draft.id}.json`, JSON.stringify({ ...r.drafts.get(draft.id), sending: { by: 'an-earlier-version', since: Date.now() } }));
       assert.equal(await r.sender.send(draft.id), undefined, 'not sent');
       assert.equal(posts(server).length, 0);
       assert.match(messages(), /being sent from another window\. If that window was closed, the draft is free again within 2 minutes\./);
@@ -421,9 +425,9 @@ describe('DraftSender: two windows', () => {
     try {
       fake.reset();
       const shared = memoryState();
-      const folder = new MemoryFolder();
-      const one = rig(server, shared, folder);
-      const other = rig(server, shared, folder);
+      const [presence, drafts] = [new MemoryFolder(), new MemoryFolder()];
+      const one = rig(server, shared, presence, drafts);
+      const other = rig(server, shared, presence, drafts);
       one.signIn();
       other.signIn();
       const draft = await one.drafts.create({ kind: 'task', text: formatDraftDocument('From two windows', 'Once'), accountUrl: server.url });

@@ -15,6 +15,8 @@ class SharedStorage {
   readonly data = new Map<string, unknown>();
   /** The folder where the windows say what each holds. */
   folder = new MemoryFolder();
+  /** The folder of the drafts. */
+  drafts = new MemoryFolder();
   window(): WindowState {
     return new WindowState(this);
   }
@@ -44,6 +46,13 @@ class WindowState implements Memento {
   }
 }
 
+/** A window's store, once it has read the drafts. */
+async function opened(storage: SharedStorage, window: Memento = storage.window()): Promise<DraftStore> {
+  const drafts = new DraftStore(window, storage.drafts, storage.folder);
+  await drafts.ready;
+  return drafts;
+}
+
 const fields = (text: string): Omit<Draft, 'id' | 'createdAt' | 'updatedAt'> => ({ kind: 'task', text, accountUrl: 'https://acme.example.com' });
 
 describe('DraftStore', () => {
@@ -53,7 +62,7 @@ describe('DraftStore', () => {
   });
 
   it('keeps what it is given, and gives it back by id', async () => {
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     const draft = await drafts.create(fields('Title\n\nBody\n'));
     assert.equal(drafts.get(draft.id)?.text, 'Title\n\nBody\n');
     await drafts.update(draft.id, 'New title\n');
@@ -68,29 +77,29 @@ describe('DraftStore', () => {
   it('two windows that save drafts at the same time keep both', async () => {
     const a = storage.window();
     const b = storage.window();
-    const first = await new DraftStore(a, storage.folder).create(fields('From window A\n'));
-    const second = await new DraftStore(b, storage.folder).create(fields('From window B\n'));
+    const first = await (await opened(storage, a)).create(fields('From window A\n'));
+    const second = await (await opened(storage, b)).create(fields('From window B\n'));
     a.sync();
     b.sync();
     for (const window of [a, b]) {
-      assert.deepEqual(new DraftStore(window, storage.folder).all().map((d) => d.id).sort(), [first.id, second.id].sort());
+      assert.deepEqual((await opened(storage, window)).all().map((d) => d.id).sort(), [first.id, second.id].sort());
     }
   });
 
   it('an edit in one window and a removal in another both hold', async () => {
     const a = storage.window();
-    const inA = new DraftStore(a, storage.folder);
+    const inA = await opened(storage, a);
     const kept = await inA.create(fields('Kept\n'));
     const sent = await inA.create(fields('Sent\n'));
     const b = storage.window();
     await inA.update(kept.id, 'Kept, edited in A\n');
-    await new DraftStore(b, storage.folder).remove(sent.id);
-    const everywhere = new DraftStore(storage.window(), storage.folder).all();
+    await (await opened(storage, b)).remove(sent.id);
+    const everywhere = (await opened(storage)).all();
     assert.deepEqual(everywhere.map((d) => [d.id, d.text]), [[kept.id, 'Kept, edited in A\n']]);
   });
 
   it('tells which draft changed', async () => {
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     const changed: string[] = [];
     drafts.onDidChange((id) => changed.push(id));
     const draft = await drafts.create(fields('x\n'));
@@ -101,11 +110,11 @@ describe('DraftStore', () => {
 
   it('an edit of a draft another window sent fails as "not found"; a note about it does nothing', async () => {
     const a = storage.window();
-    const draft = await new DraftStore(a, storage.folder).create(fields('x\n'));
+    const draft = await (await opened(storage, a)).create(fields('x\n'));
     const b = storage.window();
-    await new DraftStore(b, storage.folder).remove(draft.id);
+    await (await opened(storage, b)).remove(draft.id);
     a.sync();
-    const inA = new DraftStore(a, storage.folder);
+    const inA = await opened(storage, a);
     await assert.rejects(inA.update(draft.id, 'y\n'), /FileNotFound/);
     await inA.setUnconfirmed(draft.id, { ref: 'hb-0123456789' });
     assert.deepEqual(inA.all(), []);
@@ -114,11 +123,11 @@ describe('DraftStore', () => {
   it('finds the task from a TODO comment by its document and its line\'s text, in every window, until it is filed', async () => {
     const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, opened: 'w1.1' };
     const a = storage.window();
-    const inA = new DraftStore(a, storage.folder);
+    const inA = await opened(storage, a);
     const task = await inA.create({ ...fields('Handle errors\n'), todo });
     await inA.create({ ...fields('Other\n'), todo: { ...todo, lineText: '  // TODO: other' } });
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id);
-    assert.equal(new DraftStore(storage.window(), storage.folder).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
+    assert.equal((await opened(storage)).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
     assert.equal(inA.taskFromComment('file:///src/b.ts', '  // TODO: handle errors'), undefined, 'another document');
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors!'), undefined, 'a comment changed since');
     await inA.remove(task.id);
@@ -127,14 +136,14 @@ describe('DraftStore', () => {
 
   it('a draft is being sent while a window\'s claim on it holds, this window\'s too', async () => {
     const a = storage.window();
-    const inA = new DraftStore(a, storage.folder);
+    const inA = await opened(storage, a);
     const draft = await inA.create(fields('x\n'));
     assert.equal(await inA.isBeingSent(inA.get(draft.id)!), false);
     assert.equal((await inA.claim(draft.id)).taken, true);
     const claimed = inA.get(draft.id)!;
     assert.equal(await inA.isBeingSent(claimed), true);
     const b = storage.window();
-    const inB = new DraftStore(b, storage.folder);
+    const inB = await opened(storage, b);
     assert.equal(await inB.isBeingSent(inB.get(draft.id)!), true, 'in another window too');
     const refused = await inB.claim(draft.id);
     assert.equal(refused.taken, false, 'another window leaves it alone meanwhile');
@@ -145,19 +154,19 @@ describe('DraftStore', () => {
 
   it('a draft made to be sent at once is written claimed, in one write, once its window says it is sending it', async () => {
     const a = storage.window();
-    const inA = new DraftStore(a, storage.folder);
+    const inA = await opened(storage, a);
     const writes: string[] = [];
-    const update = a.update.bind(a);
-    a.update = (key: string, value: unknown) => {
+    const write = storage.drafts.write.bind(storage.drafts);
+    storage.drafts.write = (name: string, text: string) => {
       // What another window would find at this moment: the window's file says it is sending the draft.
-      const sending = [...storage.folder.files.values()].some((file) => (JSON.parse(file.text) as { sending: string[] }).sending.includes((value as Draft | undefined)?.id ?? ''));
-      writes.push(`${key.startsWith('helpdesk.draft:') ? 'draft' : key}${sending ? ' (window says sending)' : ''}`);
-      return update(key, value);
+      const sending = [...storage.folder.files.values()].some((file) => (JSON.parse(file.text) as { sending: string[] }).sending.includes((JSON.parse(text) as Draft).id));
+      writes.push(`${name.endsWith('.json') ? 'draft' : name}${sending ? ' (window says sending)' : ''}`);
+      return write(name, text);
     };
     const draft = await inA.create(fields('Sent at once\n'), { claimed: true });
     assert.deepEqual(writes, ['draft (window says sending)'], 'one write, after the window said it is sending it');
     const b = storage.window();
-    const inB = new DraftStore(b, storage.folder);
+    const inB = await opened(storage, b);
     assert.equal((await inB.claim(draft.id)).taken, false, 'another window leaves it alone from the start');
     assert.equal((await inA.claim(draft.id)).taken, true, 'its own window sends it');
     assert.deepEqual(writes, ['draft (window says sending)'], 'without writing the claim again');
@@ -169,12 +178,13 @@ describe('DraftStore', () => {
 
   it('ignores what is not a draft, and lists drafts oldest first', async () => {
     const window = storage.window();
-    const drafts = new DraftStore(window, storage.folder);
+    const drafts = await opened(storage, window);
     const first = await drafts.create(fields('first\n'));
     await new Promise((resolve) => setTimeout(resolve, 2));
     const second = await drafts.create(fields('second\n'));
-    await window.update('helpdesk.draft:broken', { id: 'broken', text: 7 });
-    await window.update('helpdesk.somethingElse', { id: 'x', text: 'y', kind: 'task', accountUrl: 'z' });
+    await storage.drafts.write('broken.json', JSON.stringify({ id: 'broken', text: 7 }));
+    await storage.drafts.write('somethingElse.txt', JSON.stringify({ id: 'x', text: 'y', kind: 'task', accountUrl: 'z' }));
+    await drafts.refresh();
     assert.deepEqual(drafts.all().map((d) => d.id), [first.id, second.id]);
   });
 
@@ -185,22 +195,21 @@ describe('DraftStore', () => {
     ];
     storage.data.set('helpdesk.drafts', old);
     const window = storage.window();
-    const drafts = new DraftStore(window, storage.folder);
+    const drafts = await opened(storage, window);
     assert.deepEqual(drafts.all().map((d) => d.id), ['task-a', 'bug-b']);
-    await drafts.whenMigrated();
     assert.equal(storage.data.has('helpdesk.drafts'), false, 'the old list is gone');
-    assert.deepEqual(new DraftStore(storage.window(), storage.folder).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
+    assert.deepEqual((await opened(storage)).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
   });
 
   it('a draft sent here stays gone though a window of the earlier version wrote the old list again', async () => {
     const window = storage.window();
-    const drafts = new DraftStore(window, storage.folder);
+    const drafts = await opened(storage, window);
     const draft = await drafts.create(fields('Sent here\n'));
     // A window not yet reloaded after the update rewrites the list it knows, with this draft in it.
     await window.update('helpdesk.drafts', [drafts.get(draft.id)]);
     await drafts.remove(draft.id);
     assert.deepEqual(drafts.all(), []);
-    assert.deepEqual(new DraftStore(storage.window(), storage.folder).all(), [], 'and in a new window');
+    assert.deepEqual((await opened(storage)).all(), [], 'and in a new window');
   });
 });
 
@@ -236,109 +245,110 @@ describe('DraftStore: claims across windows last as long as the window that hold
 
   it('a send that outlives two minutes (a slow service, a question left open) keeps its claim while its window is open', async () => {
     const one = storage.window();
-    const sending = new DraftStore(one, storage.folder);
+    const sending = await opened(storage, one);
     const draft = await sending.create(draftFields);
     assert.ok((await sending.claim(draft.id)).taken);
     await pass(5 * 60_000);
     const other = storage.window();
-    assert.equal((await new DraftStore(other, storage.folder).claim(draft.id)).taken, false, 'the other window leaves it');
-    assert.ok(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id));
+    assert.equal((await (await opened(storage, other)).claim(draft.id)).taken, false, 'the other window leaves it');
+    assert.ok(await (await opened(storage)).heldElsewhere(draft.id));
     sending.dispose();
   });
 
   it('a window that crashed mid-send holds the draft for at most 30 s, not two minutes', async () => {
-    const crashed = new DraftStore(storage.window(), storage.folder);
+    const crashed = await opened(storage);
     const draft = await crashed.create(draftFields);
     assert.ok((await crashed.claim(draft.id)).taken);
     // What the crashed window left in the shared state; it writes nothing more.
     const left = new SharedStorage();
     for (const [key, value] of storage.data) left.data.set(key, structuredClone(value));
     left.folder = storage.folder.copy();
+    left.drafts = storage.drafts.copy();
     crashed.dispose();
     await pass(10_000);
-    assert.equal((await new DraftStore(left.window(), left.folder).claim(draft.id)).taken, false, 'ten seconds on: it may still be sending');
+    assert.equal((await (await opened(left)).claim(draft.id)).taken, false, 'ten seconds on: it may still be sending');
     await pass(25_000);
-    assert.ok((await new DraftStore(left.window(), left.folder).claim(draft.id)).taken, '35 s on: free again');
+    assert.ok((await (await opened(left)).claim(draft.id)).taken, '35 s on: free again');
   });
 
   it('a draft another open window is editing is held there; once that window closes, it is not', async () => {
-    const editing = new DraftStore(storage.window(), storage.folder);
+    const editing = await opened(storage);
     const draft = await editing.create(draftFields);
     await editing.presence.setEditing([draft.id]);
     await pass(60_000);
-    const other = new DraftStore(storage.window(), storage.folder);
+    const other = await opened(storage);
     assert.ok(await other.heldElsewhere(draft.id), 'held while that window beats');
     assert.equal(await editing.heldElsewhere(draft.id), false, 'not elsewhere for the window that holds it');
     editing.dispose();
     await Promise.resolve();
-    assert.equal(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id), false, 'closed: free');
+    assert.equal(await (await opened(storage)).heldElsewhere(draft.id), false, 'closed: free');
   });
 
   it('a draft to be sent at once is saved even when its window cannot say it is sending it (a full disk)', async () => {
     storage.folder.write = () => Promise.reject(new Error('ENOSPC'));
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     await assert.rejects(drafts.create(fields('Typed with care\nA long body\n'), { claimed: true }), /ENOSPC/, 'the failure is said');
     assert.deepEqual(drafts.all().map((d) => [d.text, d.sending]), [['Typed with care\nA long body\n', undefined]], 'what was typed is saved, and claimed by nobody');
   });
 
   it('a draft left with the marker of an attempt is offered as one that may have been filed, not as one never sent', async () => {
-    const before = new DraftStore(storage.window(), storage.folder);
+    const before = await opened(storage);
     const draft = await before.create(fields('Answered, then the window closed\n'));
     await before.setUnconfirmed(draft.id, { ref: 'hb-0123456789', sentText: draft.text, markerAtHead: true });
     fake.reset();
-    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const reloaded = await opened(storage);
     await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
     assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft may have been filed already: "Answered, then the window closed" (task). Send looks for it on the helpdesk first, and files it only if it is not there.']);
   });
 
   it('after a reload, a window offers only the drafts no other open window is editing or sending', async () => {
-    const editing = new DraftStore(storage.window(), storage.folder);
+    const editing = await opened(storage);
     const open = await editing.create({ ...draftFields, text: 'Being written\n' });
     await editing.create({ ...draftFields, text: 'Left from before\n' });
     await editing.presence.setEditing([open.id]);
     fake.reset();
-    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const reloaded = await opened(storage);
     await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
     assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft was not sent: "Left from before" (task).']);
     editing.dispose();
   });
 
   it('a window that holds drafts says so in a file of its own, never in the global state every window rewrites whole', async () => {
-    const editing = new DraftStore(storage.window(), storage.folder);
+    const editing = await opened(storage);
     const draft = await editing.create(draftFields);
     await editing.presence.setEditing([draft.id]);
     await pass(60_000);
     assert.deepEqual([...storage.data.keys()].filter((key) => !key.startsWith('helpdesk.draft:')), [], 'nothing but the draft in the global state');
     assert.equal(storage.folder.files.size, 1, 'one file, this window\'s');
-    assert.ok(await new DraftStore(storage.window(), storage.folder).heldElsewhere(draft.id), 'which the other windows read');
+    assert.ok(await (await opened(storage)).heldElsewhere(draft.id), 'which the other windows read');
     editing.dispose();
   });
 
   it('a beat dated in the future (a clock set back) is not a window alive', async () => {
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     const draft = await drafts.create(draftFields);
     const later = Date.now() + 10 * 60_000;
     await storage.folder.write('ahead.json', JSON.stringify({ at: later, editing: [draft.id], sending: [draft.id] }));
-    storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } });
-    const other = new DraftStore(storage.window(), storage.folder);
+    await storage.drafts.write(`${draft.id}.json`, JSON.stringify({ ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } }));
+    const other = await opened(storage);
     assert.equal(await other.heldElsewhere(draft.id), false);
     assert.ok((await other.claim(draft.id)).taken, 'its claim does not hold');
   });
 
   it('a window half-way through writing its file is alive, and one whose file was cut by a crash is gone after 30 s', async () => {
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     const draft = await drafts.create(draftFields);
     await storage.folder.write('cut.json', '{"at": 18');
-    storage.data.set(`helpdesk.draft:${draft.id}`, { ...drafts.get(draft.id), sending: { by: 'cut', since: Date.now() } });
-    assert.equal((await new DraftStore(storage.window(), storage.folder).claim(draft.id)).taken, false, 'may be sending');
+    await storage.drafts.write(`${draft.id}.json`, JSON.stringify({ ...drafts.get(draft.id), sending: { by: 'cut', since: Date.now() } }));
+    assert.equal((await (await opened(storage)).claim(draft.id)).taken, false, 'may be sending');
     await pass(31_000);
-    assert.ok((await new DraftStore(storage.window(), storage.folder).claim(draft.id)).taken, 'silent since: gone');
+    assert.ok((await (await opened(storage)).claim(draft.id)).taken, 'silent since: gone');
   });
 
   it('Discard, answered after another window opened the draft, leaves that draft to it', async () => {
-    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const reloaded = await opened(storage);
     const draft = await reloaded.create(draftFields);
-    const editing = new DraftStore(storage.window(), storage.folder);
+    const editing = await opened(storage);
     const { asked, ui } = person('Discard', () => editing.presence.setEditing([draft.id]));
     await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui }, async () => undefined).offer();
     assert.equal(asked.length, 1, 'offered while no window held it');
@@ -347,13 +357,13 @@ describe('DraftStore: claims across windows last as long as the window that hold
   });
 
   it('a draft left out because another window was editing it is offered once that window crashed, not when it only closed the editor', async () => {
-    const crashing = new DraftStore(storage.window(), storage.folder);
+    const crashing = await opened(storage);
     const stranded = await crashing.create({ ...draftFields, text: 'Stranded\n' });
-    const keeping = new DraftStore(storage.window(), storage.folder);
+    const keeping = await opened(storage);
     const kept = await keeping.create({ ...draftFields, text: 'Kept for later\n' });
     await crashing.presence.setEditing([stranded.id]);
     await keeping.presence.setEditing([kept.id]);
-    const reloaded = new DraftStore(storage.window(), storage.folder);
+    const reloaded = await opened(storage);
     const { asked, ui } = person('Keep');
     const offer = new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui }, async () => undefined);
     await offer.offer();
@@ -368,7 +378,7 @@ describe('DraftStore: claims across windows last as long as the window that hold
   });
 
   it('an idle window writes nothing', async () => {
-    const drafts = new DraftStore(storage.window(), storage.folder);
+    const drafts = await opened(storage);
     await drafts.create(draftFields);
     const before = [...storage.data.keys()];
     await pass(60_000);

@@ -1,7 +1,7 @@
 // The part of the `vscode` API that the src/ modules under unit test use, for node's test runner:
 // esbuild's --unit build resolves `vscode` to this file (see esbuild.mjs). What the modules show,
 // run and store is recorded in `fake`, and a test can queue the answers to messages.
-import { readFileSync, promises as fsPromises } from 'node:fs';
+import { readFileSync, watch as watchFolder, promises as fsPromises } from 'node:fs';
 import { posix } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
@@ -28,11 +28,35 @@ export class EventEmitter<T> {
 }
 
 export class FileSystemError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'Unknown',
+  ) {
+    super(message);
+  }
   static FileNotFound(what?: unknown): FileSystemError {
-    return new FileSystemError(`FileNotFound: ${String(what)}`);
+    return new FileSystemError(`FileNotFound: ${String(what)}`, 'FileNotFound');
+  }
+  static FileExists(what?: unknown): FileSystemError {
+    return new FileSystemError(`FileExists: ${String(what)}`, 'FileExists');
   }
   static NoPermissions(what?: unknown): FileSystemError {
-    return new FileSystemError(`NoPermissions: ${String(what)}`);
+    return new FileSystemError(`NoPermissions: ${String(what)}`, 'NoPermissions');
+  }
+}
+
+/** Node's error as VS Code's file service turns it into a FileSystemError (the codes the modules test). */
+function fsError(error: unknown, uri: Uri): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return FileSystemError.FileNotFound(uri);
+  if (code === 'EEXIST') return FileSystemError.FileExists(uri);
+  return error;
+}
+async function onDisk<T>(uri: Uri, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw fsError(error, uri);
   }
 }
 
@@ -70,6 +94,13 @@ export enum FileType {
   File = 1,
   Directory = 2,
   SymbolicLink = 64,
+}
+
+export class RelativePattern {
+  constructor(
+    readonly baseUri: Uri,
+    readonly pattern: string,
+  ) {}
 }
 
 export class Range {
@@ -164,6 +195,8 @@ interface FakeDocument {
   save(): Promise<boolean>;
 }
 
+const windowState = new EventEmitter<{ focused: boolean }>();
+
 /** What the modules did, and what the test lets them find. */
 export const fake = {
   messages: [] as ShownMessage[],
@@ -183,6 +216,8 @@ export const fake = {
   picks: [] as ShownPick[],
   /** Status bar messages set. */
   statusBar: [] as string[],
+  /** Fire to focus (or leave) this window. */
+  windowState,
   /** The workspace's folders (real folders on disk, for the write tools' files). */
   folders: [] as { uri: Uri; name: string; index: number }[],
   reset(): void {
@@ -246,6 +281,8 @@ export const window = {
   tabGroups: { all: [] as { tabs: { input: unknown }[] }[], close: () => Promise.resolve(true) },
   activeTextEditor: undefined as unknown,
   showTextDocument: (document: unknown) => Promise.resolve({ document }),
+  /** Fire `fake.windowState` to focus or leave this window. */
+  onDidChangeWindowState: (listener: Listener<{ focused: boolean }>) => windowState.event(listener),
 };
 
 export const workspace = {
@@ -275,13 +312,53 @@ export const workspace = {
     const relative = uri.path.slice(folder.uri.path.length + 1);
     return includeFolder && fake.folders.length > 1 ? `${folder.name}/${relative}` : relative;
   },
-  /** As VS Code's: a symbolic link is followed, and its type is that of its target with SymbolicLink added. */
+  /** As VS Code's, over node's: a symbolic link is followed, and its type is that of its target with SymbolicLink added; errors are FileSystemErrors. */
   fs: {
-    async stat(uri: Uri): Promise<{ type: FileType }> {
-      const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
-      const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
-      return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0) };
-    },
+    stat: (uri: Uri): Promise<{ type: FileType; size: number; mtime: number; ctime: number }> =>
+      onDisk(uri, async () => {
+        const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
+        const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
+        return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0), size: target.size, mtime: target.mtimeMs, ctime: target.ctimeMs };
+      }),
+    readFile: (uri: Uri): Promise<Uint8Array> => onDisk(uri, () => fsPromises.readFile(uri.path)),
+    writeFile: (uri: Uri, content: Uint8Array): Promise<void> => onDisk(uri, () => fsPromises.writeFile(uri.path, content)),
+    createDirectory: (uri: Uri): Promise<void> => onDisk(uri, async () => void (await fsPromises.mkdir(uri.path, { recursive: true }))),
+    readDirectory: (uri: Uri): Promise<[string, FileType][]> =>
+      onDisk(uri, async () => (await fsPromises.readdir(uri.path, { withFileTypes: true })).map((entry) => [entry.name, entry.isFile() ? FileType.File : entry.isDirectory() ? FileType.Directory : entry.isSymbolicLink() ? FileType.File | FileType.SymbolicLink : FileType.Unknown])),
+    delete: (uri: Uri): Promise<void> => onDisk(uri, () => fsPromises.unlink(uri.path)),
+    /** As VS Code's FileService: without `overwrite`, refused when the target is there; with it, the target is deleted first. */
+    rename: (from: Uri, to: Uri, options?: { overwrite?: boolean }): Promise<void> =>
+      onDisk(to, async () => {
+        const there = await fsPromises.lstat(to.path).then(() => true, () => false);
+        if (there && !options?.overwrite) throw FileSystemError.FileExists(to);
+        if (there) await fsPromises.unlink(to.path);
+        await fsPromises.rename(from.path, to.path);
+      }),
+  },
+  /** A watcher on a real folder (node's), for the patterns `*.ext` and `name` directly in it; it hears every process's writes, as VS Code's does. */
+  createFileSystemWatcher(pattern: RelativePattern) {
+    const [created, changed, deleted] = [new EventEmitter<Uri>(), new EventEmitter<Uri>(), new EventEmitter<Uri>()];
+    const matches = (name: string) => (pattern.pattern.startsWith('*') ? name.endsWith(pattern.pattern.slice(1)) : name === pattern.pattern);
+    const heard = (name: string | null) => {
+      if (typeof name !== 'string' || !matches(name)) return;
+      const uri = Uri.joinPath(pattern.baseUri, name);
+      void fsPromises.stat(uri.path).then(
+        () => changed.fire(uri),
+        () => deleted.fire(uri),
+      );
+    };
+    let watcher: { close(): void } | undefined;
+    try {
+      watcher = watchFolder(pattern.baseUri.path, (_event, name) => heard(name));
+    } catch {
+      // A folder that is not there: nothing is heard (VS Code's would wait for it; the modules make it first).
+    }
+    return {
+      onDidCreate: created.event,
+      onDidChange: changed.event,
+      onDidDelete: deleted.event,
+      dispose: () => watcher?.close(),
+    };
   },
 };
 

@@ -1,5 +1,5 @@
 import { EventEmitter, type Memento } from './fakeVscode';
-import type { PresenceFolder } from '../../src/drafts/windowPresence';
+import type { DraftFolder } from '../../src/drafts/drafts';
 
 /** A global state in memory, as a window's `Memento` holds it (values copied in and out). */
 export function memoryState(): Memento {
@@ -11,9 +11,11 @@ export function memoryState(): Memento {
   };
 }
 
-/** A folder the windows of one test share (see WindowPresence), in memory. */
-export class MemoryFolder implements PresenceFolder {
+/** A folder the windows of one test share (see WindowPresence, DraftStore), in memory; it tells of each write a moment later, as a watcher does. */
+export class MemoryFolder implements DraftFolder {
   readonly files = new Map<string, { text: string; mtime: number }>();
+  private readonly changed = new EventEmitter<string | undefined>();
+  readonly onDidChange = this.changed.event;
   names(): Promise<string[]> {
     return Promise.resolve([...this.files.keys()]);
   }
@@ -22,10 +24,16 @@ export class MemoryFolder implements PresenceFolder {
   }
   write(name: string, text: string): Promise<void> {
     this.files.set(name, { text, mtime: Date.now() });
+    this.heard(name);
     return Promise.resolve();
+  }
+  create(name: string, text: string): Promise<boolean> {
+    if (this.files.has(name)) return Promise.resolve(false);
+    return this.write(name, text).then(() => true);
   }
   remove(name: string): Promise<void> {
     this.files.delete(name);
+    this.heard(name);
     return Promise.resolve();
   }
   /** What is in it now, as another folder that later writes do not reach. */
@@ -33,6 +41,9 @@ export class MemoryFolder implements PresenceFolder {
     const copy = new MemoryFolder();
     for (const [name, file] of this.files) copy.files.set(name, { ...file });
     return copy;
+  }
+  private heard(name: string): void {
+    queueMicrotask(() => this.changed.fire(name));
   }
 }
 

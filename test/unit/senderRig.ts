@@ -14,7 +14,6 @@ import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
 import type { Memento } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
-import type { PresenceFolder } from '../../src/drafts/windowPresence';
 
 export interface Rig {
   url: string;
@@ -28,8 +27,8 @@ export interface Rig {
   signOut(): void;
 }
 
-/** `state` is the global state (shared by the windows of one test, if it makes several rigs). */
-export function rig(server: StandIn, state: Memento = memoryState(), folder: PresenceFolder = new MemoryFolder()): Rig {
+/** `state` is the global state, `folder` the drafts' and `presence` the windows' (shared by the windows of one test, if it makes several rigs). */
+export function rig(server: StandIn, state: Memento = memoryState(), presence = new MemoryFolder(), folder = new MemoryFolder()): Rig {
   let account: Account | undefined;
   let elsewhere: Account | undefined;
   const gateway = {
@@ -39,7 +38,7 @@ export function rig(server: StandIn, state: Memento = memoryState(), folder: Pre
     accountFor: async (url: string) => (account?.url === url ? account : elsewhere?.url === url ? elsewhere : undefined),
   } as unknown as Gateway;
   const log = new Log();
-  const drafts = new DraftStore(state, folder);
+  const drafts = new DraftStore(state, folder, presence);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const parts: AccountParts = { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined };
   return {

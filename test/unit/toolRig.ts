@@ -38,7 +38,8 @@ function accountOf(server: StandIn, state: Memento): Account {
 export interface ToolRigOptions {
   /** The global state the windows of a test share. */
   state?: Memento;
-  /** The folders the windows of a test share: presence, and what was filed lately. */
+  /** The folders the windows of a test share: drafts, presence, and what was filed lately. */
+  draftsFolder?: MemoryFolder;
   presence?: PresenceFolder;
   filedFolder?: PresenceFolder;
 }
@@ -59,7 +60,7 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
     accountFor: async (url: string) => (current?.url === url ? current : accounts.find((a) => a.url === url)),
   };
   const log = new Log();
-  const drafts = new DraftStore(state, options.presence ?? new MemoryFolder());
+  const drafts = new DraftStore(state, options.draftsFolder ?? new MemoryFolder(), options.presence ?? new MemoryFolder());
   const sender = new DraftSender(gateway as never, drafts, new Notifier(log), log, undefined, new FiledIntents(options.filedFolder ?? new MemoryFolder()));
   const accountNow = { now: async () => current && { url: current.url, usable: true } };
   const tools = writeTools({ gateway, drafts, sender, log, accountNow } as unknown as Services);

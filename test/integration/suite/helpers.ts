@@ -141,7 +141,7 @@ export function assertNoTokenIn(what: string, text: string): void {
 
 /**
  * For tests that write: signed in with no faults and no recorded requests before each test;
- * after it, faults cleared, drafts removed and editors closed.
+ * after it, faults cleared, drafts and what was filed lately forgotten, and editors closed.
  */
 export function useCleanSlate(): void {
   beforeEach(async () => {
@@ -154,6 +154,8 @@ export function useCleanSlate(): void {
     await standIn.clearFaults();
     const api = await extensionApi();
     for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
+    // What was filed lately (a write of the same title asks first): each test starts without it, as in a new profile.
+    await Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(api.context.globalStorageUri, 'filed'), { recursive: true })).catch(() => undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 }

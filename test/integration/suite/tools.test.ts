@@ -85,7 +85,7 @@ describe('Language model tools', () => {
     assert.equal(shownTitle, input.title, 'the title');
     assert.match(String(shownContent), /^Sent from VS Code · hb-[0-9a-z]{10}\n\nSeen when the form is sent empty\./, 'the content, marker first');
     assert.match(asked.message, /if \(!name\) throw new Error/, 'the code');
-    assert.match(asked.message, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/, 'the permalink');
+    assert.match(asked.message, /https:\/\/github\.com\/example\/sample\/blob\/[0-9a-f]{40}\/src\/greeting\.ts#L2-L3/, `the permalink: ${asked.message}`);
     assert.equal((await postsFiled()).length, 0, 'asking sends nothing');
     assert.equal(api.drafts.all().length, 0, 'and keeps nothing');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
 import { DraftStore } from '../../../src/drafts/drafts';
-import { presenceFolder } from '../../../src/drafts/presenceFolder';
+import { draftFolder, presenceFolder } from '../../../src/drafts/sharedFolders';
 import { PROFILES } from '../../server';
 import { extensionApi, forEachProfile, labelOf, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 
@@ -267,7 +267,7 @@ describe('drafts across windows', () => {
     const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     // Another window of this VS Code: a store of its own over the same global state and storage folder.
-    const other = new DraftStore(api.context.globalState, presenceFolder(api.context.globalStorageUri));
+    const other = new DraftStore(api.context.globalState, draftFolder(api.context.globalStorageUri), presenceFolder(api.context.globalStorageUri));
     try {
       await waitFor('this window to say it has the draft open', () => other.heldElsewhere(draft.id));
       assert.deepEqual(api.context.globalState.keys().filter((key) => key.startsWith('helpdesk.window')), [], 'said in a file of its own, not in the global state every window rewrites');

@@ -1,0 +1,141 @@
+import { link } from 'node:fs/promises';
+import vscode = require('vscode');
+import { replaceFile } from '../storage/replaceFile';
+import type { DraftFolder } from './draftFiles';
+import type { PresenceFolder } from './windowPresence';
+
+/** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
+const STAGED = '.tmp';
+/** A file being written for a day was left by a window that crashed. */
+const STAGED_KEPT_MS = 24 * 60 * 60_000;
+/** A window's presence file is a few ids; a draft file about 1 MB of text at most, which JSON may escape to a few. */
+const MAX_PRESENCE_BYTES = 256 * 1024;
+const MAX_DRAFT_FILE_BYTES = 8 * 1024 * 1024;
+
+/** The windows' presence files (see WindowPresence), in a folder of the extension's global storage: one folder for every window. */
+export function presenceFolder(globalStorage: vscode.Uri): PresenceFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'windows'), MAX_PRESENCE_BYTES);
+}
+
+/** The drafts, one file each (see DraftStore), in a folder of the extension's global storage. */
+export function draftFolder(globalStorage: vscode.Uri): DraftFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'drafts'), MAX_DRAFT_FILE_BYTES);
+}
+
+/** What this VS Code filed lately, by intent (see FiledIntents), one small file per post. */
+export function filedFolder(globalStorage: vscode.Uri): PresenceFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'filed'), MAX_PRESENCE_BYTES);
+}
+
+/**
+ * A folder every window of this VS Code reads and writes, a file per writer or per record: no
+ * window's write touches another's file. Each file is written whole or not at all (a file of its
+ * own in the same folder, then renamed over it), so a reader never finds half of one. What is
+ * read is bounded: a plain file (no link, no device) of at most `maxBytes`.
+ */
+function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
+  const { fs } = vscode.workspace;
+  const file = (name: string) => vscode.Uri.joinPath(folder, name);
+  // The first write waits for it; a failure shows in that write.
+  const made = Promise.resolve(fs.createDirectory(folder)).then(undefined, () => undefined);
+  void made.then(() => forgetStaged(folder));
+  /** The text written to a file of its own beside `name`: not `*.json`, so that no reader or watcher takes it for one. */
+  const staged = async (name: string, text: string) => {
+    await made;
+    const temp = file(`.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${STAGED}`);
+    await fs.writeFile(temp, new TextEncoder().encode(text));
+    return temp;
+  };
+  const removeQuietly = (uri: vscode.Uri) => Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+  return {
+    async names() {
+      // Once the folder is made, and so watched (see onDidChange): nothing written after this read goes unheard.
+      await made;
+      try {
+        return (await fs.readDirectory(folder)).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+      } catch {
+        return []; // not made yet: nothing written
+      }
+    },
+    async read(name) {
+      try {
+        const stat = await fs.stat(file(name));
+        if (stat.type !== vscode.FileType.File || stat.size > maxBytes) return undefined;
+        const bytes = await fs.readFile(file(name));
+        return bytes.byteLength > maxBytes ? undefined : { text: new TextDecoder().decode(bytes), mtime: stat.mtime };
+      } catch {
+        return undefined;
+      }
+    },
+    async write(name, text) {
+      const temp = await staged(name, text);
+      try {
+        await replaceFile(temp, file(name));
+      } catch (error) {
+        await removeQuietly(temp);
+        throw error;
+      }
+    },
+    async create(name, text) {
+      const temp = await staged(name, text);
+      try {
+        return await createOnly(temp, file(name));
+      } finally {
+        await removeQuietly(temp);
+      }
+    },
+    async remove(name) {
+      await fs.delete(file(name));
+    },
+    onDidChange(listener) {
+      // VS Code watches a folder outside the workspace when asked with a RelativePattern, once the
+      // folder is there; a window coming to the front reads again all the same, should a change not have been heard.
+      const heard = (uri: vscode.Uri) => listener(uri.path.slice(uri.path.lastIndexOf('/') + 1));
+      const disposables = [vscode.window.onDidChangeWindowState((state) => state.focused && listener(undefined))];
+      let disposed = false;
+      void made.then(() => {
+        if (disposed) return;
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*.json'));
+        disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
+      });
+      return {
+        dispose: () => {
+          disposed = true;
+          for (const d of disposables) d.dispose();
+        },
+      };
+    },
+  };
+}
+
+/** Removes what windows that crashed mid-write left in the folder. */
+async function forgetStaged(folder: vscode.Uri): Promise<void> {
+  const { fs } = vscode.workspace;
+  const names = await Promise.resolve(fs.readDirectory(folder)).then(undefined, () => []);
+  const now = Date.now();
+  for (const [name] of names.filter(([n, type]) => n.endsWith(STAGED) && type === vscode.FileType.File).slice(0, 1000)) {
+    const uri = vscode.Uri.joinPath(folder, name);
+    const stat = await Promise.resolve(fs.stat(uri)).then(undefined, () => undefined);
+    if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+  }
+}
+
+/** Puts `temp` at `file` unless a file is there: a hard link fails if one is, in one step. False when one was. */
+async function createOnly(temp: vscode.Uri, file: vscode.Uri): Promise<boolean> {
+  if (temp.scheme === 'file') {
+    try {
+      await link(temp.fsPath, file.fsPath);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      // A file system without hard links: VS Code's way, which looks first.
+    }
+  }
+  try {
+    await vscode.workspace.fs.rename(temp, file, { overwrite: false });
+    return true;
+  } catch (error) {
+    if (error instanceof vscode.FileSystemError && error.code === 'FileExists') return false;
+    throw error;
+  }
+}

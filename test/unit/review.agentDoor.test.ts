@@ -8,7 +8,7 @@ import { FiledIntents } from '../../src/drafts/filedIntents';
 import { startStandIn, type StandIn } from '../server';
 import { fake, Uri } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
-import { filed, never, sentPost, toolRig } from './toolRig';
+import { fences, filed, never, sentPost, toolRig } from './toolRig';
 
 /*
  * An adversarial review of the agent's door (issue 33, 9c13243..c93374b): each test here tries
@@ -211,6 +211,34 @@ describe('review: the agent\'s door', () => {
   });
 
   describe('held', () => {
+    it('shown is sent, byte for byte: a bug with code, a comment, and a kept draft after a dropped POST', async () => {
+      writeFileSync(join(folder, 'b.ts'), 'const tab =\t"`\u0060`";\r\nlet x = 1;\n');
+      const parent = server.insertRecord('posts', { title: 'Parent ``` title', content: 'x' }) as { id: number };
+      const calls = [
+        ['helpdesk_fileBug', { title: '#\tHash tab', description: '\n\n  Indented\r\n\u00a0nbsp  \n', file: 'b.ts', startLine: 1, endLine: 2 }],
+        ['helpdesk_commentOnPost', { post: parent.id, text: '  ````\nfence\n````  ' }],
+        ['helpdesk_createTask', { title: 'Dropped then kept', description: 'Kept words.' }],
+      ] as const;
+      for (const [tool, input] of calls) {
+        const asked = await r.tools.confirmation(tool, input, never);
+        assert.ok(asked, tool);
+        const [title, content] = fences(asked.message);
+        if (tool === 'helpdesk_createTask') server.addFault({ method: 'POST', path: '/app/posts.json', drop: true, times: 1 });
+        await r.tools.write(tool, input, never);
+        assert.equal(title, sentPost(server).title, `${tool}: title`);
+        assert.equal(content, sentPost(server).content, `${tool}: content`);
+      }
+      // The dropped task: its kept draft is shown and sent as shown.
+      fake.answers.push('Send Anyway');
+      const input = calls[2][1];
+      const asked = await r.tools.confirmation('helpdesk_createTask', input, never);
+      assert.match(asked?.message ?? '', /draft kept/);
+      const [title, content] = fences(asked!.message);
+      const answer = await r.tools.write('helpdesk_createTask', input, never);
+      assert.equal(sentPost(server).title, title, answer);
+      assert.equal(sentPost(server).content, content, answer);
+    });
+
     it('a question whose composition failed, then the file made and asked again, then yes: nothing sent', async () => {
       const input = { title: 'Problem first', file: 'late.ts', startLine: 1 };
       assert.equal(await r.tools.confirmation('helpdesk_createTask', input, never), undefined);

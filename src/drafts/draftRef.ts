@@ -14,8 +14,10 @@ export function newDraftRef(): string {
   return `hb-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }
 
+const WHOLE = new RegExp(`^${PATTERN.source}$`);
+
 export function isDraftRef(value: unknown): value is string {
-  return typeof value === 'string' && new RegExp(`^${PATTERN.source}$`).test(value);
+  return typeof value === 'string' && value.length === 13 && WHOLE.test(value);
 }
 
 /** The content as filed: a line that names the marker, then the text. */

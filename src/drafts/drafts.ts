@@ -159,6 +159,14 @@ export class DraftStore {
     });
   }
 
+  /** The draft's post is filed and the draft holds other text since: it waits on no attempt, and files with a marker of its own. */
+  endAttempt(id: string): Promise<void> {
+    return this.change(async () => {
+      const draft = await this.read(id);
+      if (draft) await this.write({ ...draft, unconfirmed: undefined, ref: undefined });
+    });
+  }
+
   remove(id: string): Promise<void> {
     return this.change(async () => {
       if (!isDraftId(id)) return;

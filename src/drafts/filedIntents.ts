@@ -31,8 +31,12 @@ export interface FiledIntent extends Intent {
 
 /** How long a post filed is remembered: a write of its intent within that time is asked about. */
 export const RECENT_MS = 24 * 60 * 60_000;
-/** The most files read at once: older ones are removed first. */
+/** The most entries kept: the oldest beyond it are removed. */
 const MOST = 300;
+/** The most files a look-up reads (a folder filled with junk is read no further; what is past it is removed). */
+const MOST_READ = 600;
+/** A time read from a file that is later than now by more than this is from a clock set back, or forged. */
+const CLOCK_SLACK_MS = 60_000;
 /** A title or comment is compared on its first characters only: the work stays bounded. */
 const COMPARED_CHARS = 10_000;
 
@@ -66,8 +70,9 @@ function intentOf(draft: Pick<Draft, 'kind' | 'accountUrl' | 'postId' | 'clientI
   return { kind, accountUrl, target, key: normalized(parseDraftDocument(text).title) };
 }
 
+/** One spelling of a text: composed Unicode (an accent typed apart or together), lower case, spaces collapsed. */
 function normalized(text: string): string {
-  return text.slice(0, COMPARED_CHARS).toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.slice(0, COMPARED_CHARS).normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function digest(text: string): string {
@@ -104,27 +109,25 @@ export class FiledIntents {
   }
 
   private async read(): Promise<{ ref: string; entry: FiledIntent }[]> {
-    const names = (await this.folder.names().catch(() => [] as string[])).filter((name) => isDraftRef(name.replace(/\.json$/, '')) && name.endsWith('.json'));
+    const names = (await this.folder.names().catch(() => [] as string[])).filter((name) => name.endsWith('.json') && isDraftRef(name.slice(0, -'.json'.length)));
+    for (const name of names.slice(MOST_READ)) await this.folder.remove(name).catch(() => undefined);
     const now = this.now();
     const read = await Promise.all(
-      names.map(async (name) => {
+      names.slice(0, MOST_READ).map(async (name) => {
         const file = await this.folder.read(name).catch(() => undefined);
-        return { name, ref: name.slice(0, -'.json'.length), entry: file && file.text.length < 4096 ? parseEntry(file.text) : undefined };
+        const entry = file && file.text.length < 4096 ? parseEntry(file.text) : undefined;
+        // A time ahead of now (a clock set back) counts as now: the post stays remembered for a day from here.
+        return { name, ref: name.slice(0, -'.json'.length), file, entry: entry && entry.at > now ? { ...entry, at: now } : entry, ahead: entry !== undefined && entry.at - now > RECENT_MS };
       }),
     );
-    const fresh = read.filter((item): item is { name: string; ref: string; entry: FiledIntent } => item.entry !== undefined && item.entry.at <= now + 60_000 && now - item.entry.at < RECENT_MS);
+    const fresh = read.filter((item): item is typeof item & { entry: FiledIntent } => item.entry !== undefined && !item.ahead && now - item.entry.at < RECENT_MS);
     fresh.sort((a, b) => b.entry.at - a.entry.at);
     const kept = fresh.slice(0, MOST);
     const keptNames = new Set(kept.map((item) => item.name));
-    // Expired, unreadable, from the future, or past the most kept: gone (a file being written is younger than that).
-    for (const { name, entry } of read) if (!keptNames.has(name) && (entry !== undefined || (await this.isOld(name)))) await this.folder.remove(name).catch(() => undefined);
+    // Expired, a day ahead, past the most kept, or not an entry and not one being written now: gone.
+    const stale = read.filter(({ name, entry, file }) => !keptNames.has(name) && (entry !== undefined || file === undefined || Math.abs(now - file.mtime) > CLOCK_SLACK_MS));
+    for (const { name } of stale) await this.folder.remove(name).catch(() => undefined);
     return kept;
-  }
-
-  /** A file that cannot be read as an entry is removed only once it is clearly not one being written. */
-  private async isOld(name: string): Promise<boolean> {
-    const file = await this.folder.read(name).catch(() => undefined);
-    return file !== undefined && this.now() - file.mtime > 60_000;
   }
 }
 
@@ -161,26 +164,22 @@ export function memoryFolder(): PresenceFolder {
   };
 }
 
-/** An earlier write of a draft's intent: a post filed within a day, or a kept draft whose attempt may be on the service. */
-export type Twin = { readonly filed: FiledIntent } | { readonly kept: Draft };
-
 /**
- * The earlier write of the draft's intent, if there is one: a draft of it kept after an attempt
- * whose answer was lost (or written by an agent), or a post filed with it within a day. The
- * draft's own post (its marker) is not its twin.
+ * The earlier writes of a draft's intent: a draft of it kept that may be on the service already
+ * (an attempt whose answer was lost) or that an agent wrote, and the post filed with it lately.
+ * Undefined when there are none.
  */
-export async function twinOf(draft: Draft, kept: readonly Draft[], filed: FiledIntents): Promise<Twin | undefined> {
-  const twin = kept.find((other) => other.id !== draft.id && other.accountUrl === draft.accountUrl && (other.unconfirmed !== undefined || other.byAgent === true) && draftsShareIntent(other, draft));
-  if (twin) return { kept: twin };
-  const post = await filed.recent(intentsOf(draft), draft.unconfirmed?.ref ?? draft.ref);
-  return post && { filed: post };
+export interface Twins {
+  readonly kept?: Draft;
+  readonly filed?: FiledIntent;
 }
 
-/** How long ago, in words for an agent: "just now", "3 minutes ago", "5 hours ago". */
-export function agoText(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+/**
+ * The earlier writes of the draft's intent (see Twins). The draft's own post (its attempt's
+ * marker) is not one of them; a draft never attempted has no post of its own.
+ */
+export async function twinsOf(draft: Draft, kept: readonly Draft[], filed: FiledIntents): Promise<Twins | undefined> {
+  const twin = kept.find((other) => other.id !== draft.id && other.accountUrl === draft.accountUrl && (other.unconfirmed !== undefined || other.byAgent === true) && draftsShareIntent(other, draft));
+  const post = await filed.recent(intentsOf(draft), draft.unconfirmed?.ref);
+  return twin || post ? { kept: twin, filed: post } : undefined;
 }

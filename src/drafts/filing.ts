@@ -35,6 +35,8 @@ export interface FilingAccount {
 /** Where a draft's marker is kept (`DraftStore` is one). */
 export interface MarkerStore {
   setUnconfirmed(id: string, unconfirmed: UnconfirmedSend | undefined): Promise<void>;
+  /** Forgets the attempt and its marker (see `endAttempt`). */
+  endAttempt(id: string): Promise<void>;
 }
 
 /** What filing is given besides the draft and its account. */
@@ -106,10 +108,10 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
 
 /**
  * The post is filed, and the draft was edited since: it stays, as a new draft that waits on no
- * attempt (sending it files what it holds now).
+ * attempt (sending it files what it holds now, with a marker of its own: the old one is the post's).
  */
 export function endAttempt(markers: MarkerStore, draft: Draft): Promise<void> {
-  return markers.setUnconfirmed(draft.id, undefined);
+  return markers.endAttempt(draft.id);
 }
 
 function emptyPart(draft: Draft): Refusal | undefined {

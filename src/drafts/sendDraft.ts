@@ -10,7 +10,7 @@ import { errorText } from '../ui/errorText';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
-import { FiledIntents, intentsOf, memoryFolder, twinOf, type Twin } from './filedIntents';
+import { FiledIntents, intentsOf, memoryFolder, twinsOf, type Twins } from './filedIntents';
 import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 
 const { l10n } = vscode;
@@ -125,8 +125,9 @@ export class DraftSender {
     try {
       // A first attempt of an intent filed or kept lately: the person says whether to file it again.
       if (account && !draft.unconfirmed) {
-        const twin = await twinOf(draft, this.drafts.all(), this.filedIntents);
-        if (twin && !('filed' in twin && twin.filed.postId === agreed.fileAgainAfter) && !(await this.confirmTwin(account, draft, twin))) {
+        const twins = await twinsOf(draft, this.drafts.all(), this.filedIntents);
+        const agreedTo = twins && !twins.kept && twins.filed?.postId === agreed.fileAgainAfter;
+        if (twins && !agreedTo && !(await this.confirmTwin(account, draft, twins))) {
           return { notSent: l10n.t('the person chose not to file it again.') };
         }
       }
@@ -215,11 +216,11 @@ export class DraftSender {
    * The same intent was filed lately, or an attempt of it may be on the service: the person decides
    * whether to file it again (kept otherwise). Asked before anything goes out.
    */
-  private async confirmTwin(account: Account, draft: Draft, twin: Twin): Promise<boolean> {
+  private async confirmTwin(account: Account, draft: Draft, twins: Twins): Promise<boolean> {
     const send = l10n.t('Send Anyway');
     const keep = l10n.t('Keep Draft');
-    if ('filed' in twin) {
-      const { postId, at } = twin.filed;
+    if (twins.filed) {
+      const { postId, at } = twins.filed;
       const open = l10n.t('Open #{0}', postId);
       const ago = agoWords(Date.now() - at);
       const message =
@@ -229,12 +230,15 @@ export class DraftSender {
       const choice = await this.ui.warn(message, { modal: true }, send, open, keep);
       if (choice === send) return true;
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', postId)));
-    } else {
+    } else if (twins.kept) {
+      const { kept } = twins;
       const edit = l10n.t('Open Kept Draft');
-      const message = l10n.t('An earlier attempt to file this, {0}, may be on the helpdesk: its answer was lost, and its draft is kept. Sending that draft looks for its post first. File this one as well?', agoWords(Date.now() - twin.kept.createdAt));
+      const message = kept.unconfirmed
+        ? l10n.t('An earlier attempt to file this, {0}, may be on the helpdesk: its answer was lost, and its draft is kept. Sending that draft looks for its post first. File this one as well?', agoWords(Date.now() - kept.updatedAt))
+        : l10n.t('A draft of this, written {0}, is kept and not sent yet. File this one as well?', agoWords(Date.now() - kept.createdAt));
       const choice = await this.ui.warn(message, { modal: true }, send, edit, keep);
       if (choice === send) return true;
-      if (choice === edit) await openDraft(twin.kept.id);
+      if (choice === edit) await openDraft(kept.id);
     }
     void this.ui.info(l10n.t('Not sent. The draft is kept.'));
     return false;
@@ -291,7 +295,8 @@ export class DraftSender {
   }
 }
 
-function agoWords(ms: number): string {
+/** How long ago, in words: "just now", "3 minutes ago", "5 hours ago". */
+export function agoWords(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return l10n.t('just now');
   if (minutes < 60) return minutes === 1 ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', minutes);

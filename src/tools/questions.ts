@@ -29,7 +29,8 @@ export class Questions<W, A> {
     const list = this.open.get(key) ?? [];
     this.open.delete(key);
     this.open.set(key, [...list, asked]);
-    while (this.count() > KEPT) this.dropOldest();
+    // The call asked least lately goes whole: a part of its questions left would make one of two look like the only one.
+    while (this.count() > KEPT) this.open.delete(this.open.keys().next().value!);
   }
 
   /** A call for which nothing was shown (signed out, or nothing to ask): a yes that comes for it was never asked. */
@@ -42,17 +43,14 @@ export class Questions<W, A> {
     return this.open.get(key)?.find((asked) => asked.account === account && shown(asked.what))?.what;
   }
 
-  /** The question the yes for call `key` answers, taken; `account` is the one in use now. */
+  /** The question the yes for call `key` answers, taken with those alike; `account` is the one in use now. */
   answer(key: string, account: A): Answered<W, A> {
     const list = this.open.get(key);
     if (!list?.length) return { refused: 'notAsked' };
+    // One yes answers every question of the call, all alike: a second yes to the same is not a second write.
+    this.open.delete(key);
     const [first, ...rest] = list;
-    if (rest.some((other) => other.shown !== first!.shown || other.account !== first!.account)) {
-      this.open.delete(key);
-      return { refused: 'ambiguous' };
-    }
-    if (rest.length) this.open.set(key, rest);
-    else this.open.delete(key);
+    if (rest.some((other) => other.shown !== first!.shown || other.account !== first!.account)) return { refused: 'ambiguous' };
     if (first!.account !== account) return { refused: 'otherAccount', asked: first };
     return { asked: first! };
   }
@@ -61,11 +59,5 @@ export class Questions<W, A> {
     let count = 0;
     for (const list of this.open.values()) count += list.length;
     return count;
-  }
-
-  private dropOldest(): void {
-    const [key, list] = this.open.entries().next().value!;
-    if (list.length > 1) this.open.set(key, list.slice(1));
-    else this.open.delete(key);
   }
 }

@@ -4,6 +4,7 @@
 // then goes the way of every other: saved as a draft, sent once with its marker. An answer lost on
 // the way leaves the draft; the same call again sends that draft, which looks for its post before
 // it sends, so an agent that retries never files twice.
+import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import vscode = require('vscode');
@@ -13,10 +14,10 @@ import { buildBugReportContent } from '../code/bugReport';
 import { referenceText } from '../code/postReferences';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Draft, NewDraft } from '../drafts/drafts';
-import { agoText, twinOf, type FiledIntent } from '../drafts/filedIntents';
+import { twinsOf, type FiledIntent } from '../drafts/filedIntents';
 import { filedText } from '../drafts/filing';
 import { newDraftRef } from '../drafts/draftRef';
-import { draftDocument, type Sent } from '../drafts/sendDraft';
+import { agoWords, draftDocument, type Sent } from '../drafts/sendDraft';
 import { commentDraft } from '../features/commentOnTask';
 import { taskDraft } from '../features/createTask';
 import { codeAt, type DocumentCode } from '../features/documentCode';
@@ -87,7 +88,8 @@ type Composed =
 type Fresh = Extract<Composed, { draft: unknown }>;
 
 const NOT_ASKED = 'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
-const AMBIGUOUS = 'Nothing was written: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
+const AMBIGUOUS = 'Nothing was written: the person was asked about this very call more than once (in two chats, or once refused), and the questions showed different things, so it cannot be told which one they said yes to. Call the tool again, so that they are asked once.';
+const EDITING = 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
 const NOT_WRITTEN = `${NO_INPUT} Nothing was written.`;
 /** Said under the text shown: what the marker line is for. */
 const MARKER_LINE = 'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
@@ -100,11 +102,13 @@ export function writeTools(services: Services): WriteTools {
   // A yes sends what its question showed, and only that (the file may change in between, the
   // window may switch accounts, two chats may ask at once): see Questions.
   const questions = new Questions<Composed, Account>();
-  const keyOf = (tool: WriteTool, input: WriteInput) => `${tool}\n${JSON.stringify(input)}`;
+  const keyOf = callKey;
   /** Writes under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
   async function compose(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
+    const mistyped = mistypedField(input);
+    if (mistyped) return { problem: `${mistyped} Nothing was written.` };
     const made = tool === 'helpdesk_commentOnPost' ? await composeComment(input as CommentOnPostInput, signedIn, token) : await composeFiling(tool, input as FileInput, signedIn);
     if ('problem' in made) return made;
     return againstTwin(tool, input, made);
@@ -160,19 +164,18 @@ export function writeTools(services: Services): WriteTools {
    */
   async function againstTwin(tool: WriteTool, input: WriteInput, made: Fresh): Promise<Composed> {
     const now = Date.now();
-    const twin = await twinOf({ ...made.draft, id: '', createdAt: now, updatedAt: now }, drafts.all(), filedIntents);
-    if (!twin) return made;
-    if ('kept' in twin) {
-      const { kept } = twin;
+    const twins = await twinsOf({ ...made.draft, id: '', createdAt: now, updatedAt: now }, drafts.all(), filedIntents);
+    const { kept, filed } = twins ?? {};
+    // A kept draft with its marker is what is sent: if its attempt reached the helpdesk, its post is found, not filed again.
+    const keptRef = kept && (kept.unconfirmed?.ref ?? kept.ref);
+    if (kept && keptRef) {
       // Its open editor would be saved and sent with it: what the person types there is theirs to send.
-      if (draftDocument(kept.id)?.isDirty) return { problem: 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.' };
-      const ref = kept.unconfirmed?.ref ?? kept.ref;
-      if (!ref) return { problem: 'Nothing was sent: a draft of this very write is kept in VS Code from an earlier version of the extension. The person can send it from there with "Send Draft".' };
-      const what = kept.unconfirmed ? 'an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)' : 'an earlier attempt';
-      return { kept, ref, title: made.title, where: `${made.where}. This sends the draft kept in VS Code from ${what}, as it is now` };
+      if (draftDocument(kept.id)?.isDirty) return { problem: EDITING };
+      const what = kept.unconfirmed ? 'from an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)' : 'from an earlier call, not sent yet';
+      return { kept, ref: keptRef, title: made.title, where: `${made.where}. This sends the draft kept in VS Code ${what}, as it is now` };
     }
-    const { filed } = twin;
-    const named = `${reference(filed.postId)} was ${tool === 'helpdesk_commentOnPost' ? 'added as this very comment' : 'filed with this title'} ${agoText(now - filed.at)} from VS Code`;
+    if (!filed) return made;
+    const named = `${reference(filed.postId)} was ${tool === 'helpdesk_commentOnPost' ? 'added as this very comment' : 'filed with this title'} ${agoWords(now - filed.at)} from VS Code`;
     if (input.fileAgain === true) return { ...made, again: filed, title: `${made.title.replace(/\?$/, '')} again?`, where: `${named}. Continue files another one: ${made.where}` };
     return {
       answerWith: filed,
@@ -215,14 +218,14 @@ export function writeTools(services: Services): WriteTools {
     if (token.isCancellationRequested) return 'Cancelled: nothing was written.';
     if ('answerWith' in composed) {
       const { postId, at } = composed.answerWith;
-      return `${reference(postId)} was filed with this intent ${agoText(Date.now() - at)} from VS Code; the person chose to answer with it. Nothing new was written. Web page: ${signedIn.link('posts', postId)}`;
+      return `${reference(postId)} was filed with this intent ${agoWords(Date.now() - at)} from VS Code; the person chose to answer with it. Nothing new was written. Web page: ${signedIn.link('posts', postId)}`;
     }
     let draft: Draft;
     if ('kept' in composed) {
       const now = await drafts.read(composed.kept.id);
       if (!now) return 'Nothing was written: the draft the person was shown was sent or discarded in VS Code since. Call the tool again to be told which.';
       if (now.text !== composed.kept.text || (now.unconfirmed?.ref ?? now.ref) !== composed.ref) return 'Nothing was written: the draft the person was shown was edited since. Call the tool again, so that they are asked about it as it is now.';
-      if (draftDocument(now.id)?.isDirty) return 'Nothing was sent: the person is editing the draft of this very write in VS Code. They can send it from there with "Send Draft"; do not call the tool again for it.';
+      if (draftDocument(now.id)?.isDirty) return EDITING;
       draft = now;
     } else {
       draft = await drafts.create(composed.draft, { claimed: true });
@@ -261,13 +264,9 @@ export function writeTools(services: Services): WriteTools {
         questions.notAsked(key);
         return undefined;
       }
-      let composed = await compose(tool, input, signedIn, token);
+      const made = await compose(tool, input, signedIn, token);
       // Asked again while a question of this call is open, with the same text: the same marker, so both show what is sent.
-      if ('draft' in composed) {
-        const { draft } = composed;
-        const same = questions.same(key, signedIn, (what) => 'draft' in what && what.draft.text === draft.text && what.again?.postId === (composed as { again?: FiledIntent }).again?.postId);
-        if (same) composed = same;
-      }
+      const composed = ('draft' in made && questions.same(key, signedIn, (what) => 'draft' in what && what.draft.text === made.draft.text && what.again?.postId === made.again?.postId)) || made;
       if ('problem' in composed) {
         questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
         return undefined;
@@ -289,6 +288,45 @@ export function writeTools(services: Services): WriteTools {
       return written;
     },
   };
+}
+
+/** What each field of the write tools' input must be, where it is given. */
+const FIELD_TYPES: Record<(typeof FIELDS)[number], readonly string[]> = {
+  title: ['string'],
+  description: ['string'],
+  file: ['string'],
+  startLine: ['number'],
+  endLine: ['number'],
+  post: ['number', 'string'],
+  text: ['string'],
+  fileAgain: ['boolean'],
+};
+
+/** A field given as something it cannot be (a list for a description), in words; a field left out or null is not given. */
+function mistypedField(input: WriteInput): string | undefined {
+  const fields: Partial<Record<(typeof FIELDS)[number], unknown>> = input;
+  for (const field of FIELDS) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    const wanted = FIELD_TYPES[field];
+    if (!wanted.includes(typeof value)) return `${field} must be ${wanted.map((type) => (type === 'string' ? 'text' : `a ${type}`)).join(' or ')}, not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}.`;
+  }
+  return undefined;
+}
+
+/** The fields a write tool reads: a call is known by these alone (anything else in its input changes nothing it does). */
+const FIELDS = ['title', 'description', 'file', 'startLine', 'endLine', 'post', 'text', 'fileAgain'] as const;
+
+/** A call, by its tool and the fields it reads, hashed: linear in the input's size, whatever its shape or depth. */
+function callKey(tool: WriteTool, input: WriteInput): string {
+  const hash = createHash('sha256').update(tool);
+  const fields: Partial<Record<(typeof FIELDS)[number], unknown>> = input;
+  for (const field of FIELDS) {
+    const value = fields[field];
+    const kind = typeof value;
+    hash.update(`\0${field}\0${kind}\0${kind === 'string' || kind === 'number' || kind === 'boolean' ? String(value) : ''}`);
+  }
+  return hash.digest('hex');
 }
 
 function oneLine(value: unknown): string {

@@ -81,6 +81,11 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
       d.trail.push(unconfirmed ? `mark ${unconfirmed.ref}` : 'unmark');
       d.draft = { ...d.draft, unconfirmed };
     },
+    endAttempt: async (id: string) => {
+      assert.equal(id, d.draft.id);
+      d.trail.push('end attempt');
+      d.draft = { ...d.draft, unconfirmed: undefined, ref: undefined };
+    },
   };
   const step = <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
     const controller = new AbortController();

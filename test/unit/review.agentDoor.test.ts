@@ -311,8 +311,9 @@ describe('review: the agent\'s door', () => {
       const state = memoryState();
       const presence = new MemoryFolder();
       const filedFolder = new MemoryFolder();
-      const one = toolRig([server], { state, presence, filedFolder });
-      const two = toolRig([server], { state, presence, filedFolder });
+      const draftsFolder = new MemoryFolder();
+      const one = toolRig([server], { state, presence, filedFolder, draftsFolder });
+      const two = toolRig([server], { state, presence, filedFolder, draftsFolder });
       const a = { title: 'Two windows at once', description: 'A' };
       const b = { title: 'Two windows at once', description: 'B' };
       assert.ok(await one.tools.confirmation('helpdesk_createTask', a, never));

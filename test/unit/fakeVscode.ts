@@ -1,7 +1,7 @@
 // The part of the `vscode` API that the src/ modules under unit test use, for node's test runner:
 // esbuild's --unit build resolves `vscode` to this file (see esbuild.mjs). What the modules show,
 // run and store is recorded in `fake`, and a test can queue the answers to messages.
-import { readFileSync, promises as fsPromises } from 'node:fs';
+import { readdirSync, readFileSync, promises as fsPromises } from 'node:fs';
 import { posix } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
@@ -264,6 +264,21 @@ export const workspace = {
     };
   },
   onDidChangeConfiguration: fake.configurationChanged.event,
+  // The files a pattern of any folder and one file name finds (the one form the modules under
+  // test use), in the folders on disk.
+  findFiles(include: string, _exclude?: string, max = Infinity): Promise<Uri[]> {
+    const name = include.replace(/^\*\*\//, '').replace(/\[(.)\]/g, '$1');
+    const found: Uri[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = posix.join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'node_modules') walk(path);
+        else if (entry.isFile() && entry.name === name && found.length < max) found.push(Uri.file(path));
+      }
+    };
+    for (const folder of fake.folders) walk(folder.uri.path);
+    return Promise.resolve(found);
+  },
   openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? (uri.scheme === 'file' ? diskDocument(uri) : { uri })),
   get workspaceFolders() {
     return fake.folders.length ? fake.folders : undefined;

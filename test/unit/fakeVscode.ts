@@ -36,6 +36,20 @@ export class FileSystemError extends Error {
   }
 }
 
+/** Markdown as a hover holds it: its text, and what it lets run. */
+export class MarkdownString {
+  isTrusted: boolean | { enabledCommands: string[] } = false;
+  supportHtml = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+  appendMarkdown(value: string): this {
+    this.value += value;
+    return this;
+  }
+}
+
 export class Uri {
   private constructor(
     readonly scheme: string,
@@ -93,6 +107,11 @@ export class CancellationTokenSource {
 
 /** No extension is installed (Git's neither: code is "local", without a permalink). */
 export const extensions = { getExtension: (): undefined => undefined };
+
+export enum StatusBarAlignment {
+  Left = 1,
+  Right = 2,
+}
 
 export enum ProgressLocation {
   SourceControl = 1,
@@ -245,6 +264,9 @@ export const window = {
   },
   tabGroups: { all: [] as { tabs: { input: unknown }[] }[], close: () => Promise.resolve(true) },
   activeTextEditor: undefined as unknown,
+  onDidChangeActiveTextEditor: new EventEmitter<unknown>().event,
+  /** A status bar item: what it holds, and whether it is shown. */
+  createStatusBarItem: () => ({ text: '', tooltip: '' as unknown, name: '', command: undefined as unknown, accessibilityInformation: undefined as unknown, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose: () => undefined }),
   showTextDocument: (document: unknown) => Promise.resolve({ document }),
 };
 

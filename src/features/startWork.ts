@@ -77,8 +77,8 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'> & Parti
   }
   if (/^refs\//i.test(name)) {
     // Git would make refs/heads/refs/heads/…, and checking it out by that name detaches HEAD.
-    const short = name.replace(/^refs\/(?:heads|remotes)\//i, '');
-    void services.ui.info(l10n.t('Name the branch without "{0}", e.g. {1}: Git adds refs/heads/ itself.', name.slice(0, name.length - short.length) || 'refs/', short));
+    const short = name.replace(/^refs\/(?:heads\/|remotes\/[^/]+\/)?/i, '');
+    void services.ui.info(l10n.t('Name the branch without "{0}", e.g. {1}: Git adds refs/heads/ itself.', name.slice(0, name.length - short.length), short || 'feature'));
     return undefined;
   }
   const refs = await refsNamed(repository, name);

@@ -77,6 +77,11 @@ describe('Start Work decides that a branch exists by its exact name', () => {
     assert.equal(await startWorkOn(services(), post, repository, 'refs/heads/feature'), undefined);
     assert.deepEqual(calls, []);
     assert.match(fake.messages.at(-1)?.text ?? '', /without "refs\/heads\/".*feature/);
+    for (const [typed, without, example] of [['refs/remotes/origin/hd-5', 'refs/remotes/origin/', 'hd-5'], ['refs/tags/v1', 'refs/', 'tags/v1']]) {
+      assert.equal(await startWorkOn(services(), post, repository, typed!), undefined);
+      assert.ok(fake.messages.at(-1)?.text.includes(`without "${without}", e.g. ${example}:`), fake.messages.at(-1)?.text);
+    }
+    assert.deepEqual(calls, []);
   });
 
   it('an existing branch of exactly that name, and a remote branch of exactly that name, are still asked about', async () => {

@@ -143,7 +143,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
   }, new FiledIntents(filedFolder(context.globalStorageUri)));
-  const branchPosts = new BranchPosts(gitApi());
+  const branchPosts = new BranchPosts(gitApi(), { state: context.globalState, account: () => accountNow.current?.url, onDidChangeAccount: accountNow.onDidChange });
   const services: Services = { session, accountNow, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {

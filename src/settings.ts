@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { NotifyScope } from './watch/news';
 import { clampPerPage } from './api/paging';
 import { isValidReferencePrefix } from './code/postReferences';
-import { DEFAULT_TRIGGER_WORDS } from './code/todoComments';
+import { DEFAULT_TRIGGER_WORDS, isValidTriggerWord } from './code/todoComments';
 
 export const SETTINGS = {
   accountUrl: 'helpdesk.accountUrl',
@@ -65,11 +65,11 @@ export function readSettings(): Settings {
     references: config.get<boolean>('references.enabled', true) !== false,
     referencePrefix: prefixOrNone(config.get<unknown>('referencePrefix')),
     todoActions: config.get<boolean>('todoActions.enabled', true) !== false,
-    todoWords: stringList(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
+    todoWords: triggerWords(config.get<unknown>('todoActions.triggerWords')) ?? DEFAULT_TRIGGER_WORDS,
     watchIntervalMinutes: whole('watch.intervalMinutes', 5, 0, 1440),
     watchNotify: oneOf(config.get<unknown>('watch.notify'), ['assignedToMe', 'mine', 'all', 'off'] as const, 'assignedToMe'),
-    branchNameTemplate: text(config.get<unknown>('branchNameTemplate')),
-    commitMessageTemplate: untrimmed(config.get<unknown>('commitMessageTemplate'), '{reference}: '),
+    branchNameTemplate: bounded(SETTINGS.branchNameTemplate, text(config.get<unknown>('branchNameTemplate')), ''),
+    commitMessageTemplate: bounded(SETTINGS.commitMessageTemplate, untrimmed(config.get<unknown>('commitMessageTemplate'), '{reference}: '), '{reference}: '),
   };
 }
 
@@ -77,8 +77,39 @@ function oneOf<T extends string>(value: unknown, values: readonly T[], fallback:
   return values.includes(value as T) ? (value as T) : fallback;
 }
 
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean) : undefined;
+/** At most this many trigger words are used (each line of a document is tried against each). */
+export const MAX_TRIGGER_WORDS = 20;
+
+/** The words as written, the first 20 that could ever match; undefined for a value that is no list. */
+function triggerWords(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const words: string[] = [];
+  for (const item of value as unknown[]) {
+    if (words.length >= MAX_TRIGGER_WORDS) break;
+    const word = typeof item === 'string' ? item.trim() : '';
+    if (isValidTriggerWord(word)) words.push(word);
+  }
+  return words;
+}
+
+/** A template's most characters: more is the default (a name or a message needs far fewer). */
+export const MAX_TEMPLATE_CHARS = 200;
+/** The too-long values already told, by setting: each is told once, not at each read. */
+const told = new Map<string, string>();
+
+/**
+ * `value`, or `fallback` when it is longer than MAX_TEMPLATE_CHARS, with one message saying so per
+ * value (a cloned repository's settings may hold anything; see restrictedConfigurations).
+ */
+function bounded(key: string, value: string, fallback: string): string {
+  if (value.length <= MAX_TEMPLATE_CHARS) return value;
+  if (told.get(key) !== value) {
+    told.set(key, value);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The setting {0} is {1} characters long; at most {2} are used, so its default is used instead. Shorten it in your settings (or the workspace\'s .vscode/settings.json).', key, value.length.toLocaleString('en-US'), MAX_TEMPLATE_CHARS),
+    );
+  }
+  return fallback;
 }
 
 /**
@@ -97,9 +128,10 @@ function prefixOrNone(value: unknown): string {
   return isValidReferencePrefix(prefix) ? prefix : '';
 }
 
-/** A template whose spaces count (`{reference}: `); a value that is no text is the default. */
+/** A template whose spaces count (`{reference}: `); spaces alone are nothing; a value that is no text is the default. */
 function untrimmed(value: unknown, fallback: string): string {
-  return typeof value === 'string' ? value : fallback;
+  if (typeof value !== 'string') return fallback;
+  return value.trim() ? value : '';
 }
 
 /** A setting meant to hold text; any other value (a list, a number) is none. */

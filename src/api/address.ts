@@ -5,9 +5,12 @@
  * - `scheme`: it does not start with https:// (`scheme` says what it starts with);
  * - `plainHttp`: plain http:// to a host other than this machine (`host`);
  * - `credentials`: it holds a user name or password;
- * - `looksLikeToken`: it is an API token pasted into the wrong box (nothing is sent to it).
+ * - `looksLikeToken`: it is an API token pasted into the wrong box (nothing is sent to it);
+ * - `schemeTypo`: its `https://` is mistyped (`https//`, `https:\\`, `https;//`): `typed` is
+ *   what stands there, `meant` the address with it mended (when that one is usable);
+ * - `host`: its host is no host name (`acme..com`, `ac;me.com`, a host named `https`).
  */
-export type AccountUrlProblem = 'empty' | 'notAddress' | 'scheme' | 'plainHttp' | 'credentials' | 'looksLikeToken';
+export type AccountUrlProblem = 'empty' | 'notAddress' | 'scheme' | 'plainHttp' | 'credentials' | 'looksLikeToken' | 'schemeTypo' | 'host';
 
 /** The account address was not usable; `problem` says why. */
 export class AccountUrlError extends Error {
@@ -15,7 +18,7 @@ export class AccountUrlError extends Error {
 
   constructor(
     readonly problem: AccountUrlProblem,
-    readonly detail: { scheme?: string; host?: string } = {},
+    readonly detail: { scheme?: string; host?: string; typed?: string; meant?: string } = {},
   ) {
     super(`account address: ${problem}${detail.scheme ? ` (${detail.scheme})` : ''}${detail.host ? ` (${detail.host})` : ''}`);
   }
@@ -38,6 +41,8 @@ export function parseAccountUrl(input: string): string {
   if (!text) throw new AccountUrlError('empty');
   // Checked first, so that a token is neither looked up as a host nor quoted in a message.
   if (looksLikeToken(text)) throw new AccountUrlError('looksLikeToken');
+  const typo = schemeTypo(text);
+  if (typo) throw new AccountUrlError('schemeTypo', { typed: typo.typed, meant: usableOrNone(typo.mended) });
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
@@ -57,9 +62,54 @@ export function parseAccountUrl(input: string): string {
   if (url.username || url.password) {
     throw new AccountUrlError('credentials');
   }
+  if (!isPlausibleHost(url.hostname)) throw new AccountUrlError('host', { host: url.hostname });
   const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
   const path = (appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname).replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
+}
+
+/** `https` or `http`, then what was typed for `://` when it is something else (`//`, `:\\`, `;//`, `:/`, `:`). */
+const SCHEME_THEN_SEPARATOR = /^(https?)([:;]?[/\\]*)/i;
+
+/**
+ * A mistyped `https://` at the start (`https//acme…`, as typed or after a right `https://`): the
+ * URL parser would take `https` for the host and send the token there. What stands there, and the
+ * text with it mended.
+ */
+function schemeTypo(text: string): { typed: string; mended: string } | undefined {
+  const typed = SCHEME_THEN_SEPARATOR.exec(text);
+  if (!typed || !typed[2]) return undefined;
+  const [whole, scheme = '', separator] = typed;
+  if (/^:\/{2,}$/.test(separator)) {
+    // Right as typed; a second, mistyped scheme may follow (`https://https//acme…`).
+    const again = SCHEME_THEN_SEPARATOR.exec(text.slice(whole.length));
+    if (!again?.[2] || !/[/\\]/.test(again[2])) return undefined;
+    return { typed: whole + again[0], mended: `${again[1]!.toLowerCase()}://${text.slice(whole.length + again[0].length)}` };
+  }
+  return { typed: whole, mended: `${scheme.toLowerCase()}://${text.slice(whole.length)}` };
+}
+
+function usableOrNone(address: string): string | undefined {
+  try {
+    return parseAccountUrl(address);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A label of a host name: letters, digits, `-` (not first or last) and `_` (seen in sub-domains), at most 63. */
+const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * Whether the parsed (lower-cased, punycoded) host is one a name server could answer for: an IPv6
+ * literal, or labels of HOST_LABEL, 253 characters at most; never `http` or `https` (a mistyped
+ * scheme read as the host).
+ */
+function isPlausibleHost(hostname: string): boolean {
+  if (hostname.startsWith('[')) return true;
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (!name || name.length > 253 || name === 'http' || name === 'https') return false;
+  return name.split('.').every((label) => HOST_LABEL.test(label));
 }
 
 /**

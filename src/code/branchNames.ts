@@ -89,17 +89,25 @@ export function safeBranchName(name: string): string {
     .replace(new RegExp(`${REFUSED_CHARS.source}+`, 'g'), '-')
     .replace(/@\{/g, '-')
     .split('/')
-    .map((part) => {
-      let safe = part.replace(/\.{2,}/g, '.').replace(/^[.-]+/, '').replace(/-{2,}/g, '-');
-      for (let before = ''; before !== safe; ) {
-        before = safe;
-        safe = safe.replace(/\.lock$/i, '').replace(/[.-]+$/, '');
-      }
-      return safe;
-    })
+    .map((part) => withoutRefusedEnd(part.replace(/\.{2,}/g, '.').replace(/^[.-]+/, '').replace(/-{2,}/g, '-')))
     .filter(Boolean);
   const joined = parts.join('/');
   return joined === '@' ? '' : joined;
+}
+
+/**
+ * `part` without the trailing `.`, `-` and `.lock` Git refuses (or that leave a dangling
+ * separator), as often as they come: one walk back from the end (`/[.-]+$/` is quadratic on
+ * `.-.-…x`, and stripping again until nothing changes is quadratic on `.lock-.lock-…`).
+ */
+function withoutRefusedEnd(part: string): string {
+  let end = part.length;
+  for (;;) {
+    const last = part[end - 1];
+    if (last === '.' || last === '-') end -= 1;
+    else if (end >= 5 && part.slice(end - 5, end).toLowerCase() === '.lock') end -= 5;
+    else return part.slice(0, end);
+  }
 }
 
 /** Longer names are not read against the template (no branch of a post is this long). */
@@ -113,9 +121,9 @@ const MAX_READ_CHARS = 255;
  */
 export function postIdOfBranch(branch: string, options: { template?: string; prefix?: string }): number | undefined {
   if (branch.length <= MAX_READ_CHARS) {
-    for (const pattern of templatePatterns(options.template ?? '')) {
-      const match = pattern.exec(branch);
-      if (match) return idOf(match[1]!);
+    for (const shape of templateShapes(options.template ?? '')) {
+      const id = readShape(shape, branch);
+      if (id !== undefined) return id;
     }
   }
   const prefix = options.prefix?.toLowerCase();
@@ -133,18 +141,90 @@ export function postIdOfBranch(branch: string, options: { template?: string; pre
 const ID_THEN_END = new RegExp(`^([1-9][0-9]{0,${MAX_ID_DIGITS - 1}})(?:$|[-_./])`);
 
 /**
- * The names the template makes, as two patterns: without the title (a post without one), and with
- * it as any text within a part of the name. Each is its skeleton's text (case aside) and the id's
- * digits; one title at most (see skeleton), so neither can backtrack for long.
+ * A name the template makes, as text: the skeleton's pieces (compared case aside) between its
+ * ids (the same digits each time), and where the title goes, what stands either side of it
+ * (any text within a part of the name). Read by comparing, never compiled into a RegExp: the
+ * template comes from a setting a repository may set.
  */
-function templatePatterns(template: string): RegExp[] {
+interface Shape {
+  /** The skeleton before the title (the whole skeleton when there is none), split at its ids. */
+  readonly head: readonly string[];
+  /** The skeleton after the title, split at its ids; undefined when the shape has no title. */
+  readonly tail?: readonly string[];
+}
+
+/** The names the template makes: without the title (a post without one), and with it. */
+function templateShapes(template: string): Shape[] {
   const shape = skeleton(template);
   const title = TITLE_WITH_SEPARATORS.exec(shape);
-  const untitled = new RegExp(`^${idPattern(safeBranchName(title ? shape.replace(TITLE_WITH_SEPARATORS, withoutTitle) : shape))}$`, 'iu');
+  const untitled: Shape = { head: safeBranchName(title ? shape.replace(TITLE_WITH_SEPARATORS, withoutTitle) : shape).split(ID_MARK) };
   if (!title) return [untitled];
   const [whole, before = '', after = ''] = title;
-  const titled = idPattern(`${shape.slice(0, title.index)}${TITLE_MARK}${shape.slice(title.index + whole.length)}`).replace(TITLE_MARK, `${escape(before)}[^/]+${escape(after)}`);
-  return [untitled, new RegExp(`^${titled}$`, 'iu')];
+  const head = `${shape.slice(0, title.index)}${before}`.split(ID_MARK);
+  const tail = `${after}${shape.slice(title.index + whole.length)}`.split(ID_MARK);
+  return [untitled, { head, tail }];
+}
+
+/**
+ * The id `branch` names in `shape`, or undefined. Every id has the same number of digits, so
+ * each count of digits fixes where every piece and the title stand: at most 15 comparisons of
+ * the name, each in one pass.
+ */
+function readShape(shape: Shape, branch: string): number | undefined {
+  const ids = shape.head.length - 1 + (shape.tail ? shape.tail.length - 1 : 0);
+  if (ids < 1) return undefined;
+  const headText = textLength(shape.head);
+  const tailText = shape.tail ? textLength(shape.tail) : 0;
+  if (headText + tailText > branch.length) return undefined;
+  for (let digits = 1; digits <= MAX_ID_DIGITS; digits++) {
+    const headLength = headText + digits * (shape.head.length - 1);
+    const tailLength = shape.tail ? tailText + digits * (shape.tail.length - 1) : 0;
+    const titleLength = branch.length - headLength - tailLength;
+    if (shape.tail ? titleLength < 1 : titleLength !== 0) continue;
+    // Where the first id stands: in the head, after its first piece; else in the tail.
+    const at = shape.head.length > 1 ? shape.head[0]!.length : headLength + titleLength + shape.tail![0]!.length;
+    const id = branch.slice(at, at + digits);
+    if (!ID_DIGITS.test(id)) continue;
+    if (!piecesMatch(shape.head, id, branch, 0)) continue;
+    if (shape.tail) {
+      if (branch.slice(headLength, headLength + titleLength).includes('/')) continue;
+      if (!piecesMatch(shape.tail, id, branch, headLength + titleLength)) continue;
+    }
+    return idOf(id);
+  }
+  return undefined;
+}
+
+const ID_DIGITS = new RegExp(`^[1-9][0-9]{0,${MAX_ID_DIGITS - 1}}$`);
+
+function textLength(pieces: readonly string[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
+}
+
+/** Whether `branch` from `at` holds the pieces with `id` between each two, case aside. */
+function piecesMatch(pieces: readonly string[], id: string, branch: string, at: number): boolean {
+  let position = at;
+  for (let i = 0; i < pieces.length; i++) {
+    if (i > 0) {
+      if (branch.slice(position, position + id.length) !== id) return false;
+      position += id.length;
+    }
+    const piece = pieces[i]!;
+    if (!sameText(branch.slice(position, position + piece.length), piece)) return false;
+    position += piece.length;
+  }
+  return true;
+}
+
+/** Equal text, case aside (as a RegExp's `iu` compares: letter by letter). */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  if (a === b || a.toLowerCase() === b.toLowerCase()) return true;
+  const left = [...a];
+  const right = [...b];
+  return left.length === right.length && left.every((char, i) => char.toLowerCase() === right[i]!.toLowerCase() || char.toUpperCase() === right[i]!.toUpperCase());
 }
 
 /** What an empty title leaves of itself and the separators either side: one of them where both were. */
@@ -152,19 +232,7 @@ function withoutTitle(_whole: string, before: string, after: string): string {
   return before && after ? before : '';
 }
 
-/** The skeleton's text escaped, its first id a group of digits and any later one the same digits again. */
-function idPattern(text: string): string {
-  return text
-    .split(ID_MARK)
-    .map(escape)
-    .reduce((source, piece, index) => `${source}${index === 1 ? `([1-9][0-9]{0,${MAX_ID_DIGITS - 1}})` : '\\1'}${piece}`);
-}
-
 function idOf(digits: string): number | undefined {
   const id = Number(digits);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -61,6 +61,8 @@ export interface GitRepositoryState {
   readonly indexChanges: readonly GitChange[];
   readonly workingTreeChanges: readonly GitChange[];
   readonly untrackedChanges?: readonly GitChange[];
+  /** The branches and tags as last read (older versions of the API; newer ones have `getRefs`). */
+  readonly refs?: readonly GitRef[];
   /** Fires after `HEAD`, the changes or the refs changed (a checkout, a commit, a status). */
   readonly onDidChange?: vscode.Event<void>;
 }
@@ -77,11 +79,17 @@ export interface GitRepository {
   readonly rootUri: vscode.Uri;
   readonly state: GitRepositoryState;
   getBranches?(query: GitBranchQuery, cancellationToken?: vscode.CancellationToken): Promise<GitRef[]>;
+  /** `git for-each-ref PATTERN…`: a pattern matches its ref and the refs under it as a folder. Names are short (`hd-5`, `origin/hd-5`). */
+  getRefs?(query: GitBranchQuery, cancellationToken?: vscode.CancellationToken): Promise<GitRef[]>;
   /** Runs `git status` and updates `state`. */
   status?(): Promise<void>;
   /** The Source Control view's commit message box. */
   readonly inputBox?: { value: string };
-  /** Throws when there is no such branch. */
+  /**
+   * Throws when there is no such branch. Matches as `git for-each-ref refs/heads/NAME
+   * refs/remotes/NAME` does (`hd-5` finds `hd-5/old`) and takes `refs/…` as a full name: never
+   * the answer to whether a branch of exactly that name exists (see startWork.ts).
+   */
   getBranch?(name: string): Promise<GitBranch>;
   /** `git checkout -b name [ref]` (checkout) or `git branch name [ref]`. */
   createBranch?(name: string, checkout: boolean, ref?: string): Promise<void>;

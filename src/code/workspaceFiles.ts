@@ -35,3 +35,29 @@ function sharedTail(a: readonly string[], b: readonly string[], same: (a: string
   while (n < a.length && n < b.length && same(a[a.length - 1 - n]!, b[b.length - 1 - n]!)) n++;
   return n;
 }
+
+/** Trailing segments that must agree for a path that is not the workspace's own to name a file. */
+const SURE_SEGMENTS = 2;
+
+/**
+ * The candidate files for a location (see candidateFiles), and whether they name one file surely
+ * enough to open it unasked: the location's relative path is a workspace file's; or at least two
+ * trailing segments (`src/app.ts`) agree with one file alone. A path from another machine
+ * (`C:/Windows/win.ini`, `//server/share/win.ini`, `/etc/passwd`, `../win.ini`) that agrees with a
+ * file by its name alone is never sure: the person picks.
+ */
+export function workspaceMatch(locationPath: string, workspaceFiles: readonly string[]): { files: string[]; sure: boolean } {
+  const files = candidateFiles(locationPath, workspaceFiles);
+  if (files.length !== 1) return { files, sure: false };
+  const wanted = segmentsOf(locationPath);
+  const found = segmentsOf(files[0]!);
+  const ownPath = isWorkspaceRelative(locationPath) && found.length === wanted.length && found.every((s, i) => s === wanted[i]);
+  const agreeing = sharedTail(wanted, found, (a, b) => a.toLowerCase() === b.toLowerCase());
+  return { files, sure: ownPath || agreeing >= SURE_SEGMENTS };
+}
+
+/** Relative, and staying inside: not `/x`, `C:x`, `\\\\server\\x` or `../x`. */
+function isWorkspaceRelative(path: string): boolean {
+  const slashed = path.replace(/\\/g, '/');
+  return !slashed.startsWith('/') && !/^[A-Za-z]:/.test(slashed) && !slashed.split('/').includes('..');
+}

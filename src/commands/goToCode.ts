@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { codePlaces, openPlace, type CodePlace } from '../inCode/codePlaces';
+import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../inCode/codePlaces';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { accountOfPost, branchPost, pickPost } from './prompts';
@@ -10,8 +10,8 @@ const { l10n } = vscode;
 
 /**
  * Go to Code on a post (its row, its document, a hover, or a pick): the code its content points
- * at. One place opens at once; several are offered in a list, with those not in this workspace
- * listed but not opened.
+ * at. One place opens at once; several, or a file that only shares a name with a path from
+ * another machine, are offered in a list, with those not in this workspace listed but not opened.
  */
 export async function goToCode(services: Services, arg: unknown): Promise<void> {
   const target = targetPost(arg);
@@ -26,8 +26,7 @@ export async function goToCode(services: Services, arg: unknown): Promise<void> 
     void services.ui.info(l10n.t('#{0} names no code: no file and lines, no link to this repository\'s code and no stack trace.', post.id));
     return;
   }
-  const only = places.length === 1 ? places[0] : undefined;
-  const chosen = only ?? (await pick(post, places));
+  const chosen = openAtOnce(places) ?? (await pick(post, places));
   if (!chosen) return;
   if (!chosen.file) {
     void services.ui.info(l10n.t('{0} is not in this workspace.', labelText(chosen.location.path, 200)));
@@ -39,12 +38,12 @@ export async function goToCode(services: Services, arg: unknown): Promise<void> 
 async function pick(post: Post, places: CodePlace[]): Promise<CodePlace | undefined> {
   const source = { report: l10n.t('the report'), permalink: l10n.t('a link to the code'), frame: l10n.t('a stack trace') };
   const items = places.map((place) => {
-    const { location, file } = place;
+    const { location, file, sure } = place;
     const lines = location.endLine ? `${location.startLine}–${location.endLine}` : `${location.startLine}`;
     const path = file ? vscode.workspace.asRelativePath(file, true) : pickText(location.path, 200);
     return {
       label: `$(${file ? 'file-code' : 'circle-slash'}) ${path}:${lines}`,
-      description: file ? source[location.source] : l10n.t('not in this workspace'),
+      description: !file ? l10n.t('not in this workspace') : sure ? source[location.source] : l10n.t('{0} names {1}; this file shares its name', source[location.source], pickText(location.path, 80)),
       place,
     };
   });

@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../account/account';
 import { branchNameProblem, proposeBranchName } from '../code/branchNames';
-import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRepository } from '../code/gitApi';
+import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRef, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';
 import { referenceText } from '../code/postReferences';
 import { pickPost, signedInAccount } from '../commands/prompts';
@@ -27,7 +27,7 @@ export function startWorkFeature(services: Services) {
       const repositories = await repositoriesOrWhy(services);
       const repository = typeof repositories === 'string' ? undefined : repositories.find((r) => r.rootUri.toString() === root.toString());
       if (!repository) throw new Error(`No Git repository open at ${root.toString()}.`);
-      return startWorkOn(services, post, repository, name ?? proposeBranchName(readSettings().branchNameTemplate, { id: post.id, title: postTitle(post) }));
+      return startWorkOn(services, post, repository, name ?? proposeBranchName(readSettings().branchNameTemplate, { id: post.id, title: postTitle(post) }), actionAccount(services).url);
     },
   } satisfies Feature<unknown>;
 }
@@ -59,26 +59,36 @@ export async function startWork(services: Services, arg: unknown): Promise<Start
   if (!repository) return undefined;
   const name = await askBranchName(post, repository);
   if (!name) return undefined;
-  return startWorkOn(services, post, repository, name);
+  return startWorkOn(services, post, repository, name, account.url);
 }
 
-/** Creates `name` from HEAD and checks it out; an existing branch is checked out after asking. Git's refusals are said in words. */
-export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: Post, repository: GitRepository, name: string): Promise<StartWorkOutcome> {
+/**
+ * Creates `name` from HEAD and checks it out; an existing branch is checked out after asking. Git's
+ * refusals are said in words. The branch then names the post of `accountUrl` (see BranchPosts).
+ */
+export async function startWorkOn(services: Pick<Services, 'ui' | 'log'> & Partial<Pick<Services, 'branchPosts'>>, post: Post, repository: GitRepository, name: string, accountUrl?: string): Promise<StartWorkOutcome> {
   const problem = branchNameProblem(name);
   if (problem) throw new Error(l10n.t('"{0}" cannot be a branch name: it {1}.', name, problem));
   const reference = referenceText(post.id, readSettings().referencePrefix);
   if (repository.state.HEAD?.name === name) {
+    if (accountUrl) await services.branchPosts?.record(repository, name, accountUrl);
     void services.ui.info(l10n.t('{0} is checked out already: you are working on {1}.', name, reference));
     return { branch: name, created: false };
   }
-  const found = await repository.getBranch?.(name).catch(() => undefined);
-  if (found && found.type !== REF_TYPE_HEAD) {
-    // getBranch finds remote branches too: "origin/hd-5" is not a name to create.
+  if (/^refs\//i.test(name)) {
+    // Git would make refs/heads/refs/heads/…, and checking it out by that name detaches HEAD.
+    const short = name.replace(/^refs\/(?:heads\/|remotes\/[^/]+\/)?/i, '');
+    void services.ui.info(l10n.t('Name the branch without "{0}", e.g. {1}: Git adds refs/heads/ itself.', name.slice(0, name.length - short.length), short || 'feature'));
+    return undefined;
+  }
+  const refs = await refsNamed(repository, name);
+  const exists = refs.local;
+  if (!exists && refs.typedRemote) {
+    // A remote's branch by its name ("origin/hd-5") is not a name to create.
     void services.ui.info(l10n.t('{0} is a branch of a remote. Start work again and name the branch without the remote, e.g. {1}.', name, name.slice(name.indexOf('/') + 1)));
     return undefined;
   }
-  const exists = found !== undefined;
-  const remote = exists ? undefined : await remoteBranch(repository, name);
+  const remote = exists ? undefined : refs.remote;
   const question = exists
     ? l10n.t('A branch named {0} exists already. Check it out to work on {1}?', name, reference)
     : remote && l10n.t('{0} exists on the remote. Check it out as {1}, following it, to work on {2}?', remote, name, reference);
@@ -102,17 +112,27 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'>, post: 
     void services.ui.error(gitRefusal(error, name, exists));
     return undefined;
   }
+  if (accountUrl) await services.branchPosts?.record(repository, name, accountUrl);
   void services.ui.info(l10n.t('You are working on {0} on branch {1}.', reference, name));
   return { branch: name, created: !exists };
 }
 
-/** A remote's branch of this name (`origin/NAME`), if one is known locally. */
-async function remoteBranch(repository: GitRepository, name: string): Promise<string | undefined> {
-  for (const { name: remote } of repository.state.remotes) {
-    const found = await repository.getBranch?.(`${remote}/${name}`).catch(() => undefined);
-    if (found?.type === REF_TYPE_REMOTE_HEAD) return `${remote}/${name}`;
-  }
-  return undefined;
+/**
+ * What is named exactly `name`: a branch (`refs/heads/NAME`), a remote's branch typed by its name
+ * (`refs/remotes/NAME`), and the first remote's branch of that name (`origin/NAME`). Git's
+ * patterns match refs under a name as a folder too (`hd-5` finds `hd-5/old`), so the refs found
+ * are compared by their whole names.
+ */
+async function refsNamed(repository: GitRepository, name: string): Promise<{ local: boolean; typedRemote: boolean; remote?: string }> {
+  const remotes = repository.state.remotes.map((r) => r.name);
+  const pattern = [`refs/heads/${name}`, `refs/remotes/${name}`, ...remotes.map((remote) => `refs/remotes/${remote}/${name}`)];
+  const refs = await (repository.getRefs?.({ pattern }) ?? repository.getBranches?.({ remote: true, pattern }) ?? Promise.resolve(repository.state.refs ?? [])).catch(() => [] as GitRef[]);
+  const has = (type: number, full: string) => refs.some((ref) => ref.type === type && ref.name === full);
+  return {
+    local: has(REF_TYPE_HEAD, name),
+    typedRemote: has(REF_TYPE_REMOTE_HEAD, name),
+    remote: remotes.map((remote) => `${remote}/${name}`).find((full) => has(REF_TYPE_REMOTE_HEAD, full)),
+  };
 }
 
 /** Git's refusal in words: the ones people meet named, the rest with Git's first line. */

@@ -4,6 +4,7 @@ import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
 import { readSettings } from '../settings';
 import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
+import { PostPeeks } from '../store/postPeeks';
 import { Account } from '../account/account';
 import { ListKnowledge, type KnowledgeState } from '../account/listKnowledge';
 
@@ -27,7 +28,7 @@ export class Gateway implements vscode.Disposable {
   private bound: Bound | undefined;
   private readonly disposables: vscode.Disposable[];
   /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
-  private readonly others = new Map<string, { credentials: Credentials; account: Account; controller: AbortController }>();
+  private readonly others = new Map<string, { credentials: Credentials; account: Account; controller: AbortController; peeks: PostPeeks }>();
 
   constructor(
     private readonly session: Session,
@@ -62,7 +63,7 @@ export class Gateway implements vscode.Disposable {
     if (!credentials) return undefined;
     const controller = new AbortController();
     const account = this.makeAccount(credentials, controller.signal);
-    this.others.set(accountUrl, { credentials, account, controller });
+    this.others.set(accountUrl, { credentials, account, controller, peeks: new PostPeeks() });
     return account;
   }
 
@@ -70,6 +71,18 @@ export class Gateway implements vscode.Disposable {
   peek(id: number): Promise<Peek> | undefined {
     const account = this.account;
     return account && this.store.peeks.get(id, (postId) => account.post(postId));
+  }
+
+  /**
+   * A post of another account signed in to, for a hover: cached as the window's own are (see
+   * PostPeeks), apart from them, and dropped with that account's token; undefined when not signed in to it.
+   */
+  async peekOf(accountUrl: string, id: number): Promise<Peek | undefined> {
+    const account = await this.accountFor(accountUrl);
+    if (!account) return undefined;
+    if (account === this.account) return this.peek(id);
+    const peeks = this.others.get(accountUrl)?.peeks;
+    return (peeks ?? new PostPeeks()).get(id, (postId) => account.post(postId));
   }
 
   /** Checks the address and token with one cheap call, then stores them. Throws `ApiError` or `AccountUrlError`. */

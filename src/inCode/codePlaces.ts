@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import { findContentLocations, type ContentLocation } from '../code/contentLocations';
 import { workspaceRepository } from '../code/gitLocation';
 import { repoWebUrl } from '../code/permalink';
-import { candidateFiles } from '../code/workspaceFiles';
+import { workspaceMatch } from '../code/workspaceFiles';
 
 /** Files looked at per location name: enough for a monorepo's many `index.ts`. */
 const MOST_FILES = 500;
@@ -11,6 +11,8 @@ const MOST_FILES = 500;
 export interface CodePlace {
   location: ContentLocation;
   file?: vscode.Uri;
+  /** Whether `file` is surely the one meant (see workspaceMatch); else it is only offered, to pick. */
+  sure?: boolean;
 }
 
 /**
@@ -29,19 +31,29 @@ export async function codePlaces(content: unknown, token?: vscode.CancellationTo
     const key = `${location.path}:${location.startLine}-${location.endLine ?? location.startLine}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const files = await filesNamed(location.path, token);
+    const { files, sure } = await filesNamed(location.path, token);
     if (files.length === 0) places.push({ location });
-    for (const file of files) places.push({ location, file });
+    for (const file of files) places.push({ location, file, sure });
   }
   return [...places.filter((p) => p.file), ...places.filter((p) => !p.file)];
 }
 
-async function filesNamed(path: string, token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+async function filesNamed(path: string, token?: vscode.CancellationToken): Promise<{ files: vscode.Uri[]; sure: boolean }> {
   const name = path.split('/').pop();
-  if (!name || !vscode.workspace.workspaceFolders?.length) return [];
+  if (!name || !vscode.workspace.workspaceFolders?.length) return { files: [], sure: false };
   const found = await vscode.workspace.findFiles(`**/${name.replace(/[[\]{}*?!]/g, '[$&]')}`, '**/node_modules/**', MOST_FILES, token);
   const relative = found.map((uri) => vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/'));
-  return candidateFiles(path, relative).map((file) => found[relative.indexOf(file)]!);
+  const { files, sure } = workspaceMatch(path, relative);
+  return { files: files.map((file) => found[relative.indexOf(file)]!), sure };
+}
+
+/**
+ * The place Go to Code opens (or tells is not here) without asking: the only one, when it is not
+ * in the workspace or its file is surely the one meant. Otherwise the person picks.
+ */
+export function openAtOnce(places: readonly CodePlace[]): CodePlace | undefined {
+  const only = places.length === 1 ? places[0] : undefined;
+  return only && (!only.file || only.sure) ? only : undefined;
 }
 
 /** Opens a place's file with its lines selected. */

@@ -37,10 +37,11 @@ export function postHovers(gateway: Gateway, accountNow: Pick<AccountNow, 'now'>
  */
 async function otherAccountHover(gateway: Gateway, id: number, accountUrl: string): Promise<vscode.MarkdownString> {
   const host = new URL(accountUrl).host;
-  const account = await gateway.accountFor(accountUrl);
-  if (!account) return words(l10n.t('Post #{0} of {1}. Sign in to that account to see it here.', id, host));
   try {
-    const post = await account.post(id);
+    const peek = await gateway.peekOf(accountUrl, id);
+    if (!peek) return words(l10n.t('Post #{0} of {1}. Sign in to that account to see it here.', id, host));
+    if ('gone' in peek) return words(l10n.t('Post #{0} is not on {1}: it was deleted, or that account\'s token cannot see it.', id, host));
+    const { post } = peek;
     const md = words('');
     md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
     md.appendMarkdown(inertMarkdown([host, labelText(post.kind, 20), labelText(post.task_kind, 20), post.closed === true ? l10n.t('closed') : l10n.t('open'), age(post.created_at)].filter(Boolean).join(' · ')));

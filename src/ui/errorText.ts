@@ -131,6 +131,12 @@ function accountUrlText(error: AccountUrlError): string {
       );
     case 'credentials':
       return l10n.t('The account address must not contain a user name or password.');
+    case 'schemeTypo':
+      return error.detail.meant
+        ? l10n.t('The address starts with "{0}": did you mean {1}? An address starts with https:// (a colon and two slashes).', error.detail.typed ?? '', error.detail.meant)
+        : l10n.t('The address starts with "{0}": write https:// (a colon and two slashes), as in https://yourcompany.example.com.', error.detail.typed ?? '');
+    case 'host':
+      return l10n.t('"{0}" is not a host name. Enter the address as in your browser, e.g. https://yourcompany.example.com.', error.detail.host ?? '');
     case 'looksLikeToken':
       return l10n.t('That looks like an API token, not an address. Enter your account\'s address first (https://yourcompany.example.com); the token comes next.');
   }

@@ -9,12 +9,32 @@ export interface WorkingOn {
   readonly postId: number;
   readonly branch: string;
   readonly repository: GitRepository;
+  /** The account Start Work made or checked out the branch in; undefined for a branch made by hand. */
+  readonly accountUrl?: string;
 }
+
+/** Where the accounts of branches are kept, and who the window is. */
+export interface BranchAccounts {
+  /** The extension's global state: every window of the profile reads the same records. */
+  readonly state: Pick<vscode.Memento, 'get' | 'update'>;
+  /** The window's account's address; undefined while signed out. */
+  readonly account: () => string | undefined;
+  readonly onDidChangeAccount?: vscode.Event<void>;
+}
+
+const BRANCH_ACCOUNTS = 'helpdesk.branchAccounts';
+/** Records kept, the newest: far more branches than a person starts work on. */
+const MAX_RECORDS = 1000;
 
 /**
  * Which post each repository's branch is about (see branchNames.ts), as branches change inside
  * or outside VS Code; and the window's current one: the active editor's repository's, else the
  * first repository whose branch names a post.
+ *
+ * A branch Start Work made names a post of the account it was made in (recorded in the global
+ * state by repository and branch, rather than in the repository's git config: read at once at
+ * each event, and nothing written into the person's repository but the branch they asked for).
+ * In a window on another account it names no post; a branch made by hand names its post in any.
  */
 export class BranchPosts implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -28,7 +48,11 @@ export class BranchPosts implements vscode.Disposable {
   private last: string | undefined;
   private disposed = false;
 
-  constructor(git: Promise<GitApi | string>) {
+  constructor(
+    git: Promise<GitApi | string>,
+    private readonly accounts?: BranchAccounts,
+  ) {
+    if (accounts?.onDidChangeAccount) this.disposables.push(accounts.onDidChangeAccount(() => this.update(true)));
     this.disposables.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration(SETTINGS.branchNameTemplate) || e.affectsConfiguration(SETTINGS.referencePrefix)) && this.update(true)),
@@ -59,7 +83,35 @@ export class BranchPosts implements vscode.Disposable {
     if (!branch) return undefined;
     const { branchNameTemplate, referencePrefix } = readSettings();
     const postId = postIdOfBranch(branch, { template: branchNameTemplate, prefix: referencePrefix });
-    return postId === undefined ? undefined : { postId, branch, repository };
+    if (postId === undefined) return undefined;
+    const accountUrl = this.recordOf(recordKey(repository, branch));
+    if (accountUrl !== undefined && accountUrl !== this.accounts?.account()) return undefined;
+    return { postId, branch, repository, accountUrl };
+  }
+
+  /** Records that `branch` of `repository` was made or checked out for a post of `accountUrl`. */
+  async record(repository: GitRepository, branch: string, accountUrl: string): Promise<void> {
+    if (!this.accounts) return;
+    const key = recordKey(repository, branch);
+    const records = Object.entries(this.records()).filter(([k]) => k !== key);
+    records.push([key, accountUrl]);
+    await this.accounts.state.update(BRANCH_ACCOUNTS, Object.fromEntries(records.slice(-MAX_RECORDS)));
+    this.update(true);
+  }
+
+  private recordOf(key: string): string | undefined {
+    const kept = this.accounts?.state.get<unknown>(BRANCH_ACCOUNTS);
+    const value: unknown = typeof kept === 'object' && kept !== null && Object.hasOwn(kept, key) ? (kept as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The records as kept, read as untrusted: entries that are no text are left out. */
+  private records(): Record<string, string> {
+    const kept = this.accounts?.state.get<unknown>(BRANCH_ACCOUNTS);
+    if (typeof kept !== 'object' || kept === null || Array.isArray(kept)) return {};
+    const records: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [key, value] of Object.entries(kept)) if (typeof value === 'string') records[key] = value;
+    return records;
   }
 
   /** The window's current post: the active editor's repository's, else the first repository's that names one. */
@@ -101,4 +153,8 @@ export class BranchPosts implements vscode.Disposable {
     this.watched.clear();
     for (const disposable of this.disposables) disposable.dispose();
   }
+}
+
+function recordKey(repository: GitRepository, branch: string): string {
+  return `${repository.rootUri.toString()}\n${branch}`;
 }

@@ -104,6 +104,33 @@ describe('account address', () => {
     for (const input of addresses) assert.doesNotThrow(() => parseAccountUrl(input), input);
   });
 
+  it('refuses a mistyped scheme, and says the address it meant', () => {
+    const cases: [string, string][] = [
+      ['https//acme.sugester.com', 'https://acme.sugester.com'],
+      ['https:\\\\acme.sugester.com', 'https://acme.sugester.com'],
+      ['https:\\acme.sugester.com/app/posts/3', 'https://acme.sugester.com'],
+      ['https;//acme.sugester.com', 'https://acme.sugester.com'],
+      ['https:/acme.sugester.com', 'https://acme.sugester.com'],
+      ['HTTPS//acme.sugester.com', 'https://acme.sugester.com'],
+      ['https:acme.sugester.com', 'https://acme.sugester.com'],
+      ['http//localhost:3000', 'http://localhost:3000'],
+      ['https://https//acme.sugester.com', 'https://acme.sugester.com'],
+    ];
+    for (const [input, meant] of cases) {
+      assert.throws(() => parseAccountUrl(input), (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === meant, input);
+    }
+    assert.throws(() => parseAccountUrl('http//acme.example.com'), (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === undefined, 'what it meant is refused too (plain http): no address to propose');
+  });
+
+  it('refuses a host that is no plausible host name', () => {
+    for (const input of ['https://acme..com', 'https://-acme.com', 'https://acme-.sugester.com', 'https://ac;me.com', 'https://acme.sugester.com!', 'https://ac(me).com', 'https://acme,sugester.com', `https://${'a'.repeat(64)}.com`, `https://${'abc.'.repeat(70)}com`, 'https://https', 'https://http:8443']) {
+      assert.throws(() => parseAccountUrl(input), (e: unknown) => e instanceof AccountUrlError && (e.problem === 'host' || e.problem === 'notAddress'), input);
+    }
+    for (const input of ['https://acme.sugester.com', 'https://a-b.c-d.example', 'https://john_kowalsky.example.com', 'https://xn--80akhbyknj4f.xn--p1ai', 'https://helpdesk', 'https://10.0.0.5', 'http://[::1]:3000', `https://${'a'.repeat(63)}.com`]) {
+      assert.doesNotThrow(() => parseAccountUrl(input), input);
+    }
+  });
+
   it('tells loopback hosts apart', () => {
     assert.ok(isLoopbackHost('127.0.0.1'));
     assert.ok(isLoopbackHost('LOCALHOST'));

@@ -147,3 +147,38 @@ describe('the post a branch is about', () => {
     assert.ok(Date.now() - started < 2000, 'a hang guard, not a speed target');
   });
 });
+
+describe('a hostile template from a cloned repository', () => {
+  // The issue's templates: 100 KB of `.-` (a quadratic strip of trailing separators, a RegExp too
+  // large) and 40 KB of `a.` (a stack overflow compiling the template).
+  const hostile = ['a' + '.-'.repeat(50000) + 'x{id}', 'a.'.repeat(20000) + 'x{id}', 'a' + '.lock-'.repeat(20000) + '{id}', '{id}' + '-{title}'.repeat(20000)];
+
+  /** Each call is pure work (50 ms for 100 KB, 200 ms for 1 MB): a bound far above its cost, far below the seconds it took. */
+  function quick<T>(what: string, run: () => T, boundMs = 50): T {
+    const started = performance.now();
+    const result = run();
+    const took = performance.now() - started;
+    assert.ok(took < boundMs, `${what} took ${Math.round(took)} ms`);
+    return result;
+  }
+
+  it('proposes a name Git takes, and reads it back, each well under 50 ms, never throwing', () => {
+    for (const template of hostile) {
+      const name = quick('proposing', () => proposeBranchName(template, post(5, 'Fix login')));
+      assert.equal(branchNameProblem(name), undefined, name.slice(0, 80));
+      for (const branch of [name, 'hd-5-fix', 'main', `a${'.-'.repeat(100)}x5`]) quick('reading', () => postIdOfBranch(branch, { template, prefix: 'HD-' }));
+      quick('making safe', () => safeBranchName(template));
+    }
+  });
+
+  it('a name longer than a branch of a post could be is read by the short form only', () => {
+    assert.equal(postIdOfBranch(`HD-5-${'x'.repeat(300)}`, { template: 'a.'.repeat(20000) + 'x{id}', prefix: 'HD-' }), 5);
+  });
+
+  it('strips trailing separators and .lock in linear time', () => {
+    const name = quick('making safe', () => safeBranchName('a' + '.-'.repeat(500000) + 'x'), 200);
+    assert.equal(name, 'a' + '.-'.repeat(500000) + 'x');
+    assert.equal(quick('making safe', () => safeBranchName('a' + '.lock-'.repeat(170000)), 200), 'a');
+    assert.equal(quick('making safe', () => safeBranchName('a' + '-.'.repeat(500000)), 200), 'a');
+  });
+});

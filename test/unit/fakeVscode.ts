@@ -1,7 +1,7 @@
 // The part of the `vscode` API that the src/ modules under unit test use, for node's test runner:
 // esbuild's --unit build resolves `vscode` to this file (see esbuild.mjs). What the modules show,
 // run and store is recorded in `fake`, and a test can queue the answers to messages.
-import { readFileSync, watch as watchFolder, promises as fsPromises } from 'node:fs';
+import { readdirSync, readFileSync, watch as watchFolder, promises as fsPromises } from 'node:fs';
 import { posix } from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
@@ -57,6 +57,20 @@ async function onDisk<T>(uri: Uri, work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     throw fsError(error, uri);
+  }
+}
+
+/** Markdown as a hover holds it: its text, and what it lets run. */
+export class MarkdownString {
+  isTrusted: boolean | { enabledCommands: string[] } = false;
+  supportHtml = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+  appendMarkdown(value: string): this {
+    this.value += value;
+    return this;
   }
 }
 
@@ -124,6 +138,11 @@ export class CancellationTokenSource {
 
 /** No extension is installed (Git's neither: code is "local", without a permalink). */
 export const extensions = { getExtension: (): undefined => undefined };
+
+export enum StatusBarAlignment {
+  Left = 1,
+  Right = 2,
+}
 
 export enum ProgressLocation {
   SourceControl = 1,
@@ -280,6 +299,9 @@ export const window = {
   },
   tabGroups: { all: [] as { tabs: { input: unknown }[] }[], close: () => Promise.resolve(true) },
   activeTextEditor: undefined as unknown,
+  onDidChangeActiveTextEditor: new EventEmitter<unknown>().event,
+  /** A status bar item: what it holds, and whether it is shown. */
+  createStatusBarItem: () => ({ text: '', tooltip: '' as unknown, name: '', command: undefined as unknown, accessibilityInformation: undefined as unknown, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose: () => undefined }),
   showTextDocument: (document: unknown) => Promise.resolve({ document }),
   /** Fire `fake.windowState` to focus or leave this window. */
   onDidChangeWindowState: (listener: Listener<{ focused: boolean }>) => windowState.event(listener),
@@ -301,6 +323,21 @@ export const workspace = {
     };
   },
   onDidChangeConfiguration: fake.configurationChanged.event,
+  // The files a pattern of any folder and one file name finds (the one form the modules under
+  // test use), in the folders on disk.
+  findFiles(include: string, _exclude?: string, max = Infinity): Promise<Uri[]> {
+    const name = include.replace(/^\*\*\//, '').replace(/\[(.)\]/g, '$1');
+    const found: Uri[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = posix.join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'node_modules') walk(path);
+        else if (entry.isFile() && entry.name === name && found.length < max) found.push(Uri.file(path));
+      }
+    };
+    for (const folder of fake.folders) walk(folder.uri.path);
+    return Promise.resolve(found);
+  },
   openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? (uri.scheme === 'file' ? diskDocument(uri) : { uri })),
   get workspaceFolders() {
     return fake.folders.length ? fake.folders : undefined;

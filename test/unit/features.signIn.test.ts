@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { verifySignIn } from '../../src/features/signIn';
+import { accountUrlProblem } from '../../src/ui/errorText';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Gateway } from '../../src/gateway/gateway';
@@ -56,5 +57,20 @@ describe('sign-in problems', () => {
     const said = await problem();
     assert.ok(!said.toLowerCase().includes(secret.toLowerCase()), said.replace(new RegExp(secret, 'gi'), '<SECRET>'));
     assert.match(said, /<redacted>\.example\.com/);
+  });
+});
+
+describe('the address box', () => {
+  it('shows the fix for a mistyped scheme: the address meant, as it should be typed', () => {
+    assert.match(accountUrlProblem('https//acme.sugester.com') ?? '', /https:\/\/acme\.sugester\.com\b/);
+    assert.match(accountUrlProblem('https;//acme.sugester.com') ?? '', /https:\/\/acme\.sugester\.com\b/);
+    assert.match(accountUrlProblem('https:\\\\acme.sugester.com') ?? '', /https:\/\/acme\.sugester\.com\b/);
+    assert.match(accountUrlProblem('https//acme.sugester.com') ?? '', /"https\/\/"/, 'what was typed wrong is named');
+  });
+
+  it('names a host that is no host name, and how an address looks', () => {
+    const said = accountUrlProblem('https://acme..com') ?? '';
+    assert.match(said, /acme\.\.com/);
+    assert.match(said, /https:\/\/yourcompany\.example\.com/);
   });
 });

@@ -113,3 +113,18 @@ describe('the commit message box on a post\'s branch', () => {
     messages.dispose();
   });
 });
+
+describe('a commit message template of spaces only', () => {
+  beforeEach(() => fake.reset());
+
+  it('writes nothing into an empty box', async () => {
+    fake.config.set('helpdesk.commitMessageTemplate', '   ');
+    const input = box('');
+    const { start, fire, head } = rig('hd-5-fix', input);
+    const messages = await start();
+    head.commit = 'c2';
+    fire();
+    assert.deepEqual(input.state.writes, []);
+    messages.dispose();
+  });
+});

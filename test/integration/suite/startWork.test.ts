@@ -139,6 +139,33 @@ describe('Start Work on Post', () => {
     await logShows(api, /is a branch of a remote/);
   });
 
+  it('a branch exists only by its exact name: hd-N beside hd-N/old, a remote\'s hd-N-x/wip, refs/heads/… typed', async () => {
+    const api = await extensionApi();
+    const { repository, git, head } = await makeRepository();
+    const post = await postTitled('Exact names');
+    const folder = `hd-${post.id}`;
+    git('branch', `${folder}/old`);
+    git('remote', 'add', 'origin', 'https://github.com/example/other.git');
+    git('update-ref', `refs/remotes/origin/${folder}-x/wip`, 'HEAD');
+    git('branch', 'feature');
+    await gitSees(repository);
+
+    // Git itself refuses hd-N beside hd-N/old (a ref cannot be a file and a folder): said in words, not "exists already".
+    assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: folder }), undefined);
+    assert.equal(head(), 'main');
+    await logShows(api, new RegExp(`Git did not create ${folder}`));
+
+    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: `${folder}-x` }), { branch: `${folder}-x`, created: true }, 'made from HEAD, nothing asked');
+    assert.equal(head(), `${folder}-x`);
+    assert.equal(git('rev-parse', `${folder}-x`), git('rev-parse', 'main'));
+
+    git('checkout', '-q', 'main');
+    await gitSees(repository);
+    assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: 'refs/heads/feature' }), undefined);
+    assert.equal(head(), 'main', 'HEAD not detached');
+    await logShows(api, /Name the branch without "refs\/heads\/", e\.g\. feature/);
+  });
+
   it('uncommitted changes go along; a checkout that would overwrite them is refused, said in words, and nothing moves', async () => {
     const api = await extensionApi();
     const { dir, repository, git, head } = await makeRepository();

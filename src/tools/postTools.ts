@@ -128,9 +128,12 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       const parts = [`Post ${reference(post.id)}. Web page: ${signedIn.link('posts', post.id)}`, quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${shown}`), cut ? `Content shown${cut}.` : ''];
       const places = await codePlaces(content, token);
       if (places.length > 0) {
-        const shown = places.slice(0, 10).map(({ location, file }) => {
+        const shown = places.slice(0, 10).map(({ location, file, sure }) => {
           const lines = location.endLine ? `${location.startLine}-${location.endLine}` : `${location.startLine}`;
-          return file ? `${vscode.workspace.asRelativePath(file, true)}:${lines} (in this workspace)` : `${labelText(location.path, 200)}:${lines} (not in this workspace)`;
+          if (!file) return `${labelText(location.path, 200)}:${lines} (not in this workspace)`;
+          const here = vscode.workspace.asRelativePath(file, true);
+          // A path from another machine that only shares a file's name: said so, never given as the file.
+          return sure ? `${here}:${lines} (in this workspace)` : `${labelText(location.path, 200)}:${lines} (not known to be in this workspace; ${here} shares its name)`;
         });
         parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
       }

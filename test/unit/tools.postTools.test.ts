@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { NO_INPUT, QUOTED } from '../../src/tools/postTools';
 import { READING } from '../../src/tools/registerTools';
 import { startStandIn, type StandIn } from '../server';
+import { fake, Uri } from './fakeVscode';
 import { never, postToolsRig as rig, type Token } from './postToolsRig';
 
 /* The read tools against the stand-in, the editor faked: each test was a defect an adversarial review of 3d6a6b5 found. */
@@ -174,6 +178,22 @@ describe('server text in the read tools\' answers is quoted, every part of it', 
     const answer = await made.tools.getPost({ post: id }, never);
     assert.ok(answer.includes('MARK-COMMENT') && answer.includes('MARK-PATH') && answer.includes('MARK-CONTENT'), answer);
     assertQuoted(answer);
+  });
+
+  it('getPost: a path from another machine that shares only a file\'s name is not given as that file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hb-places-'));
+    try {
+      mkdirSync(join(folder, 'docs'));
+      writeFileSync(join(folder, 'docs', 'win.ini'), '[x]\n');
+      fake.folders.push({ uri: Uri.file(folder), name: 'ws', index: 0 });
+      const post = server.store.insert(server.prefix, 'posts', { title: 'Another machine', content: 'Error in C:/Windows/win.ini:7' });
+      const answer = await made.tools.getPost({ post: post.id }, never);
+      assert.doesNotMatch(answer, /docs\/win\.ini:7 \(in this workspace\)/, answer);
+      assert.match(answer, /C:\/Windows\/win\.ini:7 \(not known to be in this workspace; .*win\.ini shares its name\)/, answer);
+    } finally {
+      fake.folders.length = 0;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('searchPosts: the titles', async () => {

@@ -4,6 +4,7 @@ import type { Account } from '../account/account';
 import type { Services } from '../services';
 import type { Gateway } from '../gateway/gateway';
 import { matchingClients, matchingPosts } from '../search/matching';
+import { referenceText } from '../code/postReferences';
 import { readSettings } from '../settings';
 import { postIdOf } from '../tools/postTools';
 import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../tools/searchInput';
@@ -67,11 +68,12 @@ export function askText(options: {
  * words of their title or content, and by number, reference or address, read directly. `first`,
  * the post the current branch is about, heads the list.
  */
-export function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, title: string, first?: Post): Promise<Post | undefined> {
+export async function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, title: string, first?: Post): Promise<Post | undefined> {
   const { store, account } = gateway;
   const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${l10n.t('closed')}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
-  const idOf = (text: string) => (account ? postIdOf(text, account.url, readSettings().referencePrefix) : undefined);
-  return searchPick<Post, Post>({
+  const { referencePrefix } = readSettings();
+  const idOf = (text: string) => (account ? postIdOf(text, account.url, referencePrefix) : undefined);
+  const picked = await searchPick<Post, Post>({
     title,
     placeholder: l10n.t('Type to search open posts by title, or a post\'s number'),
     list: store.posts,
@@ -89,15 +91,17 @@ export function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, title: str
       fetch: (text, signal) => {
         const id = idOf(text);
         if (id === undefined || !account) return undefined;
+        const reference = referenceText(id, referencePrefix);
         return account.post(id, signal).then(
-          (post) => (isComment(post) ? { label: `$(comment) ${l10n.t('#{0} is a comment, not a post', id)}` } : item(post)),
-          (error: unknown) => (signal.aborted ? undefined : { label: isApiError(error, 'notFound') ? `$(info) ${l10n.t('The helpdesk has no post #{0}', id)}` : `$(warning) ${l10n.t('Post #{0} could not be read: {1}', id, pickText(errorText(error), 200))}` }),
+          (post) => (isComment(post) ? { label: `$(comment) ${l10n.t('{0} is a comment, not a post', reference)}` } : item(post)),
+          (error: unknown) => (signal.aborted ? undefined : { label: isApiError(error, 'notFound') ? `$(info) ${l10n.t('The helpdesk has no post {0}', reference)}` : `$(warning) ${l10n.t('Post {0} could not be read: {1}', reference, pickText(errorText(error), 200))}` }),
         );
       },
     },
     searched: (count, all) => (all ? l10n.t('Searched all {0} posts', count) : l10n.t('Searched the {0} newest posts', count)),
     web: account && `${account.url}/app`,
   });
+  return samePick(gateway, account, picked);
 }
 
 /** How long a list of posts waits for the branch's post before it opens without it. */
@@ -123,7 +127,7 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
 }
 
 /** A pick of the clients that searches beyond the rows loaded (see searchPick), by name, city and e-mail, or `#id`. With `none`, a first item for "no client". */
-export function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: string, none?: string): Promise<Client | null | undefined> {
+export async function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: string, none?: string): Promise<Client | null | undefined> {
   const { store, account } = gateway;
   const item = (client: Client): PickItem<Client | null> => ({
     label: pickText(client.name) || `#${client.id}`,
@@ -131,7 +135,7 @@ export function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: s
     value: client,
     key: client.id,
   });
-  return searchPick<Client, Client | null>({
+  const picked = await searchPick<Client, Client | null>({
     title,
     placeholder: l10n.t('Type to search clients'),
     list: store.clients,
@@ -151,6 +155,12 @@ export function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: s
     searched: (count, all) => (all ? l10n.t('Searched all {0} clients', count) : l10n.t('Searched the first {0} clients by name', count)),
     web: account && `${account.url}/app`,
   });
+  return samePick(gateway, account, picked);
+}
+
+/** What was picked, while the window's account is the one it was picked from (it may change while the pick is open). */
+function samePick<R>(gateway: Pick<Gateway, 'account'>, account: Account | undefined, picked: R | undefined): R | undefined {
+  return gateway.account === account ? picked : undefined;
 }
 
 /** The words of a pick's text, bounded as the agent's search is (searchInput.ts), or words that say the text is too long. */

@@ -71,6 +71,8 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
     pick.title = options.title;
     pick.placeholder = options.placeholder;
     pick.matchOnDescription = true;
+    // Results arrive while the person moves through them: the list stays where they are.
+    pick.keepScrollPosition = true;
     const pause = slicer();
     let most = SEARCH_RECORDS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -101,8 +103,10 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
         const fresh = list.state.items.filter((record) => !search.checked.has(record));
         if (fresh.length === 0 || search.controller.signal.aborted) return;
         for (const record of fresh) search.checked.add(record);
-        const found = await options.matching(fresh, words, pause);
-        if (search.controller.signal.aborted) return;
+        const { signal } = search.controller;
+        // A search given up (the person typed on) stops matching at its next pause.
+        const found = await options.matching(fresh, words, () => (signal.aborted ? Promise.reject(new Error('Search given up')) : pause())).catch(() => undefined);
+        if (!found || signal.aborted) return;
         for (const record of found.values()) search.found.set(record.id, record);
         render();
       });
@@ -157,15 +161,15 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
     const ending = (search: Search<T, R>, anything: boolean): PickItem<R>[] => {
       const count = list.state.items.length;
       const web: PickItem<R>[] = options.web ? [{ label: `$(link-external) ${l10n.t('Search in the Browser…')}`, alwaysShow: true, run: () => openWeb(options.web!) }] : [];
-      const again = () => {
+      const further = () => {
         most = Math.max(most, list.state.items.length + SEARCH_RECORDS);
         void read(search);
       };
       switch (search.end) {
         case 'bound':
-          return [{ label: `$(search) ${options.searched(count, false)}`, description: l10n.t('Look at {0} more', SEARCH_RECORDS), alwaysShow: true, run: again }, ...web];
+          return [{ label: `$(search) ${options.searched(count, false)}`, description: l10n.t('Look at {0} more', SEARCH_RECORDS), alwaysShow: true, run: further }, ...web];
         case 'failed':
-          return [{ label: `$(warning) ${options.searched(count, false)}`, description: l10n.t('Reading more failed. Try again?'), alwaysShow: true, run: again }, ...web];
+          return [{ label: `$(warning) ${options.searched(count, false)}`, description: l10n.t('Reading more failed. Try again?'), alwaysShow: true, run: () => void read(search) }, ...web];
         case 'complete':
           return anything ? [] : [{ label: `$(info) ${options.searched(count, true)}`, description: l10n.t('Nothing found'), alwaysShow: true }, ...web];
         default:

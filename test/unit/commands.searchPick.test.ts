@@ -88,7 +88,7 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
     it('a number of no post says so', async () => {
       const { pick, picking } = await open();
       pick.type('#999999');
-      await until(() => labels(pick).some((label) => label.includes('no post #999999')), 'the words');
+      await until(() => labels(pick).some((label) => label.includes('The helpdesk has no post HD-999999')), 'the words');
       pick.hide();
       await picking;
     });
@@ -122,6 +122,17 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       const requests = server.requests.length;
       await new Promise((resolve) => setTimeout(resolve, 4 * SEARCH_DELAY_MS));
       assert.equal(server.requests.length, requests, server.requests.slice(requests).map((request) => `${request.path}?${new URLSearchParams(request.query).toString()}`).join(', '));
+    });
+
+    it('typing never waits on the network: the rows loaded are searched at once, while the pages hang', async () => {
+      const { pick, picking } = await open();
+      server.addFault({ path: '/app.json', hang: true });
+      pick.type(`routine post ${POSTS - 1}`);
+      await until(() => labels(pick).some((label) => label.endsWith(`Routine post ${POSTS - 1}`)), 'the loaded row');
+      assert.ok(!labels(pick).some((label) => label.endsWith(`Routine post ${POSTS - 2}`)), 'every word must be there: not another post');
+      await until(() => pick.busy, 'the search to read further');
+      pick.hide();
+      await picking;
     });
 
     it('typing fast makes one search, not one per key', async () => {

@@ -151,6 +151,7 @@ export class FakeQuickPick<T extends { label: string } = { label: string; descri
   title: string | undefined;
   placeholder: string | undefined;
   matchOnDescription = false;
+  keepScrollPosition = false;
   busy = false;
   value = '';
   items: readonly T[] = [];

@@ -2,7 +2,7 @@
 // loaded are searched at once (no network); once typing pauses, the list is read further, up to
 // the bound every search keeps (search/listSearch.ts), the pick busy meanwhile and the results
 // shown as each page brings them. Where the bound is met, the last items say how far it looked
-// and offer to look further or to search in the browser. Hiding the pick stops every read.
+// and offer to look further or to open the helpdesk in the browser. Hiding the pick stops every read.
 import vscode = require('vscode');
 import { readFurther, SEARCH_RECORDS, type ReadEnd, type SearchableList } from '../search/listSearch';
 import type { Pause } from '../search/matching';
@@ -45,7 +45,7 @@ export interface SearchPickOptions<T extends { id: number } & object, R> {
   };
   /** How far a search looked: `count` records, all of them or the first ones. */
   searched(count: number, all: boolean): string;
-  /** Where the person may search further, in the web app. */
+  /** The helpdesk's web app, where the person may look further. */
   readonly web: string | undefined;
 }
 
@@ -160,7 +160,7 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
     /** The last items: how far the search looked, and where the person may look further. */
     const ending = (search: Search<T, R>, anything: boolean): PickItem<R>[] => {
       const count = list.state.items.length;
-      const web: PickItem<R>[] = options.web ? [{ label: `$(link-external) ${l10n.t('Search in the Browser…')}`, alwaysShow: true, run: () => openWeb(options.web!) }] : [];
+      const web: PickItem<R>[] = options.web ? [{ label: `$(link-external) ${l10n.t('Open the Helpdesk in the Browser')}`, alwaysShow: true, run: () => openWeb(options.web!) }] : [];
       const further = () => {
         most = Math.max(most, list.state.items.length + SEARCH_RECORDS);
         void read(search);

@@ -98,12 +98,12 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       pick.type('zebra');
       await until(() => labels(pick).some((label) => label.includes(`Searched the ${SEARCH_RECORDS} newest posts`)), 'the bound item');
       assert.equal(made.gateway.store.posts.state.items.length, SEARCH_RECORDS, 'read as far as the bound');
-      assert.match(labels(pick).at(-1)!, /Search in the Browser/);
+      assert.match(labels(pick).at(-1)!, /Open the Helpdesk in the Browser/);
       assert.equal(labels(pick).at(-2), `$(search) Searched the ${SEARCH_RECORDS} newest posts`);
       pick.accept(`Searched the ${SEARCH_RECORDS} newest posts`);
       assert.equal(pick.hidden, false, 'looking further leaves the pick open');
       await until(() => labels(pick).some((label) => label.includes(`Searched all ${POSTS} posts`)), 'the end of the list');
-      pick.accept('Search in the Browser');
+      pick.accept('Open the Helpdesk in the Browser');
       assert.deepEqual(fake.opened, [`${server.url}/app`]);
       assert.equal(await picking, undefined);
     });

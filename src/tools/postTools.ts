@@ -160,7 +160,7 @@ async function commentsOf(gateway: Gateway, post: Post, token: vscode.Cancellati
  */
 async function readList(gateway: Gateway, token: vscode.CancellationToken, enough: (posts: readonly Post[]) => boolean): Promise<{ posts: readonly Post[]; read: number; complete: boolean } | { error: unknown }> {
   const list = gateway.store.posts;
-  // A cancelled call answers at once; the view's load goes on for the view.
+  // A cancelled call answers at once; a page only it waits for is given up, one the view waits for goes on.
   await withAbort(token, async (signal) => {
     const cancelled = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     // Read afresh from the newest (the view's rows stay until the new ones arrive).

@@ -135,6 +135,18 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       await picking;
     });
 
+    it('1 MB pasted: words that say how much a search takes, and no request', async () => {
+      const { pick, picking } = await open();
+      const requests = server.requests.length;
+      pick.type(`HD-${'1'.repeat(1024 * 1024)}`);
+      assert.match(labels(pick).join('\n'), /Type at most 500 characters and 20 different words/);
+      await new Promise((resolve) => setTimeout(resolve, 2 * SEARCH_DELAY_MS));
+      assert.equal(server.requests.length, requests);
+      assert.equal(pick.busy, false);
+      pick.hide();
+      await picking;
+    });
+
     it('typing fast makes one search, not one per key', async () => {
       const { pick, picking } = await open();
       for (const text of ['#', `#${String(oldId)[0]}`, `#${oldId}`]) pick.type(text);

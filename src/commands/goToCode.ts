@@ -19,7 +19,7 @@ export async function goToCode(services: Services, arg: unknown): Promise<void> 
   if (!account) return;
   const post: Post | undefined = target
     ? (target.node?.post ?? (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading #{0}…', target.id) }, () => account.post(target.id))))
-    : await pickPost(services.gateway.store, l10n.t('Go to Code'), await branchPost(services));
+    : await pickPost(services.gateway, l10n.t('Go to Code'), await branchPost(services));
   if (!post) return;
   const places = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking for the code of #{0}…', post.id) }, (_progress, token) => codePlaces(post.content, token));
   if (places.length === 0) {

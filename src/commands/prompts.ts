@@ -1,12 +1,19 @@
 import vscode = require('vscode');
-import { isComment, type Client, type Post } from '../api';
+import { isApiError, isComment, type Client, type Post } from '../api';
 import type { Account } from '../account/account';
 import type { Services } from '../services';
-import type { HelpdeskStore } from '../store/helpdeskStore';
+import type { Gateway } from '../gateway/gateway';
+import { matchingClients, matchingPosts } from '../search/matching';
+import { referenceText } from '../code/postReferences';
+import { readSettings } from '../settings';
+import { postIdOf } from '../tools/postTools';
+import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../tools/searchInput';
+import { errorText } from '../ui/errorText';
 import { pickText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
 
 import { accountOf } from '../views/postUri';
+import { searchPick, type PickItem } from './searchPick';
 
 const { l10n } = vscode;
 
@@ -57,16 +64,44 @@ export function askText(options: {
 }
 
 /**
- * A searchable pick of the loaded helpdesk posts (the first page is loaded if needed); `first`,
+ * A pick of the helpdesk's open posts that searches beyond the rows loaded (see searchPick): by the
+ * words of their title or content, and by number, reference or address, read directly. `first`,
  * the post the current branch is about, heads the list.
  */
-export async function pickPost(store: HelpdeskStore, title: string, first?: Post): Promise<Post | undefined> {
-  await store.posts.ensureStarted();
-  const item = (post: Post, description = `#${post.id}`) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, post });
-  const items = store.posts.state.items.filter((post) => post.closed !== true && !isComment(post) && post.id !== first?.id).map((post) => item(post));
-  if (first) items.unshift(item(first, l10n.t('#{0} · the current branch', first.id)));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search open posts by title or #id'), matchOnDescription: true });
-  return picked?.post;
+export async function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, title: string, first?: Post): Promise<Post | undefined> {
+  const { store, account } = gateway;
+  const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${l10n.t('closed')}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
+  const { referencePrefix } = readSettings();
+  const idOf = (text: string) => (account ? postIdOf(text, account.url, referencePrefix) : undefined);
+  const picked = await searchPick<Post, Post>({
+    title,
+    placeholder: l10n.t('Type to search open posts by title, or a post\'s number'),
+    list: store.posts,
+    fixed: first ? [item(first, l10n.t('#{0} · the current branch', first.id))] : [],
+    words: searchWords,
+    matching: (posts, words, pause) => matchingPosts(posts, { words, state: 'open' }, pause),
+    item: (post) => item(post),
+    direct: {
+      names: (text) => idOf(text) !== undefined,
+      loaded: (text) => {
+        const id = idOf(text);
+        const post = id === undefined ? undefined : store.posts.find(id);
+        return post && !isComment(post) ? item(post) : undefined;
+      },
+      fetch: (text, signal) => {
+        const id = idOf(text);
+        if (id === undefined || !account) return undefined;
+        const reference = referenceText(id, referencePrefix);
+        return account.post(id, signal).then(
+          (post) => (isComment(post) ? { label: `$(comment) ${l10n.t('{0} is a comment, not a post', reference)}` } : item(post)),
+          (error: unknown) => (signal.aborted ? undefined : { label: isApiError(error, 'notFound') ? `$(info) ${l10n.t('The helpdesk has no post {0}', reference)}` : `$(warning) ${l10n.t('Post {0} could not be read: {1}', reference, pickText(errorText(error), 200))}` }),
+        );
+      },
+    },
+    searched: (count, all) => (all ? l10n.t('Searched all {0} posts', count) : l10n.t('Searched the {0} newest posts', count)),
+    web: account && `${account.url}/app`,
+  });
+  return samePick(gateway, account, picked);
 }
 
 /** How long a list of posts waits for the branch's post before it opens without it. */
@@ -91,18 +126,47 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
   return post && !isComment(post) ? post : undefined;
 }
 
-/** A searchable pick of the loaded clients. With `none`, a first item for "no client". */
-export async function pickClient(store: HelpdeskStore, title: string, none?: string): Promise<Client | null | undefined> {
-  await store.clients.ensureStarted();
-  type Item = vscode.QuickPickItem & { client: Client | null };
-  const items: Item[] = store.clients.state.items.map((client) => ({
+/** A pick of the clients that searches beyond the rows loaded (see searchPick), by name, city and e-mail, or `#id`. With `none`, a first item for "no client". */
+export async function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: string, none?: string): Promise<Client | null | undefined> {
+  const { store, account } = gateway;
+  const item = (client: Client): PickItem<Client | null> => ({
     label: pickText(client.name) || `#${client.id}`,
     description: pickText([client.city, client.email].filter(Boolean).join(' · '), 80),
-    client,
-  }));
-  if (none) items.unshift({ label: `$(circle-slash) ${none}`, client: null });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: l10n.t('Type to search clients'), matchOnDescription: true });
-  return picked ? picked.client : undefined;
+    value: client,
+    key: client.id,
+  });
+  const picked = await searchPick<Client, Client | null>({
+    title,
+    placeholder: l10n.t('Type to search clients'),
+    list: store.clients,
+    fixed: none ? [{ label: `$(circle-slash) ${none}`, value: null }] : [],
+    words: searchWords,
+    matching: matchingClients,
+    item,
+    direct: {
+      names: () => false,
+      loaded: (text) => {
+        const id = /^#?([1-9][0-9]{0,14})$/.exec(text.trim())?.[1];
+        const client = id === undefined ? undefined : store.clients.find(Number(id));
+        return client && item(client);
+      },
+      fetch: () => undefined,
+    },
+    searched: (count, all) => (all ? l10n.t('Searched all {0} clients', count) : l10n.t('Searched the first {0} clients by name', count)),
+    web: account && `${account.url}/app`,
+  });
+  return samePick(gateway, account, picked);
+}
+
+/** What was picked, while the window's account is the one it was picked from (it may change while the pick is open). */
+function samePick<R>(gateway: Pick<Gateway, 'account'>, account: Account | undefined, picked: R | undefined): R | undefined {
+  return gateway.account === account ? picked : undefined;
+}
+
+/** The words of a pick's text, bounded as the agent's search is (searchInput.ts), or words that say the text is too long. */
+function searchWords(text: string): readonly string[] | string {
+  const criteria = searchCriteria({ query: text });
+  return typeof criteria === 'string' ? l10n.t('Type at most {0} characters and {1} different words.', QUERY_CHARS, QUERY_WORDS) : criteria.words;
 }
 
 /** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */

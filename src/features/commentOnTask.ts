@@ -48,7 +48,7 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
     );
     return undefined;
   }
-  const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, l10n.t('Comment on Task'), await branchPost(services));
+  const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway, l10n.t('Comment on Task'), await branchPost(services));
   if (!parent) return undefined;
   const title = commentTitle(parent);
   const answer = await askText({

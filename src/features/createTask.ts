@@ -40,7 +40,7 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
   if (!title) return undefined;
   let clientId = targetClient(arg)?.id ?? null;
   if (clientId === null && title.action === 'accept') {
-    const client = await pickClient(services.gateway.store, l10n.t('Create Task: for which client?'), l10n.t('No client'));
+    const client = await pickClient(services.gateway, l10n.t('Create Task: for which client?'), l10n.t('No client'));
     if (client === undefined) return undefined;
     clientId = client?.id ?? null;
   }

@@ -29,7 +29,7 @@ export function linkDealFeature(services: Services) {
 export async function linkDeal(services: Services, arg: unknown): Promise<Deal | undefined> {
   const account = await signedInAccount(services);
   if (!account) return undefined;
-  const client = targetClient(arg) ?? (await pickClient(services.gateway.store, l10n.t('Link Deal: to which client?')));
+  const client = targetClient(arg) ?? (await pickClient(services.gateway, l10n.t('Link Deal: to which client?')));
   if (!client) return undefined;
   const choice = await pickDeal(account, client);
   if (!choice) return undefined;

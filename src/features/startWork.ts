@@ -53,7 +53,7 @@ export async function startWork(services: Services, arg: unknown): Promise<Start
     void services.ui.info(repositories);
     return undefined;
   }
-  const post = target ? (target.node?.post ?? (await loadPost(account, target.id))) : await pickPost(services.gateway.store, l10n.t('Start Work on Post'));
+  const post = target ? (target.node?.post ?? (await loadPost(account, target.id))) : await pickPost(services.gateway, l10n.t('Start Work on Post'));
   if (!post) return undefined;
   const repository = repositories.length === 1 ? repositories[0] : await pickRepository(repositories, post);
   if (!repository) return undefined;

@@ -62,6 +62,16 @@ interface Loaded<T> {
   readonly lastPage?: LastPage;
 }
 
+/** The load in flight, and who waits for it: see `loadMore`. */
+interface Flight {
+  readonly promise: Promise<void>;
+  readonly controller: AbortController;
+  /** Someone waits for it who cannot give it up (a view): no signal aborts it. */
+  kept: boolean;
+  /** The signals of those who may give it up (a search) and have not. */
+  holders: number;
+}
+
 /**
  * A list loaded one page at a time, kept in the order `compare` defines whatever order the
  * service sends. One load at most is in flight: `loadMore` during a load joins it, and
@@ -95,7 +105,7 @@ export class PagedList<T extends { id: number }> {
   private errorLoadingMore = false;
   private started = false;
   private generation = 0;
-  private inFlight: { promise: Promise<void>; controller: AbortController } | undefined;
+  private inFlight: Flight | undefined;
   private readonly listeners = new Set<(change: ListChange) => void>();
 
   constructor(
@@ -121,9 +131,15 @@ export class PagedList<T extends { id: number }> {
     return this.started ? Promise.resolve() : this.loadMore();
   }
 
-  /** Loads the next page (the first: the records to show first); joins the load in flight, if any. */
-  loadMore(): Promise<void> {
-    if (this.inFlight) return this.inFlight.promise;
+  /**
+   * Loads the next page (the first: the records to show first); joins the load in flight, if any.
+   * With a signal (a search's), the load is given up once every signal it was asked with is
+   * aborted, unless it was asked for without one too (a view's): the page is asked for again by
+   * the next load.
+   */
+  loadMore(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.resolve();
+    if (this.inFlight) return this.hold(this.inFlight, signal);
     if (this.started && !this.hasMore) return Promise.resolve();
     this.started = true;
     const controller = new AbortController();
@@ -138,8 +154,10 @@ export class PagedList<T extends { id: number }> {
         this.errorLoadingMore = walk !== undefined;
       },
     );
-    const flight = {
+    const flight: Flight = {
       controller,
+      kept: false,
+      holders: 0,
       promise: promise.finally(() => {
         if (this.inFlight === flight) {
           this.inFlight = undefined;
@@ -151,6 +169,27 @@ export class PagedList<T extends { id: number }> {
     };
     this.inFlight = flight;
     this.emit({});
+    return this.hold(flight, signal);
+  }
+
+  /** Counts who waits for the load, and gives it up once only aborted signals do. */
+  private hold(flight: Flight, signal: AbortSignal | undefined): Promise<void> {
+    if (!signal) {
+      flight.kept = true;
+      return flight.promise;
+    }
+    flight.holders += 1;
+    const giveUp = () => {
+      flight.holders -= 1;
+      if (flight.kept || flight.holders > 0 || this.inFlight !== flight) return;
+      this.abort();
+      // A first load given up leaves the list to start again.
+      if (this.walk === undefined) this.started = false;
+      this.pending = {};
+      this.emit({});
+    };
+    signal.addEventListener('abort', giveUp, { once: true });
+    void flight.promise.finally(() => signal.removeEventListener('abort', giveUp));
     return flight.promise;
   }
 

@@ -4,7 +4,7 @@
 // before any work (searchInput.ts), and the work of a call is done in slices (slices.ts). No
 // address with a token, no token, ever: the reads go through the window's Account like the views'.
 import vscode = require('vscode');
-import { isApiError, isComment, type Post } from '../api';
+import { isApiError, type Post } from '../api';
 import type { Account } from '../account/account';
 import type { WindowAccount } from '../auth/accountNow';
 import { referenceText } from '../code/postReferences';
@@ -16,7 +16,9 @@ import { codeBlock } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { clientText, postTitle, statusText } from '../views/nodes';
-import { searchCriteria, type SearchCriteria } from './searchInput';
+import { readFurther } from '../search/listSearch';
+import { matchingPosts } from '../search/matching';
+import { searchCriteria } from './searchInput';
 import { slicer } from './slices';
 
 const { l10n } = vscode;
@@ -37,8 +39,6 @@ export interface GetPostInput {
   post: number | string;
 }
 
-/** Posts a search reads at most: the Helpdesk view's list, newest first, loaded further as its "Load more…" does. */
-const SEARCH_POSTS = 500;
 /** Characters of a post's content in getPost's answer, and of each comment. */
 const CONTENT_CHARS = 8000;
 const COMMENT_CHARS = 1000;
@@ -90,7 +90,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       const listed = await readList(gateway, token, () => false);
       if ('error' in listed) return failureAnswer('The helpdesk\'s posts could not be read.', listed.error);
       const pause = slicer();
-      const found = await matching(listed.posts, criteria, { me, filed: identity.filedByMe(signedIn.url) }, pause);
+      const found = await matchingPosts(listed.posts, criteria, pause, { me, filed: identity.filedByMe(signedIn.url) });
       const { read, complete } = listed;
       const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
       const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
@@ -158,23 +158,18 @@ async function commentsOf(gateway: Gateway, post: Post, token: vscode.Cancellati
 
 /**
  * The Helpdesk view's list of posts, refreshed (newest first, whatever order the service keeps; a
- * 404 or an empty page past the end ends it), loaded further as its "Load more…" does until
- * `enough`, the end, or SEARCH_POSTS posts. What the view shows follows it.
+ * 404 or an empty page past the end ends it), then read further as every search reads it (see
+ * readFurther) until `enough`. What the view shows follows it.
  */
 async function readList(gateway: Gateway, token: vscode.CancellationToken, enough: (posts: readonly Post[]) => boolean): Promise<{ posts: readonly Post[]; read: number; complete: boolean } | { error: unknown }> {
   const list = gateway.store.posts;
-  // A cancelled call answers at once; the view's load goes on for the view.
-  let listening: vscode.Disposable | undefined;
-  const cancelled = new Promise<void>((resolve) => (token.isCancellationRequested ? resolve() : (listening = token.onCancellationRequested(() => resolve()))));
-  try {
+  // A cancelled call answers at once; a page only it waits for is given up, one the view waits for goes on.
+  await withAbort(token, async (signal) => {
+    const cancelled = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     // Read afresh from the newest (the view's rows stay until the new ones arrive).
     await Promise.race([list.refresh(), cancelled]);
-    while (!token.isCancellationRequested && list.state.hasMore && !list.state.error && list.state.items.length < SEARCH_POSTS && !enough(list.state.items)) {
-      await Promise.race([list.loadMore(), cancelled]);
-    }
-  } finally {
-    listening?.dispose();
-  }
+    await readFurther(list, { signal, enough: () => token.isCancellationRequested || enough(list.state.items) });
+  });
   const { items, error, hasMore } = list.state;
   if (error && items.length === 0) return { error };
   return { posts: items, read: items.length, complete: !hasMore && !error };
@@ -210,36 +205,6 @@ export function postIdOf(value: unknown, accountUrl: string, prefix: string): nu
   const digits = text.startsWith(address) ? text.slice(address.length) : prefix && text.toLowerCase().startsWith(prefix.toLowerCase()) ? text.slice(prefix.length) : text.replace(/^#/, '');
   if (!/^[1-9][0-9]{0,14}$/.test(digits)) return undefined;
   return Number(digits);
-}
-
-/** The posts among `posts` that the criteria want, by id; each post's text lower-cased once, the work in slices. */
-async function matching(posts: readonly Post[], criteria: SearchCriteria, person: { me: number | undefined; filed: ReadonlySet<number> }, pause: () => Promise<void> | undefined): Promise<Map<number, Post>> {
-  const { words, kind, state } = criteria;
-  const found = new Map<number, Post>();
-  for (const post of posts) {
-    await pause();
-    const wanted =
-      !isComment(post) &&
-      (state === 'all' || (state === 'closed') === (post.closed === true)) &&
-      (kind === undefined || post.kind?.toLowerCase() === kind || post.task_kind?.toLowerCase() === kind) &&
-      (criteria.scope !== 'assignedToMe' || post.responsible_id === person.me) &&
-      (criteria.scope !== 'filedByMe' || person.filed.has(post.id) || (person.me !== undefined && post.user_id === person.me));
-    if (!wanted) continue;
-    if (words.length > 0) {
-      const text = `${typeof post.title === 'string' ? post.title : ''}\n${typeof post.content === 'string' ? post.content : ''}`.toLowerCase();
-      let all = true;
-      for (const word of words) {
-        if (!text.includes(word)) {
-          all = false;
-          break;
-        }
-        await pause();
-      }
-      if (!all) continue;
-    }
-    found.set(post.id, post);
-  }
-  return found;
 }
 
 /** Whether a tool was given its input: an object, as its schema says. */

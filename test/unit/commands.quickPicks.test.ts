@@ -27,23 +27,43 @@ function inspect(pick: ShownPick | undefined): string[][] {
   });
 }
 
-const store = (posts: Partial<Post>[], clients: Partial<Client>[]) =>
-  ({
-    posts: { ensureStarted: async () => undefined, state: { items: posts } },
-    clients: { ensureStarted: async () => undefined, state: { items: clients } },
-  }) as unknown as HelpdeskStore;
+/** A list loaded whole: its one page read. */
+const loadedList = (items: { id: number }[]) => ({
+  ensureStarted: async () => undefined,
+  loadMore: async () => undefined,
+  onDidChange: () => ({ dispose: () => undefined }),
+  find: (id: number) => items.find((item) => item.id === id),
+  state: { items, hasMore: false, started: true, loading: false, error: undefined, generation: 1 },
+});
+
+const gateway = (posts: Partial<Post>[], clients: Partial<Client>[]) => ({
+  account: undefined,
+  store: { posts: loadedList(posts as Post[]), clients: loadedList(clients as Client[]) } as unknown as HelpdeskStore,
+});
+
+/** The items of the pick `picking` shows once the loaded rows were searched; the pick is then hidden. */
+async function shown(picking: Promise<unknown>): Promise<ShownPick> {
+  const pick = fake.quickPicks.at(-1);
+  assert.ok(pick, 'a quick pick was shown');
+  for (let i = 0; i < 100 && pick.busy; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const items = [...pick.items];
+  pick.hide();
+  await picking;
+  return { items, options: { title: pick.title } };
+}
 
 describe('quick picks show server text as text', () => {
   beforeEach(() => fake.reset());
 
   it('a post titled $(loading~spin) shows no spinner: only the post\'s own kind icon renders', async () => {
-    await pickPost(store([{ id: 1, title: '$(loading~spin)', task_kind: 'task' }, { id: 2, title: 'Pay \u202Eevil\u202C\nnow $(check)', kind: 'error' }], []), 'Pick');
-    assert.deepEqual(inspect(fake.picks[0]), [['tasklist'], ['bug']]);
+    const picking = pickPost(gateway([{ id: 1, title: '$(loading~spin)', task_kind: 'task' }, { id: 2, title: 'Pay \u202Eevil\u202C\nnow $(check)', kind: 'error' }], []), 'Pick');
+    assert.deepEqual(inspect(await shown(picking)), [['tasklist'], ['bug']]);
   });
 
   it('a client named $(check) with a bidi override in its city shows neither', async () => {
-    await pickClient(store([], [{ id: 1, name: '$(check) Acme', city: 'Ber\u202Elin\n$(zap)', email: 'a@b.c' }]), 'Pick', 'No client');
-    assert.deepEqual(inspect(fake.picks[0]), [['circle-slash'], []]);
+    const picking = pickClient(gateway([], [{ id: 1, name: '$(check) Acme', city: 'Ber\u202Elin\n$(zap)', email: 'a@b.c' }]), 'Pick', 'No client');
+    assert.deepEqual(inspect(await shown(picking)), [['circle-slash'], []]);
   });
 
   it('Link Deal: a free deal named $(check) … does not look linked; a raw price with an RTL override and a newline is shown clean', async () => {

@@ -196,6 +196,50 @@ export interface ShownPick {
   options: { title?: string } | undefined;
 }
 
+/** A quick pick a module made (`window.createQuickPick`); a test types into it, accepts an item or hides it. */
+export class FakeQuickPick<T extends { label: string } = { label: string; description?: string; detail?: string; alwaysShow?: boolean }> {
+  title: string | undefined;
+  placeholder: string | undefined;
+  matchOnDescription = false;
+  keepScrollPosition = false;
+  busy = false;
+  value = '';
+  items: readonly T[] = [];
+  selectedItems: readonly T[] = [];
+  shown = false;
+  hidden = false;
+  disposed = false;
+  private readonly changed = new EventEmitter<string>();
+  private readonly accepted = new EventEmitter<void>();
+  private readonly hid = new EventEmitter<void>();
+  readonly onDidChangeValue = this.changed.event;
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hid.event;
+  show(): void {
+    this.shown = true;
+  }
+  hide(): void {
+    if (this.hidden) return;
+    this.hidden = true;
+    this.hid.fire();
+  }
+  dispose(): void {
+    this.disposed = true;
+  }
+  /** The person types: the value changes (one event per call, as one per key). */
+  type(value: string): void {
+    this.value = value;
+    this.changed.fire(value);
+  }
+  /** The person accepts the first item whose label holds `label`. */
+  accept(label: string): void {
+    const item = this.items.find((candidate) => candidate.label.includes(label));
+    if (!item) throw new Error(`No item "${label}" among ${JSON.stringify(this.items.map((i) => i.label))}`);
+    this.selectedItems = [item];
+    this.accepted.fire();
+  }
+}
+
 export const l10n = {
   t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
 };
@@ -233,6 +277,8 @@ export const fake = {
   cancelProgress: [] as { title: string; when: Promise<unknown> }[],
   /** Quick picks shown; each is dismissed (resolves undefined). */
   picks: [] as ShownPick[],
+  /** Quick picks made with createQuickPick, in order. */
+  quickPicks: [] as FakeQuickPick[],
   /** Status bar messages set. */
   statusBar: [] as string[],
   /** Fire to focus (or leave) this window. */
@@ -242,6 +288,7 @@ export const fake = {
   reset(): void {
     this.folders.length = 0;
     this.picks.length = 0;
+    this.quickPicks.length = 0;
     this.statusBar.length = 0;
     this.messages.length = 0;
     this.answers.length = 0;
@@ -278,6 +325,11 @@ export const window = {
   async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<undefined> {
     fake.picks.push({ items: await items, options });
     return undefined;
+  },
+  createQuickPick(): FakeQuickPick {
+    const pick = new FakeQuickPick();
+    fake.quickPicks.push(pick);
+    return pick;
   },
   withProgress<T>(options: { title?: string }, task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>): Thenable<T> {
     const title = options.title ?? '';

@@ -78,6 +78,8 @@ export interface CodeServerOptions {
   installExtensions?: string[];
   /** Every line the server prints. */
   onOutput?: Log;
+  /** Workspace trust as VS Code has it by default (a folder opens in Restricted Mode until trusted); default: off. */
+  workspaceTrust?: boolean;
   readyTimeoutMs?: number;
 }
 
@@ -125,7 +127,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(join(options.dataDir, 'tmp'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...options.settings }, null, 2));
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
   const env = serverEnv({ ...(options.extensionTests ? { VSCODE_OPTIONS: 'enable-smoke-test-driver' } : {}), ...options.env }, options.dataDir);
@@ -137,7 +140,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--config', config,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
   ];
   for (const extension of options.installExtensions ?? []) {

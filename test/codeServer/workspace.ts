@@ -12,6 +12,32 @@ export function findRepoRoot(start = __dirname): string {
   }
 }
 
+/**
+ * What a cloned repository's .vscode/settings.json could say to make the extension misbehave: a
+ * value for every setting the manifest restricts (the Restricted Mode run writes them).
+ */
+export const HOSTILE_WORKSPACE_SETTINGS: Record<string, unknown> = {
+  'helpdesk.workspaceAccount': 'https://attacker.example',
+  'helpdesk.referencePrefix': 'a'.repeat(10_000),
+  'helpdesk.todoActions.triggerWords': Array.from({ length: 1000 }, (_, i) => `W${'.*'.repeat(50)}${i}`),
+  'helpdesk.watch.intervalMinutes': 1,
+  'helpdesk.watch.notify': 'all',
+  'helpdesk.autoRefreshMinutes': 1,
+  'helpdesk.requestTimeoutSeconds': 1,
+  'helpdesk.branchNameTemplate': `a${'.-'.repeat(50_000)}x{id}`,
+  'helpdesk.commitMessageTemplate': ' '.repeat(100),
+};
+
+/** A setting the manifest does not restrict, beside them: it applies, which shows the file is read. */
+export const HOSTILE_WORKSPACE_PAGE_SIZE = 7;
+
+/** Writes the repository's hostile settings into the workspace (see HOSTILE_WORKSPACE_SETTINGS). */
+export function writeHostileSettings(workspace: string): void {
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  const settings = { ...HOSTILE_WORKSPACE_SETTINGS, 'helpdesk.pageSize': HOSTILE_WORKSPACE_PAGE_SIZE };
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+}
+
 /** The remote the test workspace's repository names; Report Bug's permalinks point there. */
 export const WORKSPACE_REMOTE = 'https://github.com/example/sample.git';
 

@@ -3,8 +3,10 @@
 // workbench reports the suite's end through window.codeAutomationExit.
 //
 //   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--grep TEXT] [--verbose]
-//                               [--code-server VERSION]
+//                               [--code-server VERSION] [--restricted]
 //     --grep         only the tests whose full title contains TEXT (a partial run: it says so)
+//     --restricted   the Restricted Mode run: workspace trust on, the folder not trusted, a
+//                    repository's hostile settings in it, and only the suite's restricted.test.ts
 //     --code-server  another code-server release than CODE_SERVER_VERSION (installed once under
 //                    .cache/, with the Node it runs on); npm run test:versions uses it
 //
@@ -18,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { CODE_SERVER_VERSION, type CodeServer } from '../codeServer/codeServerHost';
 import { openEditor, prepareEditor, printLastOutput, runSuite } from '../codeServer/editor';
 import { Cleanups, exitWith, onSignal, seconds, timeLimit, until } from '../codeServer/run';
-import { createWorkspace, findRepoRoot, startProfileStandIns } from '../codeServer/workspace';
+import { createWorkspace, findRepoRoot, startProfileStandIns, writeHostileSettings } from '../codeServer/workspace';
 import { readResult, reportRun } from './results';
 
 const say = (line: string) => console.log(`[integration] ${line}`);
@@ -60,6 +62,7 @@ async function main(): Promise<number> {
       grep: { type: 'string' },
       'code-server': { type: 'string', default: CODE_SERVER_VERSION },
       verbose: { type: 'boolean', default: false },
+      restricted: { type: 'boolean', default: false },
     },
   });
   const startDeadline = timeLimit(values.timeout, 'INTEGRATION_TIMEOUT', 300, cleanups);
@@ -81,6 +84,8 @@ async function main(): Promise<number> {
     const temp = mkdtempSync(join(tmpdir(), 'helpdesk-it-'));
     cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
     const workspace = values.workspace ? resolve(values.workspace) : createWorkspace(join(temp, 'workspace'));
+    // The Restricted Mode run: workspace trust on (the folder not trusted), a repository's hostile settings in it.
+    if (values.restricted) writeHostileSettings(workspace);
     const result = (resultFile ??= join(temp, 'result.json'));
     rmSync(result, { force: true });
 
@@ -92,8 +97,9 @@ async function main(): Promise<number> {
         codeServer,
         dir: temp,
         workspace,
-        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...standIns.env },
+        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...(values.restricted ? { HELPDESK_RESTRICTED: '1' } : {}), ...standIns.env },
         extensionTests: true,
+        workspaceTrust: values.restricted,
         verbose: values.verbose,
         cleanups,
         purpose: 'the suite',

@@ -30,6 +30,11 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'leaks.test.ts': () => import('./leaks.test'),
 };
 
+/** The Restricted Mode run's files: a workspace not trusted, with a repository's hostile settings (see codeServer.ts --restricted). */
+const RESTRICTED_FILES: Record<string, () => Promise<unknown>> = {
+  'restricted.test.ts': () => import('./restricted.test'),
+};
+
 export async function run(): Promise<void> {
   const result: SuiteResult = { finished: false, passed: 0, failed: 0, pending: 0, durationMs: 0, failures: [] };
   writeResult(result);
@@ -42,7 +47,9 @@ export async function run(): Promise<void> {
     // The news watcher reads the account on its own after each sign-in; only the news tests, which
     // turn it on, should see those requests among the ones they count.
     mocha.suite.beforeAll('the news watcher off', () => setWatchInterval(0));
-    for (const [file, load] of Object.entries(TEST_FILES)) {
+    const files = process.env.HELPDESK_RESTRICTED === '1' ? RESTRICTED_FILES : TEST_FILES;
+    if (files === RESTRICTED_FILES) console.log('  The Restricted Mode run: the workspace is not trusted.');
+    for (const [file, load] of Object.entries(files)) {
       mocha.suite.emit('pre-require', globalThis, file, mocha);
       await load();
       mocha.suite.emit('post-require', globalThis, file, mocha);
@@ -114,5 +121,5 @@ function writeResult(result: SuiteResult): void {
 function unlistedTestFiles(): string[] {
   const sources = join(__dirname, '..', '..', '..', 'test', 'integration', 'suite');
   if (!existsSync(sources)) return [];
-  return readdirSync(sources).filter((f) => f.endsWith('.test.ts') && !(f in TEST_FILES));
+  return readdirSync(sources).filter((f) => f.endsWith('.test.ts') && !(f in TEST_FILES) && !(f in RESTRICTED_FILES));
 }

@@ -12,7 +12,7 @@ import type { Identity } from '../identity/identity';
 import { usersSeen } from '../identity/usersSeen';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
-import { postTitle } from '../views/nodes';
+import { postIcon, postTitle } from '../views/nodes';
 import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
@@ -37,6 +37,8 @@ export type ConfirmChanged = (seen: Post, now: Post, changed: readonly PostDiffe
 export interface UpdateShown {
   /** Open documents of the post show the record (see PostDocumentProvider.showUpdated). */
   showUpdated(accountUrl: string, post: Post): void;
+  /** The post a document showed last: what the person saw there. */
+  shownIn(uri: vscode.Uri): Post | undefined;
 }
 
 export function updatePostFeature(services: Services, identity: Identity, documents: UpdateShown) {
@@ -85,7 +87,7 @@ async function updatePostCommand(services: Services, identity: Identity, documen
     void refusedWords(services, account, target?.id);
     return undefined;
   }
-  const seen = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway.store, commandTitle(intent));
+  const seen = target ? await seenPost(services, documents, account, target, arg) : intent === 'reopen' ? await pickClosedPost(services) : await pickPost(services.gateway.store, commandTitle(intent));
   if (!seen) return undefined;
   const wanted = await choose(services, identity, account, intent, seen);
   if (!wanted) return undefined;
@@ -100,6 +102,31 @@ async function updatePostCommand(services: Services, identity: Identity, documen
     vscode.window.setStatusBarMessage(`$(check) ${l10n.t('{0} is {1}.', name, doneText(wanted, outcome.updated, statusNames(services, account)))}`, 5000);
   }
   return outcome;
+}
+
+/**
+ * The post as the person saw it where they acted: its row, its document, the hover (the peek it
+ * showed); read now where none of them holds it.
+ */
+async function seenPost(services: Services, documents: UpdateShown, account: Account, target: NonNullable<ReturnType<typeof targetPost>>, arg: unknown): Promise<Post | undefined> {
+  if (target.node) return target.node.post;
+  const shown = arg instanceof vscode.Uri ? documents.shownIn(arg) : undefined;
+  if (shown?.id === target.id) return shown;
+  if (typeof arg === 'number' && account === services.gateway.account) {
+    const peek = await services.gateway.peek(target.id);
+    if (peek && 'post' in peek) return peek.post;
+  }
+  return account.post(target.id);
+}
+
+/** Reopen Post from the palette: the closed posts loaded (Reopen is no use on an open one). */
+async function pickClosedPost({ gateway }: Pick<Services, 'gateway'>): Promise<Post | undefined> {
+  await gateway.store.posts.ensureStarted();
+  const items = gateway.store.posts.state.items
+    .filter((post) => post.closed === true && typeof post.post_id !== 'number')
+    .map((post) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description: `#${post.id}`, post }));
+  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Reopen Post'), placeHolder: l10n.t('Type to search the closed posts loaded by title or #id'), matchOnDescription: true });
+  return picked?.post;
 }
 
 /** The changes the person asks for; undefined when they cancel, or cannot (said why). */

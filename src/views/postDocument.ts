@@ -11,6 +11,9 @@ import { accountOf, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
 
+/** How many documents' posts are kept as shown (see `shownIn`). */
+const SHOWN_KEPT = 50;
+
 /**
  * A post as a read-only Markdown document, loaded fresh from the service when it opens and when
  * it is opened again. Server text is untrusted: it goes into a fenced block, so not even a
@@ -29,6 +32,14 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly waiting = new Map<string, ((text: string) => void)[]>();
   /** Records this extension's writes were answered with, for the open documents that show them (by URI): shown without reading again. */
   private readonly answered = new Map<string, Post>();
+
+  /** What each document showed last (by URI; the last `SHOWN_KEPT`): what the person saw, for an action taken from it. */
+  private readonly shown = new Map<string, Post>();
+
+  /** The post a document showed last; undefined when it showed none (or long ago). */
+  shownIn(uri: vscode.Uri): Post | undefined {
+    return this.shown.get(uri.toString());
+  }
 
   /** A post of this account as a write of this extension was answered: its open documents show it. */
   showUpdated(accountUrl: string, post: Post): void {
@@ -81,6 +92,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       const answered = this.answered.get(uri.toString());
       this.answered.delete(uri.toString());
       const read = answered ?? (await account.post(id, abortSignalOf(token)));
+      this.shown.delete(uri.toString());
+      this.shown.set(uri.toString(), read);
+      if (this.shown.size > SHOWN_KEPT) this.shown.delete(this.shown.keys().next().value!);
       // The window's clients and statuses are its account's: another account's post names them by number.
       const own = account === here;
       const client = own && typeof read.client_id === 'number' ? this.gateway.store.clients.find(read.client_id) : undefined;

@@ -34,7 +34,7 @@ after(async () => {
 });
 
 /** One window signed in to `server`: its account, store, identity, and the commands. */
-async function windowOn(server: StandIn) {
+async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () => undefined) {
   const state = memoryState();
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined });
@@ -47,7 +47,7 @@ async function windowOn(server: StandIn) {
   const services = { gateway: { account, store, accountFor: async () => account }, accountNow, ui: new Notifier(log), log } as unknown as Services;
   const identity = new Identity(state);
   const shown: Post[] = [];
-  const documents: UpdateShown = { showUpdated: (url, post) => void (url === account.url && shown.push(post)) };
+  const documents: UpdateShown = { showUpdated: (url, post) => void (url === account.url && shown.push(post)), shownIn };
   const feature = updatePostFeature(services, identity, documents);
   const row = (id: number) => new PostNode(store.posts.find(id)!);
   return { account, store, identity, shown, commands: feature.commands, action: feature.action, row, services, accountNow: changed };
@@ -211,5 +211,17 @@ describe('updating a post from the editor', () => {
     await provider.provideTextDocumentContent(mine, token());
     assert.equal(accepting.requests.length, 1, 'opened again later: read fresh');
     provider.dispose();
+  });
+
+  it('from a post\'s document: what the document showed is what the person saw (a change since is asked about)', async () => {
+    const post = anOpenPost((await windowOn(accepting)).store);
+    const uri = postUri(post.id, accepting.url);
+    const stale = { ...post, status_id: null, updated_at: '2000-01-01T00:00:00.000+01:00' };
+    const w = await windowOn(accepting, (asked) => (asked.toString() === uri.toString() ? stale : undefined));
+    fake.reset();
+    fake.answers.push(undefined);
+    await w.commands['helpdesk.closePost'](uri);
+    assert.equal(fake.messages.at(-1)?.modal, true, 'asked');
+    assert.equal(puts(accepting).length, 0);
   });
 });

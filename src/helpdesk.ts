@@ -27,6 +27,7 @@ import { CommitMessages } from './work/commitMessages';
 import { CurrentPostStatus } from './work/currentPostStatus';
 import { postTools } from './tools/postTools';
 import type { HelpdeskTools } from './tools/registerTools';
+import { updatePostTool } from './tools/updatePostTool';
 import { writeTools } from './tools/writeTools';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
@@ -221,7 +222,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   context.subscriptions.push(branchPosts, currentPost, new CommitMessages(branchPosts), gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), publishPostUpdatesRefused(services), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
-  const tools: HelpdeskTools = { ...postTools(gateway, identity, () => accountNow.now()), ...writeTools(services) };
+  const tools: HelpdeskTools = { ...postTools(gateway, identity, () => accountNow.now()), ...writeTools(services), ...updatePostTool(services, identity, postDocuments) };
   return {
     posts,
     clients,

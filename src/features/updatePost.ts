@@ -42,7 +42,7 @@ export interface UpdateShown {
 }
 
 export function updatePostFeature(services: Services, identity: Identity, documents: UpdateShown) {
-  const run = (intent: PostIntent) => (arg: unknown) => updatePostCommand(services, identity, documents, intent, arg);
+  const run = (intent: PostIntent) => (arg: unknown, more?: unknown) => updatePostCommand(services, identity, documents, intent, arg, more);
   return {
     commands: {
       'helpdesk.closePost': run('close'),
@@ -78,10 +78,15 @@ export async function updatePostTo(account: Account, seen: Post, wanted: PostCha
   }
 }
 
-/** A command on a post's row, its document, a hover's link, or one picked from a list. */
-async function updatePostCommand(services: Services, identity: Identity, documents: UpdateShown, intent: PostIntent, arg: unknown): Promise<UpdateOutcome | undefined> {
+/**
+ * A command on a post's row, its document, a hover's link (the post's id, and the address of the
+ * account the hover showed it from: the window may have switched accounts since), or one picked
+ * from a list.
+ */
+async function updatePostCommand(services: Services, identity: Identity, documents: UpdateShown, intent: PostIntent, arg: unknown, more: unknown): Promise<UpdateOutcome | undefined> {
   const target = targetPost(arg);
-  const account = await accountOfPost(services, target?.accountUrl);
+  const hoveredIn = typeof arg === 'number' && typeof more === 'string' ? more : undefined;
+  const account = await accountOfPost(services, target?.accountUrl ?? hoveredIn);
   if (!account) return undefined;
   if (account.postUpdatesRefused) {
     void refusedWords(services, account, target?.id);

@@ -76,12 +76,16 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
       link(l10n.t('Go to Code'), 'helpdesk.goToCode'),
       link(l10n.t('Start Work'), 'helpdesk.startWork'),
       // Not offered where the account refuses updating posts (see Account.postUpdatesRefused).
-      ...(gateway.account?.postUpdatesRefused === false
-        ? [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')]
-        : []),
+      ...(gateway.account?.postUpdatesRefused === false ? updateLinks(post, gateway.account.url) : []),
     ].join(' · '),
   );
   return md;
+}
+
+/** Close or Reopen, and Assign to Me: with the account's address beside the id, so that a click after a switch of accounts still acts on this account's post. */
+function updateLinks(post: Post, accountUrl: string): string[] {
+  const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id, accountUrl]))})`;
+  return [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')];
 }
 
 function facts(post: Post, gateway: Gateway): string[] {

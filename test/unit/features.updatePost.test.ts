@@ -44,7 +44,8 @@ async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () =>
   await store.posts.ensureStarted();
   const changed = new EventEmitter<void>();
   const accountNow = { now: async () => ({ url: account.url, usable: true }), signedInAccounts: async () => [account.url], onDidChange: changed.event };
-  const services = { gateway: { account, store, accountFor: async () => account }, accountNow, ui: new Notifier(log), log } as unknown as Services;
+  const gateway = { account, store, accountFor: async () => account, peek: (id: number) => store.peeks.get(id, (postId) => account.post(postId)) };
+  const services = { gateway, accountNow, ui: new Notifier(log), log } as unknown as Services;
   const identity = new Identity(state);
   const shown: Post[] = [];
   const documents: UpdateShown = { showUpdated: (url, post) => void (url === account.url && shown.push(post)), shownIn };
@@ -223,5 +224,16 @@ describe('updating a post from the editor', () => {
     await w.commands['helpdesk.closePost'](uri);
     assert.equal(fake.messages.at(-1)?.modal, true, 'asked');
     assert.equal(puts(accepting).length, 0);
+  });
+
+  it('from a hover\'s link (the id and the account it was shown from): the window having switched to another account since, nothing is done to that account\'s post of the same number', async () => {
+    const w = await windowOn(accepting);
+    const post = anOpenPost(w.store);
+    (w.services.gateway as unknown as { accountFor: () => Promise<undefined> }).accountFor = async () => undefined;
+    await w.commands['helpdesk.closePost'](post.id, 'https://elsewhere.example.com');
+    assert.equal(puts(accepting).length, 0);
+    assert.match(fake.messages.at(-1)?.text ?? '', /account you are not signed in to/);
+    await w.commands['helpdesk.closePost'](post.id, accepting.url);
+    assert.deepEqual(sentPost(accepting), { closed: true }, 'the hover\'s own account: done');
   });
 });

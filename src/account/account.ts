@@ -72,6 +72,8 @@ export class Account {
   private readonly met = new Emitter<Met>();
   private readonly changed = new Emitter<AccountChange>();
   private readonly noted = new Set<string>();
+  /** The records this extension's own updates were answered with, by post id (the last `OWN_KEPT`). */
+  private readonly ownUpdates = new Map<number, Post>();
   private newest: number | undefined;
   /** What each call met (but `statuses`: see there). */
   readonly onDidMeet = this.met.event;
@@ -290,8 +292,16 @@ export class Account {
       await this.parts.knowledge.noteUpdatesRefused(undefined);
       this.changed.fire({ kind: 'postUpdates', refused: false });
     }
+    this.ownUpdates.delete(id);
+    this.ownUpdates.set(id, post);
+    if (this.ownUpdates.size > OWN_KEPT) this.ownUpdates.delete(this.ownUpdates.keys().next().value!);
     this.changed.fire({ kind: 'updated', post });
     return post;
+  }
+
+  /** The record the last update of this post from here was answered with: a change since that is not someone else's. */
+  ownUpdate(id: number): Post | undefined {
+    return this.ownUpdates.get(id);
   }
 
   /**
@@ -353,6 +363,9 @@ export class Account {
     }
   }
 }
+
+/** How many posts' own updates an account remembers (see `ownUpdate`). */
+const OWN_KEPT = 200;
 
 /** What a failed call met, where the session cares: a refused token (401), or no service reached. */
 function metBy(error: unknown): Met | undefined {

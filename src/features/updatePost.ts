@@ -67,7 +67,10 @@ export function updatePostFeature(services: Services, identity: Identity, docume
  */
 export async function updatePostTo(account: Account, seen: Post, wanted: PostChanges, confirm: ConfirmChanged, signal?: AbortSignal): Promise<UpdateOutcome> {
   const now = await account.post(seen.id, signal);
-  if (changedSince(seen, now) && !(await confirm(seen, now, differences(seen, now)))) return { declined: now };
+  // The person's own last update of it, where nothing came after it, is no change of someone else's.
+  const own = account.ownUpdate(seen.id);
+  const base = own && !changedSince(own, now) ? own : seen;
+  if (changedSince(base, now) && !(await confirm(base, now, differences(base, now)))) return { declined: now };
   const changes = changedFields(now, wanted);
   if (isEmpty(changes)) return { unchanged: now };
   try {

@@ -236,4 +236,19 @@ describe('updating a post from the editor', () => {
     await w.commands['helpdesk.closePost'](post.id, accepting.url);
     assert.deepEqual(sentPost(accepting), { closed: true }, 'the hover\'s own account: done');
   });
+
+  it('the person\'s own update is no change of someone else\'s: acting again from the row as it was before is not asked about', async () => {
+    const w = await windowOn(accepting);
+    const post = anOpenPost(w.store);
+    const row = w.row(post.id);
+    await w.commands['helpdesk.closePost'](row);
+    await w.commands['helpdesk.reopenPost'](row);
+    assert.equal(fake.messages.length, 0, 'nothing asked');
+    assert.deepEqual(puts(accepting).map((request) => (request.body as { post: unknown }).post), [{ closed: true }, { closed: false }]);
+    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, { responsible_id: 99 });
+    fake.answers.push(undefined);
+    await w.commands['helpdesk.closePost'](row);
+    assert.equal(fake.messages.at(-1)?.modal, true, 'someone else\'s change after it still is');
+    assert.equal(puts(accepting).length, 2);
+  });
 });

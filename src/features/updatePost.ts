@@ -3,7 +3,7 @@
 // someone else made since the person saw it is shown, and nothing is written without their yes.
 // After writing, the record the service answered is what every row, hover and document shows.
 import vscode = require('vscode');
-import type { Post, PostChanges } from '../api';
+import { isApiError, type Post, type PostChanges } from '../api';
 import { PostUpdatesRefusedError, type Account } from '../account/account';
 import { changedFields, changedSince, differences, isEmpty, type PostDifference } from '../account/postChanges';
 import { accountOfPost, pickPost } from '../commands/prompts';
@@ -193,7 +193,14 @@ export function statusItems(statuses: ReadonlyMap<number, string>, post: Post): 
 /** The post statuses: the store's for the window's account (read beside the rows), else asked. */
 async function postStatuses(services: Services, account: Account): Promise<ReadonlyMap<number, string>> {
   const known = account === services.gateway.account ? services.gateway.store.statuses : undefined;
-  return known ?? (await account.statuses());
+  if (known) return known;
+  try {
+    return await account.statuses();
+  } catch (error) {
+    // A service without statuses (404) has none to choose from, as the store takes it.
+    if (isApiError(error, 'notFound')) return new Map();
+    throw error;
+  }
 }
 
 function statusNames(services: Services, account: Account): ReadonlyMap<number, string> | undefined {

@@ -48,7 +48,9 @@ forEachProfile((profile) => describe('updating posts', () => {
     const row = await openRow();
     const id = row.post.id;
     await vscode.commands.executeCommand('helpdesk.openPost', row);
-    const document = await waitFor('the post document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'helpdesk-post' && d.uri.path === `/${id}.md`));
+    // Of this account: the same number's document of another profile's stand-in may still be held.
+    const ofThisAccount = (uri: vscode.Uri) => uri.scheme === 'helpdesk-post' && uri.path === `/${id}.md` && new URLSearchParams(uri.query).get('account') === api.gateway.account?.url;
+    const document = await waitFor('the post document', () => vscode.workspace.textDocuments.find((d) => ofThisAccount(d.uri)));
     await vscode.commands.executeCommand('helpdesk.closePost', row);
     if (accepts) {
       assert.deepEqual((await puts()).map((request) => (request.body as { post: unknown }).post), [{ closed: true }]);

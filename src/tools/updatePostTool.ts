@@ -14,7 +14,7 @@ import { readSettings } from '../settings';
 import { inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { postTitle } from '../views/nodes';
-import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, SIGN_IN, toolAccount } from './postTools';
+import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
 import { Questions } from './questions';
 
 /** What the agent asks (any JSON value reaches the tool, whatever the schema says). */
@@ -91,7 +91,8 @@ export function updatePostTool(services: Services, identity: Identity, documents
       return { problem: failureAnswer(`Post ${reference(id)} could not be read, so nothing was changed.`, error) };
     }
     const changes = changedFields(post, wanted);
-    if (isEmpty(changes)) return { problem: `${reference(id)} is so already (${factsOf(post, wanted, statuses, identity.me(signedIn.url)?.id).join('; ')}): nothing was changed.` };
+    // Without the status names: server text in an answer goes only under the "quoted" line.
+    if (isEmpty(changes)) return { problem: `${reference(id)} is so already (${factsOf(post, wanted, undefined, identity.me(signedIn.url)?.id).join('; ')}): nothing was changed.` };
     const lines = changeLines(post, changes, statuses, identity.me(signedIn.url)?.id);
     const shown = [
       `Post ${reference(id)} ${inlineCode(labelText(postTitle(post), 120))} in ${inlineCode(signedIn.url)}, seen by everyone who sees that post:`,
@@ -163,16 +164,17 @@ export function updatePostTool(services: Services, identity: Identity, documents
 /** A status the agent named: its id, null for none, or why it names none (bounded, compared as text, never as a pattern). */
 function statusOf(value: unknown, statuses: ReadonlyMap<number, string>): number | null | string {
   if (value === null) return null;
-  if (typeof value === 'number') return statuses.has(value) ? value : `There is no post status ${value}. The statuses: ${namesOf(statuses)}. Nothing was changed.`;
+  if (typeof value === 'number') return statuses.has(value) ? value : `There is no post status ${value}. Nothing was changed. The statuses, by name and id:\n${namesOf(statuses)}`;
   if (typeof value !== 'string' || value.length > STATUS_CHARS * 4) return `status must be the name of a post status (at most ${STATUS_CHARS} characters), its id, or null. Nothing was changed.`;
   const wanted = value.trim().toLowerCase();
   const found = [...statuses].filter(([, name]) => name.trim().toLowerCase() === wanted);
   if (found.length === 1) return found[0]![0];
-  return `${found.length ? 'Several post statuses are' : 'No post status is'} named "${labelText(value, 60)}". The statuses: ${namesOf(statuses)}. Give one of them (or its id). Nothing was changed.`;
+  return `${found.length ? 'Several post statuses are' : 'No post status is'} named "${labelText(value, 60)}": give one of these by its name or id. Nothing was changed. The statuses, by name and id:\n${namesOf(statuses)}`;
 }
 
+/** The statuses' names are the service's text: quoted, as every server text in an answer is. */
 function namesOf(statuses: ReadonlyMap<number, string>): string {
-  return [...statuses].map(([id, name]) => `"${labelText(name, 40)}" (${id})`).join(', ') || 'none';
+  return statuses.size ? quoted([...statuses].map(([id, name]) => `${id}: ${labelText(name, 40)}`).join('\n')) : '(none)';
 }
 
 /** Each change, from what to what: the question shows exactly these. */

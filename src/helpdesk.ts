@@ -103,7 +103,7 @@ function features(services: Services, { identity, postDocuments }: FeatureParts)
     createTaskFromComment: createTaskFromCommentFeature(services),
     linkDeal: linkDealFeature(services),
     reportBug: reportBugFeature(services),
-    startWork: startWorkFeature(services),
+    startWork: startWorkFeature(services, identity),
     updatePost: updatePostFeature(services, identity, postDocuments),
   };
 }

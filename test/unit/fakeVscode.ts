@@ -277,6 +277,8 @@ export const fake = {
   cancelProgress: [] as { title: string; when: Promise<unknown> }[],
   /** Quick picks shown; each is dismissed (resolves undefined). */
   picks: [] as ShownPick[],
+  /** Answers for the next quick picks (`showQuickPick`), in order: the label of the item picked; undefined is "dismissed". */
+  pickAnswers: [] as (string | undefined)[],
   /** Quick picks made with createQuickPick, in order. */
   quickPicks: [] as FakeQuickPick[],
   /** Status bar messages set. */
@@ -288,6 +290,7 @@ export const fake = {
   reset(): void {
     this.folders.length = 0;
     this.picks.length = 0;
+    this.pickAnswers.length = 0;
     this.quickPicks.length = 0;
     this.statusBar.length = 0;
     this.messages.length = 0;
@@ -322,9 +325,11 @@ export const window = {
     fake.statusBar.push(text);
     return new Disposable(() => undefined);
   },
-  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<undefined> {
-    fake.picks.push({ items: await items, options });
-    return undefined;
+  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<ShownPick['items'][number] | undefined> {
+    const shown = await items;
+    fake.picks.push({ items: shown, options });
+    const label = fake.pickAnswers.shift();
+    return label === undefined ? undefined : shown.find((item) => item.label === label);
   },
   createQuickPick(): FakeQuickPick {
     const pick = new FakeQuickPick();

@@ -2,13 +2,13 @@ import vscode = require('vscode');
 import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
-import { readSettings, SETTINGS } from '../settings';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
 import { Wakefulness } from './wakefulness';
+import { editorHost, type WatcherHost } from './watcherHost';
 
 const { l10n } = vscode;
 
@@ -44,9 +44,10 @@ export class NewsWatcher implements vscode.Disposable {
   /** Fires when the news, what was seen, or the state of polling changed. */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
   private failures = 0;
-  private readonly wakefulness = new Wakefulness(vscode.window.state.focused, Date.now(), ASLEEP_AFTER_MS);
+  private readonly wakefulness: Wakefulness;
+  private readonly host: WatcherHost;
   private asleep = false;
   /** The turn under way (lease, read, files): one at a time, whoever asks (the timer, a restart, Check Now). */
   private turn: Promise<void> | undefined;
@@ -72,14 +73,17 @@ export class NewsWatcher implements vscode.Disposable {
     private readonly log: Log,
     /** The length of a minute of `helpdesk.watch.intervalMinutes` (ms); tests shorten it to watch many polls. */
     private readonly minuteMs = 60_000,
+    host?: WatcherHost,
   ) {
+    this.host = host ?? editorHost();
+    this.wakefulness = new Wakefulness(this.host.focused(), this.host.now(), ASLEEP_AFTER_MS);
     this.disposables.push(
       onDidChangeAccount(() => this.account() !== this.bound && this.restart()),
       folder.onDidChange(() => void this.reload()),
-      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(SETTINGS.watchIntervalMinutes) && this.restart()),
-      vscode.window.onDidChangeWindowState((state) => {
-        this.wakefulness.focusChanged(state.focused, Date.now());
-        if (!state.focused) return;
+      this.host.onDidChangeInterval(() => this.restart()),
+      this.host.onDidChangeFocus((focused) => {
+        this.wakefulness.focusChanged(focused, this.host.now());
+        if (!focused) return;
         void this.notify();
         if (this.asleep) {
           this.asleep = false;
@@ -118,7 +122,7 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** Where polling stands, for a tooltip: when it last read, when it reads next, and why it failed. */
   get status(): { polledAt?: number; nextAt?: number; problem?: string; off: boolean } {
-    const off = readSettings().watchIntervalMinutes === 0 || !this.account();
+    const off = this.host.settings().intervalMinutes === 0 || !this.account();
     return { polledAt: this.file?.polledAt, nextAt: this.file && this.dueAt(this.file), problem: this.file?.problem, off };
   }
 
@@ -152,13 +156,13 @@ export class NewsWatcher implements vscode.Disposable {
    * The read starts after the call (after a turn under way, if any); resolves once done.
    */
   async pollNow({ takeOver = false } = {}): Promise<void> {
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     await this.tick(takeOver);
   }
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();
     for (const d of this.disposables) d.dispose();
@@ -178,7 +182,7 @@ export class NewsWatcher implements vscode.Disposable {
   private restart(): void {
     // An account signed out of has its files forgotten at the session's side (see extension.ts), in every window.
     this.bound = this.account();
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();
     this.controller = new AbortController();
@@ -188,7 +192,7 @@ export class NewsWatcher implements vscode.Disposable {
     // Signed in again after a sign-out, the polls are numbered from the start again: seq 1 is news not told yet.
     this.shownFor = undefined;
     this.changed.fire();
-    if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
+    if (!this.account() || this.host.settings().intervalMinutes === 0) return;
     const turns = this.turns;
     void this.reload().then(async () => {
       // After a turn under way (of the account before, aborted), unless one was taken since (Check Now): it schedules the next itself.
@@ -199,7 +203,7 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** How long until a poll is due, from the files: at once when none was made or its time has passed. */
   private dueIn(): number {
-    return Math.max(0, (this.file ? this.dueAt(this.file) : 0) - Date.now());
+    return Math.max(0, (this.file ? this.dueAt(this.file) : 0) - this.host.now());
   }
 
   /**
@@ -208,15 +212,15 @@ export class NewsWatcher implements vscode.Disposable {
    * purpose (a 429 as long as it asks).
    */
   private dueAt(file: NewsFile): number {
-    const minutes = readSettings().watchIntervalMinutes;
+    const minutes = this.host.settings().intervalMinutes;
     if (file.problem || !file.polledAt || minutes === 0) return file.nextAt;
     return Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
   }
 
   private schedule(ms: number): void {
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     if (this.disposed) return;
-    this.timer = setTimeout(() => void this.tick().catch((error: unknown) => this.log.error('News: a turn failed', error)), ms);
+    this.timer = this.host.setTimeout(() => void this.tick().catch((error: unknown) => this.log.error('News: a turn failed', error)), ms);
   }
 
   /** A turn after the one under way, if any (which may be for an account since left). */
@@ -233,9 +237,9 @@ export class NewsWatcher implements vscode.Disposable {
     this.turns += 1;
     this.timer = undefined;
     const account = this.account();
-    const minutes = readSettings().watchIntervalMinutes;
+    const minutes = this.host.settings().intervalMinutes;
     if (!account || minutes === 0 || this.disposed) return;
-    if (this.wakefulness.asleep(Date.now())) {
+    if (this.wakefulness.asleep(this.host.now())) {
       this.asleep = true;
       return;
     }
@@ -243,7 +247,7 @@ export class NewsWatcher implements vscode.Disposable {
     // (the restart that followed has scheduled what comes next, and a sign-out's files stay forgotten).
     const { signal } = this.controller;
     const left = () => signal.aborted || signal !== this.controller.signal || this.account() !== account || this.disposed;
-    const now = Date.now();
+    const now = this.host.now();
     const lease = await this.folder.lease(account.url);
     if (left()) return;
     if (!takeOver && lease && lease.window !== this.window && lease.until > now) {
@@ -254,7 +258,7 @@ export class NewsWatcher implements vscode.Disposable {
     const interval = minutes * this.minuteMs;
     await this.folder.writeLease(account.url, { window: this.window, until: now + interval + LEASE_GRACE_MS });
     if (left()) return;
-    await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS));
+    await new Promise<void>((resolve) => this.host.setTimeout(resolve, LEASE_SETTLE_MS));
     if (left()) return;
     const held = (await this.folder.lease(account.url))?.window === this.window;
     if (left()) return;
@@ -276,7 +280,7 @@ export class NewsWatcher implements vscode.Disposable {
   private async poll(account: WatchedAccount, interval: number): Promise<void> {
     const { signal } = this.controller;
     const before = await this.folder.news(account.url);
-    const started = Date.now();
+    const started = this.host.now();
     let next: NewsFile;
     let wait = interval;
     try {
@@ -294,7 +298,7 @@ export class NewsWatcher implements vscode.Disposable {
       const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
       this.failures = 0;
       const told = (await this.folder.notified(account.url)) ?? 0;
-      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: this.host.now(), nextAt: this.host.now() + wait };
       if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
     } catch (error) {
       if (signal.aborted || this.disposed) return;
@@ -303,11 +307,11 @@ export class NewsWatcher implements vscode.Disposable {
       if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined) wait = Math.max(wait, error.retryAfterSeconds * 1000);
       const problem = errorText(error);
       this.log.info(`News: the poll failed (${problem}); the next one in ${Math.round(wait / 1000)} s.`);
-      next = { items: [], seq: 0, polledAt: 0, ...before, problem, nextAt: Date.now() + wait };
+      next = { items: [], seq: 0, polledAt: 0, ...before, problem, nextAt: this.host.now() + wait };
     }
     if (signal.aborted || this.disposed) return;
     await this.folder.writeNews(account.url, next);
-    await this.folder.writeLease(account.url, { window: this.window, until: Date.now() + wait + LEASE_GRACE_MS });
+    await this.folder.writeLease(account.url, { window: this.window, until: this.host.now() + wait + LEASE_GRACE_MS });
     await this.reload();
     this.schedule(wait);
   }
@@ -331,7 +335,7 @@ export class NewsWatcher implements vscode.Disposable {
   private async notify(): Promise<void> {
     const url = this.account()?.url;
     const file = this.file;
-    if (!url || !file || !vscode.window.state.focused) return;
+    if (!url || !file || !this.host.focused()) return;
     const told = await this.folder.notified(url);
     // Signed out or switched meanwhile: nothing is told of it, nor written (a sign-out forgets its files).
     if (this.account()?.url !== url) return;
@@ -339,7 +343,7 @@ export class NewsWatcher implements vscode.Disposable {
     await this.folder.writeNotified(url, file.seq);
     // Never told before (installed, signed in): what is there already is not news.
     if (told === undefined) return;
-    const scope = readSettings().watchNotify;
+    const scope = this.host.settings().notify;
     const items = file.items.filter((item) => item.seq > told && wanted(item, scope));
     if (items.length === 0 || this.shownFor === `${url}#${file.seq}`) return;
     this.shownFor = `${url}#${file.seq}`;
@@ -352,8 +356,8 @@ export class NewsWatcher implements vscode.Disposable {
     const showAll = l10n.t('Show');
     const one = items.length === 1 ? items[0] : undefined;
     const choice = one ? await this.ui.info(describeOne(one), open, showAll) : await this.ui.info(describeMany(items), showAll);
-    if (choice === open && one) await vscode.commands.executeCommand('helpdesk.openPost', one.id);
-    if (choice === showAll) await vscode.commands.executeCommand('helpdesk.showNews');
+    if (choice === open && one) await this.host.run('helpdesk.openPost', one.id);
+    if (choice === showAll) await this.host.run('helpdesk.showNews');
   }
 }
 

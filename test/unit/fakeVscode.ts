@@ -60,6 +60,9 @@ export class Uri {
   get fsPath(): string {
     return this.path;
   }
+  with(change: { scheme?: string; authority?: string; path?: string; query?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query);
+  }
   toString(): string {
     return `${this.scheme}:${this.authority ? `//${this.authority}` : ''}${this.path}${this.query ? `?${this.query}` : ''}`;
   }
@@ -282,8 +285,57 @@ export const workspace = {
       const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
       return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0) };
     },
+    // Real files at the URI's path, whatever its scheme; a watcher hears what is written through here.
+    readFile: (uri: Uri) => diskOp(uri, () => fsPromises.readFile(uri.path).catch((error: unknown) => Promise.reject(FileSystemError.FileNotFound(error)))),
+    writeFile: (uri: Uri, content: Uint8Array) => diskOp(uri, () => fsPromises.writeFile(uri.path, content), 'change'),
+    createDirectory: (uri: Uri) => diskOp(uri, () => fsPromises.mkdir(uri.path, { recursive: true }).then(() => undefined)),
+    delete: (uri: Uri) => diskOp(uri, () => fsPromises.rm(uri.path), 'delete'),
+    rename: (from: Uri, to: Uri, _options?: { overwrite?: boolean }) => diskOp(to, () => fsPromises.rename(from.path, to.path), 'change'),
+  },
+  createFileSystemWatcher(pattern: RelativePattern) {
+    const folder = typeof pattern.base === 'string' ? pattern.base : pattern.base.path;
+    const [created, changed, deleted] = [new EventEmitter<Uri>(), new EventEmitter<Uri>(), new EventEmitter<Uri>()];
+    const watcher = { folder, suffix: pattern.pattern.replace(/^\*/, ''), changed, deleted };
+    diskWatchers.add(watcher);
+    return { onDidCreate: created.event, onDidChange: changed.event, onDidDelete: deleted.event, dispose: () => diskWatchers.delete(watcher) };
   },
 };
+
+export class RelativePattern {
+  constructor(
+    readonly base: Uri | string,
+    readonly pattern: string,
+  ) {}
+}
+
+/** The watchers of folders (a `*.suffix` pattern each); they hear a change after the operation, as VS Code's do. */
+const diskWatchers = new Set<{ folder: string; suffix: string; changed: EventEmitter<Uri>; deleted: EventEmitter<Uri> }>();
+
+/** Disk operations under way through `workspace.fs` (a test with a fake clock waits for none: see `diskIdle`). */
+let diskPending = 0;
+
+async function diskOp<T>(uri: Uri, op: () => Promise<T>, heard?: 'change' | 'delete'): Promise<T> {
+  diskPending += 1;
+  try {
+    const result = await op();
+    if (heard) {
+      for (const watcher of diskWatchers) {
+        if (posix.dirname(uri.path) === watcher.folder && uri.path.endsWith(watcher.suffix)) (heard === 'change' ? watcher.changed : watcher.deleted).fire(uri);
+      }
+    }
+    return result;
+  } finally {
+    diskPending -= 1;
+  }
+}
+
+/** Resolves once no disk operation has been under way through `workspace.fs` for a few turns of the event loop. */
+export async function diskIdle(): Promise<void> {
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((resolve) => setImmediate(resolve));
+    quiet = diskPending === 0 ? quiet + 1 : 0;
+  }
+}
 
 /** A text file on disk as a TextDocument (what the write tools read of it). */
 function diskDocument(uri: Uri) {

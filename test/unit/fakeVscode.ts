@@ -314,9 +314,13 @@ const diskWatchers = new Set<{ folder: string; suffix: string; changed: EventEmi
 /** Disk operations under way through `workspace.fs` (a test with a fake clock waits for none: see `diskIdle`). */
 let diskPending = 0;
 
+/** Run before each disk write, rename or delete through `workspace.fs` (a test steps in mid-write: a sign-out, a focus change, a window closing). */
+export const diskHooks = { beforeWrite: undefined as ((uri: Uri) => unknown) | undefined };
+
 async function diskOp<T>(uri: Uri, op: () => Promise<T>, heard?: 'change' | 'delete'): Promise<T> {
   diskPending += 1;
   try {
+    if (heard) await diskHooks.beforeWrite?.(uri);
     const result = await op();
     if (heard) {
       for (const watcher of diskWatchers) {

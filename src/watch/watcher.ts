@@ -163,10 +163,10 @@ export class NewsWatcher implements vscode.Disposable {
   }
 
   /**
-   * Polls now, as the timer would: if this window may (it holds or takes the lease). `takeOver`
-   * (Check for News Now, asked for in this window) takes the lease from another window, and polls
-   * even when no poll is due: the person asked here, and the other window leaves the reading to
-   * this one from its next turn. The read starts after the call (after a turn under way, if any);
+   * Polls now, whether or not a poll is due, if this window may (it holds or takes the lease).
+   * `takeOver` (Check for News Now, asked for in this window) takes the lease from another
+   * window: the person asked here, and the other window leaves the reading to this one from its
+   * next turn. The read starts after the call (after a turn under way, if any);
    * resolves once done.
    */
   async pollNow({ takeOver = false } = {}): Promise<void> {
@@ -244,13 +244,13 @@ export class NewsWatcher implements vscode.Disposable {
     if (this.disposed || signal.aborted) return;
     this.host.clearTimeout(this.timer);
     const delay = Math.min(Math.max(0, Number.isFinite(ms) ? ms : MAX_WAIT_MS), MAX_WAIT_MS);
-    this.timer = this.host.setTimeout(() => void this.tick().catch((error: unknown) => this.log.error('News: a turn failed', error)), delay);
+    this.timer = this.host.setTimeout(() => void this.tick(false, true).catch((error: unknown) => this.log.error('News: a turn failed', error)), delay);
   }
 
   /** A turn after the one under way, if any (which may be for an account since left). */
-  private tick(takeOver = false): Promise<void> {
+  private tick(takeOver = false, timed = false): Promise<void> {
     const after = this.turn?.catch(() => undefined) ?? Promise.resolve();
-    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver)).finally(() => {
+    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver, timed)).finally(() => {
       if (this.turn === turn) this.turn = undefined;
     });
     this.turn = turn;
@@ -262,7 +262,8 @@ export class NewsWatcher implements vscode.Disposable {
     return lease.until > now && lease.until <= now + Math.max(lease.minutes * this.minuteMs, MAX_BACKOFF_MS) + LEASE_GRACE_MS + DUE_SLACK_MS;
   }
 
-  private async takeTurn(takeOver: boolean): Promise<void> {
+  /** A turn: `timed` (the timer's) polls only when a poll is due; `takeOver` (Check Now) whoever holds the lease. */
+  private async takeTurn(takeOver: boolean, timed: boolean): Promise<void> {
     this.turns += 1;
     this.timer = undefined;
     const account = this.account();
@@ -280,7 +281,7 @@ export class NewsWatcher implements vscode.Disposable {
     const interval = minutes * this.minuteMs;
     if (!takeOver) {
       // Due? Another window may have polled since this timer was set.
-      const file = await this.folder.news(account.url);
+      const file = timed ? await this.folder.news(account.url) : undefined;
       if (left()) return;
       const now = this.host.now();
       if (file && this.dueAt(file) - now > DUE_SLACK_MS) {

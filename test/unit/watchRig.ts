@@ -22,6 +22,8 @@ export class FakeClock {
   private next = 1;
   /** Delays asked over 2^31−1 ms, or not finite. */
   overflows = 0;
+  /** Timers fired so far. */
+  fired = 0;
 
   setTimeout(run: () => void, ms: number): number {
     const bad = !(ms <= TIMER_MAX);
@@ -48,6 +50,7 @@ export class FakeClock {
       if (!due) break;
       if (fired > 5000) throw new Error(`a storm: over 5,000 timers fired in ${ms} ms`);
       this.timers.delete(due[0]);
+      this.fired += 1;
       this.now = Math.max(this.now, due[1].at);
       due[1].run();
     }

@@ -409,6 +409,8 @@ export class NewsWatcher implements vscode.Disposable {
     } finally {
       this.notifying = false;
     }
+    // Files read again meanwhile (a poll's news came while this one was decided): tell theirs too.
+    if (this.file && this.file !== file) await this.notify();
   }
 
   /** The notification, and its buttons: each opens what it told of, in the account it told of, whichever account the window uses by then. */

@@ -194,7 +194,7 @@ describe('property: the news watcher', () => {
           rig.close();
         }
       }),
-      { numRuns: 25 },
+      { numRuns: Number(process.env.WATCH_RUNS ?? 25) },
     );
   });
 });

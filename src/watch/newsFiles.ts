@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises';
 import vscode = require('vscode');
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
-import { leaseOf, MAX_FILE_BYTES, newsFileOf as newsShapeOf, notifiedOf, seenMarksOf, type Lease, type NewsFile, type Notified } from './newsShapes';
+import { MAX_FILE_BYTES, parseLease, parseNewsFile, parseNotified, parseSeenMarks, type Lease, type NewsFile, type Notified } from './newsShapes';
 
 export { NEWS_KEPT, type Lease, type NewsFile, type Notified } from './newsShapes';
 
@@ -35,7 +35,7 @@ export class NewsFolder implements vscode.Disposable {
   }
 
   async news(accountUrl: string): Promise<NewsFile | undefined> {
-    return newsShapeOf(await this.read(accountUrl, 'news'));
+    return parseNewsFile(await this.read(accountUrl, 'news'));
   }
 
   /**
@@ -52,7 +52,7 @@ export class NewsFolder implements vscode.Disposable {
   }
 
   async lease(accountUrl: string): Promise<Lease | undefined> {
-    return leaseOf(await this.read(accountUrl, 'lease'));
+    return parseLease(await this.read(accountUrl, 'lease'));
   }
 
   async writeLease(accountUrl: string, lease: Lease, wanted: StillWanted): Promise<void> {
@@ -67,7 +67,7 @@ export class NewsFolder implements vscode.Disposable {
 
   /** The last poll whose news a notification told (in some window), and the window that claimed it. */
   async notified(accountUrl: string): Promise<Notified | undefined> {
-    return notifiedOf(await this.read(accountUrl, 'notified'));
+    return parseNotified(await this.read(accountUrl, 'notified'));
   }
 
   async writeNotified(accountUrl: string, notified: Notified, wanted: StillWanted): Promise<boolean> {
@@ -76,7 +76,7 @@ export class NewsFolder implements vscode.Disposable {
 
   /** For each post, the last poll whose news on it was seen (see `isSeen`). */
   async seen(accountUrl: string): Promise<Map<number, number>> {
-    return seenMarksOf(await this.read(accountUrl, 'seen'));
+    return parseSeenMarks(await this.read(accountUrl, 'seen'));
   }
 
   /** Writes the seen marks, but for posts no longer in the news (as its file is now; all of them when it cannot be read). */

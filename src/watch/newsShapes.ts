@@ -39,10 +39,10 @@ export interface Lease {
   minutes: number;
 }
 
-/** The last poll whose news a notification told, and the window that claimed telling it. */
+/** The last poll whose news a notification told; and a window's claim to tell a later one, made at `at` (ms). */
 export interface Notified {
   seq: number;
-  window?: string;
+  claim?: { seq: number; window: string; at: number };
 }
 
 /** Polls are numbered up to this; a number beyond is not one this extension wrote. */
@@ -78,7 +78,7 @@ function factsOf(value: unknown): PostFacts | undefined {
   return { title: keptTitle(title), closed, mine, ...(userId === undefined ? {} : { userId }), ...(responsibleId === undefined ? {} : { responsibleId }), ...(comments === undefined ? {} : { comments }), ...(own === undefined ? {} : { own }) };
 }
 
-export function snapshotOf(value: unknown): Snapshot | undefined {
+export function parseSnapshot(value: unknown): Snapshot | undefined {
   if (!isObject(value) || !isWhole(value.newest) || !isObject(value.posts) || !optional(value.updatedUpTo, isTime)) return undefined;
   const posts: Record<string, PostFacts> = {};
   let count = 0;
@@ -107,12 +107,12 @@ function newestPageOf(value: unknown): NewestPage | undefined {
 }
 
 /** A news file, or undefined when the value is not one. */
-export function newsFileOf(value: unknown): NewsFile | undefined {
+export function parseNewsFile(value: unknown): NewsFile | undefined {
   if (!isObject(value) || !Array.isArray(value.items) || value.items.length > NEWS_KEPT) return undefined;
   if (!isCount(value.seq) || !isTime(value.polledAt) || !isTime(value.triedAt) || !isTime(value.nextAt) || !isCount(value.failures)) return undefined;
   if (!optional(value.problem, (p): p is string => typeof p === 'string' && p.length <= 2000)) return undefined;
   if (value.order !== undefined && value.order !== 'updated' && value.order !== 'id') return undefined;
-  const snapshot = value.snapshot === undefined ? undefined : snapshotOf(value.snapshot);
+  const snapshot = value.snapshot === undefined ? undefined : parseSnapshot(value.snapshot);
   const newestPage = value.newestPage === undefined ? undefined : newestPageOf(value.newestPage);
   if ((value.snapshot !== undefined && !snapshot) || (value.newestPage !== undefined && !newestPage)) return undefined;
   const items: HeldNews[] = [];
@@ -125,20 +125,23 @@ export function newsFileOf(value: unknown): NewsFile | undefined {
   return { items, seq, polledAt, triedAt, nextAt, failures, ...(snapshot ? { snapshot } : {}), ...(newestPage ? { newestPage } : {}), ...(order ? { order } : {}), ...(problem === undefined ? {} : { problem }) };
 }
 
-export function leaseOf(value: unknown): Lease | undefined {
+export function parseLease(value: unknown): Lease | undefined {
   if (!isObject(value) || typeof value.window !== 'string' || value.window.length > 200 || !isTime(value.until)) return undefined;
   const minutes = value.minutes;
   if (!(typeof minutes === 'number' && Number.isSafeInteger(minutes) && minutes >= 1 && minutes <= MAX_INTERVAL_MINUTES)) return undefined;
   return { window: value.window, until: value.until, minutes };
 }
 
-export function notifiedOf(value: unknown): Notified | undefined {
-  if (!isObject(value) || !isCount(value.seq) || !optional(value.window, (w): w is string => typeof w === 'string' && w.length <= 200)) return undefined;
-  return value.window === undefined ? { seq: value.seq } : { seq: value.seq, window: value.window };
+export function parseNotified(value: unknown): Notified | undefined {
+  if (!isObject(value) || !isCount(value.seq)) return undefined;
+  const claim = value.claim;
+  if (claim === undefined) return { seq: value.seq };
+  if (!isObject(claim) || !isCount(claim.seq) || typeof claim.window !== 'string' || claim.window.length > 200 || !isTime(claim.at)) return undefined;
+  return { seq: value.seq, claim: { seq: claim.seq, window: claim.window, at: claim.at } };
 }
 
 /** Seen marks: post id → poll number; the entries of the wrong shape are left out. */
-export function seenMarksOf(value: unknown): Map<number, number> {
+export function parseSeenMarks(value: unknown): Map<number, number> {
   const marks = isObject(value) && isObject(value.marks) ? value.marks : {};
   const kept = new Map<number, number>();
   for (const id in marks) {

@@ -2,17 +2,14 @@ import vscode = require('vscode');
 import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
-import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type Lease, type NewsFile, type NewsFolder, type StillWanted } from './newsFiles';
 import { MAX_INTERVAL_MINUTES } from './newsShapes';
-import { hostOf, postUri } from '../views/postUri';
+import { tellNews } from './newsNotice';
 import { Wakefulness } from './wakefulness';
 import { editorHost, type WatcherHost } from './watcherHost';
-
-const { l10n } = vscode;
 
 /** What the watcher reads through: the signed-in account, if any. */
 export interface WatchedAccount {
@@ -36,6 +33,8 @@ const MAX_WAIT_MS = (MAX_INTERVAL_MINUTES + 1) * 60_000;
 const LEASE_GRACE_MS = 60_000;
 /** Between taking a lease (or claiming a notification) and trusting it: another window that took it at the same moment has written by then. */
 const SETTLE_MS = 300;
+/** A window's claim to tell a poll's news stands this long: then another window may tell it. */
+const CLAIM_MS = 10_000;
 /** A poll this close to its time is due (timers fire a little early or late). */
 const DUE_SLACK_MS = 1000;
 
@@ -335,8 +334,12 @@ export class NewsWatcher implements vscode.Disposable {
       if (recheck) this.log.info(order === 'updated' ? 'News: the service lists posts latest changed first: a poll reads what changed, old posts too.' : 'News: the service does not list posts latest changed first: a poll reads the newest posts, and sees changes on a post only while it is among them.');
       if (beyondBound) this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
-      const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
-      const told = (await this.folder.notified(account.url))?.seq ?? 0;
+      const [notified, seen] = await Promise.all([this.folder.notified(account.url), this.folder.seen(account.url)]);
+      // The notified file lost (of another shape) after a baseline: what the last poll found counts as told, so that this poll's news is.
+      if (!notified && before?.snapshot && wanted()) await this.folder.writeNotified(account.url, { seq: before.seq }, wanted);
+      const told = notified?.seq ?? before?.seq ?? 0;
+      // Numbered above every poll told or seen (files that say more than the news file, whatever wrote them), so that its news is neither.
+      const seq = Math.max(before?.seq ?? 0, told, ...seen.values()) + (news.length > 0 ? 1 : 0);
       const now = this.host.now();
       next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: now, triedAt: now, failures: 0, nextAt: now + wait };
       if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
@@ -376,9 +379,11 @@ export class NewsWatcher implements vscode.Disposable {
 
   /**
    * One notification for the polls not told yet, in the focused window only: the first window
-   * to be focused after a poll claims it in the notified file, and tells it once its claim has
-   * stood a moment (two windows that claim at once: the last to write tells), and no other
-   * window tells it again.
+   * to be focused after a poll claims it in the notified file; once its claim has stood a moment
+   * (two windows that claim at once: the last to write wins) it writes the poll as told, then
+   * tells it. A claim another window made in the last seconds is left to that window; one left
+   * behind (that window switched or closed meanwhile) ends, and the news is told on a later
+   * turn, never counted as told without being told.
    */
   private async notify(): Promise<void> {
     const url = this.account()?.url;
@@ -396,56 +401,24 @@ export class NewsWatcher implements vscode.Disposable {
         await this.folder.writeNotified(url, { seq: file.seq }, here);
         return;
       }
-      if (!(await this.folder.writeNotified(url, { seq: file.seq, window: this.window }, here))) return;
+      const now = this.host.now();
+      const other = told.claim;
+      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS) return;
+      if (!(await this.folder.writeNotified(url, { seq: told.seq, claim: { seq: file.seq, window: this.window, at: now } }, here))) return;
       await new Promise<void>((resolve) => this.host.setTimeout(resolve, SETTLE_MS));
-      const claim = await this.folder.notified(url);
-      if (!here() || claim?.window !== this.window || claim.seq !== file.seq) return;
+      const after = await this.folder.notified(url);
+      if (!here() || after?.seq !== told.seq || after.claim?.window !== this.window || after.claim.seq !== file.seq) return;
+      if (!(await this.folder.writeNotified(url, { seq: file.seq }, here))) return;
       const scope = this.host.settings().notify;
       const items = file.items.filter((item) => item.seq > told.seq && wanted(item, scope));
       if (items.length === 0 || this.shownFor === `${url}#${file.seq}`) return;
       this.shownFor = `${url}#${file.seq}`;
       // Not awaited: the choice comes whenever it comes, and the poll goes on.
-      void this.show(items, url);
+      void tellNews(items, url, { ui: this.ui, host: this.host, accountUrl: () => this.account()?.url });
     } finally {
       this.notifying = false;
     }
     // Files read again meanwhile (a poll's news came while this one was decided): tell theirs too.
     if (this.file && this.file !== file) await this.notify();
   }
-
-  /** The notification, and its buttons: each opens what it told of, in the account it told of, whichever account the window uses by then. */
-  private async show(items: readonly HeldNews[], url: string): Promise<void> {
-    const open = l10n.t('Open');
-    const showAll = l10n.t('Show');
-    const one = items.length === 1 ? items[0] : undefined;
-    const choice = one ? await this.ui.info(describeOne(one), open, showAll) : await this.ui.info(describeMany(items), showAll);
-    if (choice === open && one) await this.host.run('helpdesk.openPost', postUri(one.id, url));
-    if (choice !== showAll) return;
-    const now = this.account()?.url;
-    if (now === url) await this.host.run('helpdesk.showNews');
-    else await this.ui.info(now ? l10n.t('That news is of the account {0}; this window now uses {1}. Switch to {0} to see it.', hostOf(url), hostOf(now)) : l10n.t('That news is of the account {0}. Sign in to it to see it.', hostOf(url)));
-  }
-}
-
-function titleOf(item: HeldNews): string {
-  return `"${labelText(item.title, 60) || l10n.t('(no title)')}" (#${item.id})`;
-}
-
-/** What the poll that told it found. */
-const latestOf = (item: HeldNews) => item.latest ?? item.changes;
-
-function describeOne(item: HeldNews): string {
-  const title = titleOf(item);
-  const changes = latestOf(item);
-  if (changes.includes('assigned')) return changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
-  if (changes.includes('commented')) return l10n.t('New comments on {0}.', title);
-  if (changes.includes('closed')) return l10n.t('Closed: {0}.', title);
-  if (changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);
-  return l10n.t('New post: {0}.', title);
-}
-
-function describeMany(items: readonly HeldNews[]): string {
-  const titles = items.slice(0, 3).map(titleOf).join(', ') + (items.length > 3 ? ', …' : '');
-  if (items.every((item) => latestOf(item).includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
-  return l10n.t('{0} helpdesk posts have news: {1}.', items.length, titles);
 }

@@ -116,6 +116,14 @@ describe('watch: what is read from a file is validated', () => {
     assert.deepEqual(texts(), ['A new post is assigned to you: "Post 3" (#3).']);
   });
 
+  it('a notified file of the wrong shape, and news in the next poll: that news is told (found by the property test)', async () => {
+    const { acme } = await started();
+    rig.corrupt('notified', '{"items":[null],"seq":1}');
+    acme.add({ id: 3, responsible_id: 7 });
+    await rig.clock.advance(6 * MINUTE);
+    assert.deepEqual(texts(), ['A new post is assigned to you: "Post 3" (#3).']);
+  });
+
   it('failures: the backoff grows (10, 20, 40, 60 minutes), whoever polls', async () => {
     const { acme } = await started();
     acme.down = true;
@@ -176,6 +184,29 @@ describe('watch: notifications', () => {
     await rig.clock.advance(MINUTE);
     assert.deepEqual(a.ran.filter((r) => r.command === 'helpdesk.showNews'), []);
     assert.ok(texts().some((t) => t.includes('acme.sugester.com')), texts().join('\n'));
+  });
+
+  it('a window that claimed a notification and switched away before telling it: another window tells it (found by the property test)', async () => {
+    rig = new WatchRig();
+    const acme = new FakeService(ACME);
+    const other = new FakeService('https://acme_sugester.com');
+    for (const service of [acme, other]) {
+      service.add({ id: 1 });
+      service.add({ id: 2 });
+    }
+    const a = rig.window('A', acme, { focused: true });
+    const b = rig.window('B', other);
+    await rig.clock.advance(MINUTE);
+    other.add({ id: 61, responsible_id: 7 });
+    await rig.clock.advance(5 * MINUTE);
+    assert.deepEqual(texts(), [], 'B is not focused');
+    await a.switchTo(other);
+    await rig.clock.advance(0);
+    await a.switchTo(acme);
+    a.setFocus(false);
+    b.setFocus(true);
+    await rig.clock.advance(6 * MINUTE);
+    assert.deepEqual(texts(), ['A new post is assigned to you: "Post 61" (#61).']);
   });
 
   it('focus moving from A to B while A writes the notified file: one notification', async () => {

@@ -157,7 +157,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {
     const filed = identity.filedByMe(accountUrl);
-    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed, comments: identity.commentsByMe(accountUrl) };
+    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed, comments: identity.commentsByMe(accountUrl), updated: identity.updatedByMe(accountUrl) };
   };
   const watcher = new NewsWatcher(() => gateway.account, accountNow.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, accountNow, postsView, identity, watcher);

@@ -48,7 +48,7 @@ export async function offerToTakePost(services: Pick<Services, 'ui' | 'gateway' 
   const changes = { ...(me !== undefined ? { responsible_id: me } : {}), ...(picked ? { status_id: picked.id } : {}) };
   if (Object.keys(changes).length === 0) return 'declined';
   try {
-    const outcome = await updatePostTo(account, post, changes, () => Promise.resolve(false));
+    const outcome = await updatePostTo(account, identity, post, changes, () => Promise.resolve(false));
     if ('updated' in outcome) return { updated: outcome.updated };
     if ('unchanged' in outcome) return { updated: outcome.unchanged };
     const why = 'declined' in outcome ? l10n.t('#{0} was changed by someone since you opened it; nothing was written.', post.id) : l10n.t('This helpdesk does not let posts be updated from VS Code.');

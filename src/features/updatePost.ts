@@ -54,7 +54,7 @@ export function updatePostFeature(services: Services, identity: Identity, docume
     /** The update of post `postId` as the person saw it (`seen`, default: as read now), without the boxes; a change since is answered by `confirm` (default: no). */
     action: async ({ postId, seen, changes, confirm }: { postId: number; seen?: Post; changes: PostChanges; confirm?: ConfirmChanged }) => {
       const account = actionAccount(services);
-      const outcome = await updatePostTo(account, seen ?? (await account.post(postId)), changes, confirm ?? (() => Promise.resolve(false)));
+      const outcome = await updatePostTo(account, identity, seen ?? (await account.post(postId)), changes, confirm ?? (() => Promise.resolve(false)));
       if ('updated' in outcome) documents.showUpdated(account.url, outcome.updated);
       return outcome;
     },
@@ -65,7 +65,10 @@ export function updatePostFeature(services: Services, identity: Identity, docume
  * The update: the post read again; where someone changed it since `seen`, `confirm` decides; then
  * only the fields that differ from it now are sent. Another error than a refusal is thrown.
  */
-export async function updatePostTo(account: Account, seen: Post, wanted: PostChanges, confirm: ConfirmChanged, signal?: AbortSignal): Promise<UpdateOutcome> {
+/** Where the person's own updates are remembered, so that the post as they left it is no news to them (see Identity). */
+export type OwnUpdates = Pick<Identity, 'noteUpdated'>;
+
+export async function updatePostTo(account: Account, ownUpdates: OwnUpdates, seen: Post, wanted: PostChanges, confirm: ConfirmChanged, signal?: AbortSignal): Promise<UpdateOutcome> {
   const now = await account.post(seen.id, signal);
   // The person's own last update of it, where nothing came after it, is no change of someone else's.
   const own = account.ownUpdate(seen.id);
@@ -74,7 +77,9 @@ export async function updatePostTo(account: Account, seen: Post, wanted: PostCha
   const changes = changedFields(now, wanted);
   if (isEmpty(changes)) return { unchanged: now };
   try {
-    return { updated: await account.updatePost(seen.id, changes, signal) };
+    const updated = await account.updatePost(seen.id, changes, signal);
+    await ownUpdates.noteUpdated(account.url, updated);
+    return { updated };
   } catch (error) {
     if (error instanceof PostUpdatesRefusedError) return { refused: error };
     throw error;
@@ -100,7 +105,7 @@ async function updatePostCommand(services: Services, identity: Identity, documen
   const wanted = await choose(services, identity, account, intent, seen);
   if (!wanted) return undefined;
   const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Updating #{0}…', seen.id) }, () =>
-    updatePostTo(account, seen, wanted, (before, now, changed) => confirmChanged(services, intent, before, now, changed, statusNames(services, account))),
+    updatePostTo(account, identity, seen, wanted, (before, now, changed) => confirmChanged(services, intent, before, now, changed, statusNames(services, account))),
   );
   const name = `#${seen.id}`;
   if ('refused' in outcome) void refusedWords(services, account, seen.id);

@@ -31,7 +31,12 @@ interface Stored {
   commented: number[];
   /** For a post of `commented`, how many comments this extension filed on it (none kept: one). */
   comments?: Record<string, number>;
+  /** For a post the person updated from VS Code (closed, reopened, assigned, a status), the `updated_at` of the record the service answered. */
+  updated?: Record<string, string>;
 }
+
+/** How many posts' own updates are kept per account (the newest). */
+const UPDATED_KEPT = 100;
 
 /** How many filed post ids (and how many commented on) are kept per account. */
 export const FILED_KEPT = 500;
@@ -78,10 +83,24 @@ export class Identity {
     return new Map(commented.map((id) => [id, comments?.[id] ?? 1]));
   }
 
+  /** For each post the person updated from VS Code, the `updated_at` that update left: the post as it left it is no news to them. */
+  updatedByMe(accountUrl: string): ReadonlyMap<number, string> {
+    return new Map(Object.entries(this.read(accountUrl).updated ?? {}).map(([id, at]) => [Number(id), at]));
+  }
+
+  /** An update the person made from VS Code, as the service answered it (see `updatedByMe`). */
+  async noteUpdated(accountUrl: string, post: Pick<Post, 'id' | 'updated_at'>): Promise<void> {
+    if (!isUserId(post.id) || typeof post.updated_at !== 'string' || post.updated_at.length > 64) return;
+    const stored = this.read(accountUrl);
+    const others = Object.entries(stored.updated ?? {}).filter(([id]) => Number(id) !== post.id);
+    const updated = Object.fromEntries([...others, [String(post.id), post.updated_at] as const].slice(-UPDATED_KEPT));
+    await this.write(accountUrl, { ...stored, updated });
+  }
+
   /** Not known any more: learned again from the next post filed, or set again. */
   async forget(accountUrl: string): Promise<void> {
-    const { filed, commented, comments } = this.read(accountUrl);
-    await this.write(accountUrl, { filed, commented, ...(comments ? { comments } : {}) });
+    const { me: _forgotten, ...rest } = this.read(accountUrl);
+    await this.write(accountUrl, rest);
   }
 
   /**
@@ -98,7 +117,7 @@ export class Identity {
     const counts = onPost ? { ...stored.comments, [onPost]: (stored.comments?.[onPost] ?? 0) + 1 } : stored.comments;
     const comments = counts && Object.fromEntries(commented.filter((id) => counts[id] !== undefined).map((id) => [id, counts[id]!]));
     const learned = stored.me === undefined && isUserId(post.user_id) ? withNick({ id: post.user_id, source: 'learned' }, post.nick) : undefined;
-    await this.write(accountUrl, { me: stored.me ?? learned, filed, commented, ...(comments ? { comments } : {}) });
+    await this.write(accountUrl, { ...stored, me: stored.me ?? learned, filed, commented, ...(comments ? { comments } : {}) });
     return learned;
   }
 
@@ -118,7 +137,13 @@ export class Identity {
     const comments = Object.fromEntries(commented.map((id) => [id, counts[id]] as const).filter((entry): entry is [number, number] => isUserId(entry[1])));
     const me = value?.me;
     const valid = me && isUserId(me.id) && (me.source === 'learned' || me.source === 'set') ? withNick({ id: me.id, source: me.source }, me.nick) : undefined;
-    return valid ? { me: valid, filed, commented, comments } : { filed, commented, comments };
+    const rawUpdated: unknown = value?.updated;
+    const updated = Object.fromEntries(
+      Object.entries(rawUpdated && typeof rawUpdated === 'object' ? (rawUpdated as Record<string, unknown>) : {})
+        .filter((entry): entry is [string, string] => isUserId(Number(entry[0])) && typeof entry[1] === 'string' && entry[1].length <= 64)
+        .slice(-UPDATED_KEPT),
+    );
+    return { ...(valid ? { me: valid } : {}), filed, commented, comments, updated };
   }
 
   private async write(accountUrl: string, stored: Stored): Promise<void> {

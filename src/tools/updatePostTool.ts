@@ -117,7 +117,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
     const { post, changes } = composed;
     const page = `Web page: ${signedIn.link('posts', post.id)}`;
     try {
-      const outcome = await updatePostTo(signedIn, post, changes, () => Promise.resolve(false), abortOn(token));
+      const outcome = await updatePostTo(signedIn, identity, post, changes, () => Promise.resolve(false), abortOn(token));
       if ('declined' in outcome) return `Nothing was changed: ${reference(post.id)} was changed by someone else after the person was asked. Call the tool again (with the same wish), so that they are asked about it as it is now. ${page}`;
       if ('unchanged' in outcome) return `${reference(post.id)} was so already: nothing was changed. ${page}`;
       if ('refused' in outcome) return `The helpdesk refused to update ${reference(post.id)}: it does not let posts be updated through its API. Nothing was changed; the person can do it on the post's web page. ${page}`;

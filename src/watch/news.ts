@@ -57,6 +57,8 @@ export interface Me {
   filed?: ReadonlySet<number>;
   /** For a post, how many comments they filed on it from VS Code (ever, as far as kept): their own comments are no news to them. */
   comments?: ReadonlyMap<number, number>;
+  /** For a post they updated from VS Code (closed, reopened, assigned), the `updated_at` it left: the post as they left it is no news to them. */
+  updated?: ReadonlyMap<number, string>;
 }
 
 /** A snapshot keeps at most this many posts: the newest page and the person's own. */
@@ -109,7 +111,9 @@ export function compare(before: Snapshot | undefined, posts: readonly Post[], me
     const facts = factsOf(post, me);
     seen[post.id] = facts;
     if (!before) continue;
-    const changes = changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), changedSince(post, before), me);
+    // The post as the person's own update left it (nothing after it): their change, no news to them.
+    const theirs = typeof post.updated_at === 'string' && me.updated?.get(post.id) === post.updated_at;
+    const changes = theirs ? [] : changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), changedSince(post, before), me);
     const assignedToMe = me.id !== undefined && facts.responsibleId === me.id;
     if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
   }

@@ -9,6 +9,23 @@ const A = 'https://a.example.com';
 const B = 'https://b.example.com';
 
 describe('Identity', () => {
+  it('remembers the person\'s own updates per post (the updated_at each left), bounded and checked; filing and forgetting keep them', async () => {
+    const state = memoryState();
+    const identity = new Identity(state);
+    await identity.noteUpdated(A, { id: 5, updated_at: '2026-11-26T11:00:00Z' });
+    await identity.noteUpdated(A, { id: 5, updated_at: '2026-11-26T12:00:00Z' });
+    await identity.noteUpdated(A, { id: 6, updated_at: 'x'.repeat(65) });
+    assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']]);
+    assert.equal(identity.updatedByMe(B).size, 0, 'per account');
+    await identity.noteFiled(A, { id: 9, user_id: 3 } as Post);
+    await identity.forget(A);
+    assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']], 'kept through filing and forgetting who I am');
+    for (let id = 100; id < 250; id++) await identity.noteUpdated(A, { id, updated_at: 't' });
+    assert.equal(identity.updatedByMe(A).size, 100, 'the newest 100');
+    await state.update('helpdesk.identity:' + A, { filed: [], commented: [], updated: { 7: 12, '-1': 'x', 8: 'ok' } });
+    assert.deepEqual([...identity.updatedByMe(A)], [[8, 'ok']], 'of another shape: dropped');
+  });
+
   it('counts the comments it filed on each post (what the news does not tell the person of); a count of another shape reads as one', async () => {
     const state = memoryState();
     const identity = new Identity(state);

@@ -16,6 +16,18 @@ describe('watch: news between two polls', () => {
     assert.equal(snapshot.newest, 12);
   });
 
+  it('the person\'s own update from VS Code (closed, reopened, assigned to them) is no news to them, as long as nothing came after it', () => {
+    const before = poll(undefined, [post(31, { user_id: ME, updated_at: '2026-11-26T10:00:00Z' }), post(30, { updated_at: '2026-11-26T10:00:00Z' })]).snapshot;
+    const own: Me = { ...me, updated: new Map([[31, '2026-11-26T11:00:00Z'], [30, '2026-11-26T11:00:00Z']]) };
+    const closedByMe = post(31, { user_id: ME, closed: true, updated_at: '2026-11-26T11:00:00Z' });
+    const assignedByMe = post(30, { responsible_id: ME, updated_at: '2026-11-26T11:00:00Z' });
+    const { news, snapshot } = poll(before, [closedByMe, assignedByMe], own);
+    assert.deepEqual(news, [], 'their own changes');
+    // Someone reopens it after them: that is news again.
+    const { news: later } = poll(snapshot, [post(31, { user_id: ME, closed: false, updated_at: '2026-11-26T12:00:00Z' }), assignedByMe], own);
+    assert.deepEqual(later.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['reopened'] }]);
+  });
+
   it('a post above the newest seen is new, and assigned when it is assigned to me; an older one coming into view is not news', () => {
     const { snapshot } = poll(undefined, [post(12), post(11)]);
     const { news } = poll(snapshot, [post(14, { responsible_id: ME }), post(13), post(12), post(11), post(5)]);

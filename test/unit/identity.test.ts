@@ -17,7 +17,7 @@ describe('Identity', () => {
     await identity.noteUpdated(A, { id: 6, updated_at: 'x'.repeat(65) });
     assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']]);
     assert.equal(identity.updatedByMe(B).size, 0, 'per account');
-    await identity.noteFiled(A, { id: 9, user_id: 3 } as Post);
+    await identity.noteFiled(A, { id: 9, user_id: 3 });
     await identity.forget(A);
     assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']], 'kept through filing and forgetting who I am');
     for (let id = 100; id < 250; id++) await identity.noteUpdated(A, { id, updated_at: 't' });

@@ -55,7 +55,8 @@ export function knownClientContext(sources: Pick<ContextSources, 'posts' | 'load
   return {
     clientId,
     client: sources.loadedClient(clientId),
-    posts: state.started ? clientPostsIn(state, clientId, postId) : undefined,
+    // Nothing counted before the first page came: "none among 0" would be no news.
+    posts: state.items.length > 0 || (state.started && !state.hasMore) ? clientPostsIn(state, clientId, postId) : undefined,
     deals: sources.dealsKnown(clientId),
   };
 }

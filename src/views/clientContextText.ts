@@ -70,6 +70,8 @@ export function clientSection(clientId: number, client: Client | undefined, cont
     const failed = posts.error !== undefined ? ` ${escapeMarkdown(l10n.t('(reading further failed: {0})', errorText(posts.error)))}` : '';
     lines.push(`- ${l10n.t('Other open posts')}: ${escapeMarkdown(postsCountText(posts))}${failed}`);
     lines.push(...listed(posts.open.map((post) => `#${post.id} ${escapeMarkdown(postTitle(post))}`)));
+  } else {
+    lines.push(`- ${l10n.t('Other open posts')}: ${escapeMarkdown(l10n.t('not counted: the list of posts was read again meanwhile. Open the post again to count them.'))}`);
   }
   if (context.deals) {
     lines.push(`- ${l10n.t('Deals')}: ${escapeMarkdown(dealsCountText(context) ?? '')}`);

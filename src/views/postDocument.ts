@@ -83,7 +83,8 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       const own = account === here;
       const client = own && typeof read.client_id === 'number' ? this.gateway.store.clients.find(read.client_id) : undefined;
       const render = (more: string[]) => renderPost(read, client, account.link('posts', id), own ? statusText(read, this.gateway.store.statuses) : statusText(read, undefined), more);
-      return own && typeof read.client_id === 'number' ? this.withClient(uri, read, read.client_id, client, account, render) : render([]);
+      // The store reads from the window's account: the client part only while that is still the post's.
+      return own && account === this.gateway.account && typeof read.client_id === 'number' ? this.withClient(uri, read, read.client_id, client, account, render) : render([]);
     } catch (error) {
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
@@ -110,7 +111,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     const { signal } = part.controller;
     void readClientContext(storeSources(this.gateway.store, account), clientId, post.id, signal).then((context) => {
       if (signal.aborted || this.clientParts.get(key) !== part) return;
-      part.context = context;
+      // The window uses another account now: its store is not this post's, so the post is read again, without it.
+      if (this.gateway.account === account) part.context = context;
+      else this.clientParts.delete(key);
       this.changed.fire(uri);
     });
     return render(clientSection(clientId, client, undefined));

@@ -168,6 +168,58 @@ describe('customer context: a post\'s client in its document and hover', () => {
   });
 });
 
+describe('customer context and two accounts', () => {
+  let a: StandIn;
+  let b: StandIn;
+
+  before(async () => {
+    a = await startStandIn({ seed: 'demo' });
+    b = await startStandIn({ seed: 'demo' });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('the window switching accounts while the client part is read: the document is read again without it, nothing read from the other account', async () => {
+    fake.reset();
+    fake.config.set('helpdesk.accountUrl', a.url);
+    const secrets = new Secrets();
+    secrets.data.set(`helpdesk.token:${a.url}`, a.token);
+    secrets.data.set(`helpdesk.token:${b.url}`, b.token);
+    const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+    await session.whenRestored();
+    const gateway = new Gateway(session, new Log(), memoryState());
+    const accountNow = { now: () => Promise.resolve(undefined), signedInAccounts: () => Promise.resolve([a.url, b.url]) } as unknown as AccountNow;
+    const provider = new PostDocumentProvider(accountNow, gateway);
+    const post = a.store.list(a.prefix, 'posts').find((p) => typeof p.client_id === 'number' && p.post_id === null)!;
+    // The client's deals are held until the window uses the other account.
+    const onA = gateway.account!;
+    const dealsOf = onA.dealsOf.bind(onA);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    onA.dealsOf = async (clientId) => {
+      await held;
+      return dealsOf(clientId);
+    };
+    const uri = postUri(post.id, a.url);
+    const changed = new Promise<void>((resolve) => provider.onDidChange(() => resolve()));
+    const first = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
+    assert.match(first, /## Client/);
+    await session.switchTo(b.url);
+    assert.equal(gateway.account?.url, b.url);
+    b.reset();
+    release();
+    await changed;
+    const then = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
+    assert.match(then, /^# /, 'the post shows, read with its own account');
+    assert.doesNotMatch(then, /## Client|could not be read/, 'no client part from a store that is another account\'s now');
+    assert.deepEqual(b.requests.map((r) => r.path), [], "nothing read from the other account for it");
+    provider.dispose();
+    gateway.dispose();
+  });
+});
+
 describe('customer context within the search bound', () => {
   let server: StandIn;
   let gateway: Gateway;

@@ -110,4 +110,3 @@ function age(createdAt: unknown): string | undefined {
   }
   return format.format(0, 'minute');
 }
-

@@ -152,6 +152,9 @@ describe('customer context: a post\'s client in its document and hover', () => {
     const line = text.split('\n').find((l) => l.startsWith('Client&#58;'))!;
     assertText(line);
     assert.ok(!/https:|command:|anna@/.test(line), `a link a renderer could make: ${line}`);
+    store.invalidateDeals();
+    store.peeks.clear();
+    assert.doesNotMatch((await hovers.describe(post.id)).value, /deal/, 'deals changed since (a deal linked or created): not claimed until read again');
     assert.deepEqual(md.isTrusted, { enabledCommands: ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork'] }, 'no more commands than before');
   });
 

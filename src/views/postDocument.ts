@@ -42,6 +42,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     await this.accountNow.now();
     const uri = postUri(id, accountUrl ?? this.gateway.account?.url);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
+    // Opened again: read afresh, not the post held for a client part that came meanwhile.
+    const held = this.clientParts.get(uri.toString());
+    if (held) held.shown = true;
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     await untilShows(document, await content);
@@ -65,7 +68,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const arrived = this.clientParts.get(uri.toString());
-    if (arrived?.context && !arrived.shown) {
+    if (arrived?.context && !arrived.shown && isOpen(uri)) {
       // The client part came: shown with the post as read, which is not read again for it.
       arrived.shown = true;
       return arrived.render(clientSection(arrived.clientId, undefined, arrived.context));
@@ -111,6 +114,8 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     const { signal } = part.controller;
     void readClientContext(storeSources(this.gateway.store, account), clientId, post.id, signal).then((context) => {
       if (signal.aborted || this.clientParts.get(key) !== part) return;
+      // Closed meanwhile: the next opening reads the post afresh (and its client part again).
+      if (!isOpen(uri)) return void this.clientParts.delete(key);
       // The window uses another account now: its store is not this post's, so the post is read again, without it.
       if (this.gateway.account === account) part.context = context;
       else this.clientParts.delete(key);
@@ -129,6 +134,10 @@ interface ClientPart {
   context?: ClientContext;
   /** Whether the document was given the context. */
   shown: boolean;
+}
+
+function isOpen(uri: vscode.Uri): boolean {
+  return vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString());
 }
 
 /** The most documents whose client part is kept: the oldest is let go (and its read stopped). */

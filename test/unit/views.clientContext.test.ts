@@ -63,6 +63,7 @@ function documents(gateway: Gateway, server: StandIn) {
   /** The document's first content, and the one it is given once the client part was read. */
   const read = async (id: number) => {
     const uri = postUri(id, server.url);
+    fake.documents.push({ uri, isDirty: false, text: '', save: () => Promise.resolve(true) });
     const changed = new Promise<void>((resolve) => provider.onDidChange((u) => u.toString() === uri.toString() && resolve()));
     const first = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
     await changed;
@@ -158,6 +159,27 @@ describe('customer context: a post\'s client in its document and hover', () => {
     assert.deepEqual(md.isTrusted, { enabledCommands: ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork'] }, 'no more commands than before');
   });
 
+  it('a document closed and opened again after its client part came is read afresh, not the post held for it', async () => {
+    const { provider, read } = documents(gateway, server);
+    await read(post.id);
+    const { first } = await read(post.id);
+    assert.match(first, /^# The export fails/);
+    // The client part comes again (fired), but the document is closed before VS Code asks for it.
+    const uri = postUri(post.id, server.url);
+    const changed = new Promise<void>((resolve) => provider.onDidChange(() => resolve()));
+    await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
+    await changed;
+    fake.documents.length = 0;
+    server.store.update(server.prefix, 'posts', post.id, { title: 'Renamed in the web app' });
+    try {
+      const again = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
+      assert.match(again, /^# Renamed in the web app/);
+    } finally {
+      server.store.update(server.prefix, 'posts', post.id, { title: 'The export fails' });
+    }
+    provider.dispose();
+  });
+
   it('a post of no client has no client part, and its document is read once', async () => {
     const lone = server.store.insert(server.prefix, 'posts', { title: 'No client here', task_kind: 'task' });
     const { provider } = documents(gateway, server);
@@ -206,6 +228,7 @@ describe('customer context and two accounts', () => {
       return dealsOf(clientId);
     };
     const uri = postUri(post.id, a.url);
+    fake.documents.push({ uri, isDirty: false, text: '', save: () => Promise.resolve(true) });
     const changed = new Promise<void>((resolve) => provider.onDidChange(() => resolve()));
     const first = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
     assert.match(first, /## Client/);

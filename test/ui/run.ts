@@ -6,7 +6,7 @@
 //
 // --screenshots   also saves the README's PNGs into media/screenshots/
 // --skip-package  installs the existing helpdesk-bridge-<version>.vsix instead of packaging
-// Environment: UI_TIMEOUT (seconds for the whole run, default 180), CHROMIUM_PATH.
+// Environment: UI_TIMEOUT (seconds for the whole run, default 300), CHROMIUM_PATH.
 // On a failure the page's screenshot is kept in a helpdesk-ui-failure-* folder under the temp dir.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
       'skip-package': { type: 'boolean', default: false },
     },
   });
-  const startDeadline = timeLimit(values.timeout, 'UI_TIMEOUT', 180, cleanups);
+  const startDeadline = timeLimit(values.timeout, 'UI_TIMEOUT', 300, cleanups);
   const { stopped, signal } = onSignal();
   const deadline = startDeadline();
   const problems: string[] = [];

@@ -353,12 +353,13 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         const offer = wb.toast(`A helpdesk draft may have been filed already: "${DRAFT_TITLE}" (bug · src/greeting.ts:2). Send looks for it on the helpdesk first, and files it only if it is not there.`);
         await offer.waitFor({ state: 'visible', timeout: 30_000 });
         await offer.locator('.monaco-button', { hasText: exactly('Send') }).click();
-        // Filed first (the stand-in has it), then told. Waiting for the toast at once, right after the
-        // offer's own toast closes under the mouse, misses it in this headless workbench (3 runs of 3),
-        // though it is there a moment later (a screenshot 2.5 s on shows it): the cause is not found.
+        // Filed first (the stand-in has it), then told. The toast, right after the offer's own toast
+        // closes under the mouse, is not always seen in this headless workbench (in about half the
+        // runs of this day; the cause is not found): the notification centre keeps what was told.
         for (const deadline = Date.now() + 20_000; filed(DRAFT_TITLE) === 0 && Date.now() < deadline; ) await page.waitForTimeout(200);
-        await page.waitForTimeout(2500);
-        await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.runCommand('Notifications: Show Notifications');
+        await page.locator('.notifications-center .notification-list-item-message', { hasText: /^Bug #\d+ filed\.$/ }).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.runCommand('Notifications: Hide Notifications');
         assert.equal(filed(DRAFT_TITLE), 1, 'filed once');
         await wb.row(posts, DRAFT_TITLE).waitFor({ state: 'visible', timeout: 20_000 });
         await wb.runCommand('Notifications: Clear All Notifications');
@@ -449,15 +450,20 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       async run() {
         // Newer posts than the view loaded (50 a page), so the oldest is past what any list holds.
         const oldest = standIn.store.list(standIn.prefix, 'posts').filter((p) => p.closed !== true && p.post_id === null).sort((a, b) => a.id - b.id)[0]!;
-        for (let i = 0; i < 60; i++) standIn.insertRecord('posts', { title: `Routine check ${i}`, content: 'x', task_kind: 'task' });
-        await wb.runCommand('Helpdesk: Comment on Task…', 3, { opensInput: true });
-        await wb.quickInput.waitFor({ state: 'visible' });
-        await wb.quickInputField.fill(String(oldest.title));
-        const found = wb.quickPickRows.filter({ hasText: `#${oldest.id}` }).first();
-        await found.waitFor({ state: 'visible', timeout: 20_000 });
-        assert.ok((await found.innerText()).includes(String(oldest.title)), 'the old post, by its title');
-        await page.keyboard.press('Escape');
-        await wb.quickInput.waitFor({ state: 'hidden' });
+        const routine = Array.from({ length: 60 }, (_, i) => (standIn.insertRecord('posts', { title: `Routine check ${i}`, content: 'x', task_kind: 'task' }) as { id: number }).id);
+        try {
+          await wb.runCommand('Helpdesk: Comment on Task…', 3, { opensInput: true });
+          await wb.quickInput.waitFor({ state: 'visible' });
+          await wb.quickInputField.fill(String(oldest.title));
+          const found = wb.quickPickRows.filter({ hasText: `#${oldest.id}` }).first();
+          await found.waitFor({ state: 'visible', timeout: 20_000 });
+          assert.ok((await found.innerText()).includes(String(oldest.title)), 'the old post, by its title');
+          await page.keyboard.press('Escape');
+          await wb.quickInput.waitFor({ state: 'hidden' });
+        } finally {
+          // The other steps expect the demo's newest posts at the top.
+          for (const id of routine) standIn.store.remove(standIn.prefix, 'posts', id);
+        }
       },
     },
     {

@@ -6,6 +6,7 @@
  * open at once and showed different things, a yes cannot be told apart and sends nothing.
  * No vscode import.
  */
+import { createHash } from 'node:crypto';
 
 /** What a question showed: `shown` is compared byte for byte between questions of one call. */
 export interface Asked<W, A> {
@@ -17,6 +18,21 @@ export interface Asked<W, A> {
 
 /** The yes answered this question; or why nothing may be sent. */
 export type Answered<W, A> = { readonly asked: Asked<W, A> } | { readonly refused: 'notAsked' | 'ambiguous' | 'otherAccount'; readonly asked?: Asked<W, A> };
+
+/**
+ * A call, by its tool and the fields it reads, hashed: linear in the input's size whatever its
+ * shape or depth (a field of another type counts by its type alone: the tool refuses it anyway).
+ */
+export function callKey(tool: string, input: object, fields: readonly string[]): string {
+  const hash = createHash('sha256').update(tool);
+  const given = input as Readonly<Record<string, unknown>>;
+  for (const field of fields) {
+    const value = given[field];
+    const kind = value === null ? 'null' : typeof value;
+    hash.update(`\0${field}\0${kind}\0${kind === 'string' || kind === 'number' || kind === 'boolean' ? String(value) : ''}`);
+  }
+  return hash.digest('hex');
+}
 
 /** Questions kept at most (a refused one is never answered: the oldest go first). */
 const KEPT = 20;

@@ -15,7 +15,7 @@ import { inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { postTitle } from '../views/nodes';
 import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
-import { Questions } from './questions';
+import { callKey, Questions } from './questions';
 
 /** What the agent asks (any JSON value reaches the tool, whatever the schema says). */
 export interface UpdatePostInput {
@@ -45,7 +45,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
   const account = toolAccount(services.gateway, () => services.accountNow.now());
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const questions = new Questions<Composed, Account>();
-  const keyOf = (input: unknown) => `helpdesk_updatePost\n${JSON.stringify(input)}`;
+  const keyOf = (input: object) => callKey('helpdesk_updatePost', input, ['post', 'closed', 'status', 'assignTo']);
   /** Updates under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
@@ -104,7 +104,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
     return { post, changes, shown };
   }
 
-  async function writeShown(input: unknown, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
+  async function writeShown(input: object, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
     const answered = questions.answer(keyOf(input), signedIn);
     if ('refused' in answered) {
       if (answered.refused === 'notAsked') return NOT_ASKED;
@@ -131,8 +131,8 @@ export function updatePostTool(services: Services, identity: Identity, documents
 
   return {
     async updatePostConfirmation(input, token) {
-      const key = keyOf(input);
       if (!isInput(input)) return undefined;
+      const key = keyOf(input);
       const signedIn = await account();
       if (typeof signedIn === 'string') {
         questions.notAsked(key);

@@ -4,7 +4,6 @@
 // then goes the way of every other: saved as a draft, sent once with its marker. An answer lost on
 // the way leaves the draft; the same call again sends that draft, which looks for its post before
 // it sends, so an agent that retries never files twice.
-import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import vscode = require('vscode');
@@ -27,7 +26,7 @@ import { readSettings } from '../settings';
 import { codeBlock, inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
-import { Questions } from './questions';
+import { callKey, Questions } from './questions';
 
 export type WriteTool = 'helpdesk_fileBug' | 'helpdesk_createTask' | 'helpdesk_commentOnPost';
 
@@ -102,7 +101,7 @@ export function writeTools(services: Services): WriteTools {
   // A yes sends what its question showed, and only that (the file may change in between, the
   // window may switch accounts, two chats may ask at once): see Questions.
   const questions = new Questions<Composed, Account>();
-  const keyOf = callKey;
+  const keyOf = (tool: WriteTool, input: WriteInput) => callKey(tool, input, FIELDS);
   /** Writes under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
@@ -317,17 +316,6 @@ function mistypedField(input: WriteInput): string | undefined {
 /** The fields a write tool reads: a call is known by these alone (anything else in its input changes nothing it does). */
 const FIELDS = ['title', 'description', 'file', 'startLine', 'endLine', 'post', 'text', 'fileAgain'] as const;
 
-/** A call, by its tool and the fields it reads, hashed: linear in the input's size, whatever its shape or depth. */
-function callKey(tool: WriteTool, input: WriteInput): string {
-  const hash = createHash('sha256').update(tool);
-  const fields: Partial<Record<(typeof FIELDS)[number], unknown>> = input;
-  for (const field of FIELDS) {
-    const value = fields[field];
-    const kind = typeof value;
-    hash.update(`\0${field}\0${kind}\0${kind === 'string' || kind === 'number' || kind === 'boolean' ? String(value) : ''}`);
-  }
-  return hash.digest('hex');
-}
 
 function oneLine(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';

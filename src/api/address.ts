@@ -64,8 +64,15 @@ export function parseAccountUrl(input: string): string {
   }
   if (!isPlausibleHost(url.hostname)) throw new AccountUrlError('host', { host: url.hostname });
   const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
-  const path = (appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname).replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname);
   return `${url.protocol}//${url.host}${path}`;
+}
+
+/** `path` without its trailing slashes: one walk back from the end (`/\/+$/` is quadratic on a run of them). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
 }
 
 /** `https` or `http`, then what was typed for `://` when it is something else (`//`, `:\\`, `;//`, `:/`, `:`). */

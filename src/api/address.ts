@@ -65,7 +65,9 @@ export function parseAccountUrl(input: string): string {
   if (!isPlausibleHost(url.hostname)) throw new AccountUrlError('host', { host: url.hostname });
   const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
   const path = withoutTrailingSlashes(appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname);
-  return `${url.protocol}//${url.host}${path}`;
+  // `acme.com.` is the same helpdesk as `acme.com`: one account, and a Host header servers take.
+  const hostname = url.hostname.endsWith('.') ? url.hostname.slice(0, -1) : url.hostname;
+  return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}${path}`;
 }
 
 /** `path` without its trailing slashes: one walk back from the end (`/\/+$/` is quadratic on a run of them). */

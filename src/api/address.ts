@@ -64,8 +64,17 @@ export function parseAccountUrl(input: string): string {
   }
   if (!isPlausibleHost(url.hostname)) throw new AccountUrlError('host', { host: url.hostname });
   const appAt = url.pathname.search(/\/app(?:[/.?#]|$)/);
-  const path = (appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname).replace(/\/+$/, '');
-  return `${url.protocol}//${url.host}${path}`;
+  const path = withoutTrailingSlashes(appAt >= 0 ? url.pathname.slice(0, appAt) : url.pathname);
+  // `acme.com.` is the same helpdesk as `acme.com`: one account, and a Host header servers take.
+  const hostname = url.hostname.endsWith('.') ? url.hostname.slice(0, -1) : url.hostname;
+  return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}${path}`;
+}
+
+/** `path` without its trailing slashes: one walk back from the end (`/\/+$/` is quadratic on a run of them). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
 }
 
 /** `https` or `http`, then what was typed for `://` when it is something else (`//`, `:\\`, `;//`, `:/`, `:`). */

@@ -36,34 +36,124 @@ export function titleWords(title: string): string {
 
 /**
  * The branch name for a post: the template with `{id}` and `{title}` filled in, made a name Git
- * accepts (whatever the template or the title hold). An empty title leaves no dangling `-`.
+ * accepts (whatever the template or the title hold). An empty title leaves no dangling `-`. The
+ * title is cut to what fits: a part of the name at most MAX_PART_BYTES, the whole name at most
+ * MAX_READ_CHARS (so that it reads back to its post).
  */
 export function proposeBranchName(template: string, post: { id: number; title: string }): string {
-  const title = titleWords(post.title);
-  const shape = title ? skeleton(template) : skeleton(template).replace(TITLE_WITH_SEPARATORS, withoutTitle);
-  return safeBranchName(shape.replaceAll(ID_MARK, String(post.id)).replaceAll(TITLE_MARK, title)) || `hd-${post.id}`;
+  const shape = skeleton(template);
+  const id = String(post.id);
+  const title = fittedTitle(shape.replaceAll(ID_MARK, id), titleWords(withoutMarks(post.title)));
+  const filled = title ? shape : shape.replace(TITLE_WITH_SEPARATORS, withoutTitle);
+  return safeBranchName(filled.replaceAll(ID_MARK, id).replaceAll(TITLE_MARK, title)) || `hd-${post.id}`;
 }
 
-// Where the id and the title go in a template's skeleton: characters no template holds and Git
-// takes, so that the template's own text can be made safe around them.
+// Where the id and the title go in a template's skeleton: characters Git takes, taken out of the
+// template and the title first, so that the template's own text can be made safe around them.
 const ID_MARK = '\uE000';
 const TITLE_MARK = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
 /** The title, and a separator either side of it (what an empty title takes away). */
 const TITLE_WITH_SEPARATORS = new RegExp(`([-_./]?)${TITLE_MARK}([-_.]?)`, 'u');
+
+/** Git keeps a branch in a file per part of its name: well under the 255 bytes file systems take. */
+const MAX_PART_BYTES = 200;
+/** How many `{id}`s a name carries (later ones are dropped: each adds digits and nothing else). */
+const MAX_IDS = 2;
+/** How much of the template's own text a name carries, in UTF-8 bytes: with the ids, a part within MAX_PART_BYTES. */
+const MAX_TEMPLATE_TEXT_BYTES = MAX_PART_BYTES - MAX_IDS * MAX_ID_DIGITS - 10;
+/** Longer names are not read against the template (no branch of a post is this long). */
+const MAX_READ_CHARS = 255;
+
+function withoutMarks(text: string): string {
+  return text.replace(MARKS, '');
+}
 
 /**
  * The template as proposing and reading both go by, made safe for Git around its marks: one
  * `{title}` at most (more add nothing but ambiguity), an `{id}` always (added before the title,
- * else at the end), and never the title glued to the id (`{id}{title}` would read `hd-72024`
- * for post 7 titled "2024 outage").
+ * else at the end), two at most, and never the title glued to the id (`{id}{title}` would read
+ * `hd-72024` for post 7 titled "2024 outage"); the template's own text within MAX_TEMPLATE_TEXT_BYTES.
  */
 function skeleton(template: string): string {
-  let shape = template.trim() || DEFAULT_BRANCH_TEMPLATE;
-  const title = shape.indexOf('{title}');
-  if (title >= 0) shape = shape.slice(0, title + 7) + shape.slice(title + 7).replaceAll('{title}', '');
-  if (!shape.includes('{id}')) shape = shape.includes('{title}') ? shape.replace('{title}', '{id}-{title}') : `${shape}-{id}`;
-  shape = shape.replaceAll('{id}{title}', '{id}-{title}').replaceAll('{title}{id}', '{title}-{id}');
-  return safeBranchName(shape.replaceAll('{id}', ID_MARK).replaceAll('{title}', TITLE_MARK));
+  let shape = marked(withoutMarks(template).trim() || DEFAULT_BRANCH_TEMPLATE);
+  if (!shape.includes(ID_MARK)) shape = shape.includes(TITLE_MARK) ? shape.replace(TITLE_MARK, `${ID_MARK}-${TITLE_MARK}`) : `${shape}-${ID_MARK}`;
+  shape = shape.replaceAll(`${ID_MARK}${TITLE_MARK}`, `${ID_MARK}-${TITLE_MARK}`).replaceAll(`${TITLE_MARK}${ID_MARK}`, `${TITLE_MARK}-${ID_MARK}`);
+  shape = safeBranchName(shape);
+  // With a title (of any length) in the name, an id next to a digit has no end to read by:
+  // `{id}1{title}` makes `1001x` for post 100 titled "x", and for post 1 titled "001x".
+  return shape.includes(TITLE_MARK) ? shape.replace(DIGIT_THEN_ID, `$1-${ID_MARK}`).replace(ID_THEN_DIGIT, `${ID_MARK}-`) : shape;
+}
+
+const DIGIT_THEN_ID = new RegExp(`([0-9])${ID_MARK}`, 'g');
+const ID_THEN_DIGIT = new RegExp(`${ID_MARK}(?=[0-9])`, 'g');
+
+/**
+ * The template (without marks) with its first MAX_IDS `{id}`s and first `{title}` marked, and as
+ * much of its own text as MAX_TEMPLATE_TEXT_BYTES holds; the rest dropped. One walk, placeholders
+ * read where they stand (dropping text never makes a new one).
+ */
+function marked(template: string): string {
+  const kept: string[] = [];
+  let bytes = 0;
+  let ids = 0;
+  let titles = 0;
+  for (let at = 0; at < template.length; ) {
+    if (template.startsWith('{id}', at)) {
+      if (ids++ < MAX_IDS) kept.push(ID_MARK);
+      at += 4;
+    } else if (template.startsWith('{title}', at)) {
+      if (titles++ < 1) kept.push(TITLE_MARK);
+      at += 7;
+    } else if (bytes >= MAX_TEMPLATE_TEXT_BYTES) {
+      // The text is spent: on to the next placeholder.
+      const next = template.indexOf('{', at + 1);
+      at = next < 0 ? template.length : next;
+    } else {
+      const point = template.codePointAt(at)!;
+      const length = point > 0xffff ? 2 : 1;
+      const size = codePointBytes(point);
+      if (bytes + size <= MAX_TEMPLATE_TEXT_BYTES) {
+        kept.push(template.slice(at, at + length));
+        bytes += size;
+      } else bytes = MAX_TEMPLATE_TEXT_BYTES;
+      at += length;
+    }
+  }
+  return kept.join('');
+}
+
+/**
+ * As much of `title` (words joined by `-`) as fits where the title mark stands in `shape` (its ids
+ * filled in): its part within MAX_PART_BYTES and the whole within MAX_READ_CHARS; no `-` left at
+ * the end of what is cut. '' when there is no title mark or no room.
+ */
+function fittedTitle(shape: string, title: string): string {
+  const at = shape.indexOf(TITLE_MARK);
+  if (at < 0 || !title) return '';
+  const slash = shape.indexOf('/', at);
+  const part = shape.slice(shape.lastIndexOf('/', at) + 1, slash < 0 ? shape.length : slash);
+  // The mark itself is 3 bytes and 1 character.
+  let bytesLeft = MAX_PART_BYTES - (utf8Bytes(part) - 3);
+  let charsLeft = MAX_READ_CHARS - (shape.length - 1);
+  let end = 0;
+  for (const char of title) {
+    bytesLeft -= utf8Bytes(char);
+    charsLeft -= char.length;
+    if (bytesLeft < 0 || charsLeft < 0) break;
+    end += char.length;
+  }
+  return end === title.length ? title : title.slice(0, end).replace(/-+$/, '');
+}
+
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) bytes += codePointBytes(char.codePointAt(0)!);
+  return bytes;
+}
+
+function codePointBytes(point: number): number {
+  return point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
 }
 
 /** Why Git would refuse `name` as a branch name, or undefined when it takes it. */
@@ -109,9 +199,6 @@ function withoutRefusedEnd(part: string): string {
     else return part.slice(0, end);
   }
 }
-
-/** Longer names are not read against the template (no branch of a post is this long). */
-const MAX_READ_CHARS = 255;
 
 /**
  * The post a branch is about, from its name: the template's shape (`hd-123-fix-login`, `hd-123`),

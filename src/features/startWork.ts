@@ -86,6 +86,11 @@ export async function startWorkOn(services: Pick<Services, 'ui' | 'log'> & Parti
     void services.ui.info(l10n.t('Name the branch without "{0}", e.g. {1}: Git adds refs/heads/ itself.', name.slice(0, name.length - short.length), short || 'feature'));
     return undefined;
   }
+  if (repository.state.remotes.some((remote) => name === `${remote.name}/HEAD`)) {
+    // A remote's HEAD points at its default branch; it is no branch, and "HEAD" is no name to suggest.
+    void services.ui.info(l10n.t('{0} is not a branch: it points at the default branch of the remote. Start work again and give the branch a name of its own.', name));
+    return undefined;
+  }
   const refs = await refsNamed(repository, name);
   const exists = refs.local;
   if (!exists && refs.typedRemote) {

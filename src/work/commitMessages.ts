@@ -22,7 +22,7 @@ const FIRST_SIGHT_MS = 1000;
  * longer names that post. A box with nothing to put in it is never written to.
  */
 export class CommitMessages implements vscode.Disposable {
-  /** Per repository root: what it was on (branch, commit, settings) when last filled, and the text this put in its box. */
+  /** Per repository root: what it was on (branch, commit, settings, post) when last filled, and the text this put in its box. */
   private readonly seen = new Map<string, { at: string; filled?: string; waiting?: boolean }>();
   private readonly listeners: vscode.Disposable[];
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -51,9 +51,10 @@ export class CommitMessages implements vscode.Disposable {
         continue;
       }
       if (before.waiting) continue;
-      const at = [repository.state.HEAD?.name, repository.state.HEAD?.commit, branchNameTemplate, referencePrefix, commitMessageTemplate].join('\n');
-      if (before.at === at) continue;
+      // The post and its account too: the same branch names no post once the window moves to another account.
       const post = this.branchPosts.postOf(repository);
+      const at = [repository.state.HEAD?.name, repository.state.HEAD?.commit, branchNameTemplate, referencePrefix, commitMessageTemplate, post?.postId, post?.accountUrl].join('\n');
+      if (before.at === at) continue;
       const message = post && commitMessageTemplate ? commitMessage(commitMessageTemplate, post.postId, referencePrefix) : '';
       const ours = before.filled !== undefined && box.value === before.filled;
       let filled = ours ? before.filled : undefined;

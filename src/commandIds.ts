@@ -34,7 +34,6 @@ export type CommandId =
   | 'helpdesk.showAllPosts'
   | 'helpdesk.showAssignedToMe'
   | 'helpdesk.showChangedOnly'
-  | 'helpdesk.showClientPosts'
   | 'helpdesk.showClosedPosts'
   | 'helpdesk.showEverything'
   | 'helpdesk.showFiledByMe'

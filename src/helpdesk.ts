@@ -18,7 +18,6 @@ import { linkDealFeature } from './features/linkDeal';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { reportBugFeature } from './features/reportBug';
 import { setWhoIAm } from './commands/setWhoIAm';
-import { showClientPosts } from './commands/showClientPosts';
 import { signInFeature } from './features/signIn';
 import { startWorkFeature } from './features/startWork';
 import { publishPostUpdatesRefused, updatePostFeature } from './features/updatePost';
@@ -197,7 +196,6 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
     'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
-    'helpdesk.showClientPosts': (arg) => showClientPosts(posts, store, arg),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
     'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),

@@ -7,8 +7,6 @@ import { inertMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { clientText, postTitle, statusText } from '../views/nodes';
-import { knownClientContext, storeSources } from '../store/clientContext';
-import { clientHoverText } from '../views/clientContextText';
 import type { PostHovers } from './referenceHover';
 
 const { l10n } = vscode;
@@ -70,8 +68,6 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
   const { post } = peek;
   md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
   md.appendMarkdown(`${inertMarkdown(facts(post, gateway).join(' · '))}\n\n`);
-  // The client as far as already known: a hover reads nothing more for it.
-  if (typeof post.client_id === 'number') md.appendMarkdown(`${inertMarkdown(clientHoverText(knownClientContext(storeSources(gateway.store, undefined), post.client_id, post.id)))}\n\n`);
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [

@@ -30,8 +30,6 @@ export class HelpdeskStore {
   /** Posts looked up one at a time, by hovers. */
   readonly peeks = new PostPeeks();
   private readonly deals = new Map<number, Promise<ListRead<Deal>>>();
-  /** The deals of `deals` once read, for what must not wait for them (a hover). */
-  private readonly dealsRead = new Map<number, ListRead<Deal>>();
   private readonly dealListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
@@ -123,27 +121,19 @@ export class HelpdeskStore {
       deals = this.reading().then((account) => account.dealsOf(clientId)).then((read) => ({ ...read, items: read.items.sort(byName) }));
       this.deals.set(clientId, deals);
       const loading = deals;
-      void loading.then((read) => this.deals.get(clientId) === loading && this.dealsRead.set(clientId, read), () => undefined);
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
   }
 
-  /** A client's deals where they were read (and not invalidated since); undefined otherwise. Reads nothing. */
-  dealsKnown(clientId: number): ListRead<Deal> | undefined {
-    return this.dealsRead.get(clientId);
-  }
-
   /** Reads a client's deals again (their last read failed). */
   retryDeals(clientId: number): void {
     this.deals.delete(clientId);
-    this.dealsRead.delete(clientId);
     for (const listener of this.dealListeners) listener();
   }
 
   invalidateDeals(): void {
     this.deals.clear();
-    this.dealsRead.clear();
     for (const listener of this.dealListeners) listener();
   }
 
@@ -174,7 +164,6 @@ export class HelpdeskStore {
   /** The clients list and, as they hang below it, their deals. */
   refreshClients(): Promise<void> {
     this.deals.clear();
-    this.dealsRead.clear();
     return this.clients.refresh();
   }
 

@@ -87,8 +87,7 @@ export class PostNode extends vscode.TreeItem {
     this.description = [`#${post.id}`, status, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
     this.resourceUri = rowUri(post);
-    // `.client`: a post of a client (Show Posts of This Client).
-    const kind = `${isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post'}${typeof post.client_id === 'number' ? '.client' : ''}`;
+    const kind = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
     this.contextValue = news ? `${kind}.${news.seen ? 'seen' : 'unseen'}` : kind;
     this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
     this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };

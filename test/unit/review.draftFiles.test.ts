@@ -157,6 +157,17 @@ describe('Review: drafts one file each, windows on one real folder', () => {
     assert.equal(a.get(made.id)?.text, 'Typed just now\n', 'still listed (and offered after a reload)');
   });
 
+  it('a draft within its limits (700,000 control characters, and the same as the text an attempt sent) is written as a file every window can read back', async () => {
+    // Pathological, but within the 1,000,000 characters of a text: each is written as \u001b (6 bytes) in JSON, twice over 8 MB.
+    const log = '\u001b'.repeat(700_000);
+    const a = await open();
+    const made = await a.create(fields(log));
+    await a.setUnconfirmed(made.id, { ref: 'hb-0123456789', sentText: log });
+    assert.equal(a.get(made.id)?.text, log, 'saved, says this window');
+    const reloaded = await open();
+    assert.equal(reloaded.get(made.id)?.text.length, log.length, 'and found after a reload');
+  });
+
   it('held: a save that cannot be written fails (the editor keeps its text) and the window keeps the draft as it was', async () => {
     const failing: DraftFolder = { ...folder(), write: () => Promise.reject(new Error('EACCES: permission denied')) };
     const a = await open();

@@ -2,8 +2,11 @@
 
 export type CommandId =
   | 'helpdesk.accountMenu'
+  | 'helpdesk.assignPost'
+  | 'helpdesk.assignToMe'
   | 'helpdesk.checkNews'
   | 'helpdesk.clearFilter'
+  | 'helpdesk.closePost'
   | 'helpdesk.commentOnTask'
   | 'helpdesk.copyLink'
   | 'helpdesk.createTask'
@@ -22,9 +25,11 @@ export type CommandId =
   | 'helpdesk.refresh'
   | 'helpdesk.refreshClients'
   | 'helpdesk.refreshPosts'
+  | 'helpdesk.reopenPost'
   | 'helpdesk.reportBug'
   | 'helpdesk.reportBugFromEditor'
   | 'helpdesk.sendDraft'
+  | 'helpdesk.setPostStatus'
   | 'helpdesk.setWhoIAm'
   | 'helpdesk.showAllPosts'
   | 'helpdesk.showAssignedToMe'

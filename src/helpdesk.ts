@@ -20,12 +20,14 @@ import { reportBugFeature } from './features/reportBug';
 import { setWhoIAm } from './commands/setWhoIAm';
 import { signInFeature } from './features/signIn';
 import { startWorkFeature } from './features/startWork';
+import { publishPostUpdatesRefused, updatePostFeature } from './features/updatePost';
 import { gitApi } from './code/gitLocation';
 import { BranchPosts } from './work/branchPosts';
 import { CommitMessages } from './work/commitMessages';
 import { CurrentPostStatus } from './work/currentPostStatus';
 import { postTools } from './tools/postTools';
 import type { HelpdeskTools } from './tools/registerTools';
+import { updatePostTool } from './tools/updatePostTool';
 import { writeTools } from './tools/writeTools';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
@@ -86,8 +88,14 @@ export interface TestApi {
   readonly tools: HelpdeskTools;
 }
 
+/** What some features need beyond the services: who the person is, and the post documents. */
+interface FeatureParts {
+  readonly identity: Identity;
+  readonly postDocuments: PostDocumentProvider;
+}
+
 /** The features that write or sign in: each says its commands and its typed action once. */
-function features(services: Services) {
+function features(services: Services, { identity, postDocuments }: FeatureParts) {
   return {
     signIn: signInFeature(services),
     commentOnTask: commentOnTaskFeature(services),
@@ -95,7 +103,8 @@ function features(services: Services) {
     createTaskFromComment: createTaskFromCommentFeature(services),
     linkDeal: linkDealFeature(services),
     reportBug: reportBugFeature(services),
-    startWork: startWorkFeature(services),
+    startWork: startWorkFeature(services, identity),
+    updatePost: updatePostFeature(services, identity, postDocuments),
   };
 }
 
@@ -148,7 +157,7 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => {
     const filed = identity.filedByMe(accountUrl);
-    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed };
+    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed, comments: identity.commentsByMe(accountUrl) };
   };
   const watcher = new NewsWatcher(() => gateway.account, accountNow.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, accountNow, postsView, identity, watcher);
@@ -157,7 +166,9 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   const postDocuments = new PostDocumentProvider(accountNow, gateway);
   const signedIn = <T>(then: () => T) => (gateway.account ? then() : undefined);
 
-  const made = features(services);
+  const made = features(services, { identity, postDocuments });
+  /** The person's Refresh: the post updates a refusal stopped are offered again (the next one will tell). */
+  const refreshed = () => void gateway.account?.forgetPostUpdatesRefused().catch((error: unknown) => log.error('Could not forget the refused post updates', error));
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   // One for each command of the manifest, no more: tsc checks it (see CommandId).
   const handlers: Record<CommandId, CommandHandler> = {
@@ -168,12 +179,13 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
     ...made.linkDeal.commands,
     ...made.reportBug.commands,
     ...made.startWork.commands,
+    ...made.updatePost.commands,
     'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
     'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
     'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
     'helpdesk.stopUsingAccountForWorkspace': () => stopUsingAccountForWorkspace(session),
-    'helpdesk.refresh': () => signedIn(() => store.refreshAll()),
-    'helpdesk.refreshPosts': () => signedIn(() => store.posts.refresh()),
+    'helpdesk.refresh': () => signedIn(() => (refreshed(), store.refreshAll())),
+    'helpdesk.refreshPosts': () => signedIn(() => (refreshed(), store.posts.refresh())),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
     'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
     'helpdesk.openPost': (arg) => {
@@ -207,10 +219,10 @@ export function start({ context, drafts, log, session, accountNow, postsView, cl
   // Drafts the service never confirmed are offered again.
   const unsent = new UnsentDraftsOffer(services, () => accountNow.now());
   const currentPost = new CurrentPostStatus(branchPosts, accountNow, (id) => gateway.peek(id));
-  context.subscriptions.push(branchPosts, currentPost, new CommitMessages(branchPosts), gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
+  context.subscriptions.push(branchPosts, currentPost, new CommitMessages(branchPosts), gateway, posts, clients, postDocuments, unsent, newsFolder, watcher, rowDecorations, vscode.window.registerFileDecorationProvider(rowDecorations), showNewsCount(watcher, postsView), publishPostUpdatesRefused(services), autoRefresh(() => gateway.account !== undefined, () => store.refreshAll()));
   void unsent.offer();
 
-  const tools: HelpdeskTools = { ...postTools(gateway, identity, () => accountNow.now()), ...writeTools(services) };
+  const tools: HelpdeskTools = { ...postTools(gateway, identity, () => accountNow.now()), ...writeTools(services), ...updatePostTool(services, identity, postDocuments) };
   return {
     posts,
     clients,

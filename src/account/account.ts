@@ -1,5 +1,5 @@
-import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, WebResource } from '../api';
-import { isApiError, MAX_PAGES, readPage, type PageParams, type PagingStop } from '../api';
+import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, PostChanges, WebResource } from '../api';
+import { isApiError, MAX_PAGES, readPage, type ApiError, type PageParams, type PagingStop } from '../api';
 import { Emitter } from './emitter';
 import { searchFiled, type FiledSought, type FindOutcome } from './filedSearch';
 import type { FiledKind, ListKnowledge } from './listKnowledge';
@@ -30,7 +30,28 @@ export type AccountChange =
   /** A comment was added to post `parentId`. */
   | { readonly kind: 'commented'; readonly parentId: number }
   /** A deal was created, or linked to a client. */
-  | { readonly kind: 'deals' };
+  | { readonly kind: 'deals' }
+  /** A post this extension changed (closed, reopened, assigned, its status set): the record the service answered. */
+  | { readonly kind: 'updated'; readonly post: Post }
+  /** The service was found to refuse updating posts, or to accept it again (see `postUpdatesRefused`). */
+  | { readonly kind: 'postUpdates'; readonly refused: boolean };
+
+/**
+ * The service refused to update a post in a way that says it does not update posts through the
+ * API (a 404 for a post that is there, a 405, a 422 that names none of the fields sent, a 200 whose
+ * body is an error): remembered for the account (see `Account.postUpdatesRefused`).
+ */
+export class PostUpdatesRefusedError extends Error {
+  override readonly name = 'PostUpdatesRefusedError';
+
+  constructor(
+    readonly postId: number,
+    /** What the service answered; it holds no token (see ApiError). */
+    readonly answer: ApiError,
+  ) {
+    super(`The service refused to update post #${postId}: ${answer.message}`);
+  }
+}
 
 /** A call was stopped because its account was signed out of, or signed in to with another token. */
 export class SignedOutError extends Error {
@@ -51,6 +72,8 @@ export class Account {
   private readonly met = new Emitter<Met>();
   private readonly changed = new Emitter<AccountChange>();
   private readonly noted = new Set<string>();
+  /** The records this extension's own updates were answered with, by post id (the last `OWN_KEPT`). */
+  private readonly ownUpdates = new Map<number, Post>();
   private newest: number | undefined;
   /** What each call met (but `statuses`: see there). */
   readonly onDidMeet = this.met.event;
@@ -234,6 +257,75 @@ export class Account {
     return this.dealsChanged(await this.run((api, s) => api.deals.create(deal, s)));
   }
 
+  /**
+   * Whether the service refused updating posts (the last time it was tried, since the last
+   * `forgetPostUpdatesRefused`): the actions that update posts are then not offered.
+   */
+  get postUpdatesRefused(): boolean {
+    return this.parts.knowledge.updatesRefused !== undefined;
+  }
+
+  /** Offers the actions again (the person refreshed): the next update will tell. */
+  async forgetPostUpdatesRefused(): Promise<void> {
+    if (!this.postUpdatesRefused) return;
+    await this.parts.knowledge.noteUpdatesRefused(undefined);
+    this.changed.fire({ kind: 'postUpdates', refused: false });
+  }
+
+  /**
+   * Changes a post (only the fields given are sent): the answered record is told as `updated`.
+   * A refusal that says the service does not update posts is remembered and thrown as
+   * `PostUpdatesRefusedError`; a 404 for a post that is gone is told as `gone`.
+   */
+  async updatePost(id: number, changes: PostChanges, signal?: AbortSignal): Promise<Post> {
+    let post: Post;
+    try {
+      post = await this.run((api, s) => api.posts.update(id, changes, s), signal);
+    } catch (error) {
+      if (!(await this.refusesUpdates(id, changes, error, signal))) throw error;
+      await this.parts.knowledge.noteUpdatesRefused((error as ApiError).status ?? 0);
+      this.noteOnce('posts:updates', `The service refused to update post #${id} (${(error as ApiError).message}): Close, Reopen, Assign and Set Status are not offered until a refresh.`);
+      this.changed.fire({ kind: 'postUpdates', refused: true });
+      throw new PostUpdatesRefusedError(id, error as ApiError);
+    }
+    if (this.postUpdatesRefused) {
+      await this.parts.knowledge.noteUpdatesRefused(undefined);
+      this.changed.fire({ kind: 'postUpdates', refused: false });
+    }
+    this.ownUpdates.delete(id);
+    this.ownUpdates.set(id, post);
+    if (this.ownUpdates.size > OWN_KEPT) this.ownUpdates.delete(this.ownUpdates.keys().next().value!);
+    this.changed.fire({ kind: 'updated', post });
+    return post;
+  }
+
+  /** The record the last update of this post from here was answered with: a change since that is not someone else's. */
+  ownUpdate(id: number): Post | undefined {
+    return this.ownUpdates.get(id);
+  }
+
+  /**
+   * Whether a failed update says the service does not update posts, rather than that this post is
+   * gone or this value is wrong. A 404 is asked about: the post read again answers which.
+   */
+  private async refusesUpdates(id: number, changes: PostChanges, error: unknown, signal?: AbortSignal): Promise<boolean> {
+    if (!isApiError(error)) return false;
+    const { kind, status } = error;
+    if (kind === 'notFound') {
+      try {
+        await this.post(id, signal);
+        return true;
+      } catch {
+        return false; // gone (told by `post`), or not known: not a refusal to remember
+      }
+    }
+    if (kind === 'server') return status !== undefined && (status < 300 || status === 501);
+    if (kind !== 'validation') return false;
+    if (status === 405) return true;
+    const sent = new Set(Object.keys(changes));
+    return !Object.keys(error.fieldErrors ?? {}).some((field) => sent.has(field));
+  }
+
   private dealsChanged(deal: Deal): Deal {
     this.changed.fire({ kind: 'deals' });
     return deal;
@@ -271,6 +363,9 @@ export class Account {
     }
   }
 }
+
+/** How many posts' own updates an account remembers (see `ownUpdate`). */
+const OWN_KEPT = 200;
 
 /** What a failed call met, where the session cares: a refused token (401), or no service reached. */
 function metBy(error: unknown): Met | undefined {

@@ -19,6 +19,8 @@ interface Known {
   filed: FiledPost[];
   /** The service refused a list's `order` (422), and answered without it: lists are asked without it. */
   orderRefused?: boolean;
+  /** The service refused updating a post (the HTTP status it answered): Close, Assign and the rest are not offered. */
+  updatesRefused?: number;
 }
 
 /** How many filed posts of each kind are remembered. */
@@ -28,8 +30,9 @@ const PREFIX = 'helpdesk.listKnowledge:';
 /**
  * What this extension knows of an account's list of posts (`/app.json`) beyond the spec: the
  * posts it filed there with their markers (a search after a lost answer looks for them, to see
- * whether the list shows such posts with their marker: see `searchFiled`), and whether the list
- * refuses `order`. Kept per account in the global state (never the token), never sent anywhere.
+ * whether the list shows such posts with their marker: see `searchFiled`), whether the list
+ * refuses `order`, and whether the service refused updating a post. Kept per account in the
+ * global state (never the token), never sent anywhere.
  */
 export class ListKnowledge {
   private readonly key: string;
@@ -54,6 +57,17 @@ export class ListKnowledge {
     await this.write({ ...this.read(), orderRefused: true });
   }
 
+  /** The HTTP status with which the service refused updating a post; undefined while not refused (or forgotten). */
+  get updatesRefused(): number | undefined {
+    return this.read().updatesRefused;
+  }
+
+  /** The service refused updating a post; `undefined` forgets it (a refresh, or an update that went through). */
+  async noteUpdatesRefused(status: number | undefined): Promise<void> {
+    const { updatesRefused: _old, ...known } = this.read();
+    await this.write(status === undefined ? known : { ...known, updatesRefused: status });
+  }
+
   /** A post this extension filed, with the marker it carried. */
   async noteFiled(kind: FiledKind, id: number, ref: string): Promise<void> {
     const known = this.read();
@@ -66,7 +80,9 @@ export class ListKnowledge {
   private read(): Known {
     const value = this.state.get<Partial<Known>>(this.key);
     const filed = Array.isArray(value?.filed) ? value.filed.filter(isFiledPost) : [];
-    return { filed, orderRefused: value?.orderRefused === true };
+    const refused = value?.updatesRefused;
+    const updatesRefused = typeof refused === 'number' && Number.isInteger(refused) && refused >= 100 && refused <= 599 ? refused : undefined;
+    return { filed, orderRefused: value?.orderRefused === true, ...(updatesRefused === undefined ? {} : { updatesRefused }) };
   }
 
   private async write(known: Known): Promise<void> {

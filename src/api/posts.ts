@@ -1,7 +1,7 @@
 import type { CallOptions, Transport } from './http';
 import { pageQuery, type Page, type PageParams } from './paging';
 import { asPage, asRecord, assertId } from './parse';
-import { SHAPES, type NewComment, type NewErrorReport, type NewTask, type Post } from './types';
+import { SHAPES, type NewComment, type NewErrorReport, type NewTask, type Post, type PostChanges } from './types';
 
 const readPage = asPage<Post>(SHAPES.post);
 const readPost = asRecord<Post>(SHAPES.post);
@@ -18,6 +18,24 @@ export class PostsApi {
   // async, so that a bad id rejects the promise rather than throwing at the call.
   async get(id: number, call?: CallOptions): Promise<Post> {
     return this.http.get(`/app/posts/${assertId(id, 'post id')}.json`, {}, readPost, call);
+  }
+
+  /**
+   * Changes a post (`PUT /app/posts/<id>.json`, which the spec does not show): only the fields
+   * given are sent, and the service is expected to answer the whole record, as its other updates
+   * do. An answer naming another post is refused (`badResponse`). A service without it may
+   * answer 404, 405, 422, or a 200 whose body is an error: each is an `ApiError`.
+   */
+  async update(id: number, changes: PostChanges, call?: CallOptions): Promise<Post> {
+    const postId = assertId(id, 'post id');
+    const post = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(post).length === 0) throw new RangeError('An update of a post needs a field to change.');
+    const read = (json: unknown): Post => {
+      const answer = readPost(json);
+      if (answer.id !== postId) throw new Error(`post ${postId}, got post ${answer.id}`);
+      return answer;
+    };
+    return this.http.put(`/app/posts/${postId}.json`, { post }, read, call);
   }
 
   createTask(task: NewTask, call?: CallOptions): Promise<Post> {

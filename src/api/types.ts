@@ -193,6 +193,16 @@ export interface NewComment {
   responsible_id?: number | null;
 }
 
+/**
+ * What an update of a post may change (`PUT /app/posts/<id>.json`, not in the spec): closed or
+ * open, its status, the person assigned. Only the fields given are sent.
+ */
+export interface PostChanges {
+  closed?: boolean;
+  status_id?: number | null;
+  responsible_id?: number | null;
+}
+
 export interface NestedDealClient {
   name?: string;
   email?: string;

@@ -2,6 +2,8 @@
 // (startWorkOn): a branch named for the post, created from HEAD and checked out through the Git
 // extension, never without the person's word.
 import vscode = require('vscode');
+import type { Identity } from '../identity/identity';
+import { offerToTakePost } from './startWorkOffer';
 import type { Post } from '../api';
 import type { Account } from '../account/account';
 import { branchNameProblem, proposeBranchName } from '../code/branchNames';
@@ -18,9 +20,9 @@ import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
-export function startWorkFeature(services: Services) {
+export function startWorkFeature(services: Services, identity: Identity) {
   return {
-    commands: { 'helpdesk.startWork': (arg) => startWork(services, arg) },
+    commands: { 'helpdesk.startWork': (arg) => startWork(services, arg, identity) },
     /** Start Work on the post in the repository at `root`, with `name` or the proposed one, without the boxes (an existing branch is still asked about). */
     action: async ({ postId, root, name }: { postId: number; root: vscode.Uri; name?: string }) => {
       const post = await actionAccount(services).post(postId);
@@ -40,7 +42,7 @@ export type StartWorkOutcome = { branch: string; created: boolean } | undefined;
  * which repository (the active editor's first) and the branch's name (proposed from the
  * template), then creates it from HEAD and checks it out.
  */
-export async function startWork(services: Services, arg: unknown): Promise<StartWorkOutcome> {
+export async function startWork(services: Services, arg: unknown, identity?: Identity): Promise<StartWorkOutcome> {
   const account = await signedInAccount(services);
   if (!account) return undefined;
   const target = targetPost(arg);
@@ -59,7 +61,10 @@ export async function startWork(services: Services, arg: unknown): Promise<Start
   if (!repository) return undefined;
   const name = await askBranchName(post, repository);
   if (!name) return undefined;
-  return startWorkOn(services, post, repository, name, account.url);
+  const started = await startWorkOn(services, post, repository, name, account.url);
+  // Once the branch is there: the offer to take the post (not waited for: the branch is the command's answer).
+  if (started && identity) void offerToTakePost(services, identity, account, post).catch((error: unknown) => services.log.error('The offer after Start Work', error));
+  return started;
 }
 
 /**

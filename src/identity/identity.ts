@@ -29,6 +29,8 @@ interface Stored {
   filed: number[];
   /** The ids of the posts this extension commented on here, newest first. */
   commented: number[];
+  /** For a post of `commented`, how many comments this extension filed on it (none kept: one). */
+  comments?: Record<string, number>;
 }
 
 /** How many filed post ids (and how many commented on) are kept per account. */
@@ -70,10 +72,16 @@ export class Identity {
     return new Set(this.read(accountUrl).commented);
   }
 
+  /** For each post this extension commented on in the account, how many comments it filed there: the person's own comments are no news to them. */
+  commentsByMe(accountUrl: string): ReadonlyMap<number, number> {
+    const { commented, comments } = this.read(accountUrl);
+    return new Map(commented.map((id) => [id, comments?.[id] ?? 1]));
+  }
+
   /** Not known any more: learned again from the next post filed, or set again. */
   async forget(accountUrl: string): Promise<void> {
-    const { filed, commented } = this.read(accountUrl);
-    await this.write(accountUrl, { filed, commented });
+    const { filed, commented, comments } = this.read(accountUrl);
+    await this.write(accountUrl, { filed, commented, ...(comments ? { comments } : {}) });
   }
 
   /**
@@ -85,9 +93,12 @@ export class Identity {
     const stored = this.read(accountUrl);
     const comment = isComment(post);
     const filed = comment ? stored.filed : newestFirst(stored.filed, post.id);
-    const commented = comment && isUserId(post.post_id) ? newestFirst(stored.commented, post.post_id) : stored.commented;
+    const onPost = comment && isUserId(post.post_id) ? post.post_id : undefined;
+    const commented = onPost ? newestFirst(stored.commented, onPost) : stored.commented;
+    const counts = onPost ? { ...stored.comments, [onPost]: (stored.comments?.[onPost] ?? 0) + 1 } : stored.comments;
+    const comments = counts && Object.fromEntries(commented.filter((id) => counts[id] !== undefined).map((id) => [id, counts[id]!]));
     const learned = stored.me === undefined && isUserId(post.user_id) ? withNick({ id: post.user_id, source: 'learned' }, post.nick) : undefined;
-    await this.write(accountUrl, { me: stored.me ?? learned, filed, commented });
+    await this.write(accountUrl, { me: stored.me ?? learned, filed, commented, ...(comments ? { comments } : {}) });
     return learned;
   }
 
@@ -102,9 +113,12 @@ export class Identity {
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isUserId) : []);
     const filed = ids(value?.filed);
     const commented = ids(value?.commented);
+    const raw: unknown = value?.comments;
+    const counts = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const comments = Object.fromEntries(commented.map((id) => [id, counts[id]] as const).filter((entry): entry is [number, number] => isUserId(entry[1])));
     const me = value?.me;
     const valid = me && isUserId(me.id) && (me.source === 'learned' || me.source === 'set') ? withNick({ id: me.id, source: me.source }, me.nick) : undefined;
-    return valid ? { me: valid, filed, commented } : { filed, commented };
+    return valid ? { me: valid, filed, commented, comments } : { filed, commented, comments };
   }
 
   private async write(accountUrl: string, stored: Stored): Promise<void> {

@@ -12,7 +12,7 @@ import type { PostHovers } from './referenceHover';
 const { l10n } = vscode;
 
 /** The commands a post's hover links to; nothing else may run from it. */
-const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork'];
+const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork', 'helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe'];
 
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
 export function postHovers(gateway: Gateway, accountNow: Pick<AccountNow, 'now'>): PostHovers {
@@ -59,7 +59,7 @@ function words(text: string): vscode.MarkdownString {
   return md;
 }
 
-/** Trusted for our five commands only; every server string in it goes through inertMarkdown. */
+/** Trusted for our commands only (HOVER_COMMANDS); every server string in it goes through inertMarkdown. */
 function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownString {
   if ('gone' in peek) return words(l10n.t('Post #{0} is not on the helpdesk: it was deleted, or your token cannot see it.', id));
   const md = new vscode.MarkdownString('', true);
@@ -76,9 +76,17 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
       link(l10n.t('Open in Browser'), 'helpdesk.openInBrowser'),
       link(l10n.t('Go to Code'), 'helpdesk.goToCode'),
       link(l10n.t('Start Work'), 'helpdesk.startWork'),
+      // Not offered where the account refuses updating posts (see Account.postUpdatesRefused).
+      ...(gateway.account?.postUpdatesRefused === false ? updateLinks(post, gateway.account.url) : []),
     ].join(' · '),
   );
   return md;
+}
+
+/** Close or Reopen, and Assign to Me: with the account's address beside the id, so that a click after a switch of accounts still acts on this account's post. */
+function updateLinks(post: Post, accountUrl: string): string[] {
+  const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id, accountUrl]))})`;
+  return [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')];
 }
 
 function facts(post: Post, gateway: Gateway): string[] {

@@ -76,10 +76,18 @@ export class HelpdeskStore {
     else if (change.kind === 'read') this.posts.replace(change.post);
     else if (change.kind === 'gone') this.posts.remove(change.id);
     else if (change.kind === 'deals') this.invalidateDeals();
+    else if (change.kind === 'updated') this.updated(change.post);
+    else if (change.kind === 'postUpdates') return;
     else {
       const parent = this.posts.find(change.parentId);
       if (parent && typeof parent.comments_cache === 'number') this.posts.replace({ ...parent, comments_cache: parent.comments_cache + 1 });
     }
+  }
+
+  /** A post this extension changed: every row and hover showing it shows the record the service answered. */
+  private updated(post: Post): void {
+    this.posts.replace(post);
+    this.peeks.set(post);
   }
 
   /**

@@ -36,6 +36,13 @@ export class PostPeeks {
     return entry.peek;
   }
 
+  /** A post as it is now (the answer to a write of this extension): the next hover shows it without asking. */
+  set(post: Post): void {
+    this.entries.delete(post.id);
+    this.entries.set(post.id, { at: this.now(), ms: FRESH_MS, peek: Promise.resolve<Peek>({ post }) });
+    if (this.entries.size > MOST) this.entries.delete(this.entries.keys().next().value!);
+  }
+
   clear(): void {
     this.entries.clear();
   }

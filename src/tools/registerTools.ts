@@ -5,11 +5,12 @@
 import vscode = require('vscode');
 import { labelText } from '../text/serverText';
 import type { GetPostInput, PostTools, SearchPostsInput } from './postTools';
+import type { UpdatePostInput, UpdatePostTools } from './updatePostTool';
 import type { WriteInput, WriteTool, WriteTools } from './writeTools';
 
 const { l10n } = vscode;
 
-export type HelpdeskTools = PostTools & WriteTools;
+export type HelpdeskTools = PostTools & WriteTools & UpdatePostTools;
 
 const WRITING: Record<WriteTool, (input: WriteInput) => string> = {
   helpdesk_fileBug: () => l10n.t('Filing a bug on the helpdesk'),
@@ -64,5 +65,14 @@ export function registerTools(tools: () => HelpdeskTools): vscode.Disposable {
     writing('helpdesk_fileBug'),
     writing('helpdesk_createTask'),
     writing('helpdesk_commentOnPost'),
+    // Asked like the writes: exactly what changes is shown, and nothing is changed without a yes.
+    vscode.lm.registerTool<UpdatePostInput>('helpdesk_updatePost', {
+      prepareInvocation: async ({ input }, token) => {
+        const asked = await tools().updatePostConfirmation(input, token);
+        const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
+        return { invocationMessage: l10n.t('Updating helpdesk post {0}', given(fieldOf(input, 'post'), 40)), confirmationMessages };
+      },
+      invoke: async ({ input }, token) => answer(await tools().updatePost(input, token)),
+    }),
   );
 }

@@ -11,6 +11,9 @@ import { accountOf, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
 
+/** How many documents' posts are kept as shown (see `shownIn`). */
+const SHOWN_KEPT = 50;
+
 /**
  * A post as a read-only Markdown document, loaded fresh from the service when it opens and when
  * it is opened again. Server text is untrusted: it goes into a fenced block, so not even a
@@ -27,6 +30,27 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
 
   /** Resolvers of `open` calls waiting for the next content of a post's document, by URI. */
   private readonly waiting = new Map<string, ((text: string) => void)[]>();
+  /** Records this extension's writes were answered with, for the open documents that show them (by URI): shown without reading again. */
+  private readonly answered = new Map<string, Post>();
+
+  /** What each document showed last (by URI; the last `SHOWN_KEPT`): what the person saw, for an action taken from it. */
+  private readonly shown = new Map<string, Post>();
+
+  /** The post a document showed last; undefined when it showed none (or long ago). */
+  shownIn(uri: vscode.Uri): Post | undefined {
+    return this.shown.get(uri.toString());
+  }
+
+  /** A post of this account as a write of this extension was answered: its open documents show it. */
+  showUpdated(accountUrl: string, post: Post): void {
+    for (const document of vscode.workspace.textDocuments) {
+      const shown = postOf(document.uri);
+      if (shown?.id !== post.id || (shown.accountUrl ?? this.gateway.account?.url) !== accountUrl) continue;
+      // Bounded by the documents open: each is taken by the next content it asks for.
+      this.answered.set(document.uri.toString(), post);
+      this.changed.fire(document.uri);
+    }
+  }
 
   /**
    * Opens post `id` of an account (the window's when none is named) in the editor, read from the
@@ -65,7 +89,12 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     if (!post || !account) return post?.accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.');
     const { id } = post;
     try {
-      const read = await account.post(id, abortSignalOf(token));
+      const answered = this.answered.get(uri.toString());
+      this.answered.delete(uri.toString());
+      const read = answered ?? (await account.post(id, abortSignalOf(token)));
+      this.shown.delete(uri.toString());
+      this.shown.set(uri.toString(), read);
+      if (this.shown.size > SHOWN_KEPT) this.shown.delete(this.shown.keys().next().value!);
       // The window's clients and statuses are its account's: another account's post names them by number.
       const own = account === here;
       const client = own && typeof read.client_id === 'number' ? this.gateway.store.clients.find(read.client_id) : undefined;
@@ -102,6 +131,7 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...fact(l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
     ...line(l10n.t('State'), post.closed === true ? l10n.t('closed') : l10n.t('open')),
     ...line(l10n.t('Status'), status ? escapeMarkdown(status) : ''),
+    ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? l10n.t('user {0}', post.responsible_id) : ''),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     ...line(l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
     ...fact(l10n.t('Created'), post.created_at),

@@ -27,8 +27,8 @@ export type ReadOrder = 'updated' | 'id';
 export interface ChangesSource {
   /** Page `page` asked latest changed first (`order=updated_at.desc`): the service may ignore that, or refuse it. */
   byUpdated: (page: number) => Promise<Page<Post>>;
-  /** Page `page` asked newest first (`order=id.desc`). */
-  byId: (page: number) => Promise<Page<Post>>;
+  /** Page `page` asked newest first (`order=id.desc`), `perPage` a page (undefined: the most the service gives). */
+  byId: (page: number, perPage?: number) => Promise<Page<Post>>;
   /** Whether the service was seen to refuse `order` (422): it then lists in its own order. */
   orderRefused: () => boolean;
 }
@@ -73,7 +73,7 @@ export async function readChanges(source: ChangesSource, state: ReadState, since
   // service that lists oldest first is read as `readNewest` does, without them (it finds the
   // newest one or two pages: more than those lose the older new posts, as before).
   if (newestPage || !since) return { posts, newestPage, order: 'id', beyondBound: false };
-  return { ...(await nextPages(source.byId, posts, (post) => post.id > since.newest)), order: 'id' };
+  return { ...(await nextPages((page) => source.byId(page), posts, (post) => post.id > since.newest)), order: 'id' };
 }
 
 /**

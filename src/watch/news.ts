@@ -14,6 +14,8 @@ export interface PostFacts {
   closed: boolean;
   /** Kept past the newest page: it is the person's (see `isMine`). */
   mine: boolean;
+  /** Comments the person had filed on it from VS Code when the poll read it (see `Me.comments`); none: 0. */
+  own?: number;
 }
 
 /** What the last poll saw. */
@@ -53,10 +55,21 @@ export interface Me {
   posts: ReadonlySet<number>;
   /** Of those, the posts they filed from VS Code: a new one is not news to them. */
   filed?: ReadonlySet<number>;
+  /** For a post, how many comments they filed on it from VS Code (ever, as far as kept): their own comments are no news to them. */
+  comments?: ReadonlyMap<number, number>;
 }
 
 /** A snapshot keeps at most this many posts: the newest page and the person's own. */
 export const SNAPSHOT_MAX = 2000;
+
+/** The most of a title kept: more than any notification or row shows. */
+export const TITLE_KEPT = 200;
+
+/** A title as far as it is kept (server text: anything may come). */
+export function keptTitle(title: unknown): string {
+  if (typeof title !== 'string') return '';
+  return title.length <= TITLE_KEPT ? title : [...title.slice(0, TITLE_KEPT * 2)].slice(0, TITLE_KEPT).join('');
+}
 
 export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, me: Me): boolean {
   return me.posts.has(post.id) || (me.id !== undefined && (post.user_id === me.id || post.responsible_id === me.id));
@@ -64,13 +77,16 @@ export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, me
 
 function factsOf(post: Post, me: Me): PostFacts {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const own = me.comments?.get(post.id) ?? 0;
   return {
-    title: typeof post.title === 'string' ? post.title : '',
+    // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file.
+    title: keptTitle(post.title),
     userId: number(post.user_id),
     responsibleId: number(post.responsible_id),
     comments: number(post.comments_cache),
     closed: post.closed === true,
     mine: isMine(post, me),
+    ...(own > 0 ? { own } : {}),
   };
 }
 
@@ -140,7 +156,9 @@ function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: b
   const changes: Change[] = [];
   if (toMe && before.responsibleId !== me.id) changes.push('assigned');
   if (now.mine) {
-    if (now.comments !== undefined && before.comments !== undefined && now.comments > before.comments) changes.push('commented');
+    // Comments the person filed from VS Code since are theirs: only more than those is news.
+    const ownSince = Math.max(0, (now.own ?? 0) - (before.own ?? 0));
+    if (now.comments !== undefined && before.comments !== undefined && now.comments > before.comments + ownSince) changes.push('commented');
     if (now.closed && !before.closed) changes.push('closed');
     if (!now.closed && before.closed) changes.push('reopened');
   }

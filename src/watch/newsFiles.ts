@@ -1,44 +1,20 @@
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
-import type { ReadOrder } from './changedPosts';
-import type { NewestPage } from './newestPosts';
-import type { HeldNews, Snapshot } from './news';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
+import { MAX_FILE_BYTES, parseLease, parseNewsFile, parseNotified, parseSeenMarks, type Lease, type NewsFile, type Notified } from './newsShapes';
 
-/** What the window that polls an account writes for every window of this VS Code. */
-export interface NewsFile {
-  /** What the last poll that succeeded saw; none yet: the next poll is a silent baseline. */
-  snapshot?: Snapshot;
-  /** How the last poll read the list (see `readChanges`): kept so that an idle poll is one request. */
-  order?: ReadOrder;
-  newestPage?: NewestPage;
-  /** Newest first; each with the number of the poll that found it. */
-  items: HeldNews[];
-  /** The number of the last poll that found news. */
-  seq: number;
-  /** When the last poll ended (ms), and how. */
-  polledAt: number;
-  /** Why the last poll failed, in words (no token, no address); undefined when it did not. */
-  problem?: string;
-  /** When the next poll is due (ms). */
-  nextAt: number;
-}
+export { NEWS_KEPT, type Lease, type NewsFile, type Notified } from './newsShapes';
 
-/** Which window polls the account, until when (ms). */
-export interface Lease {
-  window: string;
-  until: number;
-}
-
-/** News items kept per account: the oldest go first. */
-export const NEWS_KEPT = 200;
+/** Whether a write is still wanted: checked before it starts, before the file is replaced, and after (see `write`). */
+export type StillWanted = () => boolean;
 
 /**
  * The files the windows share about an account's news, in a folder of the extension's global
  * storage (one for every window): the news (written by the polling window only), the lease that
  * says which window polls, the last poll told in a notification, and the news seen. Each file has
  * one writer at a time, so no window overwrites another's news, and is replaced whole, so no window
- * reads half of one. They hold the account address, post ids and titles; never a token.
+ * reads half of one. What is read is checked for its shape (see newsShapes.ts): a file of another
+ * shape reads as none. They hold the account address, post ids and titles; never a token.
  */
 export class NewsFolder implements vscode.Disposable {
   private readonly folder: vscode.Uri;
@@ -58,51 +34,57 @@ export class NewsFolder implements vscode.Disposable {
     );
   }
 
-  news(accountUrl: string): Promise<NewsFile | undefined> {
-    return this.read<NewsFile>(accountUrl, 'news');
+  async news(accountUrl: string): Promise<NewsFile | undefined> {
+    return parseNewsFile(await this.read(accountUrl, 'news'));
   }
 
   /**
    * Writes the news. Its `seq` never goes below what the notified and seen files hold: a news file
-   * found unreadable (corrupt, or half written by an older version) starts a baseline at 0, and the
-   * news after it would otherwise count as told and as seen.
+   * found unreadable (corrupt, or of another shape) starts a baseline at 0, and the news after it
+   * would otherwise count as told and as seen. Resolves to what was written, or undefined when the
+   * write was no longer wanted.
    */
-  async writeNews(accountUrl: string, news: NewsFile): Promise<void> {
+  async writeNews(accountUrl: string, news: NewsFile, wanted: StillWanted): Promise<NewsFile | undefined> {
     const [told, seen] = await Promise.all([this.notified(accountUrl), this.seen(accountUrl)]);
-    const floor = Math.max(told ?? 0, ...seen.values());
-    await this.write(accountUrl, 'news', news.seq < floor ? { ...news, seq: floor } : news);
+    const floor = Math.max(told?.seq ?? 0, ...seen.values());
+    const written = news.seq < floor ? { ...news, seq: floor } : news;
+    return (await this.write(accountUrl, 'news', written, wanted)) ? written : undefined;
   }
 
-  lease(accountUrl: string): Promise<Lease | undefined> {
-    return this.read<Lease>(accountUrl, 'lease');
+  async lease(accountUrl: string): Promise<Lease | undefined> {
+    return parseLease(await this.read(accountUrl, 'lease'));
   }
 
-  writeLease(accountUrl: string, lease: Lease): Promise<void> {
-    return this.write(accountUrl, 'lease', lease);
+  async writeLease(accountUrl: string, lease: Lease, wanted: StillWanted): Promise<void> {
+    await this.write(accountUrl, 'lease', lease, wanted);
   }
 
-  /** The number of the last poll whose news a notification told (in some window). */
-  async notified(accountUrl: string): Promise<number | undefined> {
-    return (await this.read<{ seq: number }>(accountUrl, 'notified'))?.seq;
+  /** Gives the lease up if `window` holds it (a window that closes, or leaves the account): deleted, so that it cannot outlive a sign-out. */
+  async releaseLease(accountUrl: string, window: string): Promise<void> {
+    if ((await this.lease(accountUrl))?.window !== window) return;
+    await Promise.resolve(vscode.workspace.fs.delete(this.file(accountUrl, 'lease'))).catch(() => undefined);
   }
 
-  writeNotified(accountUrl: string, seq: number): Promise<void> {
-    return this.write(accountUrl, 'notified', { seq });
+  /** The last poll whose news a notification told (in some window), and the window that claimed it. */
+  async notified(accountUrl: string): Promise<Notified | undefined> {
+    return parseNotified(await this.read(accountUrl, 'notified'));
+  }
+
+  async writeNotified(accountUrl: string, notified: Notified, wanted: StillWanted): Promise<boolean> {
+    return this.write(accountUrl, 'notified', notified, wanted);
   }
 
   /** For each post, the last poll whose news on it was seen (see `isSeen`). */
   async seen(accountUrl: string): Promise<Map<number, number>> {
-    const marks = (await this.read<{ marks: unknown }>(accountUrl, 'seen'))?.marks;
-    const entries = marks && typeof marks === 'object' ? Object.entries(marks) : [];
-    return new Map(entries.map(([id, seq]) => [Number(id), seq] as const).filter((entry): entry is [number, number] => Number.isSafeInteger(entry[0]) && typeof entry[1] === 'number'));
+    return parseSeenMarks(await this.read(accountUrl, 'seen'));
   }
 
   /** Writes the seen marks, but for posts no longer in the news (as its file is now; all of them when it cannot be read). */
-  async writeSeen(accountUrl: string, marks: ReadonlyMap<number, number>): Promise<void> {
+  async writeSeen(accountUrl: string, marks: ReadonlyMap<number, number>, wanted: StillWanted): Promise<void> {
     const items = (await this.news(accountUrl))?.items;
-    const listed = Array.isArray(items) ? new Set(items.map((item) => item.id)) : undefined;
+    const listed = items ? new Set(items.map((item) => item.id)) : undefined;
     const kept = [...marks].filter(([id]) => !listed || listed.has(id));
-    await this.write(accountUrl, 'seen', { marks: Object.fromEntries(kept) });
+    await this.write(accountUrl, 'seen', { marks: Object.fromEntries(kept) }, wanted);
   }
 
   /** Forgets an account's news (signed out of): the next sign-in starts from a silent baseline. */
@@ -118,31 +100,44 @@ export class NewsFolder implements vscode.Disposable {
     return newsFileOf(this.folder, accountUrl, what);
   }
 
-  private async read<T>(accountUrl: string, what: NewsFileKind): Promise<T | undefined> {
+  private async read(accountUrl: string, what: NewsFileKind): Promise<unknown> {
     try {
-      const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file(accountUrl, what)))) as unknown;
-      return value && typeof value === 'object' ? (value as T) : undefined;
+      const bytes = await vscode.workspace.fs.readFile(this.file(accountUrl, what));
+      return bytes.byteLength > MAX_FILE_BYTES ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as unknown);
     } catch {
-      return undefined; // not there, or not JSON (written by hand, or by an older version that wrote in place)
+      return undefined; // not there, or not JSON
     }
   }
 
   /**
    * Whole or not at all: written to a file of its own in the same folder, then renamed over the
    * file, so that another window reading it meanwhile finds the one before, never half of this one.
+   * Only while `wanted()` (the account is still the window's, the window still open): checked
+   * before the write, before the rename, and after it, when the file is deleted again if it is no
+   * longer wanted (a sign-out forgets the files meanwhile: none comes back). Resolves to whether it
+   * was written.
    */
-  private async write(accountUrl: string, what: NewsFileKind, value: unknown): Promise<void> {
+  private async write(accountUrl: string, what: NewsFileKind, value: unknown, wanted: StillWanted): Promise<boolean> {
     await this.made;
+    if (!wanted()) return false;
     const file = this.file(accountUrl, what);
     // Not *.json: the windows' file watchers hear the rename, not this file.
     const temp = file.with({ path: `${file.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp` });
     await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
+    const drop = (uri: vscode.Uri) => Promise.resolve(vscode.workspace.fs.delete(uri)).catch(() => undefined);
+    if (!wanted()) {
+      await drop(temp);
+      return false;
+    }
     try {
       await replaceFile(temp, file);
     } catch (error) {
-      await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
+      await drop(temp);
       throw error;
     }
+    if (wanted()) return true;
+    await drop(file);
+    return false;
   }
 
   private watch(): void {

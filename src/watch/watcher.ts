@@ -2,15 +2,14 @@ import vscode = require('vscode');
 import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
-import { readSettings, SETTINGS } from '../settings';
-import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
-import { NEWS_KEPT, type NewsFile, type NewsFolder } from './newsFiles';
+import { NEWS_KEPT, type Lease, type NewsFile, type NewsFolder, type StillWanted } from './newsFiles';
+import { MAX_INTERVAL_MINUTES } from './newsShapes';
+import { tellNews } from './newsNotice';
 import { Wakefulness } from './wakefulness';
-
-const { l10n } = vscode;
+import { editorHost, type WatcherHost } from './watcherHost';
 
 /** What the watcher reads through: the signed-in account, if any. */
 export interface WatchedAccount {
@@ -24,29 +23,41 @@ export interface WatchedAccount {
 
 /** A window unfocused for this long polls no more, and catches up when it is focused again. */
 const ASLEEP_AFTER_MS = 60 * 60_000;
-/** After failures, the wait grows to at most this. */
+/** After failures, the wait grows to at most this (or the interval, where it is longer). */
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** A longer Retry-After is waited for this long: the service asked for a pause, not for silence for good. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** The longest wait there is (the longest interval and a minute): no timer is set longer, no time read from a file is trusted further ahead. */
+const MAX_WAIT_MS = (MAX_INTERVAL_MINUTES + 1) * 60_000;
 /** A lease lasts the wait to the next poll and this much more, so that a late poll does not lose it. */
 const LEASE_GRACE_MS = 60_000;
-/** Between taking a lease and trusting it: another window that took it at the same moment has written by then. */
-const LEASE_SETTLE_MS = 300;
+/** Between taking a lease (or claiming a notification) and trusting it: another window that took it at the same moment has written by then. */
+const SETTLE_MS = 300;
+/** A window's claim to tell a poll's news stands this long: then another window may tell it. */
+const CLAIM_MS = 10_000;
+/** A poll this close to its time is due (timers fire a little early or late). */
+const DUE_SLACK_MS = 1000;
 
 /**
  * Reads what changed in the helpdesk every `helpdesk.watch.intervalMinutes`, in one window per
  * account (the one holding the lease, see NewsFolder); every window shows the news from the
  * files that window writes, and one notification at most is shown for a poll, in the focused
- * window. Nothing is read while signed out, or while the window has been unfocused for an hour;
- * failures wait longer each time (a 429 as long as it asks) and are said in the status bar's
- * tooltip, never in a notification. Disposed, it leaves no timer.
+ * window. The pace of an account's shared poll is the smallest interval of the windows awake on
+ * it: a window whose interval is shorter than the lease holder's takes the lease over. Nothing is
+ * read while signed out, or while the window has been unfocused for an hour; failures wait longer
+ * each time, whichever window polls (a 429 as long as it asks, up to an hour), and are said in
+ * the status bar's tooltip, never in a notification. Every wait is capped, and every turn checks
+ * from the files that a poll is due. Disposed, or signed out, it leaves no timer and writes
+ * nothing more.
  */
 export class NewsWatcher implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the news, what was seen, or the state of polling changed. */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private failures = 0;
-  private readonly wakefulness = new Wakefulness(vscode.window.state.focused, Date.now(), ASLEEP_AFTER_MS);
+  private timer: unknown;
+  private readonly wakefulness: Wakefulness;
+  private readonly host: WatcherHost;
   private asleep = false;
   /** The turn under way (lease, read, files): one at a time, whoever asks (the timer, a restart, Check Now). */
   private turn: Promise<void> | undefined;
@@ -58,6 +69,8 @@ export class NewsWatcher implements vscode.Disposable {
   private file: NewsFile | undefined;
   private seenMarks: SeenMarks = new Map();
   private shownFor: string | undefined;
+  /** A notification being decided in this window (one at a time). */
+  private notifying = false;
   /** The account polled for; another one (or none) starts again. */
   private bound: WatchedAccount | undefined;
 
@@ -72,18 +85,21 @@ export class NewsWatcher implements vscode.Disposable {
     private readonly log: Log,
     /** The length of a minute of `helpdesk.watch.intervalMinutes` (ms); tests shorten it to watch many polls. */
     private readonly minuteMs = 60_000,
+    host?: WatcherHost,
   ) {
+    this.host = host ?? editorHost();
+    this.wakefulness = new Wakefulness(this.host.focused(), this.host.now(), ASLEEP_AFTER_MS);
     this.disposables.push(
       onDidChangeAccount(() => this.account() !== this.bound && this.restart()),
       folder.onDidChange(() => void this.reload()),
-      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(SETTINGS.watchIntervalMinutes) && this.restart()),
-      vscode.window.onDidChangeWindowState((state) => {
-        this.wakefulness.focusChanged(state.focused, Date.now());
-        if (!state.focused) return;
+      this.host.onDidChangeInterval(() => this.restart()),
+      this.host.onDidChangeFocus((focused) => {
+        this.wakefulness.focusChanged(focused, this.host.now());
+        if (!focused) return;
         void this.notify();
         if (this.asleep) {
           this.asleep = false;
-          this.schedule(0);
+          this.schedule(0, this.controller.signal);
         }
       }),
     );
@@ -118,8 +134,8 @@ export class NewsWatcher implements vscode.Disposable {
 
   /** Where polling stands, for a tooltip: when it last read, when it reads next, and why it failed. */
   get status(): { polledAt?: number; nextAt?: number; problem?: string; off: boolean } {
-    const off = readSettings().watchIntervalMinutes === 0 || !this.account();
-    return { polledAt: this.file?.polledAt, nextAt: this.file && this.dueAt(this.file), problem: this.file?.problem, off };
+    const off = this.host.settings().intervalMinutes === 0 || !this.account();
+    return { polledAt: this.file?.polledAt || undefined, nextAt: this.file && this.dueAt(this.file), problem: this.file?.problem, off };
   }
 
   /**
@@ -139,103 +155,120 @@ export class NewsWatcher implements vscode.Disposable {
       changed.push(item.id);
     }
     if (changed.length === 0) return changed;
-    await this.folder.writeSeen(url, marks);
+    await this.folder.writeSeen(url, marks, () => this.account()?.url === url);
     this.seenMarks = marks;
     this.changed.fire();
     return changed;
   }
 
   /**
-   * Polls now, as the timer would: if this window may (it holds or takes the lease). `takeOver`
-   * (Check for News Now, asked for in this window) takes the lease from another window: the
-   * person asked here, and the other window leaves the reading to this one from its next turn.
-   * The read starts after the call (after a turn under way, if any); resolves once done.
+   * Polls now, whether or not a poll is due, if this window may (it holds or takes the lease).
+   * `takeOver` (Check for News Now, asked for in this window) takes the lease from another
+   * window: the person asked here, and the other window leaves the reading to this one from its
+   * next turn. The read starts after the call (after a turn under way, if any);
+   * resolves once done.
    */
   async pollNow({ takeOver = false } = {}): Promise<void> {
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     await this.tick(takeOver);
   }
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();
     for (const d of this.disposables) d.dispose();
-    // Best effort, as the window closes: a lease of this window's ends now, so another window reads from its next turn.
-    const url = this.bound?.url;
-    if (url) {
-      void this.folder
-        .lease(url)
-        .then(async (lease) => {
-          if (lease?.window === this.window) await this.folder.writeLease(url, { window: this.window, until: 0 });
-        })
-        .catch(() => undefined);
-    }
+    // Best effort, as the window closes: once the turn under way has stopped (it writes no lease
+    // once disposed), a lease of this window's ends now, so another window reads from its next turn.
+    if (this.bound) this.release(this.bound.url);
+  }
+
+  /** Gives up this window's lease on an account it no longer polls, after the turn under way. */
+  private release(url: string): void {
+    void (this.turn ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.folder.releaseLease(url, this.window))
+      .catch(() => undefined);
   }
 
   /** Another account, signed out, or another interval: starts again from the files. */
   private restart(): void {
     // An account signed out of has its files forgotten at the session's side (see extension.ts), in every window.
+    const before = this.bound;
     this.bound = this.account();
-    clearTimeout(this.timer);
+    this.host.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();
     this.controller = new AbortController();
-    this.failures = 0;
+    if (before && before !== this.bound) this.release(before.url);
     this.file = undefined;
     this.seenMarks = new Map();
     // Signed in again after a sign-out, the polls are numbered from the start again: seq 1 is news not told yet.
     this.shownFor = undefined;
     this.changed.fire();
-    if (!this.account() || readSettings().watchIntervalMinutes === 0) return;
+    if (!this.account() || this.host.settings().intervalMinutes === 0) return;
     const turns = this.turns;
-    void this.reload().then(async () => {
-      // After a turn under way (of the account before, aborted), unless one was taken since (Check Now): it schedules the next itself.
-      await this.turn?.catch(() => undefined);
-      if (this.turns === turns) this.schedule(this.dueIn());
-    });
+    const { signal } = this.controller;
+    void this.reload()
+      .catch((error: unknown) => this.log.error('News: reading the files failed', error))
+      .then(async () => {
+        // After a turn under way (of the account before, aborted), unless one was taken since (Check Now): it schedules the next itself.
+        await this.turn?.catch(() => undefined);
+        if (this.turns === turns) this.schedule(this.dueIn(), signal);
+      });
   }
 
   /** How long until a poll is due, from the files: at once when none was made or its time has passed. */
   private dueIn(): number {
-    return Math.max(0, (this.file ? this.dueAt(this.file) : 0) - Date.now());
+    return Math.max(0, (this.file ? this.dueAt(this.file) : 0) - this.host.now());
   }
 
   /**
-   * When the next poll is due: when the last one said, or sooner when the interval has been
-   * shortened since (counted from that poll). After a failure, when it said: it waits longer on
-   * purpose (a 429 as long as it asks).
+   * When the next poll is due: when the last one said, or sooner when this window's interval is
+   * shorter (counted from that poll). After a failure, when it said: it waits longer on purpose.
+   * Times from the file are bounded by now: a last try later than now (the clock was set back)
+   * makes a poll due at once, and nothing is due further ahead than the longest wait.
    */
   private dueAt(file: NewsFile): number {
-    const minutes = readSettings().watchIntervalMinutes;
-    if (file.problem || !file.polledAt || minutes === 0) return file.nextAt;
-    return Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
+    const now = this.host.now();
+    if (file.triedAt > now + DUE_SLACK_MS) return now;
+    const minutes = this.host.settings().intervalMinutes;
+    const due = file.problem || !file.polledAt || minutes === 0 ? file.nextAt : Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
+    return Math.min(due, now + MAX_WAIT_MS);
   }
 
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    if (this.disposed) return;
-    this.timer = setTimeout(() => void this.tick().catch((error: unknown) => this.log.error('News: a turn failed', error)), ms);
+  /** The next turn in `ms` (capped: Node fires a longer timer at once), unless the turn's account was left since. */
+  private schedule(ms: number, signal: AbortSignal): void {
+    if (this.disposed || signal.aborted) return;
+    this.host.clearTimeout(this.timer);
+    const delay = Math.min(Math.max(0, Number.isFinite(ms) ? ms : MAX_WAIT_MS), MAX_WAIT_MS);
+    this.timer = this.host.setTimeout(() => void this.tick(false, true).catch((error: unknown) => this.log.error('News: a turn failed', error)), delay);
   }
 
   /** A turn after the one under way, if any (which may be for an account since left). */
-  private tick(takeOver = false): Promise<void> {
+  private tick(takeOver = false, timed = false): Promise<void> {
     const after = this.turn?.catch(() => undefined) ?? Promise.resolve();
-    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver)).finally(() => {
+    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver, timed)).finally(() => {
       if (this.turn === turn) this.turn = undefined;
     });
     this.turn = turn;
     return turn;
   }
 
-  private async takeTurn(takeOver: boolean): Promise<void> {
+  /** Whether a lease read from the file holds at `now`: not ended, and not ending further ahead than its holder's pace allows (else written with another clock, or not by this extension). */
+  private holds(lease: Lease, now: number): boolean {
+    return lease.until > now && lease.until <= now + Math.max(lease.minutes * this.minuteMs, MAX_BACKOFF_MS) + LEASE_GRACE_MS + DUE_SLACK_MS;
+  }
+
+  /** A turn: `timed` (the timer's) polls only when a poll is due; `takeOver` (Check Now) whoever holds the lease. */
+  private async takeTurn(takeOver: boolean, timed: boolean): Promise<void> {
     this.turns += 1;
     this.timer = undefined;
     const account = this.account();
-    const minutes = readSettings().watchIntervalMinutes;
+    const minutes = this.host.settings().intervalMinutes;
     if (!account || minutes === 0 || this.disposed) return;
-    if (this.wakefulness.asleep(Date.now())) {
+    if (this.wakefulness.asleep(this.host.now())) {
       this.asleep = true;
       return;
     }
@@ -243,27 +276,37 @@ export class NewsWatcher implements vscode.Disposable {
     // (the restart that followed has scheduled what comes next, and a sign-out's files stay forgotten).
     const { signal } = this.controller;
     const left = () => signal.aborted || signal !== this.controller.signal || this.account() !== account || this.disposed;
-    const now = Date.now();
-    const lease = await this.folder.lease(account.url);
-    if (left()) return;
-    if (!takeOver && lease && lease.window !== this.window && lease.until > now) {
-      // Another window polls: look again once its lease would have ended.
-      this.schedule(lease.until - now + 1000);
-      return;
-    }
+    const wanted = () => !left();
     const interval = minutes * this.minuteMs;
-    await this.folder.writeLease(account.url, { window: this.window, until: now + interval + LEASE_GRACE_MS });
+    if (!takeOver) {
+      // Due? Another window may have polled since this timer was set.
+      const file = timed ? await this.folder.news(account.url) : undefined;
+      if (left()) return;
+      const now = this.host.now();
+      if (file && this.dueAt(file) - now > DUE_SLACK_MS) {
+        this.schedule(this.dueAt(file) - now, signal);
+        return;
+      }
+      const lease = await this.folder.lease(account.url);
+      if (left()) return;
+      if (lease && lease.window !== this.window && this.holds(lease, now) && lease.minutes <= minutes) {
+        // Another window polls, as often or more: look again once it should have (its lease then runs on).
+        this.schedule(lease.until - now + DUE_SLACK_MS, signal);
+        return;
+      }
+    }
+    await this.folder.writeLease(account.url, { window: this.window, until: this.host.now() + interval + LEASE_GRACE_MS, minutes }, wanted);
     if (left()) return;
-    await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS));
+    await new Promise<void>((resolve) => this.host.setTimeout(resolve, SETTLE_MS));
     if (left()) return;
     const held = (await this.folder.lease(account.url))?.window === this.window;
     if (left()) return;
     if (!held) {
-      this.schedule(interval);
+      this.schedule(interval, signal);
       return;
     }
     // poll() reads the controller's signal before its first await: the one checked here.
-    await this.poll(account, interval);
+    await this.poll(account, interval, minutes, wanted);
   }
 
   /**
@@ -273,16 +316,16 @@ export class NewsWatcher implements vscode.Disposable {
    */
   private readonly orderChecked = new WeakSet<WatchedAccount>();
 
-  private async poll(account: WatchedAccount, interval: number): Promise<void> {
+  private async poll(account: WatchedAccount, interval: number, minutes: number, wanted: StillWanted): Promise<void> {
     const { signal } = this.controller;
     const before = await this.folder.news(account.url);
-    const started = Date.now();
+    const started = this.host.now();
     let next: NewsFile;
     let wait = interval;
     try {
       const source: ChangesSource = {
         byUpdated: (page) => readPage(page, () => account.changedPostsPage(page, 100, signal)),
-        byId: (page) => readPage(page, () => account.postsPage(page, 100, signal)),
+        byId: (page, perPage) => readPage(page, () => account.postsPage(page, perPage ?? 100, signal)),
         orderRefused: () => account.orderRefused,
       };
       const recheck = !this.orderChecked.has(account);
@@ -291,25 +334,35 @@ export class NewsWatcher implements vscode.Disposable {
       if (recheck) this.log.info(order === 'updated' ? 'News: the service lists posts latest changed first: a poll reads what changed, old posts too.' : 'News: the service does not list posts latest changed first: a poll reads the newest posts, and sees changes on a post only while it is among them.');
       if (beyondBound) this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
-      const seq = (before?.seq ?? 0) + (news.length > 0 ? 1 : 0);
-      this.failures = 0;
-      const told = (await this.folder.notified(account.url)) ?? 0;
-      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: Date.now(), nextAt: Date.now() + wait };
+      const [notified, seen] = await Promise.all([this.folder.notified(account.url), this.folder.seen(account.url)]);
+      // The notified file lost (of another shape) after a baseline: what the last poll found counts as told, so that this poll's news is.
+      if (!notified && before?.snapshot && wanted()) await this.folder.writeNotified(account.url, { seq: before.seq }, wanted);
+      const told = notified?.seq ?? before?.seq ?? 0;
+      // Numbered above every poll told or seen (files that say more than the news file, whatever wrote them), so that its news is neither.
+      const seq = Math.max(before?.seq ?? 0, told, ...seen.values()) + (news.length > 0 ? 1 : 0);
+      const now = this.host.now();
+      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: now, triedAt: now, failures: 0, nextAt: now + wait };
       if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
     } catch (error) {
       if (signal.aborted || this.disposed) return;
-      this.failures += 1;
-      wait = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(this.failures, 6));
-      if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined) wait = Math.max(wait, error.retryAfterSeconds * 1000);
+      // Counted in the file: the backoff grows on in whichever window polls next.
+      const failures = Math.min((before?.failures ?? 0) + 1, 64);
+      wait = Math.min(Math.max(interval, MAX_BACKOFF_MS), interval * 2 ** Math.min(failures, 6));
+      if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined) wait = Math.max(wait, Math.min(error.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS));
       const problem = errorText(error);
       this.log.info(`News: the poll failed (${problem}); the next one in ${Math.round(wait / 1000)} s.`);
-      next = { items: [], seq: 0, polledAt: 0, ...before, problem, nextAt: Date.now() + wait };
+      const now = this.host.now();
+      next = { items: [], seq: 0, polledAt: 0, ...before, problem, failures, triedAt: now, nextAt: now + wait };
     }
-    if (signal.aborted || this.disposed) return;
-    await this.folder.writeNews(account.url, next);
-    await this.folder.writeLease(account.url, { window: this.window, until: Date.now() + wait + LEASE_GRACE_MS });
+    if (!wanted()) return;
+    const written = await this.folder.writeNews(account.url, next, wanted);
+    if (!written || !wanted()) return;
+    // A baseline tells nothing, whether or not a window is focused: later news counts from it.
+    if (!before?.snapshot && next.snapshot) await this.folder.writeNotified(account.url, { seq: written.seq }, wanted);
+    await this.folder.writeLease(account.url, { window: this.window, until: this.host.now() + wait + LEASE_GRACE_MS, minutes }, wanted);
+    if (!wanted()) return;
     await this.reload();
-    this.schedule(wait);
+    this.schedule(wait, signal);
   }
 
   /** Reads the account's files again (written here or in another window), and tells what is new. */
@@ -318,7 +371,7 @@ export class NewsWatcher implements vscode.Disposable {
     if (!url) return;
     const [file, seen] = await Promise.all([this.folder.news(url), this.folder.seen(url)]);
     if (this.account()?.url !== url) return;
-    this.file = file && Array.isArray(file.items) ? file : undefined;
+    this.file = file;
     this.seenMarks = seen;
     this.changed.fire();
     await this.notify();
@@ -326,56 +379,46 @@ export class NewsWatcher implements vscode.Disposable {
 
   /**
    * One notification for the polls not told yet, in the focused window only: the first window
-   * to be focused after a poll tells it, and writes so, and no other window tells it again.
+   * to be focused after a poll claims it in the notified file; once its claim has stood a moment
+   * (two windows that claim at once: the last to write wins) it writes the poll as told, then
+   * tells it. A claim another window made in the last seconds is left to that window; one left
+   * behind (that window switched or closed meanwhile) ends, and the news is told on a later
+   * turn, never counted as told without being told.
    */
   private async notify(): Promise<void> {
     const url = this.account()?.url;
     const file = this.file;
-    if (!url || !file || !vscode.window.state.focused) return;
-    const told = await this.folder.notified(url);
-    // Signed out or switched meanwhile: nothing is told of it, nor written (a sign-out forgets its files).
-    if (this.account()?.url !== url) return;
-    if (told !== undefined && file.seq <= told) return;
-    await this.folder.writeNotified(url, file.seq);
-    // Never told before (installed, signed in): what is there already is not news.
-    if (told === undefined) return;
-    const scope = readSettings().watchNotify;
-    const items = file.items.filter((item) => item.seq > told && wanted(item, scope));
-    if (items.length === 0 || this.shownFor === `${url}#${file.seq}`) return;
-    this.shownFor = `${url}#${file.seq}`;
-    // Not awaited: the choice comes whenever it comes, and the poll goes on.
-    void this.show(items);
+    if (!url || !file || !this.host.focused() || this.notifying) return;
+    this.notifying = true;
+    try {
+      const here = () => this.account()?.url === url && !this.disposed;
+      const told = await this.folder.notified(url);
+      // Signed out or switched meanwhile: nothing is told of it, nor written (a sign-out forgets its files).
+      if (!here()) return;
+      if (told !== undefined && file.seq <= told.seq) return;
+      // Never told before (a file of another shape, or deleted): what is there already is not news.
+      if (told === undefined) {
+        await this.folder.writeNotified(url, { seq: file.seq }, here);
+        return;
+      }
+      const now = this.host.now();
+      const other = told.claim;
+      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS) return;
+      if (!(await this.folder.writeNotified(url, { seq: told.seq, claim: { seq: file.seq, window: this.window, at: now } }, here))) return;
+      await new Promise<void>((resolve) => this.host.setTimeout(resolve, SETTLE_MS));
+      const after = await this.folder.notified(url);
+      if (!here() || after?.seq !== told.seq || after.claim?.window !== this.window || after.claim.seq !== file.seq) return;
+      if (!(await this.folder.writeNotified(url, { seq: file.seq }, here))) return;
+      const scope = this.host.settings().notify;
+      const items = file.items.filter((item) => item.seq > told.seq && wanted(item, scope));
+      if (items.length === 0 || this.shownFor === `${url}#${file.seq}`) return;
+      this.shownFor = `${url}#${file.seq}`;
+      // Not awaited: the choice comes whenever it comes, and the poll goes on.
+      void tellNews(items, url, { ui: this.ui, host: this.host, accountUrl: () => this.account()?.url });
+    } finally {
+      this.notifying = false;
+    }
+    // Files read again meanwhile (a poll's news came while this one was decided): tell theirs too.
+    if (this.file && this.file !== file) await this.notify();
   }
-
-  private async show(items: readonly HeldNews[]): Promise<void> {
-    const open = l10n.t('Open');
-    const showAll = l10n.t('Show');
-    const one = items.length === 1 ? items[0] : undefined;
-    const choice = one ? await this.ui.info(describeOne(one), open, showAll) : await this.ui.info(describeMany(items), showAll);
-    if (choice === open && one) await vscode.commands.executeCommand('helpdesk.openPost', one.id);
-    if (choice === showAll) await vscode.commands.executeCommand('helpdesk.showNews');
-  }
-}
-
-function titleOf(item: HeldNews): string {
-  return `"${labelText(item.title, 60) || l10n.t('(no title)')}" (#${item.id})`;
-}
-
-/** What the poll that told it found. */
-const latestOf = (item: HeldNews) => item.latest ?? item.changes;
-
-function describeOne(item: HeldNews): string {
-  const title = titleOf(item);
-  const changes = latestOf(item);
-  if (changes.includes('assigned')) return changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
-  if (changes.includes('commented')) return l10n.t('New comments on {0}.', title);
-  if (changes.includes('closed')) return l10n.t('Closed: {0}.', title);
-  if (changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);
-  return l10n.t('New post: {0}.', title);
-}
-
-function describeMany(items: readonly HeldNews[]): string {
-  const titles = items.slice(0, 3).map(titleOf).join(', ') + (items.length > 3 ? ', …' : '');
-  if (items.every((item) => latestOf(item).includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
-  return l10n.t('{0} helpdesk posts have news: {1}.', items.length, titles);
 }

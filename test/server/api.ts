@@ -26,7 +26,7 @@ interface Operations {
 /** `/app/<name>.json` and `/app/<name>/<id>.json`. */
 const RESOURCES: Record<string, Operations> = {
   clients,
-  posts: { create: posts.create, get: posts.get },
+  posts: { create: posts.create, get: posts.get, update: posts.update },
   tasks: { list: posts.listTasks },
   deals,
   contacts,

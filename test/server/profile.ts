@@ -2,9 +2,9 @@
  * How the stand-in behaves where the spec is silent and the service notes say only "likely" or
  * leave a question open. `likely` takes the side the notes find likely; `contrary` takes the
  * other side of each; `sparse` lists less than it stores, refuses what no public document
- * shows (`order=…asc`, a page past the end), and names no author of a post created through the
- * API, so that the extension is shown to be right on every side. All keep what the notes call
- * confirmed (bare records, plain arrays, `"ok"` for a delete by default).
+ * shows (`order=…asc`, a page past the end, updating a post), and names no author of a post
+ * created through the API, so that the extension is shown to be right on every side. All keep
+ * what the notes call confirmed (bare records, plain arrays, `"ok"` for a delete by default).
  */
 export interface Profile {
   name: ProfileName;
@@ -37,7 +37,15 @@ export interface Profile {
    * as `nick`); otherwise both are left as sent (the extension sends neither: null).
    */
   authorOnCreate: boolean;
+  /**
+   * `PUT /app/posts/<id>.json` (not in the spec): accepted with only the fields sent changed and
+   * the whole record answered, as updates of other records are (confirmed); or refused as a
+   * service without it might: 404, 405, a 422, or a 200 whose body is an error.
+   */
+  postUpdates: PostUpdates;
 }
+
+export type PostUpdates = 'accepted' | 'notFound' | 'methodNotAllowed' | 'refused422' | 'errorBody200';
 
 export type ListContent = 'full' | 'omitted' | 'abstract' | 'cut' | 'unsigned';
 
@@ -56,12 +64,13 @@ const LIKELY: Profile = {
   titleRequired: false,
   deleteAnswer: 'ok',
   authorOnCreate: true,
+  postUpdates: 'accepted',
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {
   likely: LIKELY,
   contrary: { ...LIKELY, name: 'contrary', honoursOrder: false, filtersDealsByClient: false, maxPerPage: 25, listsComments: true, titleRequired: true, deleteAnswer: 'empty' },
-  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract', authorOnCreate: false },
+  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract', authorOnCreate: false, postUpdates: 'notFound' },
 };
 
 export function isProfileName(value: string): value is ProfileName {

@@ -141,7 +141,8 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       pick.type(`HD-${'1'.repeat(1024 * 1024)}`);
       assert.match(labels(pick).join('\n'), /Type at most 500 characters and 20 different words/);
       await new Promise((resolve) => setTimeout(resolve, 2 * SEARCH_DELAY_MS));
-      assert.deepEqual(server.requests.slice(requests).map((r) => `${r.method} ${r.path}`), []);
+      // The statuses the rows' labels read may come late on a loaded machine: not the search's.
+      assert.deepEqual(server.requests.slice(requests).map((r) => `${r.method} ${r.path}`).filter((r) => r !== 'GET /app/statuses.json'), []);
       assert.equal(pick.busy, false);
       pick.hide();
       await picking;

@@ -98,6 +98,9 @@ export class Uri {
   get fsPath(): string {
     return this.path;
   }
+  with(change: { scheme?: string; authority?: string; path?: string; query?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query);
+  }
   toString(): string {
     return `${this.scheme}:${this.authority ? `//${this.authority}` : ''}${this.path}${this.query ? `?${this.query}` : ''}`;
   }
@@ -277,6 +280,8 @@ export const fake = {
   cancelProgress: [] as { title: string; when: Promise<unknown> }[],
   /** Quick picks shown; each is dismissed (resolves undefined). */
   picks: [] as ShownPick[],
+  /** Answers for the next quick picks (`showQuickPick`), in order: the label of the item picked; undefined is "dismissed". */
+  pickAnswers: [] as (string | undefined)[],
   /** Quick picks made with createQuickPick, in order. */
   quickPicks: [] as FakeQuickPick[],
   /** Status bar messages set. */
@@ -288,6 +293,7 @@ export const fake = {
   reset(): void {
     this.folders.length = 0;
     this.picks.length = 0;
+    this.pickAnswers.length = 0;
     this.quickPicks.length = 0;
     this.statusBar.length = 0;
     this.messages.length = 0;
@@ -322,9 +328,11 @@ export const window = {
     fake.statusBar.push(text);
     return new Disposable(() => undefined);
   },
-  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<undefined> {
-    fake.picks.push({ items: await items, options });
-    return undefined;
+  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<ShownPick['items'][number] | undefined> {
+    const shown = await items;
+    fake.picks.push({ items: shown, options });
+    const label = fake.pickAnswers.shift();
+    return label === undefined ? undefined : shown.find((item) => item.label === label);
   },
   createQuickPick(): FakeQuickPick {
     const pick = new FakeQuickPick();
@@ -409,24 +417,36 @@ export const workspace = {
         const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
         return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0), size: target.size, mtime: target.mtimeMs, ctime: target.ctimeMs };
       }),
-    readFile: (uri: Uri): Promise<Uint8Array> => onDisk(uri, () => fsPromises.readFile(uri.path)),
-    writeFile: (uri: Uri, content: Uint8Array): Promise<void> => onDisk(uri, () => fsPromises.writeFile(uri.path, content)),
-    createDirectory: (uri: Uri): Promise<void> => onDisk(uri, async () => void (await fsPromises.mkdir(uri.path, { recursive: true }))),
+    // Real files at the URI's path, whatever its scheme; a watcher hears what is written through here (see diskOp).
+    readFile: (uri: Uri): Promise<Uint8Array> => diskOp(uri, () => onDisk(uri, () => fsPromises.readFile(uri.path))),
+    writeFile: (uri: Uri, content: Uint8Array): Promise<void> => diskOp(uri, () => onDisk(uri, () => fsPromises.writeFile(uri.path, content)), 'change'),
+    createDirectory: (uri: Uri): Promise<void> => diskOp(uri, () => onDisk(uri, async () => void (await fsPromises.mkdir(uri.path, { recursive: true })))),
     readDirectory: (uri: Uri): Promise<[string, FileType][]> =>
       onDisk(uri, async () => (await fsPromises.readdir(uri.path, { withFileTypes: true })).map((entry) => [entry.name, entry.isFile() ? FileType.File : entry.isDirectory() ? FileType.Directory : entry.isSymbolicLink() ? FileType.File | FileType.SymbolicLink : FileType.Unknown])),
-    delete: (uri: Uri): Promise<void> => onDisk(uri, () => fsPromises.unlink(uri.path)),
+    delete: (uri: Uri): Promise<void> => diskOp(uri, () => onDisk(uri, () => fsPromises.unlink(uri.path)), 'delete'),
     /** As VS Code's FileService: without `overwrite`, refused when the target is there; with it, the target is deleted first. */
     rename: (from: Uri, to: Uri, options?: { overwrite?: boolean }): Promise<void> =>
-      onDisk(to, async () => {
-        const there = await fsPromises.lstat(to.path).then(() => true, () => false);
-        if (there && !options?.overwrite) throw FileSystemError.FileExists(to);
-        if (there) await fsPromises.unlink(to.path);
-        await fsPromises.rename(from.path, to.path);
-      }),
+      diskOp(
+        to,
+        () =>
+          onDisk(to, async () => {
+            const there = await fsPromises.lstat(to.path).then(() => true, () => false);
+            if (there && !options?.overwrite) throw FileSystemError.FileExists(to);
+            if (there) await fsPromises.unlink(to.path);
+            await fsPromises.rename(from.path, to.path);
+          }),
+        'change',
+      ),
   },
-  /** A watcher on a real folder (node's), for the patterns `*.ext` and `name` directly in it; it hears every process's writes, as VS Code's does. */
+  /**
+   * A watcher on a folder, for the patterns `*.ext` and `name` directly in it, as VS Code's: it
+   * hears what is written through `workspace.fs` (every window of a test) right after the
+   * operation, and what any process writes there (node's watcher: a rename by node's fs too).
+   */
   createFileSystemWatcher(pattern: RelativePattern) {
     const [created, changed, deleted] = [new EventEmitter<Uri>(), new EventEmitter<Uri>(), new EventEmitter<Uri>()];
+    const watched = { folder: pattern.baseUri.path, suffix: pattern.pattern.replace(/^\*/, ''), changed, deleted };
+    diskWatchers.add(watched);
     const matches = (name: string) => (pattern.pattern.startsWith('*') ? name.endsWith(pattern.pattern.slice(1)) : name === pattern.pattern);
     const heard = (name: string | null) => {
       if (typeof name !== 'string' || !matches(name)) return;
@@ -440,16 +460,53 @@ export const workspace = {
     try {
       watcher = watchFolder(pattern.baseUri.path, (_event, name) => heard(name));
     } catch {
-      // A folder that is not there: nothing is heard (VS Code's would wait for it; the modules make it first).
+      // A folder that is not there: nothing is heard from other processes (VS Code's would wait for it; the modules make it first).
     }
     return {
       onDidCreate: created.event,
       onDidChange: changed.event,
       onDidDelete: deleted.event,
-      dispose: () => watcher?.close(),
+      dispose: () => {
+        diskWatchers.delete(watched);
+        watcher?.close();
+      },
     };
   },
 };
+
+
+/** The watchers of folders (a `*.suffix` pattern each); they hear a change after the operation, as VS Code's do. */
+const diskWatchers = new Set<{ folder: string; suffix: string; changed: EventEmitter<Uri>; deleted: EventEmitter<Uri> }>();
+
+/** Disk operations under way through `workspace.fs` (a test with a fake clock waits for none: see `diskIdle`). */
+let diskPending = 0;
+
+/** Run before each disk write, rename or delete through `workspace.fs` (a test steps in mid-write: a sign-out, a focus change, a window closing). */
+export const diskHooks = { beforeWrite: undefined as ((uri: Uri) => unknown) | undefined };
+
+async function diskOp<T>(uri: Uri, op: () => Promise<T>, heard?: 'change' | 'delete'): Promise<T> {
+  diskPending += 1;
+  try {
+    if (heard) await diskHooks.beforeWrite?.(uri);
+    const result = await op();
+    if (heard) {
+      for (const watcher of diskWatchers) {
+        if (posix.dirname(uri.path) === watcher.folder && uri.path.endsWith(watcher.suffix)) (heard === 'change' ? watcher.changed : watcher.deleted).fire(uri);
+      }
+    }
+    return result;
+  } finally {
+    diskPending -= 1;
+  }
+}
+
+/** Resolves once no disk operation has been under way through `workspace.fs` for a few turns of the event loop. */
+export async function diskIdle(): Promise<void> {
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((resolve) => setImmediate(resolve));
+    quiet = diskPending === 0 ? quiet + 1 : 0;
+  }
+}
 
 /** A text file on disk as a TextDocument (what the write tools read of it). */
 function diskDocument(uri: Uri) {

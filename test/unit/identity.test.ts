@@ -9,6 +9,19 @@ const A = 'https://a.example.com';
 const B = 'https://b.example.com';
 
 describe('Identity', () => {
+  it('counts the comments it filed on each post (what the news does not tell the person of); a count of another shape reads as one', async () => {
+    const state = memoryState();
+    const identity = new Identity(state);
+    await identity.noteFiled(A, { id: 90, user_id: 7, post_id: 30, task_kind: 'comment' });
+    await identity.noteFiled(A, { id: 91, user_id: 7, post_id: 30, task_kind: 'comment' });
+    await identity.noteFiled(A, { id: 92, user_id: 7, post_id: 31, task_kind: 'comment' });
+    await identity.noteFiled(A, { id: 93, user_id: 7 });
+    assert.deepEqual([...identity.commentsByMe(A)].sort(), [[30, 2], [31, 1]]);
+    assert.deepEqual([...identity.commentsByMe(B)], []);
+    await state.update('helpdesk.identity:' + B, { filed: [], commented: [5, 6], comments: { 5: 'x', 6: 1e308 } });
+    assert.deepEqual([...identity.commentsByMe(B)], [[5, 1], [6, 1]]);
+  });
+
   it('learns who the person is from the answer to a post it filed: its user_id and nick, per account', async () => {
     const state = memoryState();
     const identity = new Identity(state);

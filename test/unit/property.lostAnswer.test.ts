@@ -29,6 +29,7 @@ const profile = fc.record<Profile>({
   titleRequired: fc.constant(true),
   deleteAnswer: fc.constant('ok'),
   authorOnCreate: fc.boolean(),
+  postUpdates: fc.constantFrom('accepted', 'notFound', 'methodNotAllowed', 'refused422', 'errorBody200'),
 });
 
 /** How one try of a POST ends: answered, or lost before or after the service stored it, or refused in some way. */

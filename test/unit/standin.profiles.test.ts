@@ -227,4 +227,29 @@ describe('statuses (both profiles)', () => {
     assert.ok(posts.some((post) => post.status_id !== null) && posts.some((post) => post.status_id === null));
     for (const post of posts) assert.ok(post.status_id === null || postStatuses.has(Number(post.status_id)), `post ${post.id}: ${String(post.status_id)}`);
   });
+
+  it('PUT /app/posts/<id>.json: likely and contrary change only what is sent and answer the whole record (updated_at moved); sparse answers 404 and changes nothing', async () => {
+    for (const name of ['likely', 'contrary', 'sparse'] as const) {
+      const server = servers[name];
+      const post = server.store.list(server.prefix, 'posts').find((p) => p.post_id === null && p.closed === false)!;
+      const before = { ...post };
+      const answer = await call(server, 'PUT', `/app/posts/${post.id}.json`, { body: { post: { closed: true, status_id: 2 } } });
+      const stored = server.store.get(server.prefix, 'posts', post.id)!;
+      if (name === 'sparse') {
+        assert.equal(answer.status, 404, answer.text);
+        assert.equal(answer.json.code, 'error');
+        assert.deepEqual(stored, before, 'nothing changed');
+        continue;
+      }
+      assert.equal(answer.status, 200, `${name}: ${answer.text}`);
+      assert.deepEqual(Object.keys(answer.json), Object.keys(before), `${name}: the whole record`);
+      assert.deepEqual([answer.json.closed, answer.json.status_id, answer.json.title], [true, 2, before.title]);
+      assert.notEqual(answer.json.updated_at, before.updated_at);
+      assert.deepEqual(stored, answer.json);
+      const fixed = await call(server, 'PUT', `/app/posts/${post.id}.json`, { body: { post: { post_id: 1, task_kind: 'comment', title: ' ' } } });
+      assert.equal(fixed.status, 422);
+      assert.deepEqual(Object.keys(fixed.json.message).sort(), ['post_id', 'task_kind', 'title']);
+      assert.equal((await call(server, 'PUT', '/app/posts/999999.json', { body: { post: { closed: true } } })).status, 404);
+    }
+  });
 });

@@ -46,6 +46,22 @@ describe('HelpdeskStore bound to an account', () => {
     assert.equal(statusRequests(), 1, 'asked once per account');
   });
 
+  it('a post the account updated: its row and its hover show the answered record at once, with no request', async () => {
+    const store = new HelpdeskStore(log);
+    const mine = accountOn();
+    store.bind(mine);
+    await store.posts.ensureStarted();
+    const shown = store.posts.state.items.find((post) => post.closed === false)!;
+    const before = await store.peeks.get(shown.id, (id) => mine.post(id));
+    assert.ok('post' in before && before.post.closed === false);
+    const updated = await mine.updatePost(shown.id, { closed: true, responsible_id: 3 });
+    assert.deepEqual(store.posts.find(shown.id), updated);
+    server.reset();
+    const after = await store.peeks.get(shown.id, () => assert.fail('the hover asked the service again'));
+    assert.ok('post' in after && after.post.closed === true && after.post.responsible_id === 3);
+    assert.equal(server.requests.length, 0);
+  });
+
   it('follows the writes of the account it is bound to, and of no other', async () => {
     const store = new HelpdeskStore(log);
     const mine = accountOn();

@@ -179,9 +179,10 @@ describe('watch: news between two polls', () => {
 function service(count: number, perPage: number, newestFirst: boolean) {
   const reads: number[] = [];
   const ids = Array.from({ length: count }, (_, i) => (newestFirst ? count - i : i + 1));
-  const read = async (page: number): Promise<Page<Post>> => {
+  const read = async (page: number, asked?: number): Promise<Page<Post>> => {
     reads.push(page);
-    const items = ids.slice((page - 1) * perPage, page * perPage).map((id) => post(id));
+    const size = Math.min(asked ?? perPage, perPage);
+    const items = ids.slice((page - 1) * size, page * size).map((id) => post(id));
     return { items, received: items.length };
   };
   return { reads, read };
@@ -211,8 +212,17 @@ describe('watch: the newest posts', () => {
     assert.deepEqual(after.newestPage, { page: 4, full: 100 });
     assert.deepEqual(filled.reads, [3, 4], 'two requests');
     const exactly = service(300, 100, false);
-    assert.deepEqual((await readNewest(exactly.read, { page: 3, full: 100 })).newestPage, { page: 3, full: 100 });
+    const short = (await readNewest(exactly.read, { page: 3, full: 100 })).newestPage;
     assert.deepEqual(exactly.reads, [3, 4], 'a full page and an empty one after it');
+    assert.deepEqual(short, { page: 4, full: 99, perPage: 99, most: 100 }, 'read 99 a page from now on: the last page holds 3');
+    const idle = service(300, 100, false);
+    assert.deepEqual((await readNewest(idle.read, short)).posts.map((p) => p.id), [298, 299, 300]);
+    assert.deepEqual(idle.reads, [4], 'an idle poll is one request again');
+    const grown = service(301, 100, false);
+    assert.ok((await readNewest(grown.read, short)).posts.some((p) => p.id === 301));
+    assert.deepEqual(grown.reads, [4]);
+    const fresh = service(300, 100, false);
+    assert.deepEqual((await readNewest(fresh.read, undefined)).newestPage, short, 'found exactly full the first time: the same');
     const grew = service(520, 100, false);
     const far = await readNewest(grew.read, { page: 3, full: 100 });
     assert.deepEqual(far.newestPage, { page: 6, full: 100 });

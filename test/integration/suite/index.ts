@@ -26,6 +26,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'who.test.ts': () => import('./who.test'),
   'accounts.test.ts': () => import('./accounts.test'),
   'startWork.test.ts': () => import('./startWork.test'),
+  'updatePost.test.ts': () => import('./updatePost.test'),
   'tools.test.ts': () => import('./tools.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };

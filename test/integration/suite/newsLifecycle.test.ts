@@ -132,12 +132,12 @@ describe('news files', () => {
     // As large as a news file gets: NEWS_KEPT items and a snapshot of 2,000 posts.
     const items: HeldNews[] = Array.from({ length: 200 }, (_, i) => ({ id: 5000 - i, title: `A long enough title for post ${i} `.repeat(4), changes: ['new'], latest: ['new'], assignedToMe: false, mine: false, at: i, seq: 1 }));
     const posts = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [String(3000 + i), { title: `Post ${i} `.repeat(6), closed: false, mine: false, comments: i }]));
-    const news: NewsFile = { snapshot: { newest: 5000, posts }, items, seq: 1, polledAt: 1, nextAt: 2 };
+    const news: NewsFile = { snapshot: { newest: 5000, posts }, items, seq: 1, polledAt: 1, triedAt: 1, failures: 0, nextAt: 2 };
     try {
-      await folder.writeNews(url, news);
+      await folder.writeNews(url, news, () => true);
       let writing = true;
       const writes = (async () => {
-        for (let i = 0; i < 25; i++) await folder.writeNews(url, { ...news, polledAt: i });
+        for (let i = 0; i < 25; i++) await folder.writeNews(url, { ...news, polledAt: i }, () => true);
         writing = false;
       })();
       let reads = 0;

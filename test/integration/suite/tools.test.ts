@@ -28,7 +28,7 @@ describe('Language model tools', () => {
 
   it('are listed for the agent, with #helpdesk as a reference', () => {
     const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('helpdesk_'));
-    assert.deepEqual(ours.map((tool) => tool.name).sort(), ['helpdesk_commentOnPost', 'helpdesk_createTask', 'helpdesk_fileBug', 'helpdesk_getPost', 'helpdesk_searchPosts']);
+    assert.deepEqual(ours.map((tool) => tool.name).sort(), ['helpdesk_commentOnPost', 'helpdesk_createTask', 'helpdesk_fileBug', 'helpdesk_getPost', 'helpdesk_searchPosts', 'helpdesk_updatePost']);
     assert.ok(ours.every((tool) => tool.description.length > 0 && tool.inputSchema));
   });
 

@@ -1,13 +1,15 @@
 /**
  * Posts: create (task, post of a kind, or comment), the helpdesk list (`/app.json`), the task
- * list (`/app/tasks.json`) and get. The spec shows no update or delete of posts.
+ * list (`/app/tasks.json`), get, and update as the profile says (the spec shows no update or
+ * delete of posts).
  */
-import { castFields, requirePresent } from '../cast';
+import { addError, castFields, forbidBlanking, requirePresent } from '../cast';
 import { POST_SCHEMA } from '../fields';
-import { json, type FieldErrors } from '../http';
+import { error, json, notFound, type FieldErrors } from '../http';
 import { listedContent } from '../profile';
 import type { RecordTypes } from '../records';
-import { check, checkExists, getHandler, listHandler, wrapper, type ApiContext, type Handler } from './common';
+import { check, checkExists, find, getHandler, listHandler, Reply, wrapper, type ApiContext, type Handler } from './common';
+import { STATUSES } from './statuses';
 
 type StoredPost = RecordTypes['posts'];
 
@@ -34,9 +36,36 @@ const create: Handler = (context) => {
   return json(201, context.store.insert(context.account.prefix, 'posts', values));
 };
 
+/** Fields that would make a post something else (a comment, or another post's): not changed by an update (stand-in's choice). */
+const FIXED_ON_UPDATE = ['post_id', 'task_kind'];
+
+/**
+ * `PUT /app/posts/<id>.json`, not in the spec: where the profile accepts it, only the fields sent
+ * change and the whole record is answered (as updates of other records are, confirmed); a
+ * `status_id` must be a post status, and a title may not be blanked. Otherwise refused as the
+ * profile says.
+ */
+const update: Handler = (context) => {
+  const how = context.profile.postUpdates;
+  if (how === 'notFound') throw new Reply(notFound());
+  if (how === 'methodNotAllowed') throw new Reply(error(405, 'Method Not Allowed'));
+  const post = find(context, 'posts');
+  if (how === 'refused422') throw new Reply(error(422, { base: ['Posts cannot be updated through the API'] }));
+  if (how === 'errorBody200') return json(200, { code: 'error', message: 'Posts cannot be updated through the API' });
+  const errors: FieldErrors = {};
+  const values = castFields(POST_SCHEMA, wrapper(context, 'post'), errors);
+  for (const field of FIXED_ON_UPDATE) if (Object.hasOwn(values, field)) addError(errors, field, 'cannot be changed');
+  forbidBlanking(values, ['title'], errors);
+  checkExists(context, 'clients', values.client_id, 'client_id', errors);
+  if (typeof values.status_id === 'number' && !STATUSES.some((status) => status.id === values.status_id && status.kind === 'post')) addError(errors, 'status_id', 'must exist');
+  check(errors);
+  return json(200, context.store.update(context.account.prefix, 'posts', post.id, values));
+};
+
 export const posts = {
   create,
   get: getHandler('posts'),
+  update,
   /**
    * Every post that is not a comment (comments too in the `contrary` profile; posts with only a
    * `kind` left out in `sparse`).

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import { PROFILES } from '../../server';
+import { extensionApi, forEachProfile, standIn, useCleanSlate, waitFor } from './helpers';
+
+/* Close Post and the others, run as the row's context menu runs them (the command on the row's
+ * node), on every stand-in profile: where the service accepts updating posts the row and the
+ * open document show the answer; where it refuses (sparse: 404) the person is told and the
+ * actions are no longer offered; a change made by someone else since is asked about. */
+
+async function serverPost(id: number): Promise<Post> {
+  const response = await fetch(`${standIn.url}/app/posts/${id}.json?api_token=${encodeURIComponent(standIn.token)}`);
+  assert.equal(response.status, 200);
+  return (await response.json()) as Post;
+}
+
+/** As if someone changed it in the web app. */
+async function changeOnServer(id: number, fields: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${standIn.url}/__standin/records/posts/${id}`, { method: 'PATCH', body: JSON.stringify(fields) });
+  assert.equal(response.status, 200, await response.text());
+}
+
+/** An open post's row in the posts view (its node, as the context menu hands it to the command). */
+async function openRow(): Promise<vscode.TreeItem & { post: Post }> {
+  const api = await extensionApi();
+  await api.store.posts.ensureStarted();
+  const rows = (await api.posts.getChildren()) as (vscode.TreeItem & { post?: Post })[];
+  const row = rows.find((node) => node.contextValue === 'post' && node.post && node.post.closed === false);
+  assert.ok(row?.post, 'an open post row');
+  return row as vscode.TreeItem & { post: Post };
+}
+
+const puts = async () => (await standIn.requests()).filter((request) => request.method === 'PUT');
+
+forEachProfile((profile) => describe('updating posts', () => {
+  useCleanSlate();
+  const accepts = PROFILES[profile].postUpdates === 'accepted';
+
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    const api = await extensionApi();
+    await waitFor('a refresh to offer the actions again', () => api.gateway.account?.postUpdatesRefused === false);
+  });
+
+  it(accepts ? 'Close Post on a row: the row and the open document show it closed' : 'Close Post on a row: refused (404), said, and not offered again until a refresh', async () => {
+    const api = await extensionApi();
+    const row = await openRow();
+    const id = row.post.id;
+    await vscode.commands.executeCommand('helpdesk.openPost', row);
+    // Of this account: the same number's document of another profile's stand-in may still be held.
+    const ofThisAccount = (uri: vscode.Uri) => uri.scheme === 'helpdesk-post' && uri.path === `/${id}.md` && new URLSearchParams(uri.query).get('account') === api.gateway.account?.url;
+    const document = await waitFor('the post document', () => vscode.workspace.textDocuments.find((d) => ofThisAccount(d.uri)));
+    await vscode.commands.executeCommand('helpdesk.closePost', row);
+    if (accepts) {
+      assert.deepEqual((await puts()).map((request) => (request.body as { post: unknown }).post), [{ closed: true }]);
+      assert.equal((await serverPost(id)).closed, true);
+      await waitFor('the row to show it closed', () => api.store.posts.find(id)?.closed === true);
+      await waitFor('the document to show it closed', () => /- State: closed/.test(document.getText()));
+      await vscode.commands.executeCommand('helpdesk.reopenPost', row);
+      await waitFor('reopened', async () => (await serverPost(id)).closed === false);
+    } else {
+      assert.equal((await serverPost(id)).closed, false);
+      assert.equal(api.gateway.account?.postUpdatesRefused, true);
+      const before = (await standIn.requests()).length;
+      await vscode.commands.executeCommand('helpdesk.closePost', row);
+      assert.equal((await standIn.requests()).length, before, 'not tried again');
+    }
+  });
+
+  it('changed by someone else since the row was read: asked, and nothing is written on No', async () => {
+    const api = await extensionApi();
+    const row = await openRow();
+    const title = row.post.title;
+    await changeOnServer(row.post.id, { title: `${String(title)} (edited in the web app)` });
+    try {
+      api.ui.answerNextQuestion(undefined);
+      await vscode.commands.executeCommand('helpdesk.closePost', row);
+      assert.deepEqual(await puts(), []);
+      assert.equal((await serverPost(row.post.id)).closed, false);
+    } finally {
+      await changeOnServer(row.post.id, { title });
+    }
+  });
+}));

@@ -246,12 +246,26 @@ export class DraftStore {
   }
 
   private async write(draft: Draft, changed = true): Promise<void> {
+    const gone = () => this.folder.read(goneMark(draft.id)).then((mark) => mark !== undefined);
+    if (await gone()) throw this.wentAway(draft.id);
     this.written.set(draft.id, ++this.writes);
     await this.folder.write(draftFile(draft.id), JSON.stringify(draft));
+    // Sent or discarded in another window while this one wrote: what was written would bring it back.
+    if (await gone()) {
+      await this.folder.remove(draftFile(draft.id)).catch(() => undefined);
+      throw this.wentAway(draft.id);
+    }
     // Again: a read begun while the file was written may have found the one before.
     this.written.set(draft.id, ++this.writes);
     this.drafts.set(draft.id, draft);
     if (changed) this.changed.fire(draft.id);
+  }
+
+  /** The draft is gone (its mark is there): this window forgets it, and the write fails as "not found". */
+  private wentAway(id: string): Error {
+    this.written.set(id, ++this.writes);
+    if (this.drafts.delete(id)) this.changed.fire(id);
+    return vscode.FileSystemError.FileNotFound(id);
   }
 
   /** Takes what was read of a draft begun at `started`, unless this window wrote the draft since; says so when it changed. */

@@ -167,9 +167,17 @@ export class DraftStore {
     });
   }
 
-  remove(id: string): Promise<void> {
+  /**
+   * `ifText`: only while the draft's file holds that text (read in this window's turn to change it),
+   * so that what another window saved into it since is kept. False when it was not removed for that.
+   */
+  remove(id: string, { ifText }: { ifText?: string } = {}): Promise<boolean> {
     return this.change(async () => {
-      if (!isDraftId(id)) return;
+      if (!isDraftId(id)) return true;
+      if (ifText !== undefined) {
+        const now = await this.read(id);
+        if (now && now.text !== ifText) return false;
+      }
       this.written.set(id, ++this.writes);
       // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
       await this.folder.write(goneMark(id), '').catch(() => undefined);
@@ -179,6 +187,7 @@ export class DraftStore {
       this.written.set(id, ++this.writes);
       this.drafts.delete(id);
       this.changed.fire(id);
+      return true;
     });
   }
 

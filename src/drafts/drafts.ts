@@ -20,6 +20,12 @@ export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' 
  * WindowPresence) holds. A window of this version holds its claim for as long as it lives.
  */
 const CLAIM_MS = 2 * 60_000;
+/** A draft's lock is held for one read and one write of its file: one older than this was left by a window that crashed. */
+const LOCK_STALE_MS = 5_000;
+/** How long a change waits on another window's lock, and how often it looks again. */
+const LOCK_WAIT_MS = 2_000;
+const LOCK_POLL_MS = 20;
+const lockFile = (id: string) => `${id}.lock`;
 
 /**
  * Drafts, one file each in a folder of the extension's global storage: they survive a window
@@ -145,10 +151,38 @@ export class DraftStore {
   update(id: string, text: string): Promise<void> {
     tooLong(text);
     return this.change(async () => {
-      const draft = await this.read(id);
-      if (!draft) throw vscode.FileSystemError.FileNotFound(id);
-      await this.write({ ...draft, text, updatedAt: Date.now() });
+      // What this window's editor was saving over: another window's save since is refused, not overwritten.
+      const known = this.drafts.get(id);
+      await this.locked(id, async () => {
+        const draft = await this.read(id);
+        if (!draft) throw vscode.FileSystemError.FileNotFound(id);
+        if (known && (known.text !== draft.text || known.updatedAt !== draft.updatedAt)) {
+          throw new vscode.FileSystemError(vscode.l10n.t('The draft was modified since in another window; its text there is shown now. Save again to keep yours.'));
+        }
+        await this.write({ ...draft, text, updatedAt: Date.now() });
+      });
     });
+  }
+
+  /**
+   * Runs `work` (a read of the draft's file, then a write) while this window holds the draft's lock
+   * file: one window at a time, as `create` makes the file only where there is none. A lock left by
+   * a window that crashed is taken over once stale; one held longer than a wait fails the change.
+   */
+  private async locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const name = lockFile(id);
+    const until = Date.now() + LOCK_WAIT_MS;
+    while (!(await this.folder.create(name, this.window))) {
+      const lock = await this.folder.read(name);
+      if (lock && Date.now() - lock.mtime > LOCK_STALE_MS) await this.folder.remove(name).catch(() => undefined);
+      else if (Date.now() > until) throw new vscode.FileSystemError(vscode.l10n.t('The draft is being saved in another window; try again.'));
+      else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.folder.remove(name).catch(() => undefined);
+    }
   }
 
   /** Records (or, with undefined, forgets) an attempt whose outcome is not known. */

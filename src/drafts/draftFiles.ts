@@ -63,15 +63,29 @@ export async function readDraft(folder: DraftFolder, id: string): Promise<Draft 
   return { ...value, updatedAt: value.updatedAt ?? value.createdAt };
 }
 
-/** Every draft in the folder (at most `MAX_DRAFTS`), a few files at a time. */
-export async function readDrafts(folder: DraftFolder): Promise<Map<string, Draft>> {
-  const ids = (await folder.names()).flatMap((name) => draftIdOfFile(name) ?? []);
-  const kept = ids.sort().slice(0, MAX_DRAFTS);
+/** When the draft of `id` was made, as its id says (`<kind>-<base 36 ms>-<random>`); 0 for an id that does not say. */
+function madeAt(id: string): number {
+  const time = id.split('-')[1] ?? '';
+  const ms = time.length <= 12 ? parseInt(time, 36) : NaN;
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+/**
+ * Every draft in the folder (at most `MAX_DRAFTS`, the newest), a few files at a time; `unread`:
+ * the ids of the files there that the limit left unread, which are not gone.
+ */
+export async function readDrafts(folder: DraftFolder): Promise<{ read: Map<string, Draft>; unread: Set<string> }> {
+  const ids = (await folder.names())
+    .flatMap((name) => draftIdOfFile(name) ?? [])
+    .map((id) => ({ id, at: madeAt(id) }))
+    .sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ id }) => id);
+  const kept = ids.slice(0, MAX_DRAFTS);
   const read = new Map<string, Draft>();
   for (let i = 0; i < kept.length; i += READS_AT_ONCE) {
     for (const draft of await Promise.all(kept.slice(i, i + READS_AT_ONCE).map((id) => readDraft(folder, id)))) if (draft) read.set(draft.id, draft);
   }
-  return read;
+  return { read, unread: new Set(ids.slice(MAX_DRAFTS)) };
 }
 
 /**

@@ -324,8 +324,9 @@ export class DraftStore {
 
   private async readAll(): Promise<void> {
     const started = this.writes;
-    const read = await readDrafts(this.folder);
-    for (const id of new Set([...this.drafts.keys(), ...read.keys()])) this.apply(id, read.get(id), started);
+    const { read, unread } = await readDrafts(this.folder);
+    // A draft the limit left unread is still there: only one whose file is gone is taken for gone.
+    for (const id of new Set([...this.drafts.keys(), ...read.keys()])) if (!unread.has(id)) this.apply(id, read.get(id), started);
   }
 }
 

@@ -29,6 +29,13 @@ const GONE = '.gone';
 const GONE_KEPT_MS = 30 * 24 * 60 * 60_000;
 /** The most drafts (and marks of drafts gone) read. */
 const MAX_DRAFTS = 1000;
+/**
+ * The largest draft file read, and written. A draft's text and the copy an attempt sent are a
+ * million characters each at most: 2 to 6 MB as JSON, more where most are control characters,
+ * which JSON writes as `\u001b` (6 bytes each). A draft whose file would be larger is refused as
+ * it is saved, never written for every window to ignore; the bound keeps what a read takes small.
+ */
+export const MAX_DRAFT_FILE_BYTES = 9_000_000;
 /** Files read at once. */
 const READS_AT_ONCE = 8;
 

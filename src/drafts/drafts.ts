@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
-import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
+import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, MAX_DRAFT_FILE_BYTES, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
@@ -291,8 +291,11 @@ export class DraftStore {
   private async write(draft: Draft, changed = true): Promise<void> {
     const gone = () => this.folder.read(goneMark(draft.id)).then((mark) => mark !== undefined);
     if (await gone()) throw this.wentAway(draft.id);
+    const json = JSON.stringify(draft);
+    // A file no window would read back is not written as if saved.
+    if (Buffer.byteLength(json) > MAX_DRAFT_FILE_BYTES) throw new RangeError(vscode.l10n.t('This draft is too large to save.'));
     this.written.set(draft.id, ++this.writes);
-    await this.folder.write(draftFile(draft.id), JSON.stringify(draft));
+    await this.folder.write(draftFile(draft.id), json);
     // Sent or discarded in another window while this one wrote: what was written would bring it back.
     if (await gone()) {
       await this.folder.remove(draftFile(draft.id)).catch(() => undefined);

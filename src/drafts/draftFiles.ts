@@ -104,19 +104,35 @@ export async function readDrafts(folder: DraftFolder): Promise<{ read: Map<strin
 export async function moveDraftsToFiles(state: GlobalState, folder: DraftFolder): Promise<void> {
   for (const key of state.keys()) if (key.startsWith(OLD_PRESENCE)) await state.update(key, undefined);
   const names = new Set(await folder.names());
-  const move = async (draft: Draft) => {
-    if (!names.has(goneMark(draft.id))) await folder.create(draftFile(draft.id), JSON.stringify(draft));
+  /** Whether the draft's text is in a file now (or it was sent or discarded): its entry may go. */
+  const move = async (draft: Draft): Promise<boolean> => {
+    if (names.has(goneMark(draft.id)) || (await folder.create(draftFile(draft.id), JSON.stringify(draft)))) return true;
+    // Moved before, and edited since in a window of the version before: that edit is kept as a draft of its own.
+    // (Its id is made of the entry's, so that two windows moving it at once make one copy.)
+    const there = await readDraft(folder, draft.id);
+    if (!there) return false;
+    if (there.text === draft.text || (draft.updatedAt ?? draft.createdAt) <= there.updatedAt) return true;
+    const copy = { ...draft, id: copyId(draft), sending: undefined, unconfirmed: undefined, ref: undefined };
+    await folder.create(draftFile(copy.id), JSON.stringify(copy));
+    return (await readDraft(folder, copy.id))?.text === draft.text;
   };
   for (const key of state.keys().filter((k) => k.startsWith(PREFIX)).slice(0, MAX_DRAFTS)) {
     const draft = state.get<unknown>(key);
     if (!isDraft(draft) || key !== PREFIX + draft.id) continue;
-    await move(draft);
-    await state.update(key, undefined);
+    if (await move(draft)) await state.update(key, undefined);
   }
   const list = state.get<unknown>(OLD_LIST);
   if (list === undefined) return;
   for (const draft of (Array.isArray(list) ? list : []).slice(0, MAX_DRAFTS).filter(isDraft)) await move(draft);
   await state.update(OLD_LIST, undefined);
+}
+
+/** The id of the copy of a draft's entry edited after the draft moved to a file: the same for the same entry in every window. */
+function copyId(draft: Draft): string {
+  let hash = 0;
+  for (let i = 0; i < draft.id.length; i++) hash = (hash * 31 + draft.id.charCodeAt(i)) >>> 0;
+  const at = Math.abs(Math.trunc(draft.updatedAt ?? draft.createdAt));
+  return `${draft.kind}-${at.toString(36)}-${hash.toString(36)}`;
 }
 
 /** Removes the marks of drafts gone long ago. */

@@ -122,9 +122,11 @@ export async function moveDraftsToFiles(state: GlobalState, folder: DraftFolder)
     if (await move(draft)) await state.update(key, undefined);
   }
   const list = state.get<unknown>(OLD_LIST);
-  if (list === undefined) return;
-  for (const draft of (Array.isArray(list) ? list : []).slice(0, MAX_DRAFTS).filter(isDraft)) await move(draft);
-  await state.update(OLD_LIST, undefined);
+  if (!Array.isArray(list)) return;
+  // What is not moved (not a draft, as one over 1 MB; beyond the limit; not written) stays in the list, as an entry does; an empty slot goes.
+  const left: unknown[] = list.slice(MAX_DRAFTS);
+  for (const item of list.slice(0, MAX_DRAFTS)) if (item != null && (!isDraft(item) || !(await move(item)))) left.push(item);
+  await state.update(OLD_LIST, left.length > 0 ? left : undefined);
 }
 
 /** The id of the copy of a draft's entry edited after the draft moved to a file: the same for the same entry in every window. */

@@ -170,6 +170,8 @@ export class DraftStore {
    * a window that crashed is taken over once stale; one held longer than a wait fails the change.
    */
   private async locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    // An id that is not a draft's names no file (it has none to read either).
+    if (!isDraftId(id)) return work();
     const name = lockFile(id);
     const until = Date.now() + LOCK_WAIT_MS;
     while (!(await this.folder.create(name, this.window))) {

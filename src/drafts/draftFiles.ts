@@ -29,6 +29,13 @@ const GONE = '.gone';
 const GONE_KEPT_MS = 30 * 24 * 60 * 60_000;
 /** The most drafts (and marks of drafts gone) read. */
 const MAX_DRAFTS = 1000;
+/**
+ * The largest draft file read, and written. A draft's text and the copy an attempt sent are a
+ * million characters each at most: 2 to 6 MB as JSON, more where most are control characters,
+ * which JSON writes as `\u001b` (6 bytes each). A draft whose file would be larger is refused as
+ * it is saved, never written for every window to ignore; the bound keeps what a read takes small.
+ */
+export const MAX_DRAFT_FILE_BYTES = 9_000_000;
 /** Files read at once. */
 const READS_AT_ONCE = 8;
 
@@ -63,15 +70,29 @@ export async function readDraft(folder: DraftFolder, id: string): Promise<Draft 
   return { ...value, updatedAt: value.updatedAt ?? value.createdAt };
 }
 
-/** Every draft in the folder (at most `MAX_DRAFTS`), a few files at a time. */
-export async function readDrafts(folder: DraftFolder): Promise<Map<string, Draft>> {
-  const ids = (await folder.names()).flatMap((name) => draftIdOfFile(name) ?? []);
-  const kept = ids.sort().slice(0, MAX_DRAFTS);
+/** When the draft of `id` was made, as its id says (`<kind>-<base 36 ms>-<random>`); 0 for an id that does not say. */
+function madeAt(id: string): number {
+  const time = id.split('-')[1] ?? '';
+  const ms = time.length <= 12 ? parseInt(time, 36) : NaN;
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+/**
+ * Every draft in the folder (at most `MAX_DRAFTS`, the newest), a few files at a time; `unread`:
+ * the ids of the files there that the limit left unread, which are not gone.
+ */
+export async function readDrafts(folder: DraftFolder): Promise<{ read: Map<string, Draft>; unread: Set<string> }> {
+  const ids = (await folder.names())
+    .flatMap((name) => draftIdOfFile(name) ?? [])
+    .map((id) => ({ id, at: madeAt(id) }))
+    .sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ id }) => id);
+  const kept = ids.slice(0, MAX_DRAFTS);
   const read = new Map<string, Draft>();
   for (let i = 0; i < kept.length; i += READS_AT_ONCE) {
     for (const draft of await Promise.all(kept.slice(i, i + READS_AT_ONCE).map((id) => readDraft(folder, id)))) if (draft) read.set(draft.id, draft);
   }
-  return read;
+  return { read, unread: new Set(ids.slice(MAX_DRAFTS)) };
 }
 
 /**
@@ -83,19 +104,37 @@ export async function readDrafts(folder: DraftFolder): Promise<Map<string, Draft
 export async function moveDraftsToFiles(state: GlobalState, folder: DraftFolder): Promise<void> {
   for (const key of state.keys()) if (key.startsWith(OLD_PRESENCE)) await state.update(key, undefined);
   const names = new Set(await folder.names());
-  const move = async (draft: Draft) => {
-    if (!names.has(goneMark(draft.id))) await folder.create(draftFile(draft.id), JSON.stringify(draft));
+  /** Whether the draft's text is in a file now (or it was sent or discarded): its entry may go. */
+  const move = async (draft: Draft): Promise<boolean> => {
+    if (names.has(goneMark(draft.id)) || (await folder.create(draftFile(draft.id), JSON.stringify(draft)))) return true;
+    // Moved before, and edited since in a window of the version before: that edit is kept as a draft of its own.
+    // (Its id is made of the entry's, so that two windows moving it at once make one copy.)
+    const there = await readDraft(folder, draft.id);
+    if (!there) return false;
+    if (there.text === draft.text || (draft.updatedAt ?? draft.createdAt) <= there.updatedAt) return true;
+    const copy = { ...draft, id: copyId(draft), sending: undefined, unconfirmed: undefined, ref: undefined };
+    await folder.create(draftFile(copy.id), JSON.stringify(copy));
+    return (await readDraft(folder, copy.id))?.text === draft.text;
   };
   for (const key of state.keys().filter((k) => k.startsWith(PREFIX)).slice(0, MAX_DRAFTS)) {
     const draft = state.get<unknown>(key);
     if (!isDraft(draft) || key !== PREFIX + draft.id) continue;
-    await move(draft);
-    await state.update(key, undefined);
+    if (await move(draft)) await state.update(key, undefined);
   }
   const list = state.get<unknown>(OLD_LIST);
-  if (list === undefined) return;
-  for (const draft of (Array.isArray(list) ? list : []).slice(0, MAX_DRAFTS).filter(isDraft)) await move(draft);
-  await state.update(OLD_LIST, undefined);
+  if (!Array.isArray(list)) return;
+  // What is not moved (not a draft, as one over 1 MB; beyond the limit; not written) stays in the list, as an entry does; an empty slot goes.
+  const left: unknown[] = list.slice(MAX_DRAFTS);
+  for (const item of list.slice(0, MAX_DRAFTS)) if (item != null && (!isDraft(item) || !(await move(item)))) left.push(item);
+  await state.update(OLD_LIST, left.length > 0 ? left : undefined);
+}
+
+/** The id of the copy of a draft's entry edited after the draft moved to a file: the same for the same entry in every window. */
+function copyId(draft: Draft): string {
+  let hash = 0;
+  for (let i = 0; i < draft.id.length; i++) hash = (hash * 31 + draft.id.charCodeAt(i)) >>> 0;
+  const at = Math.abs(Math.trunc(draft.updatedAt ?? draft.createdAt));
+  return `${draft.kind}-${at.toString(36)}-${hash.toString(36)}`;
 }
 
 /** Removes the marks of drafts gone long ago. */

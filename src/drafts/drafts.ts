@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
-import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
+import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, MAX_DRAFT_FILE_BYTES, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
@@ -20,6 +20,12 @@ export type NewDraft = Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'sending' 
  * WindowPresence) holds. A window of this version holds its claim for as long as it lives.
  */
 const CLAIM_MS = 2 * 60_000;
+/** A draft's lock is held for one read and one write of its file: one older than this was left by a window that crashed. */
+const LOCK_STALE_MS = 5_000;
+/** How long a change waits on another window's lock, and how often it looks again. */
+const LOCK_WAIT_MS = 2_000;
+const LOCK_POLL_MS = 20;
+const lockFile = (id: string) => `${id}.lock`;
 
 /**
  * Drafts, one file each in a folder of the extension's global storage: they survive a window
@@ -145,10 +151,40 @@ export class DraftStore {
   update(id: string, text: string): Promise<void> {
     tooLong(text);
     return this.change(async () => {
-      const draft = await this.read(id);
-      if (!draft) throw vscode.FileSystemError.FileNotFound(id);
-      await this.write({ ...draft, text, updatedAt: Date.now() });
+      // What this window's editor was saving over: another window's save since is refused, not overwritten.
+      const known = this.drafts.get(id);
+      await this.locked(id, async () => {
+        const draft = await this.read(id);
+        if (!draft) throw vscode.FileSystemError.FileNotFound(id);
+        if (known && (known.text !== draft.text || known.updatedAt !== draft.updatedAt)) {
+          throw new vscode.FileSystemError(vscode.l10n.t('The draft was modified since in another window; its text there is shown now. Save again to keep yours.'));
+        }
+        await this.write({ ...draft, text, updatedAt: Date.now() });
+      });
     });
+  }
+
+  /**
+   * Runs `work` (a read of the draft's file, then a write) while this window holds the draft's lock
+   * file: one window at a time, as `create` makes the file only where there is none. A lock left by
+   * a window that crashed is taken over once stale; one held longer than a wait fails the change.
+   */
+  private async locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    // An id that is not a draft's names no file (it has none to read either).
+    if (!isDraftId(id)) return work();
+    const name = lockFile(id);
+    const until = Date.now() + LOCK_WAIT_MS;
+    while (!(await this.folder.create(name, this.window))) {
+      const lock = await this.folder.read(name);
+      if (lock && Date.now() - lock.mtime > LOCK_STALE_MS) await this.folder.remove(name).catch(() => undefined);
+      else if (Date.now() > until) throw new vscode.FileSystemError(vscode.l10n.t('The draft is being saved in another window; try again.'));
+      else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.folder.remove(name).catch(() => undefined);
+    }
   }
 
   /** Records (or, with undefined, forgets) an attempt whose outcome is not known. */
@@ -167,9 +203,17 @@ export class DraftStore {
     });
   }
 
-  remove(id: string): Promise<void> {
+  /**
+   * `ifText`: only while the draft's file holds that text (read in this window's turn to change it),
+   * so that what another window saved into it since is kept. False when it was not removed for that.
+   */
+  remove(id: string, { ifText }: { ifText?: string } = {}): Promise<boolean> {
     return this.change(async () => {
-      if (!isDraftId(id)) return;
+      if (!isDraftId(id)) return true;
+      if (ifText !== undefined) {
+        const now = await this.read(id);
+        if (now && now.text !== ifText) return false;
+      }
       this.written.set(id, ++this.writes);
       // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
       await this.folder.write(goneMark(id), '').catch(() => undefined);
@@ -179,6 +223,7 @@ export class DraftStore {
       this.written.set(id, ++this.writes);
       this.drafts.delete(id);
       this.changed.fire(id);
+      return true;
     });
   }
 
@@ -246,12 +291,29 @@ export class DraftStore {
   }
 
   private async write(draft: Draft, changed = true): Promise<void> {
+    const gone = () => this.folder.read(goneMark(draft.id)).then((mark) => mark !== undefined);
+    if (await gone()) throw this.wentAway(draft.id);
+    const json = JSON.stringify(draft);
+    // A file no window would read back is not written as if saved.
+    if (Buffer.byteLength(json) > MAX_DRAFT_FILE_BYTES) throw new RangeError(vscode.l10n.t('This draft is too large to save.'));
     this.written.set(draft.id, ++this.writes);
-    await this.folder.write(draftFile(draft.id), JSON.stringify(draft));
+    await this.folder.write(draftFile(draft.id), json);
+    // Sent or discarded in another window while this one wrote: what was written would bring it back.
+    if (await gone()) {
+      await this.folder.remove(draftFile(draft.id)).catch(() => undefined);
+      throw this.wentAway(draft.id);
+    }
     // Again: a read begun while the file was written may have found the one before.
     this.written.set(draft.id, ++this.writes);
     this.drafts.set(draft.id, draft);
     if (changed) this.changed.fire(draft.id);
+  }
+
+  /** The draft is gone (its mark is there): this window forgets it, and the write fails as "not found". */
+  private wentAway(id: string): Error {
+    this.written.set(id, ++this.writes);
+    if (this.drafts.delete(id)) this.changed.fire(id);
+    return vscode.FileSystemError.FileNotFound(id);
   }
 
   /** Takes what was read of a draft begun at `started`, unless this window wrote the draft since; says so when it changed. */
@@ -267,8 +329,9 @@ export class DraftStore {
 
   private async readAll(): Promise<void> {
     const started = this.writes;
-    const read = await readDrafts(this.folder);
-    for (const id of new Set([...this.drafts.keys(), ...read.keys()])) this.apply(id, read.get(id), started);
+    const { read, unread } = await readDrafts(this.folder);
+    // A draft the limit left unread is still there: only one whose file is gone is taken for gone.
+    for (const id of new Set([...this.drafts.keys(), ...read.keys()])) if (!unread.has(id)) this.apply(id, read.get(id), started);
   }
 }
 

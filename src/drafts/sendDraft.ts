@@ -183,19 +183,21 @@ export class DraftSender {
   private async filed(draft: Draft, filing: Extract<Filing<Account>, { post: Post }>): Promise<void> {
     const { account, post, sentText } = filing;
     const earlier = filing.outcome === 'filedEarlier';
-    const editedSince = () => {
-      const current = this.drafts.get(draft.id);
+    // The draft's file, not this window's copy: another window may have saved into it meanwhile, unheard yet.
+    const editedSince = async () => {
+      const current = await this.drafts.read(draft.id);
       return (sentText !== undefined && current !== undefined && current.text !== sentText) || draftDocument(draft.id)?.isDirty === true;
     };
-    const told = !editedSince();
+    const told = !(await editedSince());
     if (told) this.announce(account, draft, post, earlier);
     for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined })) await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
     // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
-    if (!editedSince()) {
-      await closeDraftEditors(draft.id);
-      await this.drafts.remove(draft.id);
+    const kept = await editedSince();
+    if (!kept) await closeDraftEditors(draft.id);
+    // Removed only while it holds the text sent: a save in another window after that read is kept too.
+    if (!kept && (await this.drafts.remove(draft.id, { ifText: sentText }))) {
       // Edited at the answer and put back since: it is the post, and said so now.
       if (!told) this.announce(account, draft, post, earlier);
       return;

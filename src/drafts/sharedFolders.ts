@@ -1,16 +1,15 @@
 import { link } from 'node:fs/promises';
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
-import type { DraftFolder } from './draftFiles';
+import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from './draftFiles';
 import type { PresenceFolder } from './windowPresence';
 
 /** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
 const STAGED = '.tmp';
 /** A file being written for a day was left by a window that crashed. */
 const STAGED_KEPT_MS = 24 * 60 * 60_000;
-/** A window's presence file is a few ids; a draft file about 1 MB of text at most, which JSON may escape to a few. */
+/** A window's presence file is a few ids (a draft file's bound is MAX_DRAFT_FILE_BYTES). */
 const MAX_PRESENCE_BYTES = 256 * 1024;
-const MAX_DRAFT_FILE_BYTES = 8 * 1024 * 1024;
 
 /** The windows' presence files (see WindowPresence), in a folder of the extension's global storage: one folder for every window. */
 export function presenceFolder(globalStorage: vscode.Uri): PresenceFolder {

@@ -85,6 +85,7 @@ const SHARED = new Set([
   'src/api/types.ts',
   'src/code/postReferences.ts',
   'src/code/todoComments.ts',
+  'src/drafts/draftFiles.ts',
   'src/drafts/draftUri.ts',
   'src/drafts/sharedFolders.ts',
   'src/inCode/openTodo.ts',

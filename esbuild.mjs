@@ -1,6 +1,5 @@
 // Builds the extension's two bundles and the test bundles.
-//   node esbuild.mjs                 dist/extension.js, loaded at activation, and dist/helpdesk.js,
-//                                    loaded on first use (development: source maps)
+//   node esbuild.mjs                 dist/extension.js (development: source maps)
 //   node esbuild.mjs --production    the same, minified, no source maps
 //   node esbuild.mjs --watch         rebuild the extension on change
 //   node esbuild.mjs --unit          out/unit/*.test.js for node's test runner
@@ -18,7 +17,7 @@ const production = args.has('--production');
 
 /**
  * src/commandIds.ts: the manifest's command ids as a type, so that tsc checks the table of
- * handlers (src/helpdesk.ts) against package.json: a command contributed without a handler, or a
+ * handlers (src/extension.ts) against package.json: a command contributed without a handler, or a
  * handler for none, fails the type check. Written only when it changed.
  */
 function writeCommandIds() {
@@ -63,71 +62,18 @@ const vscodeOnce = {
   },
 };
 
-/** src/extension.ts loads dist/helpdesk.js with a plain require, on first use. */
-const helpdeskAtRuntime = {
-  name: 'helpdesk-at-runtime',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/helpdesk\.js$/ }, () => ({ path: './helpdesk.js', external: true }));
-  },
-};
-
-/**
- * Modules both bundles may hold: constants and functions without state. Any other module in
- * both would exist twice at run time, with two copies of its state and classes. (address.ts
- * holds AccountUrlError, which `instanceof` tests in dist/helpdesk.js: the startup bundle's code
- * catches it where it is thrown, so its copy of the class never reaches them.)
- */
-const SHARED = new Set([
-  'vscode-once:vscode',
-  'src/api/address.ts',
-  'src/api/paging.ts',
-  'src/api/redact.ts',
-  'src/api/types.ts',
-  'src/code/postReferences.ts',
-  'src/code/todoComments.ts',
-  'src/drafts/draftFiles.ts',
-  'src/drafts/draftUri.ts',
-  'src/drafts/sharedFolders.ts',
-  'src/inCode/openTodo.ts',
-  'src/inCode/referenceOptions.ts',
-  'src/settings.ts',
-  'src/storage/replaceFile.ts',
-  'src/text/serverText.ts',
-  'src/views/postUri.ts',
-  'src/watch/newsFileNames.ts',
-]);
-
-/** Fails the build when a module other than SHARED's is in both bundles. */
-const nothingTwice = {
-  name: 'nothing-twice',
-  setup(build) {
-    build.onEnd(({ metafile, errors }) => {
-      if (errors.length || !metafile) return;
-      const [startup, rest] = ['dist/extension.js', 'dist/helpdesk.js'].map((file) => {
-        if (!metafile.outputs[file]) throw new Error(`nothing-twice: ${file} was not built; update the check in esbuild.mjs.`);
-        return new Set(Object.keys(metafile.outputs[file].inputs));
-      });
-      const twice = [...startup].filter((input) => rest.has(input) && !SHARED.has(input));
-      if (twice.length) return { errors: [{ text: `In both dist/extension.js and dist/helpdesk.js: ${twice.join(', ')}. Import only types across the two, or add a module without state to SHARED in esbuild.mjs.` }] };
-    });
-  },
-};
-
-// The extension, in two bundles: what activation at startup loads (the providers of references
-// and TODO comments, and stand-ins for the views, commands and documents), and the rest, which
-// it loads on first use (see src/extension.ts).
+// The extension: one bundle, loaded at activation (what stays lazy is the work: see src/extension.ts).
 const extension = {
   ...common,
-  entryPoints: { extension: 'src/extension.ts', helpdesk: 'src/helpdesk.ts' },
+  entryPoints: { extension: 'src/extension.ts' },
   outdir: 'dist',
   // src/ writes `import vscode = require('vscode')`: for `import * as vscode`, esbuild copies
   // the whole API object into a namespace in every importing file (__toESM).
-  plugins: [vscodeOnce, helpdeskAtRuntime, nothingTwice],
+  plugins: [vscodeOnce],
   minify: production,
   charset: 'utf8',
   sourcemap: !production,
   sourcesContent: false,
-  metafile: true,
 };
 
 const tests = {

@@ -1,89 +1,262 @@
-// Activation comes once the window has finished starting (onStartupFinished), for the providers
-// of references and TODO comments, or earlier when a Helpdesk view is shown or a command runs.
-// It registers those providers, the two views, every command and the two document schemes, and
-// starts the session (the status bar, the context keys of menus and the walkthrough, the news of
-// a sign-out in another window, forgetting an account's news at each sign-out). The code behind the rest is in ./helpdesk.ts, built into
-// dist/helpdesk.js, and loads the first time a view asks for rows, a command runs, a post
-// document opens, a reference is hovered or completed, or drafts are left from before.
+// The composition root. Activation comes once the window has finished starting
+// (onStartupFinished), for the providers of references and TODO comments, or earlier when a
+// Helpdesk view is shown or a command runs. It makes every part and wires them together: the
+// session, the window's account (the gateway) and its store, the views, the post documents, the
+// commands, the tools for VS Code's agent, the drafts and the news watcher. What stays lazy is
+// the work, not the code: no request is made until a view or a command asks, and the news
+// watcher and what follows Git's branches start a few seconds after the window has, or at the
+// first command.
 import vscode = require('vscode');
+import type { Post } from './api';
+import type { Account } from './account/account';
 import { AccountList } from './auth/accountList';
-import { accountNowOf } from './auth/accountNow';
 import { registerAccountsProvider } from './auth/accountsProvider';
 import { Session } from './auth/session';
 import { SignOutSignal } from './auth/signOutSignal';
 import { AccountStatusBar } from './auth/statusBar';
+import { gitApi } from './code/gitLocation';
+import type { CommandId } from './commandIds';
+import { showAccountMenu } from './commands/accountMenu';
+import { stopUsingAccountForWorkspace, switchAccount, useAccountForWorkspace } from './commands/accounts';
+import { filterPosts } from './commands/filterPosts';
+import { goToCode } from './commands/goToCode';
+import { copyLink, openInBrowser } from './commands/navigation';
+import { markAllNewsSeen, markPostSeen, showNews } from './commands/news';
+import { setWhoIAm } from './commands/setWhoIAm';
+import { targetPost, targetUri } from './commands/targets';
+import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import { DraftFileSystem } from './drafts/draftFileSystem';
 import { DraftStore } from './drafts/drafts';
-import { draftFolder, presenceFolder } from './drafts/sharedFolders';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
-import type { Helpdesk, TestApi } from './helpdesk';
+import { FiledIntents } from './drafts/filedIntents';
+import { draftFolder, filedFolder, presenceFolder } from './drafts/sharedFolders';
+import { DraftSender } from './drafts/sendDraft';
+import { commentOnTaskFeature } from './features/commentOnTask';
+import { createTaskFeature } from './features/createTask';
+import { createTaskFromCommentFeature, writeTodoReference } from './features/createTaskFromComment';
+import type { CommandHandler } from './features/feature';
+import { linkDealFeature } from './features/linkDeal';
+import { reportBugFeature } from './features/reportBug';
+import { signInFeature } from './features/signIn';
+import { startWorkFeature } from './features/startWork';
+import { publishPostUpdatesRefused, updatePostFeature } from './features/updatePost';
+import { Gateway } from './gateway/gateway';
+import { Identity } from './identity/identity';
+import { postHovers } from './inCode/postHover';
 import { registerInCode } from './inCode/register';
-import { registerTools } from './tools/registerTools';
-import { DeferredContentProvider, DeferredTreeDataProvider } from './views/deferred';
 import { Log } from './log';
-import { readSettings, SETTINGS } from './settings';
+import type { Services } from './services';
+import { SETTINGS } from './settings';
+import { autoRefresh } from './store/autoRefresh';
+import { HelpdeskStore } from './store/helpdeskStore';
+import { postTools } from './tools/postTools';
+import { registerTools, type HelpdeskTools } from './tools/registerTools';
+import { updatePostTool } from './tools/updatePostTool';
+import { writeTools } from './tools/writeTools';
+import { Notifier } from './ui/notifier';
+import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
+import { PostDocumentProvider } from './views/postDocument';
+import { PostsTreeProvider } from './views/postsTree';
 import { POST_SCHEME } from './views/postUri';
+import { RowDecorations } from './views/rowDecorations';
 import { forgetNews } from './watch/newsFileNames';
+import { NewsFolder } from './watch/newsFiles';
+import { showNewsCount } from './watch/newsStatus';
+import { NewsWatcher } from './watch/watcher';
+import { BranchPosts } from './work/branchPosts';
+import { CommitMessages } from './work/commitMessages';
+import { CurrentPostStatus } from './work/currentPostStatus';
 
-export type { TestApi } from './helpdesk';
-
-/** `extension.exports` in test mode. */
-export interface TestExports {
-  /** Loads the rest of the extension, as a first use would, and returns its test API. */
-  load(): TestApi;
+/**
+ * What the integration tests reach through `extension.exports`. Only in test mode: exports are
+ * readable by every other extension, and these objects hold the token.
+ */
+export interface TestApi {
+  readonly session: Session;
+  readonly gateway: Gateway;
+  readonly store: HelpdeskStore;
+  readonly posts: PostsTreeProvider;
+  readonly postsView: vscode.TreeView<HelpdeskNode>;
+  readonly clients: ClientsTreeProvider;
+  readonly clientsView: vscode.TreeView<HelpdeskNode>;
+  readonly drafts: DraftStore;
+  /** Who the person is in each account, and the posts filed from here. */
+  readonly identity: Identity;
+  readonly context: vscode.ExtensionContext;
+  readonly watcher: NewsWatcher;
+  readonly rowDecorations: RowDecorations;
+  readonly branchPosts: BranchPosts;
+  readonly currentPost: CurrentPostStatus;
+  readonly postDocuments: PostDocumentProvider;
+  readonly sender: DraftSender;
+  /** Modal dialogs throw in test mode: `ui.answerNextQuestion` answers the next one. */
+  readonly ui: Notifier;
+  /** The commands contributed, each with its handler. */
+  readonly commandIds: readonly string[];
+  /** What each feature's commands end in, without their prompts, on the window's account. */
+  readonly actions: FeatureActions;
+  /** What the language model tools do: what a write asks before VS Code calls it, for one. */
+  readonly tools: HelpdeskTools;
 }
 
-/** After the window started, before the news watcher (and the code it needs) loads. */
-const NEWS_START_DELAY_MS = 5000;
+/** What some features need beyond the services: who the person is, and the post documents. */
+interface FeatureParts {
+  readonly identity: Identity;
+  readonly postDocuments: PostDocumentProvider;
+}
 
-export function activate(context: vscode.ExtensionContext): TestExports | undefined {
-  const drafts = new DraftStore(context.globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));
+/** The features that write or sign in: each says its commands and its typed action once. */
+function features(services: Services, { identity, postDocuments }: FeatureParts) {
+  return {
+    signIn: signInFeature(services),
+    commentOnTask: commentOnTaskFeature(services),
+    createTask: createTaskFeature(services),
+    createTaskFromComment: createTaskFromCommentFeature(services),
+    linkDeal: linkDealFeature(services),
+    reportBug: reportBugFeature(services),
+    startWork: startWorkFeature(services, identity),
+    updatePost: updatePostFeature(services, identity, postDocuments),
+  };
+}
+
+type Features = ReturnType<typeof features>;
+export type FeatureActions = { readonly [name in keyof Features]: Features[name]['action'] };
+
+function actionsOf(made: Features): FeatureActions {
+  return Object.fromEntries(Object.entries(made).map(([name, feature]) => [name, feature.action])) as FeatureActions;
+}
+
+/** After the window started: the news watcher and what follows Git's branches begin then, or at the first command. */
+const BACKGROUND_START_DELAY_MS = 5000;
+
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const log = new Log();
+  const drafts = new DraftStore(context.globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
-  const accountNow = accountNowOf(session);
-  let helpdesk: Helpdesk | undefined;
-  let failure: { error: unknown } | undefined;
-  const couldNotStart = () => void vscode.window.showErrorMessage(vscode.l10n.t('Helpdesk Bridge could not start. The Helpdesk output has the details; reloading the window may help.'));
-  const load = (): Helpdesk => {
-    if (helpdesk) return helpdesk;
-    // A failed start is a defect; trying again would make its listeners twice.
-    if (failure) throw failure.error;
-    try {
-      // A plain require of the file beside this one, on first use: esbuild leaves it alone (see
-      // esbuild.mjs's helpdeskAtRuntime), so the rest of the extension loads only when needed.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bundle it into dist/extension.js
-      const { start } = require('./helpdesk.js') as typeof import('./helpdesk');
-      helpdesk = start({ context, drafts, log, session, accountNow, postsView, clientsView, referenceAccounts });
-      return helpdesk;
-    } catch (error) {
-      failure = { error };
-      log.error('Helpdesk Bridge could not start', error);
-      throw error;
-    }
+  const store = new HelpdeskStore(log);
+  const gateway = new Gateway(session, log, context.globalState, store);
+  const ui = new Notifier(log);
+  const identity = new Identity(context.globalState);
+  const referenceAccounts = () => ({ window: gateway.current?.url, all: accountList.known });
+
+  // Git's branches are followed from the background start on (activating the Git extension is no
+  // part of a first paint).
+  let startGit: (() => void) | undefined;
+  const git = new Promise<void>((resolve) => (startGit = resolve)).then(() => gitApi());
+  const branchPosts = new BranchPosts(git, { state: context.globalState, account: () => gateway.current?.url, onDidChangeAccount: gateway.onDidChange });
+  const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
+    await noteOwnPost(identity, log, account, post);
+    if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
+  }, new FiledIntents(filedFolder(context.globalStorageUri)));
+  const services: Services = { session, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
+
+  const newsFolder = new NewsFolder(context.globalStorageUri);
+  const me = (accountUrl: string) => {
+    const filed = identity.filedByMe(accountUrl);
+    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed, comments: identity.commentsByMe(accountUrl), updated: identity.updatedByMe(accountUrl) };
   };
-  /** A command asked for: when the rest cannot start, said in words each time, never VS Code's raw message. */
-  const loadForCommand = (): Helpdesk | undefined => {
+  const watcher = new NewsWatcher(() => gateway.current?.account, gateway.onDidChange, me, newsFolder, drafts.window, ui, log);
+  const posts = new PostsTreeProvider(store, gateway, identity, watcher);
+  const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
+  posts.showIn(postsView);
+  const clients = new ClientsTreeProvider(store, gateway);
+  const clientsView = vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true });
+  clients.showIn(clientsView);
+  const rowDecorations = new RowDecorations(watcher);
+  const postDocuments = new PostDocumentProvider(gateway);
+  const signedIn = <T>(then: () => T) => (gateway.current ? then() : undefined);
+
+  const made = features(services, { identity, postDocuments });
+  /** The person's Refresh: the post updates a refusal stopped are offered again (the next one will tell). */
+  const refreshed = () => void gateway.current?.account.forgetPostUpdatesRefused().catch((error: unknown) => log.error('Could not forget the refused post updates', error));
+  // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
+  // One for each command of the manifest, no more: tsc checks it (see CommandId).
+  const handlers: Record<CommandId, CommandHandler> = {
+    ...made.signIn.commands,
+    ...made.commentOnTask.commands,
+    ...made.createTask.commands,
+    ...made.createTaskFromComment.commands,
+    ...made.linkDeal.commands,
+    ...made.reportBug.commands,
+    ...made.startWork.commands,
+    ...made.updatePost.commands,
+    'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
+    'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
+    'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
+    'helpdesk.stopUsingAccountForWorkspace': () => stopUsingAccountForWorkspace(session),
+    'helpdesk.refresh': () => signedIn(() => (refreshed(), store.refreshAll())),
+    'helpdesk.refreshPosts': () => signedIn(() => (refreshed(), store.posts.refresh())),
+    'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
+    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
+    'helpdesk.openPost': (arg) => {
+      const post = targetPost(arg);
+      return post && postDocuments.open(post.id, post.accountUrl);
+    },
+    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, session, arg),
+    'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
+    'helpdesk.filterPosts': () => filterPosts(posts),
+    'helpdesk.clearFilter': () => posts.setFilter({}),
+    'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
+    'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
+    'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),
+    'helpdesk.showFiledByMe': () => posts.setScope('filedByMe'),
+    'helpdesk.showEverything': () => posts.setScope('everything'),
+    'helpdesk.setWhoIAm': (arg) => setWhoIAm(services, identity, arg),
+    'helpdesk.accountMenu': () => showAccountMenu(session, identity),
+    'helpdesk.goToCode': (arg) => goToCode(services, arg),
+    'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
+    'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
+    // The view on the person's work: what the news counts.
+    'helpdesk.showNews': (arg) => showNews(posts, arg),
+    'helpdesk.showChangedOnly': () => posts.setChangedOnly(true),
+    'helpdesk.showAllPosts': () => posts.setChangedOnly(false),
+    'helpdesk.checkNews': () => signedIn(() => watcher.pollNow({ takeOver: true })),
+    'helpdesk.markNewsSeen': () => markAllNewsSeen(watcher, ui),
+    'helpdesk.markPostSeen': (arg) => markPostSeen(watcher, arg, true),
+    'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),
+  };
+  const tools: HelpdeskTools = { ...postTools(gateway, store, identity), ...writeTools(services), ...updatePostTool(services, identity, postDocuments) };
+
+  // News, and the post the branch is about, come without a view opened: a few seconds after the
+  // window has started (signed in, restored or signing in), or at the first command.
+  let background: ReturnType<typeof setTimeout> | undefined;
+  let backgroundStarted = false;
+  const startBackground = () => {
+    if (backgroundStarted) return;
+    backgroundStarted = true;
+    clearTimeout(background);
+    startGit?.();
+    watcher.start();
+  };
+  const startBackgroundSoon = () => {
+    if (backgroundStarted || background !== undefined || !gateway.current) return;
+    background = setTimeout(startBackground, BACKGROUND_START_DELAY_MS);
+  };
+  void gateway.ready().then(startBackgroundSoon);
+
+  /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
+  const run = async (id: string, args: unknown[]): Promise<unknown> => {
     try {
-      return load();
-    } catch {
-      couldNotStart();
+      startBackground();
+      const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
+      if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
+      await gateway.ready();
+      return await handler(args[0], args[1]);
+    } catch (error) {
+      log.error(`${id} failed`, error);
+      ui.failure(error);
       return undefined;
     }
   };
 
-  const referenceAccounts = () => ({ window: accountNow.current?.url, all: accountList.known });
-  context.subscriptions.push(registerInCode(drafts, () => load().inCode, referenceAccounts), registerTools(() => load().tools), tellOpenDrafts(drafts));
-  const posts = new DeferredTreeDataProvider<HelpdeskNode>(() => load().posts);
-  const clients = new DeferredTreeDataProvider<HelpdeskNode>(() => load().clients);
-  const postDocuments = new DeferredContentProvider(() => load().postDocuments);
-  const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
-  const clientsView = vscode.window.createTreeView('helpdesk.clients', { treeDataProvider: clients, showCollapseAll: true });
+  const unsent = new UnsentDraftsOffer(services, () => gateway.ready());
+  const currentPost = new CurrentPostStatus(branchPosts, gateway, (id) => gateway.peek(id));
   context.subscriptions.push(
-    drafts,
     log,
+    drafts,
     signOutSignal,
     session,
     // Every sign-out, of any account, here or in another window (whose watcher may have written
@@ -92,54 +265,50 @@ export function activate(context: vscode.ExtensionContext): TestExports | undefi
     accountList,
     new AccountStatusBar(session, accountList.onDidChange),
     registerAccountsProvider(session, accountList.onDidChange),
+    gateway,
+    registerInCode(drafts, { hovers: postHovers(gateway), posts: { posts: () => store.posts.state.items, accountUrl: () => gateway.current?.url, startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)) } }, referenceAccounts),
+    registerTools(tools),
+    tellOpenDrafts(drafts),
     posts,
-    clients,
-    postDocuments,
     postsView,
+    clients,
     clientsView,
+    postDocuments,
     vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
+    branchPosts,
+    currentPost,
+    new CommitMessages(branchPosts),
+    unsent,
+    newsFolder,
+    watcher,
+    rowDecorations,
+    vscode.window.registerFileDecorationProvider(rowDecorations),
+    showNewsCount(watcher, postsView),
+    publishPostUpdatesRefused(services),
+    autoRefresh(() => gateway.current !== undefined, () => store.refreshAll()),
+    new vscode.Disposable(() => clearTimeout(background)),
+    gateway.onDidChange(startBackgroundSoon),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && startBackgroundSoon()),
   );
   const contributed = (context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands;
-  for (const { command } of contributed) {
-    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => loadForCommand()?.run(command, args)));
-  }
-  // The posts view sets this once it is made; until then the setting says (for Show/Hide Closed Posts in the palette).
-  const publishShowClosed = () => void (helpdesk || vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', readSettings().showClosedPosts));
-  publishShowClosed();
-  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.showClosedPosts) && publishShowClosed()));
-  // News, and the post the branch is about, come without a view opened: signed in (restored, or
-  // signing in), the rest loads (its watcher, and what follows Git's branches) a few seconds
-  // after the window has started.
-  const watchNews = () => {
-    if (helpdesk || failure || !accountNow.current) return;
-    if (readSettings().watchIntervalMinutes === 0 && !vscode.workspace.workspaceFolders?.length) return;
-    try {
-      load();
-    } catch {
-      // said when a command or a view asks for it
-    }
-  };
-  let newsStart: ReturnType<typeof setTimeout> | undefined;
-  void accountNow.now().then(() => (newsStart = setTimeout(watchNews, NEWS_START_DELAY_MS)));
-  context.subscriptions.push(
-    new vscode.Disposable(() => clearTimeout(newsStart)),
-    accountNow.onDidChange(() => newsStart === undefined || watchNews()),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && newsStart !== undefined && watchNews()),
-  );
+  for (const { command } of contributed) context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => run(command, args)));
   // Drafts the service never confirmed are offered again as soon as the window opens (and the drafts are read).
-  void drafts.ready.then(() => {
-    if (drafts.all().length === 0) return;
-    try {
-      load();
-    } catch {
-      couldNotStart(); // the drafts still open as files, and each command says the same
-    }
-  });
-  return context.extensionMode === vscode.ExtensionMode.Test ? { load: () => load().testApi } : undefined;
+  void drafts.ready.then(() => (drafts.all().length > 0 ? unsent.offer() : undefined));
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return { session, gateway, store, posts, postsView, clients, clientsView, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made), tools };
 }
 
 export function deactivate(): void {}
+
+/**
+ * A post this extension filed (the answer to its create, or the post found by its marker after a
+ * lost answer): its id is kept for Filed by Me, and it tells who the person is while not known.
+ */
+async function noteOwnPost(identity: Identity, log: Log, account: Account, post: Post): Promise<void> {
+  const learned = await identity.noteFiled(account.url, post);
+  if (learned) log.info(`Who you are in ${account.url}: user ${learned.id}, learned from the answer to post #${post.id}`);
+}
 
 /** Tells the other windows which drafts this one has open in an editor, as tabs open and close. */
 function tellOpenDrafts(drafts: DraftStore): vscode.Disposable {

@@ -1,5 +1,4 @@
 import type vscode = require('vscode');
-import type { AccountNow } from './auth/accountNow';
 import type { Session } from './auth/session';
 import type { ReferenceAccounts } from './inCode/referenceOptions';
 import type { DraftStore } from './drafts/drafts';
@@ -9,11 +8,10 @@ import type { Log } from './log';
 import type { Notifier } from './ui/notifier';
 import type { BranchPosts } from './work/branchPosts';
 
-/** What commands and actions work with; made once, on first use (see helpdesk.ts). */
+/** What commands and actions work with; made once, at activation (see extension.ts). */
 export interface Services {
   readonly session: Session;
-  /** This window's account now, or none (what views, prompts and hovers go by). */
-  readonly accountNow: AccountNow;
+  /** The way to the service, and this window's account now, or none (what views, prompts and hovers go by). */
   readonly gateway: Gateway;
   readonly drafts: DraftStore;
   readonly sender: DraftSender;

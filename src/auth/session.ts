@@ -112,7 +112,7 @@ export class Session implements vscode.Disposable {
 
   /**
    * The first `restore()`, started at activation. Activation does not wait for it (reading a
-   * secret is a round trip to the window); AccountNow does, and the views, prompts and hovers ask it.
+   * secret is a round trip to the window); the gateway's `ready` does, and the views, commands, tools and hovers ask it.
    */
   whenRestored(): Promise<void> {
     this.firstRestore ??= this.restore().catch((error: unknown) => {

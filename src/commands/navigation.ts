@@ -13,8 +13,9 @@ async function webLinkOf(gateway: Gateway, session: Session, arg: unknown): Prom
   const record = targetRecord(arg);
   if (!record) return undefined;
   const named = targetPost(arg)?.accountUrl;
-  if (named === undefined) return gateway.account?.link(record.resource, record.id);
-  const url = accountOf({ accountUrl: named }, gateway.account?.url, await session.signedInAccounts());
+  const here = await gateway.ready();
+  if (named === undefined) return here?.account.link(record.resource, record.id);
+  const url = accountOf({ accountUrl: named }, here?.url, await session.signedInAccounts());
   return url && webLink(url, record.resource, record.id);
 }
 

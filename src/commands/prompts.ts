@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import { isApiError, isComment, type Client, type Post } from '../api';
 import type { Account } from '../account/account';
 import type { Services } from '../services';
-import type { Gateway } from '../gateway/gateway';
+import type { SignedIn, WindowAccount } from '../gateway/gateway';
 import { matchingClients, matchingPosts } from '../search/matching';
 import { referenceText } from '../code/postReferences';
 import { readSettings } from '../settings';
@@ -68,11 +68,13 @@ export function askText(options: {
  * words of their title or content, and by number, reference or address, read directly. `first`,
  * the post the current branch is about, heads the list.
  */
-export async function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, title: string, first?: Post): Promise<Post | undefined> {
-  const { store, account } = gateway;
+export async function pickPost(window: Pick<WindowAccount, 'current'>, title: string, first?: Post): Promise<Post | undefined> {
+  const signedIn = window.current;
+  if (!signedIn) return undefined;
+  const { store, account } = signedIn;
   const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${l10n.t('closed')}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
   const { referencePrefix } = readSettings();
-  const idOf = (text: string) => (account ? postIdOf(text, account.url, referencePrefix) : undefined);
+  const idOf = (text: string) => postIdOf(text, account.url, referencePrefix);
   const picked = await searchPick<Post, Post>({
     title,
     placeholder: l10n.t('Type to search open posts by title, or a post\'s number'),
@@ -90,7 +92,7 @@ export async function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, titl
       },
       fetch: (text, signal) => {
         const id = idOf(text);
-        if (id === undefined || !account) return undefined;
+        if (id === undefined) return undefined;
         const reference = referenceText(id, referencePrefix);
         return account.post(id, signal).then(
           (post) => (isComment(post) ? { label: `$(comment) ${l10n.t('{0} is a comment, not a post', reference)}` } : item(post)),
@@ -101,7 +103,7 @@ export async function pickPost(gateway: Pick<Gateway, 'store' | 'account'>, titl
     searched: (count, all) => (all ? l10n.t('Searched all {0} posts', count) : l10n.t('Searched the {0} newest posts', count)),
     web: account && `${account.url}/app`,
   });
-  return samePick(gateway, account, picked);
+  return samePick(window, signedIn, picked);
 }
 
 /** How long a list of posts waits for the branch's post before it opens without it. */
@@ -117,7 +119,7 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
   if (!working) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const post =
-    gateway.store.posts.state.items.find((loaded) => loaded.id === working.postId) ??
+    gateway.current?.store.posts.find(working.postId) ??
     (await Promise.race([
       gateway.peek(working.postId)?.then((peek) => ('post' in peek ? peek.post : undefined), () => undefined),
       new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), BRANCH_POST_WAIT_MS))),
@@ -127,8 +129,10 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
 }
 
 /** A pick of the clients that searches beyond the rows loaded (see searchPick), by name, city and e-mail, or `#id`. With `none`, a first item for "no client". */
-export async function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, title: string, none?: string): Promise<Client | null | undefined> {
-  const { store, account } = gateway;
+export async function pickClient(window: Pick<WindowAccount, 'current'>, title: string, none?: string): Promise<Client | null | undefined> {
+  const signedIn = window.current;
+  if (!signedIn) return undefined;
+  const { store, account } = signedIn;
   const item = (client: Client): PickItem<Client | null> => ({
     label: pickText(client.name) || `#${client.id}`,
     description: pickText([client.city, client.email].filter(Boolean).join(' · '), 80),
@@ -155,12 +159,12 @@ export async function pickClient(gateway: Pick<Gateway, 'store' | 'account'>, ti
     searched: (count, all) => (all ? l10n.t('Searched all {0} clients', count) : l10n.t('Searched the first {0} clients by name', count)),
     web: account && `${account.url}/app`,
   });
-  return samePick(gateway, account, picked);
+  return samePick(window, signedIn, picked);
 }
 
 /** What was picked, while the window's account is the one it was picked from (it may change while the pick is open). */
-function samePick<R>(gateway: Pick<Gateway, 'account'>, account: Account | undefined, picked: R | undefined): R | undefined {
-  return gateway.account === account ? picked : undefined;
+function samePick<R>(window: Pick<WindowAccount, 'current'>, signedIn: SignedIn, picked: R | undefined): R | undefined {
+  return window.current === signedIn ? picked : undefined;
 }
 
 /** The words of a pick's text, bounded as the agent's search is (searchInput.ts), or words that say the text is too long. */
@@ -170,13 +174,12 @@ function searchWords(text: string): readonly string[] | string {
 }
 
 /** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */
-export async function signedInAccount({ gateway, ui, accountNow }: Pick<Services, 'gateway' | 'ui' | 'accountNow'>): Promise<Account | undefined> {
-  await accountNow.now();
-  const account = gateway.account;
-  if (account) return account;
+export async function signedInAccount({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>): Promise<Account | undefined> {
+  const signedIn = await gateway.ready();
+  if (signedIn) return signedIn.account;
   const signIn = l10n.t('Sign In…');
   const choice = await ui.info(l10n.t('Sign in to the helpdesk first.'), signIn);
-  if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true) return gateway.account;
+  if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true) return gateway.current?.account;
   return undefined;
 }
 
@@ -185,12 +188,12 @@ export async function signedInAccount({ gateway, ui, accountNow }: Pick<Services
  * (whether or not this window is); otherwise the person is told, and undefined. A URI that
  * names none: this window's (see `signedInAccount`).
  */
-export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui' | 'accountNow'>, accountUrl: string | undefined): Promise<Account | undefined> {
+export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui'>, accountUrl: string | undefined): Promise<Account | undefined> {
   if (accountUrl === undefined) return signedInAccount(services);
-  const { gateway, accountNow } = services;
-  await accountNow.now();
-  const url = accountOf({ accountUrl }, gateway.account?.url, await accountNow.signedInAccounts());
-  const account = url === undefined ? undefined : url === gateway.account?.url ? gateway.account : await gateway.accountFor(url);
+  const { gateway } = services;
+  const here = await gateway.ready();
+  const url = accountOf({ accountUrl }, here?.url, await gateway.signedInAccounts());
+  const account = url === undefined ? undefined : url === here?.url ? here.account : await gateway.accountFor(url);
   // The address in the URI is not named: it is text from wherever the link came from.
   if (!account) void services.ui.info(l10n.t('This post is of an account you are not signed in to.'));
   return account;

@@ -56,7 +56,7 @@ export async function setWhoIAm(services: Pick<Services, 'session' | 'gateway' |
     void services.ui.info(l10n.t('Sign in first: who you are is kept for each account.'));
     return;
   }
-  const seen = usersSeen(services.gateway.store.posts.state.items);
+  const seen = usersSeen(services.gateway.current?.store.posts.state.items ?? []);
   const given = typeof arg === 'number' && Number.isSafeInteger(arg) && arg > 0 ? arg : undefined;
   const choice = given === undefined ? await pick(seen, identity.me(accountUrl)) : { id: given, nick: seen.find((user) => user.id === given)?.nick };
   if (!choice) return;

@@ -50,7 +50,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
 
   constructor(
     private readonly services: DraftServices,
-    /** Resolves once it is known which account this window is on, if any (see AccountNow). */
+    /** Resolves once it is known which account this window is on, if any (see Gateway.ready). */
     private readonly ready: () => Promise<unknown>,
   ) {}
 

@@ -117,7 +117,7 @@ export class DraftSender {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
     const context: FilingContext = {
-      signedIn: account !== undefined || this.gateway.account !== undefined,
+      signedIn: account !== undefined || this.gateway.current !== undefined,
       markers: this.drafts,
       step: (call) => withCancellableProgress(WHAT[draft.kind](), call),
       log: (message, error) => this.log.error(message, error),
@@ -287,7 +287,7 @@ export class DraftSender {
           ? l10n.t('Task #{0} created.', post.id)
           : l10n.t('Comment added to #{0}.', draft.postId ?? '');
     // Sent with an account this window does not show: say which.
-    const where = account === this.gateway.account ? message : l10n.t('{0} (in {1})', message, account.url);
+    const where = account === this.gateway.current?.account ? message : l10n.t('{0} (in {1})', message, account.url);
     const open = l10n.t('Open in Browser');
     const copy = l10n.t('Copy Link');
     void this.ui.info(where, open, copy).then(async (choice) => {

@@ -1,5 +1,5 @@
 // A feature says once what it contributes: its commands (what each does with what VS Code passes)
-// and the typed action its prompts end in. helpdesk.ts merges the commands into the one table tsc
+// and the typed action its prompts end in. extension.ts merges the commands into the one table tsc
 // checks against the manifest, and hands the actions to the integration tests.
 import type { Account } from '../account/account';
 import type { CommandId } from '../commandIds';
@@ -16,7 +16,7 @@ export interface Feature<Action> {
 
 /** The window's account for an action called without its prompts; none is a caller's mistake. */
 export function actionAccount({ gateway }: Pick<Services, 'gateway'>): Account {
-  const account = gateway.account;
+  const account = gateway.current?.account;
   if (!account) throw new Error('Not signed in.');
   return account;
 }

@@ -52,7 +52,7 @@ export async function verifySignIn({ gateway, ui }: Pick<Services, 'gateway' | '
   if (!token.trim()) return { signedIn: false, problem: l10n.t('Enter the API token.') };
   try {
     await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => gateway.signIn(accountUrl, token, signal));
-    const here = gateway.account?.url;
+    const here = gateway.current?.url;
     const signedInTo = here && here !== parseAccountUrl(accountUrl) ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here) : l10n.t('Signed in to {0}.', here ?? accountUrl);
     void ui.info(signedInTo);
     return { signedIn: true };

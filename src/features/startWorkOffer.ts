@@ -5,6 +5,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../account/account';
 import type { Identity } from '../identity/identity';
+import { storeOf } from '../gateway/gateway';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { postTitle } from '../views/nodes';
@@ -28,7 +29,7 @@ export type OfferOutcome = 'notOffered' | 'declined' | { readonly updated: Post 
 export async function offerToTakePost(services: Pick<Services, 'ui' | 'gateway' | 'state'>, identity: Identity, account: Account, post: Post): Promise<OfferOutcome> {
   if (account.postUpdatesRefused || offeredBefore(services.state, account.url, post.id)) return 'notOffered';
   const me = identity.me(account.url)?.id;
-  const statuses = account === services.gateway.account ? services.gateway.store.statuses : undefined;
+  const statuses = storeOf(services.gateway.current, account)?.statuses;
   // Nothing it could do: who the person is, and the statuses, both unknown.
   if (me === undefined && !statuses?.size) return 'notOffered';
   const take = l10n.t('Assign and Set Status…');

@@ -10,6 +10,7 @@ import { accountOfPost, pickPost } from '../commands/prompts';
 import { targetPost } from '../commands/targets';
 import type { Identity } from '../identity/identity';
 import { usersSeen } from '../identity/usersSeen';
+import { storeOf } from '../gateway/gateway';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { postIcon, postTitle } from '../views/nodes';
@@ -125,7 +126,7 @@ async function seenPost(services: Services, documents: UpdateShown, account: Acc
   if (target.node) return target.node.post;
   const shown = arg instanceof vscode.Uri ? documents.shownIn(arg) : undefined;
   if (shown?.id === target.id) return shown;
-  if (typeof arg === 'number' && account === services.gateway.account) {
+  if (typeof arg === 'number' && account === services.gateway.current?.account) {
     const peek = await services.gateway.peek(target.id);
     if (peek && 'post' in peek) return peek.post;
   }
@@ -134,8 +135,10 @@ async function seenPost(services: Services, documents: UpdateShown, account: Acc
 
 /** Reopen Post from the palette: the closed posts loaded (Reopen is no use on an open one). */
 async function pickClosedPost({ gateway }: Pick<Services, 'gateway'>): Promise<Post | undefined> {
-  await gateway.store.posts.ensureStarted();
-  const items = gateway.store.posts.state.items
+  const store = gateway.current?.store;
+  if (!store) return undefined;
+  await store.posts.ensureStarted();
+  const items = store.posts.state.items
     .filter((post) => post.closed === true && typeof post.post_id !== 'number')
     .map((post) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description: `#${post.id}`, post }));
   const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Reopen Post'), placeHolder: l10n.t('Type to search the closed posts loaded by title or #id'), matchOnDescription: true });
@@ -155,7 +158,7 @@ async function choose(services: Services, identity: Identity, account: Account, 
     return undefined;
   }
   if (intent === 'assign') {
-    const users = account === services.gateway.account ? usersSeen(services.gateway.store.posts.state.items) : [];
+    const users = usersSeen(storeOf(services.gateway.current, account)?.posts.state.items ?? []);
     const picked = await vscode.window.showQuickPick(assigneeItems(users, identity.me(account.url)?.id, seen), {
       title: l10n.t('Assign #{0}: {1}', seen.id, pickText(postTitle(seen), 80)),
       placeHolder: l10n.t('The users the loaded posts name'),
@@ -197,7 +200,7 @@ export function statusItems(statuses: ReadonlyMap<number, string>, post: Post): 
 
 /** The post statuses: the store's for the window's account (read beside the rows), else asked. */
 async function postStatuses(services: Services, account: Account): Promise<ReadonlyMap<number, string>> {
-  const known = account === services.gateway.account ? services.gateway.store.statuses : undefined;
+  const known = storeOf(services.gateway.current, account)?.statuses;
   if (known) return known;
   try {
     return await account.statuses();
@@ -209,7 +212,7 @@ async function postStatuses(services: Services, account: Account): Promise<Reado
 }
 
 function statusNames(services: Services, account: Account): ReadonlyMap<number, string> | undefined {
-  return account === services.gateway.account ? services.gateway.store.statuses : undefined;
+  return storeOf(services.gateway.current, account)?.statuses;
 }
 
 /** Modal: what someone changed since the person saw the post, and whether to go ahead. */
@@ -262,12 +265,12 @@ async function refusedWords(services: Pick<Services, 'ui'>, account: Account, po
  * The context key `helpdesk.postUpdatesRefused` (the menus' `when`): whether the window's account
  * refuses updating posts, followed as the account changes and as it finds out.
  */
-export function publishPostUpdatesRefused(services: Pick<Services, 'gateway' | 'accountNow'>): vscode.Disposable {
+export function publishPostUpdatesRefused(services: Pick<Services, 'gateway'>): vscode.Disposable {
   let listening: { dispose(): void } | undefined;
   let publishedFor: Account | undefined;
-  const publish = () => void vscode.commands.executeCommand('setContext', 'helpdesk.postUpdatesRefused', services.gateway.account?.postUpdatesRefused === true);
+  const publish = () => void vscode.commands.executeCommand('setContext', 'helpdesk.postUpdatesRefused', services.gateway.current?.account.postUpdatesRefused === true);
   const follow = () => {
-    const account = services.gateway.account;
+    const account = services.gateway.current?.account;
     if (account !== publishedFor) {
       listening?.dispose();
       publishedFor = account;
@@ -276,7 +279,7 @@ export function publishPostUpdatesRefused(services: Pick<Services, 'gateway' | '
     publish();
   };
   follow();
-  const subscription = services.accountNow.onDidChange(() => void services.accountNow.now().then(follow));
+  const subscription = services.gateway.onDidChange(() => void services.gateway.ready().then(follow));
   return new vscode.Disposable(() => {
     subscription.dispose();
     listening?.dispose();

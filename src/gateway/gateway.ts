@@ -3,28 +3,64 @@ import { HelpdeskClient, parseAccountUrl } from '../api';
 import type { Credentials, Session } from '../auth/session';
 import type { Log } from '../log';
 import { readSettings } from '../settings';
-import { HelpdeskStore, type Peek } from '../store/helpdeskStore';
+import type { HelpdeskStore, Peek } from '../store/helpdeskStore';
 import { PostPeeks } from '../store/postPeeks';
 import { Account } from '../account/account';
 import { ListKnowledge, type KnowledgeState } from '../account/listKnowledge';
 
 const { l10n } = vscode;
 
+/** This window's account signed in to, with what views, commands, tools and the watcher read from it. */
+export interface SignedIn {
+  readonly url: string;
+  /** The way to it: every read and write of this window's account goes through it. */
+  readonly account: Account;
+  /** What the views show of it. */
+  readonly store: HelpdeskStore;
+  /**
+   * Its token was not rejected: its rows and posts are shown. While the service is unreachable
+   * it still is (the rows read stay); a rejected token is explained by a welcome view.
+   */
+  readonly usable: boolean;
+}
+
+/**
+ * Which account this window is on: the one answer for views, commands, tools, hovers, post
+ * documents and the watcher. (With several accounts at once, VS Code's AuthenticationProvider is
+ * the convention, see accountsProvider.ts; this stays the window's one.)
+ */
+export interface WindowAccount {
+  /** Signed in, without waiting: undefined before the session's first restore and while signed out. */
+  readonly current: SignedIn | undefined;
+  /** The same, once the session was restored (at once after that). */
+  ready(): Promise<SignedIn | undefined>;
+  /** Fires when the answer, or the accounts signed in to, may have changed (every change of the session). */
+  readonly onDidChange: vscode.Event<void>;
+  /** The accounts signed in to in this VS Code, this window's among them. */
+  signedInAccounts(): Promise<string[]>;
+}
+
+/** What the views show of `account`, when it is the window's (another account's posts name statuses and clients by number). */
+export function storeOf(signedIn: SignedIn | undefined, account: Account): HelpdeskStore | undefined {
+  return signedIn?.account === account ? signedIn.store : undefined;
+}
+
 /** This window's account, with what it is bound to. */
 interface Bound {
   readonly credentials: Credentials;
-  readonly account: Account;
+  readonly signedIn: SignedIn;
   readonly controller: AbortController;
   readonly listening: { dispose(): void };
 }
 
 /**
- * The one way to the service. It makes the `Account` of the signed-in one as the session changes
- * (every read and write goes through it), moves the session to "rejected" or "unreachable" on
- * what that account's calls meet, and binds the store the views read to it.
+ * The one way to the service, and the window's account. It makes the `Account` of the signed-in
+ * one as the session changes (every read and write goes through it), moves the session to
+ * "rejected" or "unreachable" on what that account's calls meet, and binds the store the views
+ * read to it.
  */
-export class Gateway implements vscode.Disposable {
-  readonly store: HelpdeskStore;
+export class Gateway implements WindowAccount, vscode.Disposable {
+  readonly onDidChange: vscode.Event<void>;
   private bound: Bound | undefined;
   private readonly disposables: vscode.Disposable[];
   /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
@@ -35,16 +71,26 @@ export class Gateway implements vscode.Disposable {
     private readonly log: Log,
     /** Where what each account's lists were seen to hand back is kept (see ListKnowledge). */
     private readonly state: KnowledgeState,
+    private readonly store: HelpdeskStore,
   ) {
-    this.store = new HelpdeskStore(log);
+    this.onDidChange = session.onDidChange;
     this.disposables = [session.onDidChangeCredentials(() => this.follow())];
     // The session starts at activation and may be restored already (the gateway comes on first use).
     this.follow();
   }
 
-  /** The signed-in account; undefined when signed out. It follows the session's credentials the moment they change. */
-  get account(): Account | undefined {
-    return this.bound?.account;
+  /** It follows the session's credentials the moment they change. */
+  get current(): SignedIn | undefined {
+    return this.bound?.signedIn;
+  }
+
+  async ready(): Promise<SignedIn | undefined> {
+    await this.session.whenRestored();
+    return this.current;
+  }
+
+  signedInAccounts(): Promise<string[]> {
+    return this.session.signedInAccounts();
   }
 
   /**
@@ -53,7 +99,7 @@ export class Gateway implements vscode.Disposable {
    * its own address; what they meet does not change this window's state or views.
    */
   async accountFor(accountUrl: string): Promise<Account | undefined> {
-    const mine = this.account;
+    const mine = this.current?.account;
     if (mine?.url === accountUrl) return mine;
     const credentials = await this.session.credentialsFor(accountUrl);
     const known = this.others.get(accountUrl);
@@ -69,7 +115,7 @@ export class Gateway implements vscode.Disposable {
 
   /** A post for a hover: from the store's short-lived cache, or one request; undefined when signed out. */
   peek(id: number): Promise<Peek> | undefined {
-    const account = this.account;
+    const account = this.current?.account;
     return account && this.store.peeks.get(id, (postId) => account.post(postId));
   }
 
@@ -80,7 +126,7 @@ export class Gateway implements vscode.Disposable {
   async peekOf(accountUrl: string, id: number): Promise<Peek | undefined> {
     const account = await this.accountFor(accountUrl);
     if (!account) return undefined;
-    if (account === this.account) return this.peek(id);
+    if (account === this.current?.account) return this.peek(id);
     const peeks = this.others.get(accountUrl)?.peeks;
     return (peeks ?? new PostPeeks()).get(id, (postId) => account.post(postId));
   }
@@ -110,9 +156,18 @@ export class Gateway implements vscode.Disposable {
       const controller = new AbortController();
       const account = this.makeAccount(credentials, controller.signal);
       const listening = account.onDidMeet((met) => this.session.noteReachability(met === 'answered' ? 'signedIn' : met));
-      this.bound = { credentials, account, controller, listening };
+      const { session, store } = this;
+      const signedIn: SignedIn = {
+        url: account.url,
+        account,
+        store,
+        get usable() {
+          return session.state !== 'rejected';
+        },
+      };
+      this.bound = { credentials, signedIn, controller, listening };
     }
-    this.store.bind(this.bound?.account);
+    this.store.bind(this.bound?.signedIn.account);
   }
 
   private unbind(): void {

@@ -1,8 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { AccountNow } from '../auth/accountNow';
-import type { Gateway } from '../gateway/gateway';
-import type { Peek } from '../store/helpdeskStore';
+import type { Gateway, SignedIn } from '../gateway/gateway';
+import type { HelpdeskStore, Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
@@ -15,15 +14,15 @@ const { l10n } = vscode;
 const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork', 'helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe'];
 
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
-export function postHovers(gateway: Gateway, accountNow: Pick<AccountNow, 'now'>): PostHovers {
+export function postHovers(gateway: Gateway): PostHovers {
   return {
     async describe(id, accountUrl) {
-      await accountNow.now();
-      if (accountUrl && accountUrl !== gateway.account?.url) return otherAccountHover(gateway, id, accountUrl);
+      const signedIn = await gateway.ready();
+      if (accountUrl && accountUrl !== signedIn?.url) return otherAccountHover(gateway, id, accountUrl);
       const peek = gateway.peek(id);
-      if (!peek) return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));
+      if (!peek || !signedIn) return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));
       try {
-        return postHover(await peek, id, gateway);
+        return postHover(await peek, id, signedIn);
       } catch (error) {
         return words(l10n.t('Post #{0} could not be loaded: {1}', id, errorText(error)));
       }
@@ -60,14 +59,14 @@ function words(text: string): vscode.MarkdownString {
 }
 
 /** Trusted for our commands only (HOVER_COMMANDS); every server string in it goes through inertMarkdown. */
-function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownString {
+function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownString {
   if ('gone' in peek) return words(l10n.t('Post #{0} is not on the helpdesk: it was deleted, or your token cannot see it.', id));
   const md = new vscode.MarkdownString('', true);
   md.supportHtml = false;
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   const { post } = peek;
   md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
-  md.appendMarkdown(`${inertMarkdown(facts(post, gateway).join(' · '))}\n\n`);
+  md.appendMarkdown(`${inertMarkdown(facts(post, signedIn.store).join(' · '))}\n\n`);
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [
@@ -77,7 +76,7 @@ function postHover(peek: Peek, id: number, gateway: Gateway): vscode.MarkdownStr
       link(l10n.t('Go to Code'), 'helpdesk.goToCode'),
       link(l10n.t('Start Work'), 'helpdesk.startWork'),
       // Not offered where the account refuses updating posts (see Account.postUpdatesRefused).
-      ...(gateway.account?.postUpdatesRefused === false ? updateLinks(post, gateway.account.url) : []),
+      ...(signedIn.account.postUpdatesRefused === false ? updateLinks(post, signedIn.url) : []),
     ].join(' · '),
   );
   return md;
@@ -89,8 +88,7 @@ function updateLinks(post: Post, accountUrl: string): string[] {
   return [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')];
 }
 
-function facts(post: Post, gateway: Gateway): string[] {
-  const { store } = gateway;
+function facts(post: Post, store: HelpdeskStore): string[] {
   const comments = typeof post.comments_cache === 'number' ? (post.comments_cache === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', post.comments_cache)) : undefined;
   return [
     labelText(post.kind, 20),

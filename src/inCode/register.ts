@@ -8,7 +8,7 @@ import { ReferenceLinkProvider } from './referenceLinks';
 import type { ReferenceAccounts } from './referenceOptions';
 import { TodoActionProvider } from './todoActions';
 
-/** What the providers need of the rest of the extension, asked for only once a reference is hovered or completed. */
+/** What the providers need of the rest of the extension. */
 export interface InCodeSources {
   readonly hovers: PostHovers;
   readonly posts: LoadedPosts;
@@ -23,13 +23,13 @@ const TEXT: vscode.DocumentSelector = [...(CODE as vscode.DocumentFilter[]), { s
  * The helpdesk in the code: reference links and hovers (of every account signed in to, `accounts`), the TODO light bulb, and references in
  * the commit message box. They are registered at startup and cost little: each reads the
  * settings and the line; only a reference hovered, or completion in the commit message box,
- * loads the rest of the extension (`load`).
+ * reads from the helpdesk (`sources`).
  */
-export function registerInCode(drafts: DraftStore, load: () => InCodeSources, accounts: () => ReferenceAccounts): vscode.Disposable {
+export function registerInCode(drafts: DraftStore, sources: InCodeSources, accounts: () => ReferenceAccounts): vscode.Disposable {
   const pendingTask = (uri: string, lineText: string) => drafts.taskFromComment(uri, lineText)?.id;
   const providers = [
     vscode.languages.registerDocumentLinkProvider(TEXT, new ReferenceLinkProvider(accounts)),
-    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => load().hovers, accounts)),
+    vscode.languages.registerHoverProvider(TEXT, new ReferenceHoverProvider(() => sources.hovers, accounts)),
     vscode.languages.registerCodeActionsProvider(CODE, new TodoActionProvider(pendingTask, accounts), TodoActionProvider.metadata),
   ];
   // Completion's trigger character is the prefix's last one, so it follows the setting.
@@ -37,7 +37,7 @@ export function registerInCode(drafts: DraftStore, load: () => InCodeSources, ac
   const registerCompletion = () => {
     completion?.dispose();
     const trigger = (readSettings().referencePrefix || '#').slice(-1);
-    completion = vscode.languages.registerCompletionItemProvider({ scheme: SCM_INPUT_SCHEME }, new ReferenceCompletionProvider(() => load().posts), trigger);
+    completion = vscode.languages.registerCompletionItemProvider({ scheme: SCM_INPUT_SCHEME }, new ReferenceCompletionProvider(() => sources.posts), trigger);
   };
   registerCompletion();
   const listener = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.referencePrefix) && registerCompletion());

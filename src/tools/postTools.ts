@@ -6,9 +6,9 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
 import type { Account } from '../account/account';
-import type { WindowAccount } from '../auth/accountNow';
 import { referenceText } from '../code/postReferences';
-import type { Gateway } from '../gateway/gateway';
+import type { WindowAccount } from '../gateway/gateway';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 import type { Identity } from '../identity/identity';
 import { codePlaces } from '../inCode/codePlaces';
 import { readSettings } from '../settings';
@@ -65,18 +65,19 @@ export function failureAnswer(what: string, error: unknown): string {
 }
 
 /** The window's account while its token is not known to be rejected, or words that tell the agent to ask the person to sign in. */
-export function toolAccount(gateway: Gateway, accountNow: () => Promise<WindowAccount | undefined>): () => Promise<Account | string> {
+export function toolAccount(window: Pick<WindowAccount, 'ready'>): () => Promise<Account | string> {
   return async () => {
-    const now = await accountNow();
-    return (now?.usable && gateway.account) || SIGN_IN;
+    const signedIn = await window.ready();
+    return (signedIn?.usable && signedIn.account) || SIGN_IN;
   };
 }
 
-export function postTools(gateway: Gateway, identity: Identity, accountNow: () => Promise<WindowAccount | undefined>): PostTools {
-  const account = toolAccount(gateway, accountNow);
+/** The read tools; `store` is the window account's (see Gateway), whose list of posts the searches read further. */
+export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskStore, identity: Identity): PostTools {
+  const account = toolAccount(window);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   /** The post's client by name where the Clients view has loaded it, else by number. */
-  const clientOf = (post: Post) => clientText(post, gateway.store.clients.state.items);
+  const clientOf = (post: Post) => clientText(post, store.clients.state.items);
 
   return {
     async searchPosts(input, token) {
@@ -87,7 +88,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       if (typeof signedIn === 'string') return signedIn;
       const me = identity.me(signedIn.url)?.id;
       if (criteria.scope === 'assignedToMe' && me === undefined) return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
-      const listed = await readList(gateway, token, () => false);
+      const listed = await readList(store, token, () => false);
       if ('error' in listed) return failureAnswer('The helpdesk\'s posts could not be read.', listed.error);
       const pause = slicer();
       const found = await matchingPosts(listed.posts, criteria, pause, { me, filed: identity.filedByMe(signedIn.url) });
@@ -95,7 +96,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
       const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
       if (posts.length === 0) return `No post matched, among ${scope} of the helpdesk.`;
-      const statuses = gateway.store.statuses;
+      const statuses = store.statuses;
       const lines: string[] = [];
       for (const post of posts) {
         lines.push([reference(post.id), labelText(postTitle(post), 100), labelText(post.kind ?? post.task_kind, 20), statusText(post, statuses), post.closed === true ? 'closed' : 'open', clientOf(post), ageOf(post)].filter(Boolean).join(' · '));
@@ -119,7 +120,7 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
       } catch (error) {
         return failureAnswer(`Post ${reference(id)} could not be read.`, error);
       }
-      const statuses = gateway.store.statuses;
+      const statuses = store.statuses;
       const facts = [labelText(post.kind ?? post.task_kind, 20), statusText(post, statuses), post.closed === true ? 'closed' : 'open', clientOf(post), ageOf(post)].filter(Boolean).join(' · ');
       const content = typeof post.content === 'string' ? post.content : '';
       const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
@@ -137,18 +138,18 @@ export function postTools(gateway: Gateway, identity: Identity, accountNow: () =
         });
         parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
       }
-      parts.push(await commentsOf(gateway, post, token, reference));
+      parts.push(await commentsOf(store, post, token, reference));
       return parts.filter(Boolean).join('\n');
     },
   };
 }
 
 /** The comments the service lists on the post (among the newest posts), or why none are shown. */
-async function commentsOf(gateway: Gateway, post: Post, token: vscode.CancellationToken, reference: (id: number) => string): Promise<string> {
+async function commentsOf(store: HelpdeskStore, post: Post, token: vscode.CancellationToken, reference: (id: number) => string): Promise<string> {
   const count = typeof post.comments_cache === 'number' ? post.comments_cache : undefined;
   if (count === 0) return 'It has no comments.';
   // The list is read further only while the service counts comments not found yet.
-  const listed = await readList(gateway, token, (posts) => count === undefined || posts.filter((item) => item.post_id === post.id).length >= count);
+  const listed = await readList(store, token, (posts) => count === undefined || posts.filter((item) => item.post_id === post.id).length >= count);
   const comments = 'error' in listed ? [] : listed.posts.filter((item) => item.post_id === post.id);
   if (comments.length === 0) return count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.';
   const shown = comments.sort((a, b) => a.id - b.id).slice(-COMMENTS_SHOWN);
@@ -161,8 +162,8 @@ async function commentsOf(gateway: Gateway, post: Post, token: vscode.Cancellati
  * 404 or an empty page past the end ends it), then read further as every search reads it (see
  * readFurther) until `enough`. What the view shows follows it.
  */
-async function readList(gateway: Gateway, token: vscode.CancellationToken, enough: (posts: readonly Post[]) => boolean): Promise<{ posts: readonly Post[]; read: number; complete: boolean } | { error: unknown }> {
-  const list = gateway.store.posts;
+async function readList(store: HelpdeskStore, token: vscode.CancellationToken, enough: (posts: readonly Post[]) => boolean): Promise<{ posts: readonly Post[]; read: number; complete: boolean } | { error: unknown }> {
+  const list = store.posts;
   // A cancelled call answers at once; a page only it waits for is given up, one the view waits for goes on.
   await withAbort(token, async (signal) => {
     const cancelled = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));

@@ -1,7 +1,6 @@
-// The language model tools' registration, at activation (dist/extension.js): VS Code's agent can
-// call them before anything else of the extension is used. The work behind them loads on first
-// call (see postTools.ts, writeTools.ts). Where this VS Code has no language model tools API,
-// there are none.
+// The language model tools' registration, at activation: VS Code's agent can call them before
+// anything else of the extension is used (see postTools.ts, writeTools.ts). Where this VS Code
+// has no language model tools API, there are none.
 import vscode = require('vscode');
 import { labelText } from '../text/serverText';
 import type { GetPostInput, PostTools, SearchPostsInput } from './postTools';
@@ -40,27 +39,27 @@ export const READING = {
   },
 };
 
-export function registerTools(tools: () => HelpdeskTools): vscode.Disposable {
+export function registerTools(tools: HelpdeskTools): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') return new vscode.Disposable(() => undefined);
   const answer = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   // A write is confirmed by the person before VS Code calls `invoke`; refused, it never is.
   const writing = (name: WriteTool) =>
     vscode.lm.registerTool<WriteInput>(name, {
       prepareInvocation: async ({ input }, token) => {
-        const asked = await tools().confirmation(name, input, token);
+        const asked = await tools.confirmation(name, input, token);
         const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
         return { invocationMessage: WRITING[name](input), confirmationMessages };
       },
-      invoke: async ({ input }, token) => answer(await tools().write(name, input, token)),
+      invoke: async ({ input }, token) => answer(await tools.write(name, input, token)),
     });
   return vscode.Disposable.from(
     vscode.lm.registerTool<SearchPostsInput>('helpdesk_searchPosts', {
       prepareInvocation: ({ input }) => ({ invocationMessage: READING.helpdesk_searchPosts(input) }),
-      invoke: async ({ input }, token) => answer(await tools().searchPosts(input, token)),
+      invoke: async ({ input }, token) => answer(await tools.searchPosts(input, token)),
     }),
     vscode.lm.registerTool<GetPostInput>('helpdesk_getPost', {
       prepareInvocation: ({ input }) => ({ invocationMessage: READING.helpdesk_getPost(input) }),
-      invoke: async ({ input }, token) => answer(await tools().getPost(input, token)),
+      invoke: async ({ input }, token) => answer(await tools.getPost(input, token)),
     }),
     writing('helpdesk_fileBug'),
     writing('helpdesk_createTask'),
@@ -68,11 +67,11 @@ export function registerTools(tools: () => HelpdeskTools): vscode.Disposable {
     // Asked like the writes: exactly what changes is shown, and nothing is changed without a yes.
     vscode.lm.registerTool<UpdatePostInput>('helpdesk_updatePost', {
       prepareInvocation: async ({ input }, token) => {
-        const asked = await tools().updatePostConfirmation(input, token);
+        const asked = await tools.updatePostConfirmation(input, token);
         const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
         return { invocationMessage: l10n.t('Updating helpdesk post {0}', given(fieldOf(input, 'post'), 40)), confirmationMessages };
       },
-      invoke: async ({ input }, token) => answer(await tools().updatePost(input, token)),
+      invoke: async ({ input }, token) => answer(await tools.updatePost(input, token)),
     }),
   );
 }

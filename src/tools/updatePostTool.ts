@@ -8,6 +8,7 @@ import type { Account } from '../account/account';
 import { changedFields, isEmpty } from '../account/postChanges';
 import { referenceText } from '../code/postReferences';
 import { updatePostTo, type UpdateShown } from '../features/updatePost';
+import { storeOf } from '../gateway/gateway';
 import type { Identity } from '../identity/identity';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
@@ -42,7 +43,7 @@ const NOT_ASKED = 'Nothing was changed: VS Code did not ask the person about thi
 const AMBIGUOUS = 'Nothing was changed: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
 
 export function updatePostTool(services: Services, identity: Identity, documents: UpdateShown): UpdatePostTools {
-  const account = toolAccount(services.gateway, () => services.accountNow.now());
+  const account = toolAccount(services.gateway);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const questions = new Questions<Composed, Account>();
   const keyOf = (input: object) => callKey('helpdesk_updatePost', input, ['post', 'closed', 'status', 'assignTo']);
@@ -50,7 +51,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
   const writing = new Map<string, Promise<string>>();
 
   async function statusesOf(signedIn: Account): Promise<ReadonlyMap<number, string>> {
-    return (signedIn === services.gateway.account ? services.gateway.store.statuses : undefined) ?? (await signedIn.statuses());
+    return storeOf(services.gateway.current, signedIn)?.statuses ?? (await signedIn.statuses());
   }
 
   async function compose(input: Readonly<Record<string, unknown>>, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {

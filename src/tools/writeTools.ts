@@ -95,7 +95,7 @@ const MARKER_LINE = 'Its first line, "Sent from VS Code · hb-…", marks the po
 
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
-  const account = toolAccount(gateway, () => services.accountNow.now());
+  const account = toolAccount(gateway);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const filedIntents = sender.filedIntents;
   // A yes sends what its question showed, and only that (the file may change in between, the

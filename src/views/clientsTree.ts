@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { hostOf } from './postUri';
-import type { AccountNow } from '../auth/accountNow';
+import type { WindowAccount } from '../gateway/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -13,28 +13,32 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  private view: Pick<vscode.TreeView<HelpdeskNode>, 'description'> | undefined;
 
   constructor(
     private readonly store: HelpdeskStore,
-    private readonly accountNow: AccountNow,
-    /** The view it fills, whose description names the account while several are signed in to. */
-    readonly view: Pick<vscode.TreeView<HelpdeskNode>, 'description'>,
+    private readonly window: WindowAccount,
   ) {
     this.disposables.push(
       store.clients.onDidChange(() => this.changed.fire(undefined)),
       store.onDidChangeDeals(() => this.changed.fire(undefined)),
-      accountNow.onDidChange(() => {
+      window.onDidChange(() => {
         this.changed.fire(undefined);
         void this.describe();
       }),
     );
+  }
+
+  /** The view it fills, whose description names the account while several are signed in to. */
+  showIn(view: Pick<vscode.TreeView<HelpdeskNode>, 'description'>): void {
+    this.view = view;
     void this.describe();
   }
 
   private async describe(): Promise<void> {
-    const accountUrl = (await this.accountNow.now())?.url;
-    const several = (await this.accountNow.signedInAccounts().catch(() => [])).length > 1;
-    this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
+    const accountUrl = (await this.window.ready())?.url;
+    const several = (await this.window.signedInAccounts().catch(() => [])).length > 1;
+    if (this.view) this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
   }
 
   getTreeItem(node: HelpdeskNode): vscode.TreeItem {
@@ -44,7 +48,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
-    return pagedRows(this.accountNow, 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
+    return pagedRows(await this.window.ready(), 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
   }
 
   dispose(): void {
@@ -52,7 +56,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
-    if (!(await this.accountNow.now())?.usable) return [];
+    if (!(await this.window.ready())?.usable) return [];
     const { id } = node.client;
     const retry = ['deals', id];
     try {

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError } from '../api';
-import type { AccountNow } from '../auth/accountNow';
+import type { SignedIn } from '../gateway/gateway';
 import type { PagedList, PagedListState } from '../store/pagedList';
 import { errorText } from '../ui/errorText';
 import { LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -14,13 +14,13 @@ const { l10n } = vscode;
  * token is rejected, or when the first page failed in a way a welcome view explains.
  */
 export async function pagedRows<T extends { id: number }>(
-  accountNow: Pick<AccountNow, 'now'>,
+  signedIn: Pick<SignedIn, 'usable'> | undefined,
   name: 'posts' | 'clients',
   list: PagedList<T>,
   rows: (items: readonly T[]) => HelpdeskNode[],
   empty: (items: readonly T[]) => string,
 ): Promise<HelpdeskNode[]> {
-  if (!(await listReady(accountNow, list))) return [];
+  if (!(await listReady(signedIn, list))) return [];
   const nodes = rows(list.state.items);
   const tail = tailRow(name, list.state, undefined, () => (nodes.length === 0 ? empty(list.state.items) : undefined));
   return tail ? [...nodes, tail] : nodes;
@@ -30,8 +30,8 @@ export async function pagedRows<T extends { id: number }>(
  * Whether a list has rows to show, once its first page was asked for: not while signed out or
  * while the token is rejected, nor when its first page failed in a way a welcome view explains.
  */
-export async function listReady(accountNow: Pick<AccountNow, 'now'>, list: Pick<PagedList<{ id: number }>, 'ensureStarted' | 'state'>): Promise<boolean> {
-  if (!(await accountNow.now())?.usable) return false;
+export async function listReady(signedIn: Pick<SignedIn, 'usable'> | undefined, list: Pick<PagedList<{ id: number }>, 'ensureStarted' | 'state'>): Promise<boolean> {
+  if (!signedIn?.usable) return false;
   await list.ensureStarted();
   const { items, error } = list.state;
   return !(items.length === 0 && welcomeExplains(error));

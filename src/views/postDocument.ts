@@ -1,6 +1,5 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
-import type { AccountNow } from '../auth/accountNow';
 import type { Gateway } from '../gateway/gateway';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { bodyText, labelText } from '../text/serverText';
@@ -23,10 +22,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  constructor(
-    private readonly accountNow: AccountNow,
-    private readonly gateway: Gateway,
-  ) {}
+  constructor(private readonly gateway: Gateway) {}
 
   /** Resolvers of `open` calls waiting for the next content of a post's document, by URI. */
   private readonly waiting = new Map<string, ((text: string) => void)[]>();
@@ -45,7 +41,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   showUpdated(accountUrl: string, post: Post): void {
     for (const document of vscode.workspace.textDocuments) {
       const shown = postOf(document.uri);
-      if (shown?.id !== post.id || (shown.accountUrl ?? this.gateway.account?.url) !== accountUrl) continue;
+      if (shown?.id !== post.id || (shown.accountUrl ?? this.gateway.current?.url) !== accountUrl) continue;
       // Bounded by the documents open: each is taken by the next content it asks for.
       this.answered.set(document.uri.toString(), post);
       this.changed.fire(document.uri);
@@ -58,8 +54,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    * shown once it holds the new text.
    */
   async open(id: number, accountUrl?: string): Promise<void> {
-    await this.accountNow.now();
-    const uri = postUri(id, accountUrl ?? this.gateway.account?.url);
+    const uri = postUri(id, accountUrl ?? (await this.gateway.ready())?.url);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -82,10 +77,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const post = postOf(uri);
-    await this.accountNow.now();
-    const here = this.gateway.account;
-    const accountUrl = post && accountOf(post, here?.url, await this.accountNow.signedInAccounts());
-    const account = accountUrl === undefined ? undefined : accountUrl === here?.url ? here : await this.gateway.accountFor(accountUrl);
+    const here = await this.gateway.ready();
+    const accountUrl = post && accountOf(post, here?.url, await this.gateway.signedInAccounts());
+    const account = accountUrl === undefined ? undefined : accountUrl === here?.url ? here.account : await this.gateway.accountFor(accountUrl);
     if (!post || !account) return post?.accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.');
     const { id } = post;
     try {
@@ -96,9 +90,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       this.shown.set(uri.toString(), read);
       if (this.shown.size > SHOWN_KEPT) this.shown.delete(this.shown.keys().next().value!);
       // The window's clients and statuses are its account's: another account's post names them by number.
-      const own = account === here;
-      const client = own && typeof read.client_id === 'number' ? this.gateway.store.clients.find(read.client_id) : undefined;
-      return renderPost(read, client, account.link('posts', id), own ? statusText(read, this.gateway.store.statuses) : statusText(read, undefined));
+      const own = account === here?.account ? here.store : undefined;
+      const client = own && typeof read.client_id === 'number' ? own.clients.find(read.client_id) : undefined;
+      return renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses));
     } catch (error) {
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }

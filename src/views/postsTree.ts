@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { AccountNow } from '../auth/accountNow';
+import type { WindowAccount } from '../gateway/gateway';
 import type { Identity } from '../identity/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
@@ -69,12 +69,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private laidOutGeneration = 0;
   private refillTo = 0;
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  /** The view it fills, whose description shows the filter (see `showIn`). */
+  private view: vscode.TreeView<HelpdeskNode> | undefined;
 
   constructor(
     private readonly store: HelpdeskStore,
-    private readonly accountNow: AccountNow,
-    /** The view it fills (made at activation, see extension.ts), whose description shows the filter. */
-    readonly view: vscode.TreeView<HelpdeskNode>,
+    private readonly window: WindowAccount,
     private readonly identity: Identity,
     private readonly news: PostsNews,
   ) {
@@ -82,19 +82,27 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       news.onDidChange(() => this.changed.fire(undefined)),
       store.posts.onDidChange((change) => this.listChanged(change)),
       store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined)),
-      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined)),
       // Another account's list starts again, and is filled again then (see fillIfRestarted).
-      accountNow.onDidChange(() => {
+      window.onDidChange(() => {
         void this.publish();
         this.changed.fire(undefined);
       }),
-      identity.onDidChange((accountUrl) => accountUrl === accountNow.current?.url && void this.shownChanged()),
+      identity.onDidChange((accountUrl) => accountUrl === window.current?.url && void this.shownChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
     );
     void this.publish();
+  }
+
+  /** The view it fills: its groups open and close, and its description says what is shown. */
+  showIn(view: vscode.TreeView<HelpdeskNode>): void {
+    this.view = view;
+    this.disposables.push(
+      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined)),
+      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined)),
+    );
+    this.describe();
   }
 
   get currentFilter(): PostFilter {
@@ -157,13 +165,13 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (node instanceof PostNode) return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
     if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
-    await this.accountNow.now();
+    const signedIn = await this.window.ready();
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
     if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
     if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
     const list = this.store.posts;
-    if (!(await listReady(this.accountNow, list))) return [];
+    if (!(await listReady(signedIn, list))) return [];
     this.fillIfRestarted();
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
@@ -277,12 +285,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private me() {
-    const accountUrl = this.accountNow.current?.url;
+    const accountUrl = this.window.current?.url;
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
   private facts(): ScopeFacts {
-    const accountUrl = this.accountNow.current?.url;
+    const accountUrl = this.window.current?.url;
     return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
   }
 
@@ -292,7 +300,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private signedIn(): boolean {
-    return this.accountNow.current?.usable === true;
+    return this.window.current?.usable === true;
   }
 
   /** What the view shows changed (filter, quick filter, who the person is, the account): drawn again, and filled again under a quick filter. */
@@ -357,7 +365,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsFiltered', filter !== undefined);
     await vscode.commands.executeCommand('setContext', 'helpdesk.postsScope', this.scope);
     await vscode.commands.executeCommand('setContext', 'helpdesk.showClosed', this.showClosed);
-    const several = (await this.accountNow.signedInAccounts().catch(() => [])).length > 1;
+    const several = (await this.window.signedInAccounts().catch(() => [])).length > 1;
     if (several !== this.severalAccounts) {
       this.severalAccounts = several;
       this.describe();
@@ -366,7 +374,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   /** The view's description: the account where several are signed in to, Changed Only, the quick filter, the filter. */
   private describe(): void {
-    const accountUrl = this.accountNow.current?.url;
+    if (!this.view) return;
+    const accountUrl = this.window.current?.url;
     const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
     const parts = [account, this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), describeFilter(this.filter)];
     this.view.description = parts.filter(Boolean).join(' · ') || undefined;

@@ -65,6 +65,7 @@ export class NewsWatcher implements vscode.Disposable {
   private turns = 0;
   private controller = new AbortController();
   private disposed = false;
+  private started = false;
   /** The files of the account shown, as last read. */
   private file: NewsFile | undefined;
   private seenMarks: SeenMarks = new Map();
@@ -90,12 +91,13 @@ export class NewsWatcher implements vscode.Disposable {
     this.host = host ?? editorHost();
     this.wakefulness = new Wakefulness(this.host.focused(), this.host.now(), ASLEEP_AFTER_MS);
     this.disposables.push(
-      onDidChangeAccount(() => this.account() !== this.bound && this.restart()),
-      folder.onDidChange(() => void this.reload()),
-      this.host.onDidChangeInterval(() => this.restart()),
+      onDidChangeAccount(() => this.started && this.account() !== this.bound && this.restart()),
+      folder.onDidChange(() => this.started && void this.reload()),
+      this.host.onDidChangeInterval(() => this.started && this.restart()),
       this.host.onDidChangeFocus((focused) => {
         this.wakefulness.focusChanged(focused, this.host.now());
         if (!focused) return;
+        if (!this.started) return;
         void this.notify();
         if (this.asleep) {
           this.asleep = false;
@@ -103,6 +105,12 @@ export class NewsWatcher implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /** Begins: reads the files, and polls when due. Until then it reads and writes nothing (the root starts it after the window has). */
+  start(): void {
+    if (this.started || this.disposed) return;
+    this.started = true;
     this.restart();
   }
 
@@ -169,6 +177,7 @@ export class NewsWatcher implements vscode.Disposable {
    * resolves once done.
    */
   async pollNow({ takeOver = false } = {}): Promise<void> {
+    this.start();
     this.host.clearTimeout(this.timer);
     await this.tick(takeOver);
   }

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { AccountNow } from '../auth/accountNow';
+import type { WindowAccount } from '../gateway/gateway';
 import { referenceText } from '../code/postReferences';
 import type { Peek } from '../store/postPeeks';
 import { readSettings } from '../settings';
@@ -23,17 +23,17 @@ export class CurrentPostStatus implements vscode.Disposable {
 
   constructor(
     private readonly branchPosts: BranchPosts,
-    private readonly accountNow: Pick<AccountNow, 'current' | 'onDidChange'>,
+    private readonly window: Pick<WindowAccount, 'current' | 'onDidChange'>,
     private readonly peek: (id: number) => Promise<Peek> | undefined,
   ) {
     this.item.name = l10n.t('Helpdesk: Current Post');
-    this.listeners = [branchPosts.onDidChange(() => this.show()), accountNow.onDidChange(() => this.show())];
+    this.listeners = [branchPosts.onDidChange(() => this.show()), window.onDidChange(() => this.show())];
     this.show();
   }
 
   private show(): void {
     const turn = ++this.shown;
-    const working = this.accountNow.current ? this.branchPosts.current : undefined;
+    const working = this.window.current ? this.branchPosts.current : undefined;
     this.visible = working !== undefined;
     if (!working) {
       this.item.hide();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Client, Deal, Post } from '../../src/api';
+import type { Account } from '../../src/account/account';
 import { linkDeal } from '../../src/features/linkDeal';
 import { pickClient, pickPost } from '../../src/commands/prompts';
 import type { Services } from '../../src/services';
@@ -37,8 +38,12 @@ const loadedList = (items: { id: number }[]) => ({
 });
 
 const gateway = (posts: Partial<Post>[], clients: Partial<Client>[]) => ({
-  account: undefined,
-  store: { posts: loadedList(posts as Post[]), clients: loadedList(clients as Client[]) } as unknown as HelpdeskStore,
+  current: {
+    url: 'https://acme.example.com',
+    usable: true,
+    account: { url: 'https://acme.example.com' } as Account,
+    store: { posts: loadedList(posts as Post[]), clients: loadedList(clients as Client[]) } as unknown as HelpdeskStore,
+  },
 });
 
 /** The items of the pick `picking` shows once the loaded rows were searched; the pick is then hidden. */
@@ -73,7 +78,8 @@ describe('quick picks show server text as text', () => {
       { id: 2, name: '$(check) Free deal', client_id: null, price: '12\u202E00\n5' },
     ];
     const account = { url: 'https://acme.example.com', deals: async () => deals };
-    const services = { gateway: { account }, accountNow: { now: async () => undefined } } as unknown as Services;
+    const signedIn = { url: account.url, usable: true, account };
+    const services = { gateway: { current: signedIn, ready: async () => signedIn } } as unknown as Services;
     assert.equal(await linkDeal(services, new ClientNode(client)), undefined, 'dismissed');
     const pick = fake.picks[0];
     const items = pick?.items.filter((item) => item.kind !== QuickPickItemKind.Separator) ?? [];

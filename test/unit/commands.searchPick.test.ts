@@ -97,7 +97,7 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       const { pick, picking } = await open();
       pick.type('zebra');
       await until(() => labels(pick).some((label) => label.includes(`Searched the ${SEARCH_RECORDS} newest posts`)), 'the bound item');
-      assert.equal(made.gateway.store.posts.state.items.length, SEARCH_RECORDS, 'read as far as the bound');
+      assert.equal(made.store.posts.state.items.length, SEARCH_RECORDS, 'read as far as the bound');
       assert.match(labels(pick).at(-1)!, /Open the Helpdesk in the Browser/);
       assert.equal(labels(pick).at(-2), `$(search) Searched the ${SEARCH_RECORDS} newest posts`);
       pick.accept(`Searched the ${SEARCH_RECORDS} newest posts`);
@@ -114,10 +114,10 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       server.addFault({ path: '/app.json', hang: true });
       pick.type('zebra');
       await until(() => pick.busy && postPages(server) > pages, 'the search to ask for a page');
-      assert.equal(made.gateway.store.posts.state.loading, true);
+      assert.equal(made.store.posts.state.loading, true);
       pick.hide();
       await picking;
-      assert.equal(made.gateway.store.posts.state.loading, false, 'the page under way given up');
+      assert.equal(made.store.posts.state.loading, false, 'the page under way given up');
       server.clearFaults();
       const requests = server.requests.length;
       await new Promise((resolve) => setTimeout(resolve, 4 * SEARCH_DELAY_MS));

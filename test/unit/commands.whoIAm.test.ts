@@ -58,7 +58,7 @@ describe('Set Who I Am…', () => {
   it('a user id passed to the command is set without asking, with the nick the loaded posts give it', async () => {
     const identity = new Identity(memoryState());
     const log = new Log();
-    const services = { session: { accountUrl: A } as Session, gateway: { store: { posts: { state: { items: posts } } } } as unknown as Gateway, log, ui: new Notifier(log) };
+    const services = { session: { accountUrl: A } as Session, gateway: { current: { store: { posts: { state: { items: posts } } } } } as unknown as Gateway, log, ui: new Notifier(log) };
     await setWhoIAm(services, identity, 9);
     assert.deepEqual(identity.me(A), { id: 9, nick: 'ben', source: 'set' });
   });

@@ -4,6 +4,7 @@ import { verifySignIn } from '../../src/features/signIn';
 import { accountUrlProblem } from '../../src/ui/errorText';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/gateway/gateway';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
@@ -30,7 +31,7 @@ describe('sign-in problems', () => {
     const log = new Log();
     const session = new Session(new Secrets(), log, new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
     await session.whenRestored();
-    gateway = new Gateway(session, log, memoryState());
+    gateway = new Gateway(session, log, memoryState(), new HelpdeskStore(log));
     ui = new Notifier(log);
   });
 

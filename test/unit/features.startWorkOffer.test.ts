@@ -35,7 +35,7 @@ async function windowOn(server: StandIn) {
   await store.posts.ensureStarted();
   const identity = new Identity(state);
   await identity.set(account.url, 7);
-  const services = { ui: new Notifier(log), gateway: { account, store }, state } as unknown as Parameters<typeof offerToTakePost>[0];
+  const services = { ui: new Notifier(log), gateway: { current: { url: account.url, usable: true, account, store } }, state } as unknown as Parameters<typeof offerToTakePost>[0];
   const post: Post = store.posts.state.items.find((p) => p.closed === false && typeof p.post_id !== 'number')!;
   return { account, store, identity, services, post };
 }

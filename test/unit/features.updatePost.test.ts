@@ -43,9 +43,9 @@ async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () =>
   store.bind(account);
   await store.posts.ensureStarted();
   const changed = new EventEmitter<void>();
-  const accountNow = { now: async () => ({ url: account.url, usable: true }), signedInAccounts: async () => [account.url], onDidChange: changed.event };
-  const gateway = { account, store, accountFor: async () => account, peek: (id: number) => store.peeks.get(id, (postId) => account.post(postId)) };
-  const services = { gateway, accountNow, ui: new Notifier(log), log } as unknown as Services;
+  const signedIn = { url: account.url, usable: true, account, store };
+  const gateway = { current: signedIn, ready: async () => signedIn, signedInAccounts: async () => [account.url], onDidChange: changed.event, accountFor: async () => account, peek: (id: number) => store.peeks.get(id, (postId) => account.post(postId)) };
+  const services = { gateway, ui: new Notifier(log), log } as unknown as Services;
   const identity = new Identity(state);
   const shown: Post[] = [];
   const documents: UpdateShown = { showUpdated: (url, post) => void (url === account.url && shown.push(post)), shownIn };
@@ -197,7 +197,7 @@ describe('updating a post from the editor', () => {
   it('an open document of the post shows the answered record (state and assignee) without reading the post again; another post\'s or account\'s document is left alone', async () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);
-    const provider = new PostDocumentProvider(w.services.accountNow, w.services.gateway);
+    const provider = new PostDocumentProvider(w.services.gateway);
     const mine = postUri(post.id, w.account.url);
     const others = [postUri(post.id + 1, w.account.url), postUri(post.id, 'https://other.example.com')];
     for (const uri of [mine, ...others]) fake.documents.push({ uri, isDirty: false, text: '', save: async () => true });

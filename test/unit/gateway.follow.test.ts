@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/gateway/gateway';
 import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
@@ -42,6 +43,7 @@ describe('Gateway while the session moves to another account', () => {
   let secrets: SlowSecrets;
   let session: Session;
   let gateway: Gateway;
+  let store: HelpdeskStore;
   const getConfiguration = workspace.getConfiguration.bind(workspace);
   const original = Object.getOwnPropertyDescriptor(workspace, 'getConfiguration')!;
 
@@ -63,8 +65,9 @@ describe('Gateway while the session moves to another account', () => {
     secrets.data.set(`helpdesk.token:${a.url}`, a.token);
     session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
     await session.whenRestored();
-    gateway = new Gateway(session, new Log(), memoryState());
-    await gateway.store.posts.ensureStarted();
+    store = new HelpdeskStore(new Log());
+    gateway = new Gateway(session, new Log(), memoryState(), store);
+    await store.posts.ensureStarted();
   });
   afterEach(() => {
     Object.defineProperty(workspace, 'getConfiguration', original);
@@ -82,13 +85,13 @@ describe('Gateway while the session moves to another account', () => {
     secrets.release();
     await saving;
     assert.ok(forDraft, 'B is signed in to');
-    await gateway.store.posts.ensureStarted();
+    await store.posts.ensureStarted();
     const task = await forDraft.createTask({ title: 'Sent while signing in', task_kind: 'task' });
     assert.ok(
-      gateway.store.posts.state.items.some((post) => post.id === task.id),
+      store.posts.state.items.some((post) => post.id === task.id),
       'the task filed for this window\'s account shows in its view',
     );
-    assert.equal(forDraft, gateway.account, 'the draft went through this window\'s account');
+    assert.equal(forDraft, gateway.current?.account, 'the draft went through this window\'s account');
   });
 
   it('a sign-in whose settings could not be written (settings.json with an error) leaves the session on B: the gateway is on B too', async () => {
@@ -100,11 +103,11 @@ describe('Gateway while the session moves to another account', () => {
     Object.defineProperty(workspace, 'getConfiguration', original);
     await ticks();
     assert.equal(session.credentials?.accountUrl, b.url, 'the session holds B (its token is stored)');
-    assert.equal(gateway.account?.url, b.url, 'the account commands use is the session\'s');
-    // Whatever the views read next is B's (they go by AccountNow, which says B, usable).
-    await gateway.store.posts.refresh();
+    assert.equal(gateway.current?.url, b.url, 'the account commands use is the session\'s');
+    // Whatever the views read next is B's (they go by the gateway's window account, which says B, usable).
+    await store.posts.refresh();
     a.reset();
-    await gateway.store.posts.refresh();
+    await store.posts.refresh();
     assert.equal(a.requests.length, 0, 'nothing more is asked of A with A\'s token');
   });
 
@@ -112,11 +115,11 @@ describe('Gateway while the session moves to another account', () => {
     secrets.hold();
     const signingOut = session.signOut();
     await ticks();
-    assert.equal(gateway.account, undefined, 'signed out');
+    assert.equal(gateway.current?.account, undefined, 'signed out');
     a.reset();
-    // What is not guarded by a sign-in check: Load More (helpdesk.ts), a deal row's retry.
-    await gateway.store.posts.refresh().catch(() => undefined);
-    await gateway.store.dealsOf(1).catch(() => undefined);
+    // What is not guarded by a sign-in check: Load More (extension.ts), a deal row's retry.
+    await store.posts.refresh().catch(() => undefined);
+    await store.dealsOf(1).catch(() => undefined);
     secrets.release();
     await signingOut;
     assert.deepEqual(a.requests.map((r) => r.path), [], 'no request with the token signed out of');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/gateway/gateway';
 import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
@@ -33,9 +34,10 @@ describe('Gateway', () => {
   it('made after the session was restored (the rest of the extension loads on first use), it lists that account', async () => {
     await session.whenRestored();
     assert.equal(session.state, 'signedIn');
-    const gateway = new Gateway(session, new Log(), memoryState());
-    await gateway.store.posts.ensureStarted();
-    const { items, error } = gateway.store.posts.state;
+    const store = new HelpdeskStore(new Log());
+    const gateway = new Gateway(session, new Log(), memoryState(), store);
+    await store.posts.ensureStarted();
+    const { items, error } = store.posts.state;
     assert.equal(error, undefined);
     assert.ok(items.length > 0, 'the first page of posts');
     gateway.dispose();
@@ -43,10 +45,11 @@ describe('Gateway', () => {
 
   it('a 429 whose call fails at once says so, without a wait that never comes', async () => {
     await session.whenRestored();
-    const gateway = new Gateway(session, new Log(), memoryState());
+    const store = new HelpdeskStore(new Log());
+    const gateway = new Gateway(session, new Log(), memoryState(), store);
     server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, times: 1 });
-    await gateway.store.posts.ensureStarted();
-    assert.ok(gateway.store.posts.state.error, 'the posts did not load');
+    await store.posts.ensureStarted();
+    assert.ok(store.posts.state.error, 'the posts did not load');
     const said = [...fake.logLines, ...fake.statusBar].filter((line) => /slow down/.test(line));
     assert.ok(said.length > 0, 'the 429 is noted');
     for (const line of said) assert.doesNotMatch(line, /waiting/);
@@ -54,10 +57,11 @@ describe('Gateway', () => {
   });
 
   it('made before the session was restored, it follows it', async () => {
-    const gateway = new Gateway(session, new Log(), memoryState());
+    const store = new HelpdeskStore(new Log());
+    const gateway = new Gateway(session, new Log(), memoryState(), store);
     await session.whenRestored();
-    await gateway.store.posts.ensureStarted();
-    assert.ok(gateway.store.posts.state.items.length > 0, 'the first page of posts');
+    await store.posts.ensureStarted();
+    assert.ok(store.posts.state.items.length > 0, 'the first page of posts');
     gateway.dispose();
   });
 });

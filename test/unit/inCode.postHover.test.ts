@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { AccountNow } from '../../src/auth/accountNow';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/gateway/gateway';
 import { postHovers } from '../../src/inCode/postHover';
 import { Log } from '../../src/log';
@@ -18,7 +18,6 @@ describe('a hovered reference', () => {
   let b: StandIn;
   let secrets: Secrets;
   let gateway: Gateway;
-  const accountNow = { now: () => Promise.resolve(undefined) } as unknown as Pick<AccountNow, 'now'>;
 
   before(async () => {
     a = await startStandIn({ seed: 'demo' });
@@ -38,20 +37,20 @@ describe('a hovered reference', () => {
     secrets.data.set(`helpdesk.token:${b.url}`, b.token);
     const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
     await session.whenRestored();
-    gateway = new Gateway(session, new Log(), memoryState());
+    gateway = new Gateway(session, new Log(), memoryState(), new HelpdeskStore(new Log()));
   });
   afterEach(() => gateway.dispose());
 
   const postRequests = (server: StandIn, id: number) => server.requests.filter((r) => r.path.startsWith(`/app/posts/${id}`)).length;
 
   it('of the window\'s own account: requested once for ten hovers', async () => {
-    const hovers = postHovers(gateway, accountNow);
+    const hovers = postHovers(gateway);
     for (let i = 0; i < 10; i++) await hovers.describe(1);
     assert.equal(postRequests(a, 1), 1);
   });
 
   it('of another account signed in to: requested once for ten hovers too, with that account\'s token only', async () => {
-    const hovers = postHovers(gateway, accountNow);
+    const hovers = postHovers(gateway);
     const shown: string[] = [];
     for (let i = 0; i < 10; i++) shown.push((await hovers.describe(1, b.url)).value);
     assert.equal(postRequests(b, 1), 1, `${postRequests(b, 1)} requests`);
@@ -61,7 +60,7 @@ describe('a hovered reference', () => {
   });
 
   it('a post that is gone is remembered as gone, and says so', async () => {
-    const hovers = postHovers(gateway, accountNow);
+    const hovers = postHovers(gateway);
     for (let i = 0; i < 5; i++) assert.match((await hovers.describe(987654, b.url)).value, /Post #987654 is not on .* it was deleted/);
     assert.equal(postRequests(b, 987654), 1);
   });

@@ -115,6 +115,25 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('one composition root: only src/extension.ts makes the parts, registers the views and loads code at run time', () => {
+    const made = /\bnew (Session|Gateway|HelpdeskStore|Identity|DraftStore|DraftSender|NewsWatcher|NewsFolder|PostsTreeProvider|ClientsTreeProvider|PostDocumentProvider|BranchPosts)\(|\bcreateTreeView\(|\brequire\(\s*['"]\./;
+    const problems = srcFiles()
+      .filter(({ file }) => file !== 'src/extension.ts')
+      .flatMap(({ file, text }) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').split('\n').filter((line) => made.test(line)).map((line) => `${file}: ${line.trim()}`));
+    const root = srcFiles().find(({ file }) => file === 'src/extension.ts');
+    assert.ok(root && made.test(root.text), 'src/extension.ts makes the parts');
+    assert.deepEqual(problems, []);
+  });
+
+  it('one window account: outside src/gateway/ nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
+    const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
+    const problems = srcFiles()
+      .filter(({ file }) => !file.startsWith('src/gateway/') && file !== 'src/auth/session.ts')
+      .flatMap(({ file, text }) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').split('\n').filter((line) => reaches.test(line)).map((line) => `${file}: ${line.trim()}`));
+    assert.ok(reaches.test('await accountNow.now(); gateway.account') && reaches.test('services.gateway.store.posts') && !reaches.test('gateway.accountFor(url)'), 'the check finds what it looks for');
+    assert.deepEqual(problems, []);
+  });
+
   it('the check finds what it looks for, and only that', () => {
     const flagged = (file: string, text: string) => layerViolations(file, text).length;
     assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);

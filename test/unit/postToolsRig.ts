@@ -1,7 +1,7 @@
-import { accountNowOf } from '../../src/auth/accountNow';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
 import { Gateway } from '../../src/gateway/gateway';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Identity } from '../../src/identity/identity';
 import { Log } from '../../src/log';
 import { postTools, type PostTools } from '../../src/tools/postTools';
@@ -18,10 +18,10 @@ export function postToolsRig(server: StandIn) {
   const secrets = new Secrets();
   secrets.data.set(`helpdesk.token:${server.url}`, server.token);
   const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
-  const gateway = new Gateway(session, new Log(), memoryState());
-  const accountNow = accountNowOf(session);
-  const tools: PostTools = postTools(gateway, new Identity(memoryState()), () => accountNow.now());
-  return { session, gateway, tools };
+  const store = new HelpdeskStore(new Log());
+  const gateway = new Gateway(session, new Log(), memoryState(), store);
+  const tools: PostTools = postTools(gateway, store, new Identity(memoryState()));
+  return { session, gateway, store, tools };
 }
 
 export type Token = { isCancellationRequested: boolean; onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void } };

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { findPostReferences } from '../../src/code/postReferences';
 import { Session } from '../../src/auth/session';
 import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/gateway/gateway';
 import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
@@ -43,7 +44,7 @@ describe('property: a token only ever reaches its own account', () => {
           fake.config.set('helpdesk.accountUrl', servers[windowIndex]!.url);
           const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, list, memoryState());
           await session.whenRestored();
-          const gateway = new Gateway(session, new Log(), memoryState());
+          const gateway = new Gateway(session, new Log(), memoryState(), new HelpdeskStore(new Log()));
           try {
             const text = hovers.map((h) => `${servers[h.to]!.url}/app/posts/${h.post}`).join(' and ');
             const references = findPostReferences(text, { accountUrl: session.accountUrl, otherAccountUrls: await list.all() });

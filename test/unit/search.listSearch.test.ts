@@ -119,7 +119,7 @@ describe('the agent\'s search and the pick: one rule (contrary profile, 25 a pag
       const answer = await made.tools.searchPosts({ query: 'KUMQUAT', limit: 50 }, never);
       assert.match(answer, new RegExp(`among the ${SEARCH_RECORDS} newest posts`), answer.slice(0, 200));
       const agentIds = [...answer.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
-      made.gateway.store.posts.reset();
+      made.store.posts.reset();
       const picking = pickPost(made.gateway, 'Comment on Task');
       const pick = fake.quickPicks.at(-1)!;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -130,7 +130,7 @@ describe('the agent\'s search and the pick: one rule (contrary profile, 25 a pag
       await picking;
       assert.ok(agentIds.length > 5, answer.slice(0, 300));
       assert.deepEqual(pickIds, agentIds);
-      assert.equal(made.gateway.store.posts.state.items.length, SEARCH_RECORDS);
+      assert.equal(made.store.posts.state.items.length, SEARCH_RECORDS);
     } finally {
       made.gateway.dispose();
     }

@@ -32,8 +32,8 @@ export function rig(server: StandIn, state: Memento = memoryState(), presence = 
   let account: Account | undefined;
   let elsewhere: Account | undefined;
   const gateway = {
-    get account() {
-      return account;
+    get current() {
+      return account && { url: account.url, usable: true, account };
     },
     accountFor: async (url: string) => (account?.url === url ? account : elsewhere?.url === url ? elsewhere : undefined),
   } as unknown as Gateway;

@@ -53,17 +53,18 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
   const state = options.state ?? memoryState();
   const accounts = servers.map((server) => accountOf(server, state));
   let current: Account | undefined = accounts[0];
+  const signedIn = () => current && { url: current.url, usable: true, account: current };
   const gateway = {
-    get account() {
-      return current;
+    get current() {
+      return signedIn();
     },
+    ready: async () => signedIn(),
     accountFor: async (url: string) => (current?.url === url ? current : accounts.find((a) => a.url === url)),
   };
   const log = new Log();
   const drafts = new DraftStore(state, options.draftsFolder ?? new MemoryFolder(), options.presence ?? new MemoryFolder());
   const sender = new DraftSender(gateway as never, drafts, new Notifier(log), log, undefined, new FiledIntents(options.filedFolder ?? new MemoryFolder()));
-  const accountNow = { now: async () => current && { url: current.url, usable: true } };
-  const tools = writeTools({ gateway, drafts, sender, log, accountNow } as unknown as Services);
+  const tools = writeTools({ gateway, drafts, sender, log } as unknown as Services);
   /** What VS Code does: ask (prepareInvocation), and on yes, invoke. */
   const confirmed = async (tool: WriteTool, input: WriteInput) => {
     const asked = await tools.confirmation(tool, input, never);

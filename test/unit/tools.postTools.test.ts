@@ -38,7 +38,7 @@ describe('the read tools', () => {
   it('a rejected token: sign-in words, and no request', async () => {
     await made.session.whenRestored();
     server.addFault({ status: 401, body: { error: 'Unauthorized' } });
-    await made.gateway.account!.postsPage(1, 10).catch(() => undefined);
+    await made.gateway.current!.account.postsPage(1, 10).catch(() => undefined);
     assert.equal(made.session.state, 'rejected');
     const before = server.requests.length;
     const answer = await made.tools.searchPosts({ query: 'x' }, never);

@@ -35,15 +35,16 @@ function rig(on: StandIn) {
   };
   let account: Account | undefined = accountOn();
   const store = new HelpdeskStore(new Log());
+  const signedIn = () => account && { url: account.url, usable: true, account, store };
   const gateway = {
-    get account() {
-      return account;
+    get current() {
+      return signedIn();
     },
-    store,
+    ready: async () => signedIn(),
   };
   const identity = new Identity(state);
   const shown: Post[] = [];
-  const services = { gateway, accountNow: { now: async () => account && { url: account.url, usable: true } }, log: new Log() } as unknown as Services;
+  const services = { gateway, log: new Log() } as unknown as Services;
   const tools = updatePostTool(services, identity, { showUpdated: (_url, post) => void shown.push(post), shownIn: () => undefined });
   return { tools, identity, shown, account: () => account!, signInAgain: () => void (account = accountOn()) };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/account/account';
 import type { Post } from '../../src/api';
-import type { AccountNow } from '../../src/auth/accountNow';
+import type { WindowAccount } from '../../src/gateway/gateway';
 import type { Identity } from '../../src/identity/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { HelpdeskNode } from '../../src/views/nodes';
@@ -30,9 +30,9 @@ function rig(total: number) {
   const store = new HelpdeskStore({ error: () => undefined });
   store.bind(account);
   const accountChanged = new EventEmitter<void>();
-  const here = { url: 'https://a.example', usable: true };
-  const accountNow: AccountNow = {
-    now: () => Promise.resolve(here),
+  const here = { url: 'https://a.example', usable: true, account, store };
+  const accountNow: WindowAccount = {
+    ready: () => Promise.resolve(here),
     current: here,
     onDidChange: accountChanged.event,
     signedInAccounts: () => Promise.resolve(['https://a.example']),
@@ -43,7 +43,8 @@ function rig(total: number) {
   const identity = { me: () => undefined, filedByMe: () => new Set<number>(), onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
   const newsChanged = new EventEmitter<void>();
   const news: PostsNews = { onDidChange: newsChanged.event, itemOf: () => undefined, isSeen: () => undefined, posts: (loaded) => [...loaded.values()].slice(0, 3), status: { off: false } };
-  const provider = new PostsTreeProvider(store, accountNow, view, identity, news);
+  const provider = new PostsTreeProvider(store, accountNow, identity, news);
+  provider.showIn(view);
   const fired: (HelpdeskNode | undefined)[] = [];
   provider.onDidChangeTreeData((e) => fired.push(...(Array.isArray(e) ? e : [e])));
   return { store, account, provider, expand, collapse, fired, asked, setData: (d: Post[]) => (data = d) };

@@ -167,6 +167,7 @@ export class FakeWindow {
     } as unknown as Notifier;
     this.folder = new NewsFolder(rig.storage as unknown as import('vscode').Uri);
     this.watcher = new NewsWatcher(() => this.account, this.accountChanged.event, () => this.me, this.folder, name, ui, new Log(), MINUTE, host);
+    this.watcher.start();
   }
 
   setFocus(focused: boolean): void {

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../src/gateway/gateway';
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { GitApi, GitRepository } from '../../src/code/gitApi';
@@ -53,8 +54,8 @@ describe('a branch names a post of one account', () => {
     await settle();
     await branchPosts.record(repository, 'hd-1275-fix', ACME);
     const peeked: number[] = [];
-    const accountNow = { get current() { return account.url ? { url: account.url, usable: true } : undefined; }, onDidChange: accountChanged.event };
-    const status = new CurrentPostStatus(branchPosts, accountNow, (id) => (peeked.push(id), undefined));
+    const windowAccount = { get current() { return account.url ? ({ url: account.url, usable: true } as SignedIn) : undefined; }, onDidChange: accountChanged.event };
+    const status = new CurrentPostStatus(branchPosts, windowAccount, (id) => (peeked.push(id), undefined));
     assert.equal(status.shownText?.text, '$(issues) #1275');
     peeked.length = 0;
     switchTo(BETA);

@@ -34,11 +34,11 @@ describe('several accounts', () => {
     assert.equal(api.session.accountUrl, likely.url);
     const accounts = await api.session.signedInAccounts();
     assert.ok(accounts.includes(likely.url) && accounts.includes(contrary.url), accounts.join(', '));
-    assert.equal(api.gateway.account?.url, likely.url, 'the calls go to the account switched to');
-    await waitFor('the view to name the account', () => api.posts.view.description?.startsWith(new URL(likely.url).host));
-    await waitFor('the Clients view to name it too', () => api.clients.view.description === new URL(likely.url).host);
+    assert.equal(api.gateway.current?.account?.url, likely.url, 'the calls go to the account switched to');
+    await waitFor('the view to name the account', () => api.postsView.description?.startsWith(new URL(likely.url).host));
+    await waitFor('the Clients view to name it too', () => api.clientsView.description === new URL(likely.url).host);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
-    assert.equal(api.gateway.account?.url, contrary.url);
+    assert.equal(api.gateway.current?.account?.url, contrary.url);
   });
 
   it('Use This Account for This Workspace writes the address (never the token) into the workspace settings; a switch elsewhere then leaves this workspace on it', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isComment } from '../../../src/api';
-import type { TestApi } from '../../../src/helpdesk';
+import type { TestApi } from '../../../src/extension';
 import type { HelpdeskNode } from '../../../src/views/nodes';
 import { GROUP_ROWS, TOP_ROWS } from '../../../src/views/shownPosts';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../../server';

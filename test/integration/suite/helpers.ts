@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { TestApi, TestExports } from '../../../src/extension';
+import type { TestApi } from '../../../src/extension';
 import type { Post } from '../../../src/api';
 import { standInVariable } from '../../codeServer/workspace';
 import { PROFILES, type FaultRule, type ProfileName, type RecordedRequest } from '../../server';
@@ -69,11 +69,11 @@ export function forEachProfile(define: (profile: Profile) => void): void {
 }
 
 export async function extensionApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<TestExports | undefined>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not loaded`);
   const exports = await extension.activate();
   assert.ok(exports, 'the extension exports its test API in test mode');
-  return exports.load();
+  return exports;
 }
 
 export async function signInToStandIn(): Promise<TestApi> {
@@ -93,7 +93,7 @@ export function labelOf(item: vscode.TreeItem): string {
  * signed in (the suite signs in to a stand-in of each profile): undefined for nothing.
  */
 export function viewFilters(api: TestApi): string | undefined {
-  const description = api.posts.view.description ?? '';
+  const description = api.postsView.description ?? '';
   const host = api.session.accountUrl ? new URL(api.session.accountUrl).host : undefined;
   const rest = host && description.startsWith(host) ? description.slice(host.length).replace(/^ · /, '') : description;
   return rest || undefined;

@@ -173,7 +173,8 @@ describe('news: costs and failures', () => {
     // Another window of this VS Code: a watcher of its own over the same storage folder.
     const folder = new NewsFolder(api.context.globalStorageUri);
     const { log, lines } = memoryLog();
-    const other = new NewsWatcher(() => api.gateway.account, api.session.onDidChange, () => ({ posts: new Set<number>() }), folder, 'another-window', ui, log);
+    const other = new NewsWatcher(() => api.gateway.current?.account, api.session.onDidChange, () => ({ posts: new Set<number>() }), folder, 'another-window', ui, log);
+    other.start();
     try {
       await standIn.clearRequests();
       await other.pollNow();
@@ -223,6 +224,7 @@ describe('news: costs and failures', () => {
     const { log } = memoryLog();
     const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
     const watcher = new NewsWatcher(() => current, changed.event, () => ({ posts: new Set<number>() }), folder, 'timer-window', ui, log, 20);
+    watcher.start();
     const control = (init?: RequestInit) => fetch(`${contrary.url}/__standin/requests`, init);
     const reads = async () => ((await (await control()).json()) as RecordedRequest[]).filter((r) => r.method === 'GET').length;
     /** What is read over the time of some four turns. */
@@ -280,7 +282,7 @@ describe('news in the Helpdesk view', () => {
     await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'First answer', user_id: 99 });
     await api.watcher.pollNow();
     await vscode.commands.executeCommand('helpdesk.showChangedOnly');
-    assert.match(api.posts.view.description ?? '', /Changed Only/);
+    assert.match(api.postsView.description ?? '', /Changed Only/);
     assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [mine.id, theirs.id], 'the news, the latest found first, and nothing else');
     assert.equal(await markOf(api, mine.id), 'N');
     assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.unseen$/);
@@ -303,7 +305,7 @@ describe('news in the Helpdesk view', () => {
     api.posts.setFilter({ text: "Someone else's" });
     assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id], 'the filter applies');
     await vscode.commands.executeCommand('helpdesk.showAllPosts');
-    assert.ok(!/Changed Only/.test(api.posts.view.description ?? ''));
+    assert.ok(!/Changed Only/.test(api.postsView.description ?? ''));
   });
 
   it('Mark All News as Seen says how many, and its Undo takes back exactly those marks', async () => {

@@ -24,6 +24,7 @@ async function withOtherAccountPolled(api: TestApi): Promise<void> {
 function watcherOf(account: () => WatchedAccount | undefined, onDidChangeAccount: vscode.Event<unknown>, folder: NewsFolder) {
   const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
   const watcher = new NewsWatcher(account, onDidChangeAccount, () => ({ posts: new Set<number>() }), folder, 'a-test-window', ui, memoryLog().log);
+  watcher.start();
   return { watcher, dispose: () => watcher.dispose() };
 }
 
@@ -163,7 +164,7 @@ describe('news files', () => {
     const storage = folderApart(api, name);
     let cut = false;
     const state = {
-      account: api.gateway.account as WatchedAccount | undefined,
+      account: api.gateway.current?.account as WatchedAccount | undefined,
       changed: new vscode.EventEmitter<void>(),
       folder: undefined as unknown as NewsFolder,
     };

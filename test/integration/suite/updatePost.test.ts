@@ -40,7 +40,7 @@ forEachProfile((profile) => describe('updating posts', () => {
   beforeEach(async () => {
     await vscode.commands.executeCommand('helpdesk.refreshPosts');
     const api = await extensionApi();
-    await waitFor('a refresh to offer the actions again', () => api.gateway.account?.postUpdatesRefused === false);
+    await waitFor('a refresh to offer the actions again', () => api.gateway.current?.account?.postUpdatesRefused === false);
   });
 
   it(accepts ? 'Close Post on a row: the row and the open document show it closed' : 'Close Post on a row: refused (404), said, and not offered again until a refresh', async () => {
@@ -49,7 +49,7 @@ forEachProfile((profile) => describe('updating posts', () => {
     const id = row.post.id;
     await vscode.commands.executeCommand('helpdesk.openPost', row);
     // Of this account: the same number's document of another profile's stand-in may still be held.
-    const ofThisAccount = (uri: vscode.Uri) => uri.scheme === 'helpdesk-post' && uri.path === `/${id}.md` && new URLSearchParams(uri.query).get('account') === api.gateway.account?.url;
+    const ofThisAccount = (uri: vscode.Uri) => uri.scheme === 'helpdesk-post' && uri.path === `/${id}.md` && new URLSearchParams(uri.query).get('account') === api.gateway.current?.account?.url;
     const document = await waitFor('the post document', () => vscode.workspace.textDocuments.find((d) => ofThisAccount(d.uri)));
     await vscode.commands.executeCommand('helpdesk.closePost', row);
     if (accepts) {
@@ -61,7 +61,7 @@ forEachProfile((profile) => describe('updating posts', () => {
       await waitFor('reopened', async () => (await serverPost(id)).closed === false);
     } else {
       assert.equal((await serverPost(id)).closed, false);
-      assert.equal(api.gateway.account?.postUpdatesRefused, true);
+      assert.equal(api.gateway.current?.account?.postUpdatesRefused, true);
       const before = (await standIn.requests()).length;
       await vscode.commands.executeCommand('helpdesk.closePost', row);
       assert.equal((await standIn.requests()).length, before, 'not tried again');

@@ -29,7 +29,7 @@ import { DraftFileSystem } from './drafts/draftFileSystem';
 import { DraftStore } from './drafts/drafts';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import { FiledIntents } from './drafts/filedIntents';
-import { draftFolder, filedFolder, presenceFolder } from './drafts/sharedFolders';
+import { draftFolder, filedFolder, presenceFolder, rowsFolder } from './drafts/sharedFolders';
 import { DraftSender } from './drafts/sendDraft';
 import { commentOnTaskFeature } from './features/commentOnTask';
 import { createTaskFeature } from './features/createTask';
@@ -49,6 +49,7 @@ import type { Services } from './services';
 import { SETTINGS } from './settings';
 import { autoRefresh } from './store/autoRefresh';
 import { HelpdeskStore } from './store/helpdeskStore';
+import { forgetRows } from './store/rowSnapshots';
 import { postTools } from './tools/postTools';
 import { registerTools, type HelpdeskTools } from './tools/registerTools';
 import { updatePostTool } from './tools/updatePostTool';
@@ -136,7 +137,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
-  const store = new HelpdeskStore(log);
+  const rows = rowsFolder(context.globalStorageUri);
+  const store = new HelpdeskStore(log, rows);
   const gateway = new Gateway(session, log, context.globalState, store);
   const ui = new Notifier(log);
   const identity = new Identity(context.globalState);
@@ -260,12 +262,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     signOutSignal,
     session,
     // Every sign-out, of any account, here or in another window (whose watcher may have written
-    // since): the next sign-in to it starts the news from a silent baseline.
-    session.onDidSignOut((accountUrl) => void forgetNews(context.globalStorageUri, accountUrl)),
+    // since): the next sign-in to it starts the news from a silent baseline, and paints no rows
+    // until they are read again.
+    session.onDidSignOut((accountUrl) => void Promise.all([forgetNews(context.globalStorageUri, accountUrl), forgetRows(rows, accountUrl)])),
     accountList,
     new AccountStatusBar(session, accountList.onDidChange),
     registerAccountsProvider(session, accountList.onDidChange),
     gateway,
+    store,
     registerInCode(drafts, { hovers: postHovers(gateway), posts: { posts: () => store.posts.state.items, accountUrl: () => gateway.current?.url, startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)) } }, referenceAccounts),
     registerTools(tools),
     tellOpenDrafts(drafts),

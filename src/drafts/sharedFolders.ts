@@ -2,6 +2,7 @@ import { link } from 'node:fs/promises';
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
 import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from './draftFiles';
+import { MAX_SNAPSHOT_BYTES, type SnapshotFolder } from '../store/rowSnapshots';
 import type { PresenceFolder } from './windowPresence';
 
 /** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
@@ -24,6 +25,11 @@ export function draftFolder(globalStorage: vscode.Uri): DraftFolder {
 /** What this VS Code filed lately, by intent (see FiledIntents), one small file per post. */
 export function filedFolder(globalStorage: vscode.Uri): PresenceFolder {
   return sharedFolder(vscode.Uri.joinPath(globalStorage, 'filed'), MAX_PRESENCE_BYTES);
+}
+
+/** The rows each account's lists showed last (see rowSnapshots.ts). */
+export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'rows'), MAX_SNAPSHOT_BYTES);
 }
 
 /**

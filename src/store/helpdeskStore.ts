@@ -6,6 +6,7 @@ import type { Log } from '../log';
 import { readSettings } from '../settings';
 import { PagedList } from './pagedList';
 import { PostPeeks, type Peek } from './postPeeks';
+import { parseSnapshot, snapshotName, snapshotText, type SnapshotFolder, type SnapshotList } from './rowSnapshots';
 
 /** Newest first. */
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
@@ -19,10 +20,14 @@ const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || ty
 let names: Intl.Collator | undefined;
 const collator = () => (names ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
 
+/** A list's rows are kept this long after they last changed, so that a burst of changes writes once. */
+const SNAPSHOT_DELAY_MS = 500;
+
 /**
  * What the views show, loaded and cached in one place. Views read it; it reads through the
  * account the gateway binds it to, and follows what that account's writes change; nothing else
- * calls the service for a view.
+ * calls the service for a view. The first rows of each list are kept per account (`snapshots`),
+ * and a view paints them at once the next time, while the service is asked again (`whenKnown`).
  */
 export class HelpdeskStore {
   readonly posts: PagedList<Post>;
@@ -38,11 +43,78 @@ export class HelpdeskStore {
   private following: Subscription | undefined;
   /** The account whose statuses are being asked for. */
   private statusesLoading: Account | undefined;
+  /** The status names came with the last known rows: the service is asked for them all the same. */
+  private statusesLastKnown = false;
+  /** Each list's last known rows, read once per account bound. */
+  private readonly known = new Map<SnapshotList, Promise<void>>();
+  /** What was last written (or read) for each list, so that the same rows are not written again. */
+  private readonly kept = new Map<SnapshotList, string>();
+  private readonly keeping = new Map<SnapshotList, ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly log: Pick<Log, 'error'>) {
+  constructor(
+    private readonly log: Pick<Log, 'error'>,
+    /** Where each account's last rows are kept; none: the views wait for the service. */
+    private readonly snapshots?: SnapshotFolder,
+  ) {
     const pageSize = () => readSettings().pageSize;
     this.posts = new PagedList<Post>((page, perPage, signal) => this.postsPage(page, perPage, signal), pageSize, byIdDescending, (why) => this.account?.noteStop('posts', why));
     this.clients = new PagedList<Client>(async (page, perPage, signal) => (await this.reading()).clientsPage(page, perPage, signal), pageSize, byName, (why) => this.account?.noteStop('clients', why));
+    if (snapshots) {
+      this.posts.onDidChange(() => this.keepSoon('posts'));
+      this.clients.onDidChange(() => this.keepSoon('clients'));
+    }
+  }
+
+  /**
+   * Resolves once the list shows the rows known from the last time, if any: read once per account
+   * (one small file), and only while nothing was asked of the service yet.
+   */
+  whenKnown(list: SnapshotList): Promise<void> {
+    let known = this.known.get(list);
+    if (!known) {
+      known = this.readKnown(list).catch((error: unknown) => this.log.error(`Could not read the last known ${list}`, error));
+      this.known.set(list, known);
+    }
+    return known;
+  }
+
+  private async readKnown(name: SnapshotList): Promise<void> {
+    const account = this.account;
+    if (!account || !this.snapshots) return;
+    const file = await this.snapshots.read(snapshotName(account.url, name));
+    const snapshot = file && this.account === account ? parseSnapshot<Post & Client>(file.text, account.url, name) : undefined;
+    if (!snapshot) return;
+    this.kept.set(name, file!.text);
+    if (!this.listOf(name).seed(snapshot.items) || !snapshot.statuses || this.statusNames) return;
+    this.setStatuses(snapshot.statuses);
+    this.statusesLastKnown = true;
+  }
+
+  private listOf(name: SnapshotList): PagedList<Post> | PagedList<Client> {
+    return name === 'posts' ? this.posts : this.clients;
+  }
+
+  /** Keeps the list's first rows for the next time, once it holds the service's answer and has settled. */
+  private keepSoon(name: SnapshotList): void {
+    clearTimeout(this.keeping.get(name));
+    this.keeping.set(name, setTimeout(() => void this.keep(name).catch((error: unknown) => this.log.error(`Could not keep the ${name} shown`, error)), SNAPSHOT_DELAY_MS));
+  }
+
+  private async keep(name: SnapshotList): Promise<void> {
+    this.keeping.delete(name);
+    const { items, started, loading, error, lastKnown } = this.listOf(name).state;
+    const account = this.account;
+    if (!account || !this.snapshots || !started || loading || error !== undefined || lastKnown || items.length === 0) return;
+    const text = snapshotText(account.url, name, items, name === 'posts' ? this.statusNames : undefined);
+    if (this.kept.get(name) === text) return;
+    this.kept.set(name, text);
+    await this.snapshots.write(snapshotName(account.url, name), text);
+  }
+
+  /** Stops the writes waiting (the window closes). */
+  dispose(): void {
+    for (const timer of this.keeping.values()) clearTimeout(timer);
+    this.keeping.clear();
   }
 
   /**
@@ -95,7 +167,7 @@ export class HelpdeskStore {
    * tried again with the next first page; a service without statuses (404) is not asked again.
    */
   private loadStatuses(account: Account): void {
-    if (this.statusNames || this.statusesLoading === account) return;
+    if ((this.statusNames && !this.statusesLastKnown) || this.statusesLoading === account) return;
     this.statusesLoading = account;
     const current = () => this.account === account;
     void account
@@ -149,6 +221,8 @@ export class HelpdeskStore {
 
   setStatuses(names: ReadonlyMap<number, string>): void {
     this.statusNames = names;
+    this.statusesLastKnown = false;
+    if (this.snapshots) this.keepSoon('posts');
     for (const listener of this.statusListeners) listener();
   }
 
@@ -169,6 +243,9 @@ export class HelpdeskStore {
 
   /** Forgets everything (another account, or signed out: see `bind`). */
   private reset(): void {
+    this.known.clear();
+    this.kept.clear();
+    this.dispose();
     this.peeks.clear();
     this.posts.reset();
     this.clients.reset();

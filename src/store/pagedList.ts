@@ -20,6 +20,8 @@ export interface PagedListState<T> {
   readonly sortedByService: boolean;
   /** Goes up each time the list starts again (a refresh or a reset): loads before that are of another list. */
   readonly generation: number;
+  /** The records are the last ones known (see `seed`): the service's answer is not in yet. */
+  readonly lastKnown: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export class PagedList<T extends { id: number }> {
   private error: unknown = undefined;
   private errorLoadingMore = false;
   private started = false;
+  private lastKnown = false;
   private generation = 0;
   private inFlight: Flight | undefined;
   private readonly listeners = new Set<(change: ListChange) => void>();
@@ -117,12 +120,24 @@ export class PagedList<T extends { id: number }> {
   ) {}
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation };
+    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation, lastKnown: this.lastKnown };
   }
 
   onDidChange(listener: (change: ListChange) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Shows the records known from before (the rows shown last time) until the first load's answer
+   * replaces them; only before anything was asked for or shown. False when it is too late.
+   */
+  seed(items: readonly T[]): boolean {
+    if (this.started || this.items.length > 0 || items.length === 0) return false;
+    this.setItems([...items].sort(this.compare));
+    this.lastKnown = true;
+    this.emit({ from: 0 });
+    return true;
   }
 
   /** Loads the first page unless loading has started already. */
@@ -208,6 +223,7 @@ export class PagedList<T extends { id: number }> {
     this.abort();
     this.generation += 1;
     this.setItems([]);
+    this.lastKnown = false;
     this.made.clear();
     this.madeSinceFirstLoad.clear();
     this.fromService = new Set();
@@ -301,6 +317,7 @@ export class PagedList<T extends { id: number }> {
   private apply({ pages, walk, ended, stop, lastPage }: Loaded<T>, first: boolean): ListChange {
     const read = pages.flatMap((page) => page.items);
     if (first) {
+      this.lastKnown = false;
       this.fromService = new Set();
       this.sortedByService = !walk.down && this.inOrder(read);
       this.lastPage = lastPage;

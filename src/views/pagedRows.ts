@@ -14,24 +14,37 @@ const { l10n } = vscode;
  * token is rejected, or when the first page failed in a way a welcome view explains.
  */
 export async function pagedRows<T extends { id: number }>(
-  signedIn: Pick<SignedIn, 'usable'> | undefined,
+  signedIn: Pick<SignedIn, 'usable' | 'store'> | undefined,
   name: 'posts' | 'clients',
   list: PagedList<T>,
   rows: (items: readonly T[]) => HelpdeskNode[],
   empty: (items: readonly T[]) => string,
 ): Promise<HelpdeskNode[]> {
-  if (!(await listReady(signedIn, list))) return [];
+  if (!(await listReady(signedIn, name))) return [];
   const nodes = rows(list.state.items);
   const tail = tailRow(name, list.state, undefined, () => (nodes.length === 0 ? empty(list.state.items) : undefined));
   return tail ? [...nodes, tail] : nodes;
 }
 
+/** The view each list fills, whose progress bar shows while last known rows are brought up to date. */
+const VIEWS = { posts: 'helpdesk.posts', clients: 'helpdesk.clients' } as const;
+
 /**
- * Whether a list has rows to show, once its first page was asked for: not while signed out or
- * while the token is rejected, nor when its first page failed in a way a welcome view explains.
+ * Whether a list has rows to show: not while signed out or while the token is rejected. The rows
+ * known from the last time show at once, the view's progress bar on until the service's answer
+ * replaces them; without them, once the first page was read, unless it failed in a way a welcome
+ * view explains.
  */
-export async function listReady(signedIn: Pick<SignedIn, 'usable'> | undefined, list: Pick<PagedList<{ id: number }>, 'ensureStarted' | 'state'>): Promise<boolean> {
+export async function listReady(signedIn: Pick<SignedIn, 'usable' | 'store'> | undefined, name: 'posts' | 'clients'): Promise<boolean> {
   if (!signedIn?.usable) return false;
+  const { store } = signedIn;
+  const list = store[name];
+  await store.whenKnown(name);
+  if (list.state.lastKnown) {
+    // Asked once: a failed answer leaves the rows with a retry row, and is not asked again at each paint.
+    if (!list.state.started) void vscode.window.withProgress({ location: { viewId: VIEWS[name] } }, () => list.ensureStarted().catch(() => undefined));
+    return true;
+  }
   await list.ensureStarted();
   const { items, error } = list.state;
   return !(items.length === 0 && welcomeExplains(error));

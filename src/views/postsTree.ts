@@ -171,7 +171,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
     if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
     const list = this.store.posts;
-    if (!(await listReady(signedIn, list))) return [];
+    if (!(await listReady(signedIn, 'posts'))) return [];
     this.fillIfRestarted();
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));

@@ -29,8 +29,8 @@ export type AccountChange =
   | { readonly kind: 'gone'; readonly id: number }
   /** A comment was added to post `parentId`. */
   | { readonly kind: 'commented'; readonly parentId: number }
-  /** A deal was created, or linked to a client. */
-  | { readonly kind: 'deals' }
+  /** A deal was created, or linked to a client: the record the service answered. */
+  | { readonly kind: 'deals'; readonly deal: Deal }
   /** A post this extension changed (closed, reopened, assigned, its status set): the record the service answered. */
   | { readonly kind: 'updated'; readonly post: Post }
   /** The service was found to refuse updating posts, or to accept it again (see `postUpdatesRefused`). */
@@ -327,7 +327,7 @@ export class Account {
   }
 
   private dealsChanged(deal: Deal): Deal {
-    this.changed.fire({ kind: 'deals' });
+    this.changed.fire({ kind: 'deals', deal });
     return deal;
   }
 

@@ -35,7 +35,9 @@ export class HelpdeskStore {
   /** Posts looked up one at a time, by hovers. */
   readonly peeks = new PostPeeks();
   private readonly deals = new Map<number, Promise<ListRead<Deal>>>();
-  private readonly dealListeners = new Set<() => void>();
+  /** Deal id → the client whose deals listed it: a deal linked elsewhere leaves that client's list too. */
+  private readonly dealClients = new Map<number, number>();
+  private readonly dealListeners = new Set<(clientIds: readonly number[] | undefined) => void>();
   private readonly statusListeners = new Set<() => void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
   /** The account read from; undefined when signed out. */
@@ -147,7 +149,7 @@ export class HelpdeskStore {
     if (change.kind === 'filed') this.posts.upsert(change.post);
     else if (change.kind === 'read') this.posts.replace(change.post);
     else if (change.kind === 'gone') this.posts.remove(change.id);
-    else if (change.kind === 'deals') this.invalidateDeals();
+    else if (change.kind === 'deals') this.dealChanged(change.deal);
     else if (change.kind === 'updated') this.updated(change.post);
     else if (change.kind === 'postUpdates') return;
     else {
@@ -190,7 +192,12 @@ export class HelpdeskStore {
   dealsOf(clientId: number): Promise<ListRead<Deal>> {
     let deals = this.deals.get(clientId);
     if (!deals) {
-      deals = this.reading().then((account) => account.dealsOf(clientId)).then((read) => ({ ...read, items: read.items.sort(byName) }));
+      deals = this.reading()
+        .then((account) => account.dealsOf(clientId))
+        .then((read) => {
+          for (const deal of read.items) this.dealClients.set(deal.id, clientId);
+          return { ...read, items: read.items.sort(byName) };
+        });
       this.deals.set(clientId, deals);
       const loading = deals;
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
@@ -201,15 +208,27 @@ export class HelpdeskStore {
   /** Reads a client's deals again (their last read failed). */
   retryDeals(clientId: number): void {
     this.deals.delete(clientId);
-    for (const listener of this.dealListeners) listener();
+    for (const listener of this.dealListeners) listener([clientId]);
   }
 
   invalidateDeals(): void {
     this.deals.clear();
-    for (const listener of this.dealListeners) listener();
+    this.dealClients.clear();
+    for (const listener of this.dealListeners) listener(undefined);
   }
 
-  onDidChangeDeals(listener: () => void): { dispose(): void } {
+  /** A deal this extension created or linked: the deals of the client it is now under, and of the one that listed it before, are read again. */
+  private dealChanged(deal: Deal): void {
+    const clients = new Set<number>();
+    const before = this.dealClients.get(deal.id);
+    if (before !== undefined) clients.add(before);
+    if (typeof deal.client_id === 'number') clients.add(deal.client_id);
+    for (const id of clients) this.deals.delete(id);
+    for (const listener of this.dealListeners) listener([...clients]);
+  }
+
+  /** Fires with the clients whose deals changed; undefined: any client's may have. */
+  onDidChangeDeals(listener: (clientIds: readonly number[] | undefined) => void): { dispose(): void } {
     this.dealListeners.add(listener);
     return { dispose: () => this.dealListeners.delete(listener) };
   }

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import type { Client } from '../api';
 import { hostOf } from './postUri';
 import type { WindowAccount } from '../gateway/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -14,6 +15,8 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   readonly onDidChangeTreeData = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private view: Pick<vscode.TreeView<HelpdeskNode>, 'description'> | undefined;
+  /** The client rows last drawn, by id: a change of one client's deals draws that row again. */
+  private readonly shown = new Map<number, ClientNode>();
 
   constructor(
     private readonly store: HelpdeskStore,
@@ -21,7 +24,7 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   ) {
     this.disposables.push(
       store.clients.onDidChange(() => this.changed.fire(undefined)),
-      store.onDidChangeDeals(() => this.changed.fire(undefined)),
+      store.onDidChangeDeals((clientIds) => this.dealsChanged(clientIds)),
       window.onDidChange(() => {
         this.changed.fire(undefined);
         void this.describe();
@@ -48,11 +51,27 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
-    return pagedRows(await this.window.ready(), 'clients', this.store.clients, (items) => items.map((c) => new ClientNode(c)), () => l10n.t('No clients yet.'));
+    this.shown.clear();
+    return pagedRows(await this.window.ready(), 'clients', this.store.clients, (items) => items.map((c) => this.node(c)), () => l10n.t('No clients yet.'));
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+  }
+
+  private node(client: Client): ClientNode {
+    const node = new ClientNode(client);
+    this.shown.set(client.id, node);
+    return node;
+  }
+
+  /** Draws again the clients whose deals changed, where they show; the view only when any may have. */
+  private dealsChanged(clientIds: readonly number[] | undefined): void {
+    if (clientIds === undefined) return this.changed.fire(undefined);
+    for (const id of clientIds) {
+      const node = this.shown.get(id);
+      if (node) this.changed.fire(node);
+    }
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {

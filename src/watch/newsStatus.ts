@@ -30,7 +30,7 @@ export function showNewsCount(watcher: NewsWatcher, postsView: vscode.TreeView<u
     postsView.badge = count > 0 ? { value: count, tooltip: l10n.t('{0} post(s) with news for you', count) } : undefined;
   };
   update();
-  const subscription = watcher.onDidChange(update);
+  const subscription = watcher.onDidChangeStatus(update);
   return new vscode.Disposable(() => {
     subscription.dispose();
     item.dispose();

@@ -52,9 +52,14 @@ const DUE_SLACK_MS = 1000;
  */
 export class NewsWatcher implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the news, what was seen, or the state of polling changed. */
+  /** Fires when the news or what was seen changed (the rows' marks and Changed Only), or another account is watched. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly statusChanged = new vscode.EventEmitter<void>();
+  /** Fires when the news or the state of polling may have changed (when it was read, when next, why it failed): the status bar's count and tooltip. */
+  readonly onDidChangeStatus = this.statusChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.statusChanged];
+  /** The news and the seen marks as last told (see `reload`): a poll that found nothing new repaints nothing. */
+  private toldNews = '';
   private timer: unknown;
   private readonly wakefulness: Wakefulness;
   private readonly host: WatcherHost;
@@ -165,7 +170,7 @@ export class NewsWatcher implements vscode.Disposable {
     if (changed.length === 0) return changed;
     await this.folder.writeSeen(url, marks, () => this.account()?.url === url);
     this.seenMarks = marks;
-    this.changed.fire();
+    this.tellChanged();
     return changed;
   }
 
@@ -215,7 +220,9 @@ export class NewsWatcher implements vscode.Disposable {
     this.seenMarks = new Map();
     // Signed in again after a sign-out, the polls are numbered from the start again: seq 1 is news not told yet.
     this.shownFor = undefined;
+    this.toldNews = '';
     this.changed.fire();
+    this.statusChanged.fire();
     if (!this.account() || this.host.settings().intervalMinutes === 0) return;
     const turns = this.turns;
     const { signal } = this.controller;
@@ -382,8 +389,19 @@ export class NewsWatcher implements vscode.Disposable {
     if (this.account()?.url !== url) return;
     this.file = file;
     this.seenMarks = seen;
-    this.changed.fire();
+    this.tellChanged();
     await this.notify();
+  }
+
+  /** Tells of the news only where it (or what was seen of it) changed; of the state of polling always. */
+  private tellChanged(): void {
+    // Linear in the news kept (at most NEWS_KEPT items) and the marks: once a poll.
+    const news = JSON.stringify([this.file?.items ?? [], [...this.seenMarks]]);
+    if (news !== this.toldNews) {
+      this.toldNews = news;
+      this.changed.fire();
+    }
+    this.statusChanged.fire();
   }
 
   /**

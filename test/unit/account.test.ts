@@ -400,8 +400,8 @@ describe('what the account tells', () => {
       assert.deepEqual(changes.splice(0), [{ kind: 'gone', id: task.id }]);
       const client = server.store.list(server.prefix, 'clients')[0]!;
       const deal = await account.createDeal({ name: 'Told as deals', client_id: client.id });
-      await account.linkDeal(deal.id, client.id);
-      assert.deepEqual(changes.splice(0), [{ kind: 'deals' }, { kind: 'deals' }]);
+      const linked = await account.linkDeal(deal.id, client.id);
+      assert.deepEqual(changes.splice(0), [{ kind: 'deals', deal }, { kind: 'deals', deal: linked }]);
       const { account: other, changes: otherChanges } = accountOn(server);
       await other.postsPage(1, 10);
       assert.deepEqual([changes, otherChanges], [[], []], 'a read of a page changes nothing, and one account tells only its own');

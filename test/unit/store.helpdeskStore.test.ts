@@ -78,13 +78,16 @@ describe('HelpdeskStore bound to an account', () => {
     server.store.remove(server.prefix, 'posts', task.id);
     await assert.rejects(mine.post(task.id));
     assert.equal(store.posts.find(task.id), undefined, 'a post found gone leaves the view');
-    let dealsChanged = 0;
-    store.onDidChangeDeals(() => dealsChanged++);
-    const client = server.store.list(server.prefix, 'clients')[0]!;
-    await other.createDeal({ name: 'Elsewhere', client_id: client.id });
-    assert.equal(dealsChanged, 0);
-    await mine.createDeal({ name: 'Here', client_id: client.id });
-    assert.equal(dealsChanged, 1, 'the deals are read again');
+    const dealsChanged: (readonly number[] | undefined)[] = [];
+    store.onDidChangeDeals((clientIds) => dealsChanged.push(clientIds));
+    const [client, second] = server.store.list(server.prefix, 'clients');
+    await other.createDeal({ name: 'Elsewhere', client_id: client!.id });
+    assert.deepEqual(dealsChanged, []);
+    const deal = await mine.createDeal({ name: 'Here', client_id: client!.id });
+    assert.deepEqual(dealsChanged.splice(0), [[client!.id]], 'that client\'s deals are read again');
+    await store.dealsOf(client!.id);
+    await mine.linkDeal(deal.id, second!.id);
+    assert.deepEqual(dealsChanged.splice(0), [[client!.id, second!.id]], 'a deal linked elsewhere: the client that listed it, and the one it is under now');
   });
 
   it('bound to another account, it starts again and follows the old one no more', async () => {

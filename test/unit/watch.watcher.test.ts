@@ -381,3 +381,25 @@ describe('watch: what the person did is not news to them', () => {
     assert.ok(size < 200_000, `${size} characters`);
   });
 });
+
+describe('watch: no repaint for nothing', () => {
+  it('polls that find nothing new tell no change of the news (the rows and their marks are not drawn again), only of the polling; news, and a mark of it seen, do', async () => {
+    const { acme, a } = await started();
+    const b = rig.window('B', acme);
+    await rig.clock.advance(MINUTE);
+    const told = { a: 0, aStatus: 0, b: 0 };
+    a.watcher.onDidChange(() => told.a++);
+    a.watcher.onDidChangeStatus(() => told.aStatus++);
+    b.watcher.onDidChange(() => told.b++);
+    await rig.clock.advance(30 * MINUTE);
+    assert.ok(acme.requests >= 6, `${acme.requests} polls`);
+    assert.deepEqual([told.a, told.b], [0, 0], 'six idle polls: no window is told the news changed');
+    assert.ok(told.aStatus >= 6, 'the status bar hears of each poll (when it was read)');
+    acme.add({ id: 3, responsible_id: 7 });
+    await rig.clock.advance(5 * MINUTE);
+    assert.deepEqual([told.a, told.b], [1, 1], 'new news: told once in each window');
+    await a.watcher.markSeen(undefined);
+    await rig.clock.advance(1000);
+    assert.deepEqual([told.a, told.b], [2, 2], 'seen: told once in each window');
+  });
+});

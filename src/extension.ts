@@ -290,7 +290,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.window.registerFileDecorationProvider(rowDecorations),
     showNewsCount(watcher, postsView),
     publishPostUpdatesRefused(services),
-    autoRefresh(() => gateway.current !== undefined, () => store.refreshAll()),
+    autoRefresh(() => gateway.current !== undefined, () => store.refreshStarted()),
     new vscode.Disposable(() => clearTimeout(background)),
     gateway.onDidChange(startBackgroundSoon),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && startBackgroundSoon()),

@@ -254,6 +254,11 @@ export class HelpdeskStore {
     return Promise.all([this.posts.refresh(), this.refreshClients()]);
   }
 
+  /** Reads again the lists a view has asked for; one never asked for stays unread (an auto-refresh makes no request for a view never opened). */
+  refreshStarted(): Promise<unknown> {
+    return Promise.all([this.posts.state.started ? this.posts.refresh() : undefined, this.clients.state.started ? this.refreshClients() : undefined]);
+  }
+
   /** The clients list and, as they hang below it, their deals. */
   refreshClients(): Promise<void> {
     this.deals.clear();

@@ -90,6 +90,17 @@ describe('HelpdeskStore bound to an account', () => {
     assert.deepEqual(dealsChanged.splice(0), [[client!.id, second!.id]], 'a deal linked elsewhere: the client that listed it, and the one it is under now');
   });
 
+  it('an auto-refresh reads again only the lists a view asked for: none before, then the posts alone', async () => {
+    const store = new HelpdeskStore(log);
+    store.bind(accountOn());
+    await store.refreshStarted();
+    assert.deepEqual(server.requests.map((r) => r.path), [], 'no view opened: no request');
+    await store.posts.ensureStarted();
+    server.requests.length = 0;
+    await store.refreshStarted();
+    assert.ok(server.requests.length > 0 && server.requests.every((r) => !r.path.startsWith('/app/clients')), server.requests.map((r) => r.path).join(', '));
+  });
+
   it('bound to another account, it starts again and follows the old one no more', async () => {
     const store = new HelpdeskStore(log);
     const first = accountOn();

@@ -6,7 +6,7 @@ import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
 import type { ListChange } from '../store/pagedList';
-import { MessageNode, PostGroupNode, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
+import { MessageNode, PostGroupNode, PostNode, type HelpdeskNode, type PostNews } from './nodes';
 import { listReady, tailRow } from './pagedRows';
 import { PostGroups } from './postGroups';
 import { ShownPosts, TOP_ROWS } from './shownPosts';
@@ -71,6 +71,15 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private readonly disposables: vscode.Disposable[] = [this.changed];
   /** The view it fills, whose description shows the filter (see `showIn`). */
   private view: vscode.TreeView<HelpdeskNode> | undefined;
+  /** What a row's facts are named by, as the store holds them when its tooltip is shown. */
+  private readonly names = ((store: () => HelpdeskStore) => ({
+    get statuses() {
+      return store().statuses;
+    },
+    get clients() {
+      return store().clients.state.items;
+    },
+  }))(() => this.store);
 
   constructor(
     private readonly store: HelpdeskStore,
@@ -198,7 +207,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private row(post: Post): PostNode {
-    return new PostNode(post, statusText(post, this.store.statuses), this.shownPosts.commentsOf(post.id).length, this.newsOf(post.id));
+    return new PostNode(post, this.names, this.shownPosts.commentsOf(post.id).length, this.newsOf(post.id));
   }
 
   /** The shown rows of the loaded posts, laid out into groups. */

@@ -10,6 +10,7 @@ import { referenceText } from '../code/postReferences';
 import type { WindowAccount } from '../gateway/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import type { Identity } from '../identity/identity';
+import { scopeNeedsMe, type PostsScope } from '../identity/scopes';
 import { codePlaces } from '../inCode/codePlaces';
 import { readSettings } from '../settings';
 import { codeBlock } from '../text/markdown';
@@ -27,7 +28,7 @@ export interface SearchPostsInput {
   /** `bug` for bug reports (kind `error`), `task`, or a kind the service uses. */
   kind?: string;
   state?: 'open' | 'closed' | 'all';
-  scope?: 'everything' | 'assignedToMe' | 'filedByMe';
+  scope?: PostsScope;
   /** At most this many posts in the answer (1–50, default 20). */
   limit?: number;
 }
@@ -84,12 +85,12 @@ export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskS
       if (typeof criteria === 'string') return criteria;
       const signedIn = await account();
       if (typeof signedIn === 'string') return signedIn;
-      const me = identity.me(signedIn.url)?.id;
-      if (criteria.scope === 'assignedToMe' && me === undefined) return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
+      const who = identity.whoIAm(signedIn.url);
+      if (scopeNeedsMe(criteria.scope) && who.me === undefined) return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
       const listed = await readList(store, token, () => false);
       if ('error' in listed) return failureAnswer('The helpdesk\'s posts could not be read.', listed.error);
       const pause = slicer();
-      const found = await matchingPosts(listed.posts, criteria, pause, { me, filed: identity.filedByMe(signedIn.url) });
+      const found = await matchingPosts(listed.posts, criteria, pause, who);
       const { read, complete } = listed;
       const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
       const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;

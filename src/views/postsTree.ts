@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { WindowAccount } from '../gateway/gateway';
-import type { Identity } from '../identity/identity';
+import { NOBODY, type Identity, type WhoIAm } from '../identity/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -10,7 +10,8 @@ import { MessageNode, PostGroupNode, PostNode, type HelpdeskNode, type PostNews 
 import { listReady, tailRow } from './pagedRows';
 import { PostGroups } from './postGroups';
 import { ShownPosts, TOP_ROWS } from './shownPosts';
-import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
+import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
+import { inScope, scopeNeedsMe, type PostsScope } from '../identity/scopes';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
 const { l10n } = vscode;
@@ -62,7 +63,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The rows shown, kept as pages are added (see ShownPosts); forgotten when what is shown changes. */
   private readonly shownPosts = new ShownPosts((post) => this.showsRow(post));
   /** Who the person is, as the rows being read are tested against it. */
-  private rowFacts: ScopeFacts = { me: undefined, filed: new Set() };
+  private rowFacts: WhoIAm = NOBODY;
   /** The groups older rows fold into. */
   private readonly groups = new PostGroups();
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
@@ -298,9 +299,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
-  private facts(): ScopeFacts {
+  private facts(): WhoIAm {
     const accountUrl = this.window.current?.url;
-    return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
+    return accountUrl === undefined ? NOBODY : this.identity.whoIAm(accountUrl);
   }
 
   /** Whether the view shows a post as a row: not a comment, and in the filter, the quick filter and the closed-posts choice. */

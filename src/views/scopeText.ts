@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { Me } from '../identity/identity';
 import { labelText } from '../text/serverText';
 import { MessageNode } from './nodes';
-import type { PostsScope } from './postFilter';
+import type { PostsScope } from '../identity/scopes';
 import { userText } from '../text/postFacts';
 
 const { l10n } = vscode;

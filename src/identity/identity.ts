@@ -2,6 +2,7 @@
  * Who the signed-in person is in an account, and which posts this extension filed there.
  * Plain TypeScript (no vscode import): unit-tested alone.
  */
+import { Emitter } from '../account/emitter';
 import { isComment, type Post } from '../api/types';
 
 /** The signed-in person as a user of the account. */
@@ -74,7 +75,9 @@ const PREFIX = 'helpdesk.identity:';
  * unknown: it never overrides what the person set, and is never guessed from other posts.
  */
 export class Identity {
-  private readonly listeners = new Set<(accountUrl: string) => void>();
+  private readonly changed = new Emitter<string>();
+  /** Told the account address whose identity or filed posts changed (in this window). */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: IdentityState) {}
 
@@ -134,12 +137,6 @@ export class Identity {
     return learned;
   }
 
-  /** Told the account address whose identity or filed posts changed (in this window). */
-  onDidChange(listener: (accountUrl: string) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
   private read(accountUrl: string): Stored {
     const value = this.state.get<Partial<Stored>>(PREFIX + accountUrl);
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isUserId) : []);
@@ -161,7 +158,7 @@ export class Identity {
 
   private async write(accountUrl: string, stored: Stored): Promise<void> {
     await this.state.update(PREFIX + accountUrl, stored);
-    for (const listener of [...this.listeners]) listener(accountUrl);
+    this.changed.fire(accountUrl);
   }
 }
 

@@ -7,7 +7,7 @@
 //   node esbuild.mjs --integration   out/integration/*.js (suite run inside VS Code, and its launchers)
 //   node esbuild.mjs --ui            out/ui/run.js (UI tests: the .vsix in code-server, driven by Playwright)
 //   node esbuild.mjs --bench         out/bench/*.js (the benchmark's launcher, and its suite run inside VS Code)
-//   node esbuild.mjs --command-ids   only src/commandIds.ts (every run writes it first; `npm run typecheck` runs this)
+//   node esbuild.mjs --command-ids   only src/commandIds.ts and src/toolNames.ts (every run writes them first; `npm run typecheck` runs this)
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,24 +16,29 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 
 /**
- * src/commandIds.ts: the manifest's command ids as a type, so that tsc checks the table of
- * handlers (src/extension.ts) against package.json: a command contributed without a handler, or a
- * handler for none, fails the type check. Written only when it changed.
+ * The manifest's names as types, so that tsc checks the tables that must match package.json:
+ * src/commandIds.ts (contributes.commands) for the table of command handlers (src/extension.ts),
+ * and src/toolNames.ts (contributes.languageModelTools) for the table of tool registrations
+ * (src/tools/registerTools.ts). A name contributed without its entry, or an entry for none,
+ * fails the type check. Each file is written only when it changed.
  */
-function writeCommandIds() {
+function writeManifestNames() {
   const { contributes } = JSON.parse(readFileSync('package.json', 'utf8'));
-  const ids = contributes.commands.map((c) => c.command).sort();
-  const text = [
-    '// Written by esbuild.mjs from package.json\'s contributes.commands: do not edit.',
-    '',
-    'export type CommandId =',
-    ...ids.map((id, i) => `  | '${id}'${i === ids.length - 1 ? ';' : ''}`),
-    '',
-  ].join('\n');
-  const file = 'src/commandIds.ts';
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+  const write = (file, section, type, names) => {
+    const sorted = [...names].sort();
+    const text = [
+      `// Written by esbuild.mjs from package.json's contributes.${section}: do not edit.`,
+      '',
+      `export type ${type} =`,
+      ...sorted.map((name, i) => `  | '${name}'${i === sorted.length - 1 ? ';' : ''}`),
+      '',
+    ].join('\n');
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+  };
+  write('src/commandIds.ts', 'commands', 'CommandId', contributes.commands.map((c) => c.command));
+  write('src/toolNames.ts', 'languageModelTools', 'ToolName', contributes.languageModelTools.map((t) => t.name));
 }
-writeCommandIds();
+writeManifestNames();
 if (args.has('--command-ids')) process.exit(0);
 
 const common = {

@@ -156,10 +156,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const services: Services = { session, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
 
   const newsFolder = new NewsFolder(context.globalStorageUri);
-  const me = (accountUrl: string) => {
-    const filed = identity.filedByMe(accountUrl);
-    return { id: identity.me(accountUrl)?.id, posts: new Set([...filed, ...identity.commentedOnByMe(accountUrl)]), filed, comments: identity.commentsByMe(accountUrl), updated: identity.updatedByMe(accountUrl) };
-  };
+  const me = (accountUrl: string) => identity.whoIAm(accountUrl);
   const watcher = new NewsWatcher(() => gateway.current?.account, gateway.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, gateway, identity, watcher);
   const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });

@@ -10,7 +10,8 @@ import { postIdOf } from '../tools/postTools';
 import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../tools/searchInput';
 import { errorText } from '../ui/errorText';
 import { pickText } from '../text/serverText';
-import { postIcon, postTitle } from '../views/nodes';
+import { postTitle, stateText } from '../text/postFacts';
+import { postIcon } from '../views/nodes';
 
 import { accountOf } from '../views/postUri';
 import { searchPick, type PickItem } from './searchPick';
@@ -72,7 +73,7 @@ export async function pickPost(window: Pick<WindowAccount, 'current'>, title: st
   const signedIn = window.current;
   if (!signedIn) return undefined;
   const { store, account } = signedIn;
-  const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${l10n.t('closed')}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
+  const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${stateText(post)}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
   const { referencePrefix } = readSettings();
   const idOf = (text: string) => postIdOf(text, account.url, referencePrefix);
   const picked = await searchPick<Post, Post>({

@@ -3,6 +3,7 @@ import type { Identity, Me } from '../identity/identity';
 import { usersSeen, type SeenUser } from '../identity/usersSeen';
 import type { Services } from '../services';
 import { pickText } from '../text/serverText';
+import { userText } from '../text/postFacts';
 
 const { l10n } = vscode;
 
@@ -36,7 +37,7 @@ export function whoIAmItems(seen: readonly SeenUser[], me: Me | undefined, typed
     ].filter(Boolean);
     items.push({
       label: `$(account) ${nick || l10n.t('User {0}', user.id)}`,
-      description: [nick ? l10n.t('user {0}', user.id) : undefined, me?.id === user.id ? l10n.t('you, now') : undefined].filter(Boolean).join(' · '),
+      description: [nick ? userText(user.id) : undefined, me?.id === user.id ? l10n.t('you, now') : undefined].filter(Boolean).join(' · '),
       detail: facts.join(' · '),
       choice: user.nick === undefined ? { id: user.id } : { id: user.id, nick: user.nick },
     });

@@ -7,7 +7,7 @@ import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft } from '../drafts/drafts';
 import type { Account } from '../account/account';
 import type { Services, WriteServices } from '../services';
-import { postTitle } from '../views/nodes';
+import { postTitle } from '../text/postFacts';
 import { deliver, type Delivery } from './deliver';
 import { actionAccount, type Feature } from './feature';
 

@@ -15,7 +15,7 @@ import { targetPost } from '../commands/targets';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { labelText, pickText } from '../text/serverText';
-import { postTitle } from '../views/nodes';
+import { postTitle } from '../text/postFacts';
 import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;

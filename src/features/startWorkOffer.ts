@@ -8,7 +8,7 @@ import type { Identity } from '../identity/identity';
 import { storeOf } from '../gateway/gateway';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
-import { postTitle } from '../views/nodes';
+import { postTitle } from '../text/postFacts';
 import { statusItems, updatePostTo } from './updatePost';
 
 const { l10n } = vscode;

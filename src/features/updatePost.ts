@@ -13,7 +13,8 @@ import { usersSeen } from '../identity/usersSeen';
 import { storeOf } from '../gateway/gateway';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
-import { postIcon, postTitle } from '../views/nodes';
+import { postTitle, stateText, statusName, userText } from '../text/postFacts';
+import { postIcon } from '../views/nodes';
 import { actionAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
@@ -182,7 +183,7 @@ export function assigneeItems(users: ReturnType<typeof usersSeen>, me: number | 
   const current = typeof post.responsible_id === 'number' ? post.responsible_id : null;
   const items: IdItem[] = users.map((user) => ({
     label: `$(account) ${pickText(user.nick, 60) || l10n.t('User {0}', user.id)}`,
-    description: [l10n.t('user {0}', user.id), user.id === me ? l10n.t('you') : undefined, user.id === current ? l10n.t('assigned now') : undefined].filter(Boolean).join(' · '),
+    description: [userText(user.id), user.id === me ? l10n.t('you') : undefined, user.id === current ? l10n.t('assigned now') : undefined].filter(Boolean).join(' · '),
     id: user.id,
   }));
   if (me !== undefined && !users.some((user) => user.id === me)) items.unshift({ label: `$(account) ${l10n.t('User {0}', me)}`, description: l10n.t('you'), id: me });
@@ -224,9 +225,9 @@ async function confirmChanged(services: Services, intent: PostIntent, seen: Post
 }
 
 export function differenceText(difference: PostDifference, statuses: ReadonlyMap<number, string> | undefined): string {
-  const status = (id: number | null) => (id === null ? l10n.t('none') : labelText(statuses?.get(id), 40) || l10n.t('status #{0}', id));
-  const user = (id: number | null) => (id === null ? l10n.t('no one') : l10n.t('user {0}', id));
-  const state = (closed: boolean) => (closed ? l10n.t('closed') : l10n.t('open'));
+  const status = (id: number | null) => (id === null ? l10n.t('none') : statusName(id, statuses));
+  const user = (id: number | null) => (id === null ? l10n.t('no one') : userText(id));
+  const state = (closed: boolean) => stateText({ closed });
   if (difference.field === 'title') return l10n.t('Title: "{0}" → "{1}"', labelText(difference.before, 80), labelText(difference.now, 80));
   if (difference.field === 'closed') return l10n.t('State: {0} → {1}', state(difference.before), state(difference.now));
   if (difference.field === 'status') return l10n.t('Status: {0} → {1}', status(difference.before), status(difference.now));
@@ -235,10 +236,10 @@ export function differenceText(difference: PostDifference, statuses: ReadonlyMap
 
 /** What the post is now, in the words of what was asked: "closed", "assigned to user 3", "In progress". */
 function doneText(wanted: PostChanges, post: Post, statuses: ReadonlyMap<number, string> | undefined): string {
-  if (wanted.closed !== undefined) return post.closed === true ? l10n.t('closed') : l10n.t('open');
+  if (wanted.closed !== undefined) return stateText(post);
   if (wanted.responsible_id !== undefined) return typeof post.responsible_id === 'number' ? l10n.t('assigned to user {0}', post.responsible_id) : l10n.t('assigned to no one');
   const id = post.status_id;
-  return typeof id === 'number' ? l10n.t('in status "{0}"', labelText(statuses?.get(id), 40) || `#${id}`) : l10n.t('without a status');
+  return typeof id === 'number' ? l10n.t('in status "{0}"', statusName(id, statuses)) : l10n.t('without a status');
 }
 
 function commandTitle(intent: PostIntent): string {

@@ -2,6 +2,7 @@
  * Who the signed-in person is in an account, and which posts this extension filed there.
  * Plain TypeScript (no vscode import): unit-tested alone.
  */
+import { Emitter } from '../account/emitter';
 import { isComment, type Post } from '../api/types';
 
 /** The signed-in person as a user of the account. */
@@ -13,6 +14,28 @@ export interface Me {
   /** Learned from the answer to a post this extension filed, or set by the person (Set Who I Am…). */
   readonly source: 'learned' | 'set';
 }
+
+/**
+ * Who the person is in an account, as far as this extension knows: their user where known, and
+ * the posts they filed, commented on or updated from VS Code (known whether or not `me` is). The
+ * one shape the Helpdesk view's quick filters, the agent's search and the news watcher read (see
+ * scopes.ts).
+ */
+export interface WhoIAm {
+  /** Their user; undefined until learned or set. */
+  readonly me: Me | undefined;
+  /** The posts they filed from VS Code (the last `FILED_KEPT`). */
+  readonly filed: ReadonlySet<number>;
+  /** The posts they commented on from VS Code (the last `FILED_KEPT`). */
+  readonly commented: ReadonlySet<number>;
+  /** For a post of `commented`, how many comments they filed on it from VS Code: their own comments are no news to them. */
+  readonly comments: ReadonlyMap<number, number>;
+  /** For a post they updated from VS Code (closed, reopened, assigned, a status), the `updated_at` it left: the post as they left it is no news to them. */
+  readonly updated: ReadonlyMap<number, string>;
+}
+
+/** Nobody known: signed out, or an account never used from here. */
+export const NOBODY: WhoIAm = { me: undefined, filed: new Set(), commented: new Set(), comments: new Map(), updated: new Map() };
 
 /** The part of VS Code's `Memento` this needs. */
 export interface IdentityState {
@@ -52,7 +75,9 @@ const PREFIX = 'helpdesk.identity:';
  * unknown: it never overrides what the person set, and is never guessed from other posts.
  */
 export class Identity {
-  private readonly listeners = new Set<(accountUrl: string) => void>();
+  private readonly changed = new Emitter<string>();
+  /** Told the account address whose identity or filed posts changed (in this window). */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: IdentityState) {}
 
@@ -60,9 +85,16 @@ export class Identity {
     return this.read(accountUrl).me;
   }
 
-  /** The ids of the posts this extension filed in the account (the last `FILED_KEPT`). */
-  filedByMe(accountUrl: string): ReadonlySet<number> {
-    return new Set(this.read(accountUrl).filed);
+  /** Who the person is in the account, and what they did there from VS Code, read once. */
+  whoIAm(accountUrl: string): WhoIAm {
+    const { me, filed, commented, comments, updated } = this.read(accountUrl);
+    return {
+      me,
+      filed: new Set(filed),
+      commented: new Set(commented),
+      comments: new Map(commented.map((id) => [id, comments?.[id] ?? 1])),
+      updated: new Map(Object.entries(updated ?? {}).map(([id, at]) => [Number(id), at])),
+    };
   }
 
   /** Set by the person: it stands until they set another or forget it. */
@@ -72,23 +104,7 @@ export class Identity {
     await this.write(accountUrl, { ...stored, me: withNick({ id, source: 'set' }, nick) });
   }
 
-  /** The ids of the posts this extension commented on in the account (the last `FILED_KEPT`): the person's too, for news. */
-  commentedOnByMe(accountUrl: string): ReadonlySet<number> {
-    return new Set(this.read(accountUrl).commented);
-  }
-
-  /** For each post this extension commented on in the account, how many comments it filed there: the person's own comments are no news to them. */
-  commentsByMe(accountUrl: string): ReadonlyMap<number, number> {
-    const { commented, comments } = this.read(accountUrl);
-    return new Map(commented.map((id) => [id, comments?.[id] ?? 1]));
-  }
-
-  /** For each post the person updated from VS Code, the `updated_at` that update left: the post as it left it is no news to them. */
-  updatedByMe(accountUrl: string): ReadonlyMap<number, string> {
-    return new Map(Object.entries(this.read(accountUrl).updated ?? {}).map(([id, at]) => [Number(id), at]));
-  }
-
-  /** An update the person made from VS Code, as the service answered it (see `updatedByMe`). */
+  /** An update the person made from VS Code, as the service answered it (see `WhoIAm.updated`). */
   async noteUpdated(accountUrl: string, post: Pick<Post, 'id' | 'updated_at'>): Promise<void> {
     if (!isUserId(post.id) || typeof post.updated_at !== 'string' || post.updated_at.length > 64) return;
     const stored = this.read(accountUrl);
@@ -121,12 +137,6 @@ export class Identity {
     return learned;
   }
 
-  /** Told the account address whose identity or filed posts changed (in this window). */
-  onDidChange(listener: (accountUrl: string) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
   private read(accountUrl: string): Stored {
     const value = this.state.get<Partial<Stored>>(PREFIX + accountUrl);
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter(isUserId) : []);
@@ -148,7 +158,7 @@ export class Identity {
 
   private async write(accountUrl: string, stored: Stored): Promise<void> {
     await this.state.update(PREFIX + accountUrl, stored);
-    for (const listener of [...this.listeners]) listener(accountUrl);
+    this.changed.fire(accountUrl);
   }
 }
 

@@ -1,11 +1,10 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Gateway, SignedIn } from '../gateway/gateway';
-import type { HelpdeskStore, Peek } from '../store/helpdeskStore';
+import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
-import { labelText } from '../text/serverText';
+import { foreignPostFacts, postFacts, postTitle } from '../text/postFacts';
 import { errorText } from '../ui/errorText';
-import { clientText, postTitle, statusText } from '../views/nodes';
 import type { PostHovers } from './referenceHover';
 
 const { l10n } = vscode;
@@ -43,7 +42,7 @@ async function otherAccountHover(gateway: Gateway, id: number, accountUrl: strin
     const { post } = peek;
     const md = words('');
     md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
-    md.appendMarkdown(inertMarkdown([host, labelText(post.kind, 20), labelText(post.task_kind, 20), post.closed === true ? l10n.t('closed') : l10n.t('open'), age(post.created_at)].filter(Boolean).join(' · ')));
+    md.appendMarkdown(inertMarkdown([host, ...foreignPostFacts(post, Date.now())].join(' · ')));
     return md;
   } catch (error) {
     return words(l10n.t('Post #{0} of {1} could not be loaded: {2}', id, host, errorText(error)));
@@ -66,7 +65,7 @@ function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownS
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   const { post } = peek;
   md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
-  md.appendMarkdown(`${inertMarkdown(facts(post, signedIn.store).join(' · '))}\n\n`);
+  md.appendMarkdown(`${inertMarkdown(postFacts(post, { statuses: signedIn.store.statuses, clients: signedIn.store.clients.state.items, now: Date.now() }).join(' · '))}\n\n`);
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [
@@ -86,29 +85,4 @@ function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownS
 function updateLinks(post: Post, accountUrl: string): string[] {
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id, accountUrl]))})`;
   return [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')];
-}
-
-function facts(post: Post, store: HelpdeskStore): string[] {
-  const comments = typeof post.comments_cache === 'number' ? (post.comments_cache === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', post.comments_cache)) : undefined;
-  return [
-    labelText(post.kind, 20),
-    labelText(post.task_kind, 20),
-    statusText(post, store.statuses),
-    post.closed === true ? l10n.t('closed') : l10n.t('open'),
-    clientText(post, store.clients.state.items),
-    comments,
-    age(post.created_at),
-  ].filter((fact): fact is string => !!fact);
-}
-
-/** "3 days ago", from the post's creation time; nothing for a time it cannot read. */
-function age(createdAt: unknown): string | undefined {
-  const at = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
-  if (!Number.isFinite(at)) return undefined;
-  const seconds = Math.round((at - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
-  for (const [unit, size] of [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3_600], ['minute', 60]] as const) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(0, 'minute');
 }

@@ -2,6 +2,8 @@
 // editor's picks: every word in the record's text, any case; the work in slices (`pause`), each
 // record's text lower-cased once. The words are bounded before (see tools/searchInput.ts). No vscode.
 import { isComment, type Client, type Post } from '../api';
+import { NOBODY, type WhoIAm } from '../identity/identity';
+import { inScope, type PostsScope } from '../identity/scopes';
 
 /** What a search of posts wants (the agent's SearchCriteria, or a pick's). */
 export interface PostQuery {
@@ -10,21 +12,13 @@ export interface PostQuery {
   /** Lower-cased; the service's kind (`error`) or task kind. */
   readonly kind?: string | undefined;
   readonly state: 'open' | 'closed' | 'all';
-  readonly scope?: 'everything' | 'assignedToMe' | 'filedByMe';
+  readonly scope?: PostsScope;
 }
-
-/** Who the person is, for the scopes. */
-export interface Person {
-  readonly me: number | undefined;
-  readonly filed: ReadonlySet<number>;
-}
-
-const NOBODY: Person = { me: undefined, filed: new Set() };
 
 export type Pause = () => Promise<void> | undefined;
 
 /** The posts among `posts` that the query wants (no comment), by id; each post's title and content searched for every word. */
-export async function matchingPosts(posts: readonly Post[], query: PostQuery, pause: Pause, person: Person = NOBODY): Promise<Map<number, Post>> {
+export async function matchingPosts(posts: readonly Post[], query: PostQuery, pause: Pause, who: Pick<WhoIAm, 'me' | 'filed'> = NOBODY): Promise<Map<number, Post>> {
   const { words, kind, state, scope = 'everything' } = query;
   const found = new Map<number, Post>();
   for (const post of posts) {
@@ -33,8 +27,7 @@ export async function matchingPosts(posts: readonly Post[], query: PostQuery, pa
       !isComment(post) &&
       (state === 'all' || (state === 'closed') === (post.closed === true)) &&
       (kind === undefined || post.kind?.toLowerCase() === kind || post.task_kind?.toLowerCase() === kind) &&
-      (scope !== 'assignedToMe' || post.responsible_id === person.me) &&
-      (scope !== 'filedByMe' || person.filed.has(post.id) || (person.me !== undefined && post.user_id === person.me));
+      inScope(post, scope, who);
     if (wanted && (await hasEvery(words, () => `${textOf(post.title)}\n${textOf(post.content)}`, pause))) found.set(post.id, post);
   }
   return found;

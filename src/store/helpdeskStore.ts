@@ -1,5 +1,5 @@
 import type { Account, AccountChange } from '../account/account';
-import type { Subscription } from '../account/emitter';
+import { Emitter, type Subscription } from '../account/emitter';
 import type { Client, Deal, ListRead, Page, Post } from '../api';
 import { isApiError } from '../api';
 import type { Log } from '../log';
@@ -37,8 +37,9 @@ export class HelpdeskStore {
   private readonly deals = new Map<number, Promise<ListRead<Deal>>>();
   /** Deal id → the client whose deals listed it: a deal linked elsewhere leaves that client's list too. */
   private readonly dealClients = new Map<number, number>();
-  private readonly dealListeners = new Set<(clientIds: readonly number[] | undefined) => void>();
-  private readonly statusListeners = new Set<() => void>();
+  /** The clients whose deals changed; undefined: any client's may have. */
+  private readonly dealsChanged = new Emitter<readonly number[] | undefined>();
+  private readonly statusesChanged = new Emitter<void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
   /** The account read from; undefined when signed out. */
   private account: Account | undefined;
@@ -208,13 +209,13 @@ export class HelpdeskStore {
   /** Reads a client's deals again (their last read failed). */
   retryDeals(clientId: number): void {
     this.deals.delete(clientId);
-    for (const listener of this.dealListeners) listener([clientId]);
+    this.dealsChanged.fire([clientId]);
   }
 
   invalidateDeals(): void {
     this.deals.clear();
     this.dealClients.clear();
-    for (const listener of this.dealListeners) listener(undefined);
+    this.dealsChanged.fire(undefined);
   }
 
   /** A deal this extension created or linked: the deals of the client it is now under, and of the one that listed it before, are read again. */
@@ -224,14 +225,11 @@ export class HelpdeskStore {
     if (before !== undefined) clients.add(before);
     if (typeof deal.client_id === 'number') clients.add(deal.client_id);
     for (const id of clients) this.deals.delete(id);
-    for (const listener of this.dealListeners) listener([...clients]);
+    this.dealsChanged.fire([...clients]);
   }
 
   /** Fires with the clients whose deals changed; undefined: any client's may have. */
-  onDidChangeDeals(listener: (clientIds: readonly number[] | undefined) => void): { dispose(): void } {
-    this.dealListeners.add(listener);
-    return { dispose: () => this.dealListeners.delete(listener) };
-  }
+  readonly onDidChangeDeals = this.dealsChanged.event;
 
   /** Post status names by id; undefined until they were asked for (then empty if the service has none). */
   get statuses(): ReadonlyMap<number, string> | undefined {
@@ -242,13 +240,10 @@ export class HelpdeskStore {
     this.statusNames = names;
     this.statusesLastKnown = false;
     if (this.snapshots) this.keepSoon('posts');
-    for (const listener of this.statusListeners) listener();
+    this.statusesChanged.fire();
   }
 
-  onDidChangeStatuses(listener: () => void): { dispose(): void } {
-    this.statusListeners.add(listener);
-    return { dispose: () => this.statusListeners.delete(listener) };
-  }
+  readonly onDidChangeStatuses = this.statusesChanged.event;
 
   refreshAll(): Promise<unknown> {
     return Promise.all([this.posts.refresh(), this.refreshClients()]);

@@ -1,3 +1,4 @@
+import { Emitter } from '../account/emitter';
 import { isLastPage, MAX_PAGES, readPage, stopReason, type Page, type PagingStop } from '../api/paging';
 import { readLastPages, type SearchFrom } from './lastPages';
 
@@ -109,7 +110,7 @@ export class PagedList<T extends { id: number }> {
   private lastKnown = false;
   private generation = 0;
   private inFlight: Flight | undefined;
-  private readonly listeners = new Set<(change: ListChange) => void>();
+  private readonly changed = new Emitter<ListChange>();
 
   constructor(
     private readonly fetchPage: PageFetcher<T>,
@@ -123,10 +124,7 @@ export class PagedList<T extends { id: number }> {
     return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation, lastKnown: this.lastKnown };
   }
 
-  onDidChange(listener: (change: ListChange) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
+  readonly onDidChange = this.changed.event;
 
   /**
    * Shows the records known from before (the rows shown last time) until the first load's answer
@@ -419,7 +417,7 @@ export class PagedList<T extends { id: number }> {
   }
 
   private emit(change: ListChange): void {
-    for (const listener of this.listeners) listener(change);
+    this.changed.fire(change);
   }
 }
 

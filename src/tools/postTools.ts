@@ -10,18 +10,17 @@ import { referenceText } from '../code/postReferences';
 import type { WindowAccount } from '../gateway/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import type { Identity } from '../identity/identity';
+import { scopeNeedsMe, type PostsScope } from '../identity/scopes';
 import { codePlaces } from '../inCode/codePlaces';
 import { readSettings } from '../settings';
 import { codeBlock } from '../text/markdown';
+import { ageText, postFacts, postTitle } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
-import { clientText, postTitle, statusText } from '../views/nodes';
 import { readFurther } from '../search/listSearch';
 import { matchingPosts } from '../search/matching';
 import { searchCriteria } from './searchInput';
 import { slicer } from './slices';
-
-const { l10n } = vscode;
 
 export interface SearchPostsInput {
   /** Words that must all be in the title or the content (any case); none: every post. At most QUERY_CHARS characters and QUERY_WORDS different words. */
@@ -29,7 +28,7 @@ export interface SearchPostsInput {
   /** `bug` for bug reports (kind `error`), `task`, or a kind the service uses. */
   kind?: string;
   state?: 'open' | 'closed' | 'all';
-  scope?: 'everything' | 'assignedToMe' | 'filedByMe';
+  scope?: PostsScope;
   /** At most this many posts in the answer (1–50, default 20). */
   limit?: number;
 }
@@ -76,8 +75,8 @@ export function toolAccount(window: Pick<WindowAccount, 'ready'>): () => Promise
 export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskStore, identity: Identity): PostTools {
   const account = toolAccount(window);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
-  /** The post's client by name where the Clients view has loaded it, else by number. */
-  const clientOf = (post: Post) => clientText(post, store.clients.state.items);
+  /** The post's facts, its client by name where the Clients view has loaded it, else by number. */
+  const factsOf = (post: Post) => postFacts(post, { statuses: store.statuses, clients: store.clients.state.items, now: Date.now() }).join(' · ');
 
   return {
     async searchPosts(input, token) {
@@ -86,23 +85,22 @@ export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskS
       if (typeof criteria === 'string') return criteria;
       const signedIn = await account();
       if (typeof signedIn === 'string') return signedIn;
-      const me = identity.me(signedIn.url)?.id;
-      if (criteria.scope === 'assignedToMe' && me === undefined) return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
+      const who = identity.whoIAm(signedIn.url);
+      if (scopeNeedsMe(criteria.scope) && who.me === undefined) return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
       const listed = await readList(store, token, () => false);
       if ('error' in listed) return failureAnswer('The helpdesk\'s posts could not be read.', listed.error);
       const pause = slicer();
-      const found = await matchingPosts(listed.posts, criteria, pause, { me, filed: identity.filedByMe(signedIn.url) });
+      const found = await matchingPosts(listed.posts, criteria, pause, who);
       const { read, complete } = listed;
       const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
       const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
       if (posts.length === 0) return `No post matched, among ${scope} of the helpdesk.`;
-      const statuses = store.statuses;
       const lines: string[] = [];
       for (const post of posts) {
-        lines.push([reference(post.id), labelText(postTitle(post), 100), labelText(post.kind ?? post.task_kind, 20), statusText(post, statuses), post.closed === true ? 'closed' : 'open', clientOf(post), ageOf(post)].filter(Boolean).join(' · '));
+        lines.push([reference(post.id), labelText(postTitle(post), 100), factsOf(post)].join(' · '));
         await pause();
       }
-      return [`${found.size > posts.length ? `The ${posts.length} newest of ${found.size}` : posts.length} posts matched, among ${scope} (reference · title · kind · status · open or closed · client · age).`, quoted(lines.join('\n'))].join('\n');
+      return [`${found.size > posts.length ? `The ${posts.length} newest of ${found.size}` : posts.length} posts matched, among ${scope} (reference · title · kind · status · open or closed · client · comments · age).`, quoted(lines.join('\n'))].join('\n');
     },
 
     async getPost(input, token) {
@@ -120,8 +118,7 @@ export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskS
       } catch (error) {
         return failureAnswer(`Post ${reference(id)} could not be read.`, error);
       }
-      const statuses = store.statuses;
-      const facts = [labelText(post.kind ?? post.task_kind, 20), statusText(post, statuses), post.closed === true ? 'closed' : 'open', clientOf(post), ageOf(post)].filter(Boolean).join(' · ');
+      const facts = factsOf(post);
       const content = typeof post.content === 'string' ? post.content : '';
       const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
       // Cut before it is cleaned: the cleaning is linear, but a post may hold megabytes.
@@ -153,7 +150,7 @@ async function commentsOf(store: HelpdeskStore, post: Post, token: vscode.Cancel
   const comments = 'error' in listed ? [] : listed.posts.filter((item) => item.post_id === post.id);
   if (comments.length === 0) return count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.';
   const shown = comments.sort((a, b) => a.id - b.id).slice(-COMMENTS_SHOWN);
-  const text = shown.map((comment) => `${reference(comment.id)} ${ageOf(comment) ?? ''}\n${bodyText(typeof comment.content === 'string' ? comment.content.slice(0, 2 * COMMENT_CHARS) : '', COMMENT_CHARS)}`).join('\n\n');
+  const text = shown.map((comment) => `${reference(comment.id)} ${ageText(comment, Date.now()) ?? ''}\n${bodyText(typeof comment.content === 'string' ? comment.content.slice(0, 2 * COMMENT_CHARS) : '', COMMENT_CHARS)}`).join('\n\n');
   return [`Comments (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n');
 }
 
@@ -211,11 +208,4 @@ export function postIdOf(value: unknown, accountUrl: string, prefix: string): nu
 /** Whether a tool was given its input: an object, as its schema says. */
 export function isInput(input: unknown): input is Readonly<Record<string, unknown>> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
-}
-
-function ageOf(post: Post): string | undefined {
-  const at = typeof post.created_at === 'string' ? Date.parse(post.created_at) : NaN;
-  if (!Number.isFinite(at)) return undefined;
-  const days = Math.floor((Date.now() - at) / 86_400_000);
-  return days <= 0 ? l10n.t('today') : days === 1 ? l10n.t('1 day old') : l10n.t('{0} days old', days);
 }

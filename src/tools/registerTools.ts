@@ -3,8 +3,9 @@
 // has no language model tools API, there are none.
 import vscode = require('vscode');
 import { labelText } from '../text/serverText';
-import type { GetPostInput, PostTools, SearchPostsInput } from './postTools';
-import type { UpdatePostInput, UpdatePostTools } from './updatePostTool';
+import type { ToolName } from '../toolNames';
+import type { PostTools } from './postTools';
+import type { UpdatePostTools } from './updatePostTool';
 import type { WriteInput, WriteTool, WriteTools } from './writeTools';
 
 const { l10n } = vscode;
@@ -39,39 +40,54 @@ export const READING = {
   },
 };
 
+/** A tool as VS Code's agent meets it. Each input is what VS Code hands over as the agent wrote it: any JSON value, whatever the schema says. */
+interface ToolEntry {
+  /** What VS Code shows while it runs. */
+  running(input: unknown): string;
+  /** What the person is asked before it runs (the writes); undefined: nothing to ask, or the call can only answer why not. */
+  ask?(input: unknown, token: vscode.CancellationToken): Promise<{ title: string; message: string } | undefined>;
+  /** Its answer, in words for the agent. */
+  invoke(input: unknown, token: vscode.CancellationToken): Promise<string>;
+}
+
+/**
+ * One entry for each tool of the manifest (contributes.languageModelTools), no more: tsc checks it
+ * (see ToolName, written from package.json by esbuild.mjs).
+ */
+function toolTable(tools: HelpdeskTools): Record<ToolName, ToolEntry> {
+  // The writes are typed by their input (WriteInput); they check it as any JSON value all the same.
+  const write = (name: WriteTool): ToolEntry => ({
+    running: (input) => WRITING[name](input as WriteInput),
+    ask: (input, token) => tools.confirmation(name, input as WriteInput, token),
+    invoke: (input, token) => tools.write(name, input as WriteInput, token),
+  });
+  return {
+    helpdesk_searchPosts: { running: READING.helpdesk_searchPosts, invoke: (input, token) => tools.searchPosts(input, token) },
+    helpdesk_getPost: { running: READING.helpdesk_getPost, invoke: (input, token) => tools.getPost(input, token) },
+    helpdesk_fileBug: write('helpdesk_fileBug'),
+    helpdesk_createTask: write('helpdesk_createTask'),
+    helpdesk_commentOnPost: write('helpdesk_commentOnPost'),
+    // Asked like the writes: exactly what changes is shown, and nothing is changed without a yes.
+    helpdesk_updatePost: {
+      running: (input) => l10n.t('Updating helpdesk post {0}', given(fieldOf(input, 'post'), 40)),
+      ask: (input, token) => tools.updatePostConfirmation(input, token),
+      invoke: (input, token) => tools.updatePost(input, token),
+    },
+  };
+}
+
 export function registerTools(tools: HelpdeskTools): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') return new vscode.Disposable(() => undefined);
   const answer = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-  // A write is confirmed by the person before VS Code calls `invoke`; refused, it never is.
-  const writing = (name: WriteTool) =>
-    vscode.lm.registerTool<WriteInput>(name, {
+  // A tool the person is asked about runs only once they said yes: VS Code calls `invoke` then, never when refused.
+  const register = ([name, tool]: [string, ToolEntry]) =>
+    vscode.lm.registerTool<unknown>(name, {
       prepareInvocation: async ({ input }, token) => {
-        const asked = await tools.confirmation(name, input, token);
+        const asked = await tool.ask?.(input, token);
         const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
-        return { invocationMessage: WRITING[name](input), confirmationMessages };
+        return { invocationMessage: tool.running(input), confirmationMessages };
       },
-      invoke: async ({ input }, token) => answer(await tools.write(name, input, token)),
+      invoke: async ({ input }, token) => answer(await tool.invoke(input, token)),
     });
-  return vscode.Disposable.from(
-    vscode.lm.registerTool<SearchPostsInput>('helpdesk_searchPosts', {
-      prepareInvocation: ({ input }) => ({ invocationMessage: READING.helpdesk_searchPosts(input) }),
-      invoke: async ({ input }, token) => answer(await tools.searchPosts(input, token)),
-    }),
-    vscode.lm.registerTool<GetPostInput>('helpdesk_getPost', {
-      prepareInvocation: ({ input }) => ({ invocationMessage: READING.helpdesk_getPost(input) }),
-      invoke: async ({ input }, token) => answer(await tools.getPost(input, token)),
-    }),
-    writing('helpdesk_fileBug'),
-    writing('helpdesk_createTask'),
-    writing('helpdesk_commentOnPost'),
-    // Asked like the writes: exactly what changes is shown, and nothing is changed without a yes.
-    vscode.lm.registerTool<UpdatePostInput>('helpdesk_updatePost', {
-      prepareInvocation: async ({ input }, token) => {
-        const asked = await tools.updatePostConfirmation(input, token);
-        const confirmationMessages = asked && { title: asked.title, message: new vscode.MarkdownString(asked.message) };
-        return { invocationMessage: l10n.t('Updating helpdesk post {0}', given(fieldOf(input, 'post'), 40)), confirmationMessages };
-      },
-      invoke: async ({ input }, token) => answer(await tools.updatePost(input, token)),
-    }),
-  );
+  return vscode.Disposable.from(...Object.entries(toolTable(tools)).map(register));
 }

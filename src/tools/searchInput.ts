@@ -2,6 +2,7 @@
 // query of a megabyte (or of a hundred thousand words) would otherwise hold the extension host.
 // A value out of bounds or of the wrong type is refused in words the agent can act on, not
 // quietly read as something else. No vscode import.
+import { POSTS_SCOPES, type PostsScope } from '../identity/scopes';
 
 /** The longest query, in characters, and the most different words in it. */
 export const QUERY_CHARS = 500;
@@ -9,7 +10,6 @@ export const QUERY_WORDS = 20;
 /** The longest kind: kinds are single words (`error`, `task`, `question`…). */
 const KIND_CHARS = 40;
 const STATES = ['open', 'closed', 'all'] as const;
-const SCOPES = ['everything', 'assignedToMe', 'filedByMe'] as const;
 const LIMIT = { least: 1, most: 50, usual: 20 };
 
 export interface SearchCriteria {
@@ -18,7 +18,7 @@ export interface SearchCriteria {
   /** Lower-cased; `bug` is the service's `error`. */
   readonly kind: string | undefined;
   readonly state: (typeof STATES)[number];
-  readonly scope: (typeof SCOPES)[number];
+  readonly scope: PostsScope;
   readonly limit: number;
 }
 
@@ -34,8 +34,8 @@ export function searchCriteria(input: Readonly<Record<string, unknown>>): Search
   const kindWord = typeof kind === 'string' ? kind.trim().toLowerCase() : '';
   const stateWord = oneOf(state, STATES, 'open');
   if (stateWord === undefined) return `"state" is one of ${STATES.join(', ')} (open when left out). Nothing was searched.`;
-  const scopeWord = oneOf(scope, SCOPES, 'everything');
-  if (scopeWord === undefined) return `"scope" is one of ${SCOPES.join(', ')} (everything when left out). Nothing was searched.`;
+  const scopeWord = oneOf(scope, POSTS_SCOPES, 'everything');
+  if (scopeWord === undefined) return `"scope" is one of ${POSTS_SCOPES.join(', ')} (everything when left out). Nothing was searched.`;
   const most = limitOf(limit);
   if (most === undefined) return `"limit" is a number of posts, from ${LIMIT.least} to ${LIMIT.most} (${LIMIT.usual} when left out). Nothing was searched.`;
   return { words, kind: kindWord === 'bug' ? 'error' : kindWord || undefined, state: stateWord, scope: scopeWord, limit: most };

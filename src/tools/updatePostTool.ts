@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { inlineCode } from '../text/markdown';
 import { labelText } from '../text/serverText';
-import { postTitle } from '../views/nodes';
+import { postTitle, statusName, userText } from '../text/postFacts';
 import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
 import { callKey, Questions } from './questions';
 
@@ -180,8 +180,8 @@ function namesOf(statuses: ReadonlyMap<number, string>): string {
 
 /** Each change, from what to what: the question shows exactly these. */
 function changeLines(post: Post, changes: PostChanges, statuses: ReadonlyMap<number, string> | undefined, me: number | undefined): string[] {
-  const status = (id: unknown) => (typeof id === 'number' ? `${inlineCode(labelText(statuses?.get(id), 40) || `status ${id}`)} (${id})` : 'none');
-  const user = (id: unknown) => (typeof id === 'number' ? `user ${id}${id === me ? ' (you)' : ''}` : 'no one');
+  const status = (id: unknown) => (typeof id === 'number' ? `${inlineCode(statusName(id, statuses))} (${id})` : 'none');
+  const user = (id: unknown) => (typeof id === 'number' ? `${userText(id)}${id === me ? ' (you)' : ''}` : 'no one');
   const lines: string[] = [];
   if (changes.closed !== undefined) lines.push(changes.closed ? 'State: open → **closed**' : 'State: closed → **open** (reopened)');
   if (changes.status_id !== undefined) lines.push(`Status: ${status(post.status_id)} → **${status(changes.status_id)}**`);

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { isComment, type Client, type Deal, type Post } from '../api';
 import { inertMarkdown, inertMarkdownLines } from '../text/markdown';
+import { postFacts, postTitle, stateText, statusText, type FactsContext } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import type { RowGroup } from './shownPosts';
 
@@ -30,23 +31,6 @@ export function postIcon(post: Post): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, post.closed === true ? new vscode.ThemeColor('disabledForeground') : undefined);
 }
 
-export function postTitle(post: Post): string {
-  return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
-}
-
-/** A post's client by name where the loaded clients have it, else by id; undefined without one. */
-export function clientText(post: Post, clients: readonly Client[]): string | undefined {
-  if (typeof post.client_id !== 'number') return undefined;
-  const client = clients.find((c) => c.id === post.client_id);
-  return (client && labelText(client.name, 60)) || l10n.t('client #{0}', post.client_id);
-}
-
-/** A post's status by name where the service told the names, else by id; undefined without one. */
-export function statusText(post: Post, statuses: ReadonlyMap<number, string> | undefined): string | undefined {
-  if (typeof post.status_id !== 'number') return undefined;
-  return labelText(statuses?.get(post.status_id), 40) || l10n.t('status #{0}', post.status_id);
-}
-
 /** What the news watcher found on a post, for its row. */
 export interface PostNews {
   readonly changes: readonly string[];
@@ -70,21 +54,25 @@ export function changeText(change: string): string {
 }
 
 export class PostNode extends vscode.TreeItem {
+  /** Its status, by name where known (see `statusText`). */
+  readonly status: string | undefined;
+
   /**
-   * `status`: the post's status, by name where known (see `statusText`). `comments`: how many
-   * of its comments are loaded (where the service lists comments), shown below it. `news`: what
-   * the news watcher found on it.
+   * `names`: the account's statuses and loaded clients, which its facts are named by.
+   * `comments`: how many of its comments are loaded (where the service lists comments), shown
+   * below it. `news`: what the news watcher found on it.
    */
   constructor(
     readonly post: Post,
-    readonly status?: string,
+    private readonly names: Omit<FactsContext, 'now'> = {},
     comments = 0,
     readonly news?: PostNews,
   ) {
     super(postTitle(post), comments > 0 ? vscode.TreeItemCollapsibleState.Collapsed : undefined);
     this.id = `post:${post.id}`;
-    const state = post.closed === true ? l10n.t('closed') : undefined;
-    this.description = [`#${post.id}`, status, state].filter(Boolean).join(' · ');
+    this.status = statusText(post, names.statuses);
+    const state = post.closed === true ? stateText(post) : undefined;
+    this.description = [`#${post.id}`, this.status, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
     this.resourceUri = rowUri(post);
     const kind = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
@@ -94,20 +82,13 @@ export class PostNode extends vscode.TreeItem {
   }
 
   /** Built on hover only; server text is escaped and never trusted (no command links, no HTML). */
-  tooltipMarkdown(): vscode.MarkdownString {
+  tooltipMarkdown(now = Date.now()): vscode.MarkdownString {
     const { post } = this;
     const md = new vscode.MarkdownString('', true);
     md.isTrusted = false;
     md.supportHtml = false;
     md.appendMarkdown(`**${inertMarkdown(postTitle(post))}**\n\n`);
-    const facts = [
-      `#${post.id}`,
-      labelText(post.kind ?? post.task_kind ?? '', 20),
-      this.status,
-      post.closed === true ? l10n.t('closed') : l10n.t('open'),
-      labelText(post.created_at, 40),
-    ].filter(Boolean);
-    md.appendMarkdown(inertMarkdown(facts.join(' · ')));
+    md.appendMarkdown(inertMarkdown([`#${post.id}`, ...postFacts(post, { ...this.names, now })].join(' · ')));
     const content = bodyText(post.content, 600).trim();
     if (content) md.appendMarkdown(`\n\n---\n\n${inertMarkdownLines(content)}`);
     return md;

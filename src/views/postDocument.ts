@@ -2,10 +2,10 @@ import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import type { Gateway } from '../gateway/gateway';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
+import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
-import { postTitle, statusText } from './nodes';
 import { accountOf, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
@@ -122,12 +122,13 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     `# ${escapeMarkdown(postTitle(post))}`,
     '',
     ...line(l10n.t('Post'), `#${post.id}`),
-    ...fact(l10n.t('Kind'), [post.kind, post.task_kind].filter((v) => typeof v === 'string').join(' / ')),
-    ...line(l10n.t('State'), post.closed === true ? l10n.t('closed') : l10n.t('open')),
+    ...line(l10n.t('Kind'), escapeMarkdown(kindText(post) ?? '')),
+    ...line(l10n.t('State'), stateText(post)),
     ...line(l10n.t('Status'), status ? escapeMarkdown(status) : ''),
-    ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? l10n.t('user {0}', post.responsible_id) : ''),
+    ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : ''),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
-    ...line(l10n.t('Client'), client ? `${escapeMarkdown(labelText(client.name))} (#${client.id})` : clientId ? `#${clientId}` : ''),
+    // By name and number where the client is known ("Acme (#12)"), else by number ("client #12").
+    ...line(l10n.t('Client'), clientId ? `${escapeMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}` : ''),
     ...fact(l10n.t('Created'), post.created_at),
     ...fact(l10n.t('Updated'), post.updated_at),
     ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),

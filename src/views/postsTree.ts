@@ -1,16 +1,17 @@
 import vscode = require('vscode');
 import type { WindowAccount } from '../gateway/gateway';
-import type { Identity } from '../identity/identity';
+import { NOBODY, type Identity, type WhoIAm } from '../identity/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { isComment, type Post } from '../api';
 import type { ListChange } from '../store/pagedList';
-import { MessageNode, PostGroupNode, PostNode, statusText, type HelpdeskNode, type PostNews } from './nodes';
+import { MessageNode, PostGroupNode, PostNode, type HelpdeskNode, type PostNews } from './nodes';
 import { listReady, tailRow } from './pagedRows';
 import { PostGroups } from './postGroups';
 import { ShownPosts, TOP_ROWS } from './shownPosts';
-import { describeFilter, inScope, matchesFilter, scopeNeedsMe, type PostFilter, type PostsScope, type ScopeFacts } from './postFilter';
+import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
+import { inScope, scopeNeedsMe, type PostsScope } from '../identity/scopes';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
 const { l10n } = vscode;
@@ -62,7 +63,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The rows shown, kept as pages are added (see ShownPosts); forgotten when what is shown changes. */
   private readonly shownPosts = new ShownPosts((post) => this.showsRow(post));
   /** Who the person is, as the rows being read are tested against it. */
-  private rowFacts: ScopeFacts = { me: undefined, filed: new Set() };
+  private rowFacts: WhoIAm = NOBODY;
   /** The groups older rows fold into. */
   private readonly groups = new PostGroups();
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
@@ -71,6 +72,15 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private readonly disposables: vscode.Disposable[] = [this.changed];
   /** The view it fills, whose description shows the filter (see `showIn`). */
   private view: vscode.TreeView<HelpdeskNode> | undefined;
+  /** What a row's facts are named by, as the store holds them when its tooltip is shown. */
+  private readonly names = ((store: () => HelpdeskStore) => ({
+    get statuses() {
+      return store().statuses;
+    },
+    get clients() {
+      return store().clients.state.items;
+    },
+  }))(() => this.store);
 
   constructor(
     private readonly store: HelpdeskStore,
@@ -198,7 +208,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private row(post: Post): PostNode {
-    return new PostNode(post, statusText(post, this.store.statuses), this.shownPosts.commentsOf(post.id).length, this.newsOf(post.id));
+    return new PostNode(post, this.names, this.shownPosts.commentsOf(post.id).length, this.newsOf(post.id));
   }
 
   /** The shown rows of the loaded posts, laid out into groups. */
@@ -289,9 +299,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
-  private facts(): ScopeFacts {
+  private facts(): WhoIAm {
     const accountUrl = this.window.current?.url;
-    return { me: this.me()?.id, filed: accountUrl === undefined ? new Set() : this.identity.filedByMe(accountUrl) };
+    return accountUrl === undefined ? NOBODY : this.identity.whoIAm(accountUrl);
   }
 
   /** Whether the view shows a post as a row: not a comment, and in the filter, the quick filter and the closed-posts choice. */

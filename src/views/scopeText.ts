@@ -2,14 +2,15 @@ import vscode = require('vscode');
 import type { Me } from '../identity/identity';
 import { labelText } from '../text/serverText';
 import { MessageNode } from './nodes';
-import type { PostsScope } from './postFilter';
+import type { PostsScope } from '../identity/scopes';
+import { userText } from '../text/postFacts';
 
 const { l10n } = vscode;
 
 /** Who the person is, for a label: "user 7 · anna" (the nick is server text, made plain). */
 export function whoText(me: Pick<Me, 'id' | 'nick'>): string {
   const nick = labelText(me.nick, 40);
-  return nick ? l10n.t('user {0} · {1}', me.id, nick) : l10n.t('user {0}', me.id);
+  return nick ? `${userText(me.id)} · ${nick}` : userText(me.id);
 }
 
 export function scopeName(scope: PostsScope): string {

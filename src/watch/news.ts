@@ -1,4 +1,6 @@
 import { isComment, type Post } from '../api';
+import type { WhoIAm } from '../identity/identity';
+import { isAssignedToMe, isFiledByMe } from '../identity/scopes';
 
 /**
  * What a poll of the newest posts tells, compared with what the one before saw. The service has
@@ -14,7 +16,7 @@ export interface PostFacts {
   closed: boolean;
   /** Kept past the newest page: it is the person's (see `isMine`). */
   mine: boolean;
-  /** Comments the person had filed on it from VS Code when the poll read it (see `Me.comments`); none: 0. */
+  /** Comments the person had filed on it from VS Code when the poll read it (see `WhoIAm.comments`); none: 0. */
   own?: number;
 }
 
@@ -47,20 +49,6 @@ export interface NewsItem {
   at: number;
 }
 
-/** Who the person is in this account, as far as is known (see Identity). */
-export interface Me {
-  /** Their user id; undefined until known. */
-  id?: number;
-  /** Posts they filed from VS Code, or commented on from VS Code, known whether or not `id` is. */
-  posts: ReadonlySet<number>;
-  /** Of those, the posts they filed from VS Code: a new one is not news to them. */
-  filed?: ReadonlySet<number>;
-  /** For a post, how many comments they filed on it from VS Code (ever, as far as kept): their own comments are no news to them. */
-  comments?: ReadonlyMap<number, number>;
-  /** For a post they updated from VS Code (closed, reopened, assigned), the `updated_at` it left: the post as they left it is no news to them. */
-  updated?: ReadonlyMap<number, string>;
-}
-
 /** A snapshot keeps at most this many posts: the newest page and the person's own. */
 export const SNAPSHOT_MAX = 2000;
 
@@ -73,13 +61,14 @@ export function keptTitle(title: unknown): string {
   return title.length <= TITLE_KEPT ? title : [...title.slice(0, TITLE_KEPT * 2)].slice(0, TITLE_KEPT).join('');
 }
 
-export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, me: Me): boolean {
-  return me.posts.has(post.id) || (me.id !== undefined && (post.user_id === me.id || post.responsible_id === me.id));
+/** Filed by, assigned to, or commented on from VS Code by the person. */
+export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, who: WhoIAm): boolean {
+  return isFiledByMe(post, who) || isAssignedToMe(post, who) || who.commented.has(post.id);
 }
 
-function factsOf(post: Post, me: Me): PostFacts {
+function factsOf(post: Post, who: WhoIAm): PostFacts {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-  const own = me.comments?.get(post.id) ?? 0;
+  const own = who.comments.get(post.id) ?? 0;
   return {
     // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file.
     title: keptTitle(post.title),
@@ -87,7 +76,7 @@ function factsOf(post: Post, me: Me): PostFacts {
     responsibleId: number(post.responsible_id),
     comments: number(post.comments_cache),
     closed: post.closed === true,
-    mine: isMine(post, me),
+    mine: isMine(post, who),
     ...(own > 0 ? { own } : {}),
   };
 }
@@ -102,19 +91,20 @@ function factsOf(post: Post, me: Me): PostFacts {
  * already seen count where they are the person's: assigned to them, or, on their posts,
  * comments, closing, reopening.
  */
-export function compare(before: Snapshot | undefined, posts: readonly Post[], me: Me, now: number): { snapshot: Snapshot; news: NewsItem[] } {
+export function compare(before: Snapshot | undefined, posts: readonly Post[], who: WhoIAm, now: number): { snapshot: Snapshot; news: NewsItem[] } {
   const news: NewsItem[] = [];
   const seen: Record<string, PostFacts> = {};
   for (const post of posts) {
     // A comment listed among posts is news through its post's count, not a post of its own.
     if (!Number.isSafeInteger(post.id) || post.id <= 0 || isComment(post)) continue;
-    const facts = factsOf(post, me);
+    const facts = factsOf(post, who);
     seen[post.id] = facts;
     if (!before) continue;
     // The post as the person's own update left it (nothing after it): their change, no news to them.
-    const theirs = typeof post.updated_at === 'string' && me.updated?.get(post.id) === post.updated_at;
-    const changes = theirs ? [] : changesOf(before.posts[post.id], facts, post.id > before.newest && !wroteIt(post, me), changedSince(post, before), me);
-    const assignedToMe = me.id !== undefined && facts.responsibleId === me.id;
+    const theirs = typeof post.updated_at === 'string' && who.updated.get(post.id) === post.updated_at;
+    const assignedToMe = isAssignedToMe(post, who);
+    // A post the person filed is no news to them.
+    const changes = theirs ? [] : changesOf(before.posts[post.id], facts, post.id > before.newest && !isFiledByMe(post, who), changedSince(post, before), assignedToMe);
     if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
   }
   const newest = Math.max(before?.newest ?? 0, ...Object.keys(seen).map(Number));
@@ -142,13 +132,8 @@ function latest(times: readonly (number | undefined)[]): number | undefined {
   return known.length > 0 ? Math.max(...known) : undefined;
 }
 
-/** Whether the person wrote the post: filed from VS Code, or authored as their user. */
-function wroteIt(post: Post, me: Me): boolean {
-  return me.filed?.has(post.id) === true || (me.id !== undefined && post.user_id === me.id);
-}
-
-function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, changed: boolean, me: Me): Change[] {
-  const toMe = me.id !== undefined && now.responsibleId === me.id;
+/** `toMe`: the post is assigned to the person now. */
+function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, changed: boolean, toMe: boolean): Change[] {
   if (!before) {
     if (aboveNewest) return toMe ? ['new', 'assigned'] : ['new'];
     // Not seen before, and changed since the last read: if it is assigned to the person now, the
@@ -158,7 +143,7 @@ function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: b
     return toMe && changed ? ['assigned'] : [];
   }
   const changes: Change[] = [];
-  if (toMe && before.responsibleId !== me.id) changes.push('assigned');
+  if (toMe && before.responsibleId !== now.responsibleId) changes.push('assigned');
   if (now.mine) {
     // Comments the person filed from VS Code since are theirs: only more than those is news.
     const ownSince = Math.max(0, (now.own ?? 0) - (before.own ?? 0));

@@ -3,7 +3,8 @@ import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { errorText } from '../ui/errorText';
-import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type Me, type SeenMarks } from './news';
+import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type SeenMarks } from './news';
+import type { WhoIAm } from '../identity/identity';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type Lease, type NewsFile, type NewsFolder, type StillWanted } from './newsFiles';
 import { MAX_INTERVAL_MINUTES } from './newsShapes';
@@ -83,7 +84,7 @@ export class NewsWatcher implements vscode.Disposable {
   constructor(
     private readonly account: () => WatchedAccount | undefined,
     onDidChangeAccount: vscode.Event<unknown>,
-    private readonly me: (accountUrl: string) => Me,
+    private readonly me: (accountUrl: string) => WhoIAm,
     private readonly folder: NewsFolder,
     /** This window's name in leases. */
     private readonly window: string,

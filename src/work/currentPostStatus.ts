@@ -4,7 +4,7 @@ import { referenceText } from '../code/postReferences';
 import type { Peek } from '../store/postPeeks';
 import { readSettings } from '../settings';
 import { labelText } from '../text/serverText';
-import { postTitle } from '../views/nodes';
+import { postTitle } from '../text/postFacts';
 import type { BranchPosts } from './branchPosts';
 
 const { l10n } = vscode;

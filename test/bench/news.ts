@@ -4,7 +4,8 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { HelpdeskClient, readPage } from '../../src/api';
 import { readChanges, type ChangesSource, type ReadState } from '../../src/watch/changedPosts';
-import { compare, type Me, type Snapshot } from '../../src/watch/news';
+import { NOBODY, type WhoIAm } from '../../src/identity/identity';
+import { compare, type Snapshot } from '../../src/watch/news';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
 
 export interface NewsFigures {
@@ -42,7 +43,7 @@ interface PollState {
 }
 
 /** One poll as the watcher makes it: what changed since the last one, compared with the last snapshot. */
-async function poll(api: HelpdeskClient, state: PollState, me: Me): Promise<number> {
+async function poll(api: HelpdeskClient, state: PollState, me: WhoIAm): Promise<number> {
   const source: ChangesSource = {
     byUpdated: (page) => readPage(page, () => api.posts.listHelpdesk({ page, perPage: 100, order: 'updated_at.desc' })),
     byId: (page, perPage) => readPage(page, () => api.posts.listHelpdesk({ page, perPage: perPage ?? 100, order: 'id.desc' })),
@@ -68,7 +69,7 @@ export async function measureNews(say: (line: string) => void, { accountPosts = 
   say(`News: requests of an idle poll: ${list(idleRequests)}; where the last page is exactly full: ${list(boundaryRequests)}.`);
 
   const gc = forcedGc();
-  const me: Me = { id: 1, posts: new Set(Array.from({ length: 50 }, (_, i) => i + 1)) };
+  const me: WhoIAm = { ...NOBODY, me: { id: 1, source: 'set' }, commented: new Set(Array.from({ length: 50 }, (_, i) => i + 1)) };
   const runs: { baseline: number; watcher: number }[] = [];
   let snapshotPosts = 0;
   for (let pair = 0; pair < 2; pair++) {
@@ -104,12 +105,12 @@ async function idlePollRequests(profile: ProfileName, posts: number): Promise<nu
   try {
     const api = new HelpdeskClient({ accountUrl: standIn.url, token: standIn.token });
     const state: PollState = { read: {} };
-    await poll(api, state, { posts: new Set() });
+    await poll(api, state, NOBODY);
     // The most of three idle polls: the first after a baseline may differ from the next (the baseline may have left the last page exactly full).
     let most = 0;
     for (let i = 0; i < 3; i++) {
       standIn.requests.length = 0;
-      await poll(api, state, { posts: new Set() });
+      await poll(api, state, NOBODY);
       most = Math.max(most, standIn.requests.length);
     }
     return most;

@@ -534,6 +534,7 @@ export const commands = {
 };
 
 export const env = {
+  language: 'en',
   openExternal(uri: Uri): Promise<boolean> {
     fake.opened.push(uri.toString());
     return Promise.resolve(true);

@@ -79,7 +79,7 @@ describe('updating a post from the editor', () => {
     assert.deepEqual(sentPost(accepting), { closed: false });
     assert.equal(w.store.posts.find(post.id)?.closed, false);
     // Remembered for every window's news: the post as the person left it is no news to them.
-    assert.equal(w.identity.updatedByMe(w.account.url).get(post.id), w.store.posts.find(post.id)?.updated_at);
+    assert.equal(w.identity.whoIAm(w.account.url).updated.get(post.id), w.store.posts.find(post.id)?.updated_at);
   });
 
   it('changed by someone else since the row was read: asked (modal) with what changed; No writes nothing, Yes writes', async () => {

@@ -15,15 +15,15 @@ describe('Identity', () => {
     await identity.noteUpdated(A, { id: 5, updated_at: '2026-11-26T11:00:00Z' });
     await identity.noteUpdated(A, { id: 5, updated_at: '2026-11-26T12:00:00Z' });
     await identity.noteUpdated(A, { id: 6, updated_at: 'x'.repeat(65) });
-    assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']]);
-    assert.equal(identity.updatedByMe(B).size, 0, 'per account');
+    assert.deepEqual([...identity.whoIAm(A).updated], [[5, '2026-11-26T12:00:00Z']]);
+    assert.equal(identity.whoIAm(B).updated.size, 0, 'per account');
     await identity.noteFiled(A, { id: 9, user_id: 3 });
     await identity.forget(A);
-    assert.deepEqual([...identity.updatedByMe(A)], [[5, '2026-11-26T12:00:00Z']], 'kept through filing and forgetting who I am');
+    assert.deepEqual([...identity.whoIAm(A).updated], [[5, '2026-11-26T12:00:00Z']], 'kept through filing and forgetting who I am');
     for (let id = 100; id < 250; id++) await identity.noteUpdated(A, { id, updated_at: 't' });
-    assert.equal(identity.updatedByMe(A).size, 100, 'the newest 100');
+    assert.equal(identity.whoIAm(A).updated.size, 100, 'the newest 100');
     await state.update('helpdesk.identity:' + A, { filed: [], commented: [], updated: { 7: 12, '-1': 'x', 8: 'ok' } });
-    assert.deepEqual([...identity.updatedByMe(A)], [[8, 'ok']], 'of another shape: dropped');
+    assert.deepEqual([...identity.whoIAm(A).updated], [[8, 'ok']], 'of another shape: dropped');
   });
 
   it('counts the comments it filed on each post (what the news does not tell the person of); a count of another shape reads as one', async () => {
@@ -33,10 +33,10 @@ describe('Identity', () => {
     await identity.noteFiled(A, { id: 91, user_id: 7, post_id: 30, task_kind: 'comment' });
     await identity.noteFiled(A, { id: 92, user_id: 7, post_id: 31, task_kind: 'comment' });
     await identity.noteFiled(A, { id: 93, user_id: 7 });
-    assert.deepEqual([...identity.commentsByMe(A)].sort(), [[30, 2], [31, 1]]);
-    assert.deepEqual([...identity.commentsByMe(B)], []);
+    assert.deepEqual([...identity.whoIAm(A).comments].sort(), [[30, 2], [31, 1]]);
+    assert.deepEqual([...identity.whoIAm(B).comments], []);
     await state.update('helpdesk.identity:' + B, { filed: [], commented: [5, 6], comments: { 5: 'x', 6: 1e308 } });
-    assert.deepEqual([...identity.commentsByMe(B)], [[5, 1], [6, 1]]);
+    assert.deepEqual([...identity.whoIAm(B).comments], [[5, 1], [6, 1]]);
   });
 
   it('learns who the person is from the answer to a post it filed: its user_id and nick, per account', async () => {
@@ -47,15 +47,15 @@ describe('Identity', () => {
     assert.deepEqual(learned, { id: 7, nick: 'anna', source: 'learned' });
     assert.deepEqual(new Identity(state).me(A), { id: 7, nick: 'anna', source: 'learned' }, 'kept in the state, as another window reads it');
     assert.equal(identity.me(B), undefined, 'another account knows nothing of it');
-    assert.deepEqual([...identity.filedByMe(A)], [40]);
-    assert.deepEqual([...identity.filedByMe(B)], []);
+    assert.deepEqual([...identity.whoIAm(A).filed], [40]);
+    assert.deepEqual([...identity.whoIAm(B).filed], []);
   });
 
   it('learns nothing from an answer without a numeric user_id, but remembers the post as filed', async () => {
     const identity = new Identity(memoryState());
     for (const user_id of [undefined, null, 0, -3, 2.5]) assert.equal(await identity.noteFiled(A, { id: 41, user_id: user_id as number }), undefined);
     assert.equal(identity.me(A), undefined);
-    assert.deepEqual([...identity.filedByMe(A)], [41]);
+    assert.deepEqual([...identity.whoIAm(A).filed], [41]);
   });
 
   it('a learned id never overrides one the person set, nor one learned before', async () => {
@@ -76,11 +76,11 @@ describe('Identity', () => {
     assert.deepEqual(identity.me(A), { id: 8, source: 'set' });
     await identity.forget(A);
     assert.equal(identity.me(A), undefined);
-    assert.deepEqual([...identity.filedByMe(A)], [60]);
+    assert.deepEqual([...identity.whoIAm(A).filed], [60]);
     await identity.noteFiled(A, { id: 62, post_id: 60, task_kind: 'comment' });
     await identity.set(A, 8);
     await identity.forget(A);
-    assert.deepEqual([...identity.commentedOnByMe(A)], [60], 'forgetting who I am keeps what I commented on');
+    assert.deepEqual([...identity.whoIAm(A).commented], [60], 'forgetting who I am keeps what I commented on');
     await identity.noteFiled(A, { id: 61, user_id: 7 });
     assert.equal(identity.me(A)?.id, 7);
     await assert.rejects(identity.set(A, 0), /Not a user id/);
@@ -89,13 +89,13 @@ describe('Identity', () => {
   it('keeps the newest 500 filed posts, newest first; a comment teaches who the person is but is no filed row', async () => {
     const identity = new Identity(memoryState());
     for (let id = 1; id <= FILED_KEPT + 20; id++) await identity.noteFiled(A, { id });
-    const filed = [...identity.filedByMe(A)];
+    const filed = [...identity.whoIAm(A).filed];
     assert.equal(filed.length, FILED_KEPT);
     assert.equal(filed[0], FILED_KEPT + 20);
     assert.equal(filed.at(-1), 21);
     await identity.noteFiled(A, { id: 9000, post_id: 5, user_id: 6, nick: 'dan' });
-    assert.ok(!identity.filedByMe(A).has(9000));
-    assert.deepEqual([...identity.commentedOnByMe(A)], [5], 'the post it is on');
+    assert.ok(!identity.whoIAm(A).filed.has(9000));
+    assert.deepEqual([...identity.whoIAm(A).commented], [5], 'the post it is on');
     assert.equal(identity.me(A)?.id, 6);
   });
 
@@ -115,7 +115,7 @@ describe('Identity', () => {
     await state.update(`helpdesk.identity:${A}`, { me: { id: '7', source: 'set' }, filed: [3, 'x', null, -1, 4] });
     const identity = new Identity(state);
     assert.equal(identity.me(A), undefined);
-    assert.deepEqual([...identity.filedByMe(A)], [3, 4]);
+    assert.deepEqual([...identity.whoIAm(A).filed], [3, 4]);
     await state.update(`helpdesk.identity:${B}`, { me: { id: 7, source: 'guessed' } });
     assert.equal(identity.me(B), undefined);
     await identity.set(B, 7, `${'x'.repeat(300)}`);

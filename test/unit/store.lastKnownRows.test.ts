@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/account/account';
 import type { Post } from '../../src/api';
 import type { SignedIn, WindowAccount } from '../../src/gateway/gateway';
-import type { Identity } from '../../src/identity/identity';
+import { NOBODY, type Identity } from '../../src/identity/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { forgetRows, parseSnapshot, SNAPSHOT_ROWS, snapshotName, snapshotText } from '../../src/store/rowSnapshots';
 import { PostNode, type HelpdeskNode } from '../../src/views/nodes';
@@ -48,7 +48,7 @@ function viewOf(store: HelpdeskStore, account: Account | undefined) {
   const changed = new EventEmitter<void>();
   const signedIn: SignedIn | undefined = account && { url: account.url, usable: true, account, store };
   const windowAccount: WindowAccount = { current: signedIn, ready: async () => signedIn, onDidChange: changed.event, signedInAccounts: async () => (account ? [account.url] : []) };
-  const identity = { me: () => undefined, filedByMe: () => new Set<number>(), onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
+  const identity = { me: () => undefined, whoIAm: () => NOBODY, onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
   const news: PostsNews = { onDidChange: new EventEmitter<void>().event, itemOf: () => undefined, isSeen: () => undefined, posts: () => [], status: { off: false } };
   const provider = new PostsTreeProvider(store, windowAccount, identity, news);
   const repaints: unknown[] = [];

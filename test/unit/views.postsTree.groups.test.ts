@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/account/account';
 import type { Post } from '../../src/api';
 import type { WindowAccount } from '../../src/gateway/gateway';
-import type { Identity } from '../../src/identity/identity';
+import { NOBODY, type Identity } from '../../src/identity/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { HelpdeskNode } from '../../src/views/nodes';
 import { PostGroupNode } from '../../src/views/nodes';
@@ -40,7 +40,7 @@ function rig(total: number) {
   const expand = new EventEmitter<{ element: HelpdeskNode }>();
   const collapse = new EventEmitter<{ element: HelpdeskNode }>();
   const view = { onDidExpandElement: expand.event, onDidCollapseElement: collapse.event, description: undefined } as never;
-  const identity = { me: () => undefined, filedByMe: () => new Set<number>(), onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
+  const identity = { me: () => undefined, whoIAm: () => NOBODY, onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
   const newsChanged = new EventEmitter<void>();
   const news: PostsNews = { onDidChange: newsChanged.event, itemOf: () => undefined, isSeen: () => undefined, posts: (loaded) => [...loaded.values()].slice(0, 3), status: { off: false } };
   const provider = new PostsTreeProvider(store, accountNow, identity, news);

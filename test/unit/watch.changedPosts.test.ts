@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Post } from '../../src/api';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource, type ReadState } from '../../src/watch/changedPosts';
-import { compare, type Me, type NewsItem, type Snapshot } from '../../src/watch/news';
+import { compare, type NewsItem, type Snapshot } from '../../src/watch/news';
+import { whoIs } from './whoIs';
 
 const ME = 7;
-const me: Me = { id: ME, posts: new Set() };
+const me = whoIs(ME);
 const T0 = Date.UTC(2025, 4, 19, 8);
 
 /**

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Post } from '../../src/api';
-import { compare, heldNews, isSeen, newsPosts, SNAPSHOT_MAX, wanted, type Me, type Snapshot } from '../../src/watch/news';
+import { compare, heldNews, isSeen, newsPosts, SNAPSHOT_MAX, wanted, type Snapshot } from '../../src/watch/news';
+import type { WhoIAm } from '../../src/identity/identity';
+import { whoIs } from './whoIs';
 import { readNewest } from '../../src/watch/newestPosts';
 
 const ME = 7;
-const me: Me = { id: ME, posts: new Set([30]) };
+const me = whoIs(ME, { commented: new Set([30]) });
 const post = (id: number, fields: Partial<Post> = {}): Post => ({ id, title: `Post ${id}`, user_id: 2, responsible_id: null, comments_cache: 0, closed: false, ...fields });
-const poll = (before: Snapshot | undefined, posts: Post[], who: Me = me) => compare(before, posts, who, 1000);
+const poll = (before: Snapshot | undefined, posts: Post[], who: WhoIAm = me) => compare(before, posts, who, 1000);
 
 describe('watch: news between two polls', () => {
   it('the first poll is a silent baseline, however much it holds', () => {
@@ -18,7 +20,7 @@ describe('watch: news between two polls', () => {
 
   it('the person\'s own update from VS Code (closed, reopened, assigned to them) is no news to them, as long as nothing came after it', () => {
     const before = poll(undefined, [post(31, { user_id: ME, updated_at: '2026-11-26T10:00:00Z' }), post(30, { updated_at: '2026-11-26T10:00:00Z' })]).snapshot;
-    const own: Me = { ...me, updated: new Map([[31, '2026-11-26T11:00:00Z'], [30, '2026-11-26T11:00:00Z']]) };
+    const own: WhoIAm = { ...me, updated: new Map([[31, '2026-11-26T11:00:00Z'], [30, '2026-11-26T11:00:00Z']]) };
     const closedByMe = post(31, { user_id: ME, closed: true, updated_at: '2026-11-26T11:00:00Z' });
     const assignedByMe = post(30, { responsible_id: ME, updated_at: '2026-11-26T11:00:00Z' });
     const { news, snapshot } = poll(before, [closedByMe, assignedByMe], own);
@@ -61,14 +63,14 @@ describe('watch: news between two polls', () => {
   });
 
   it('with no id known, posts filed from VS Code are still mine; nothing is "assigned"', () => {
-    const who: Me = { posts: new Set([30]) };
+    const who = whoIs(undefined, { commented: new Set([30]) });
     const before = poll(undefined, [post(30), post(29, { responsible_id: ME })], who).snapshot;
     const { news } = poll(before, [post(31, { responsible_id: ME }), post(30, { comments_cache: 1 }), post(29, { responsible_id: ME, comments_cache: 3 })], who);
     assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['new'] }, { id: 30, changes: ['commented'] }]);
   });
 
   it('a new post the person wrote (from VS Code, or as their user) is not news to them; a colleague\'s post they commented on since is', () => {
-    const who: Me = { id: ME, posts: new Set([31, 33]), filed: new Set([31]) };
+    const who = whoIs(ME, { filed: new Set([31]), commented: new Set([33]) });
     const before = poll(undefined, [post(30)], who).snapshot;
     const { news, snapshot } = poll(before, [post(33), post(32, { user_id: ME, responsible_id: ME }), post(31, { responsible_id: ME }), post(30)], who);
     assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 33, changes: ['new'] }]);

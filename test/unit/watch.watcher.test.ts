@@ -4,6 +4,7 @@ import { postOf } from '../../src/views/postUri';
 import { newsFileOf } from '../../src/watch/newsFileNames';
 import { diskHooks, Uri } from './fakeVscode';
 import { FakeService, MINUTE, WatchRig } from './watchRig';
+import { whoIs } from './whoIs';
 
 let rig: WatchRig;
 afterEach(() => rig?.close());
@@ -365,7 +366,7 @@ describe('watch: what the person did is not news to them', () => {
     await rig.clock.advance(6 * MINUTE);
     rig.shown.length = 0;
     acme.add({ id: 30, comments_cache: 1 });
-    a.me = { id: 7, posts: new Set([30]), comments: new Map([[30, 1]]) };
+    a.me = whoIs(7, { commented: new Set([30]), comments: new Map([[30, 1]]) });
     await rig.clock.advance(6 * MINUTE);
     assert.deepEqual(texts(), []);
     acme.add({ id: 30, comments_cache: 2 });

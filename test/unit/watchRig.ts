@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { ApiError, type Page, type Post } from '../../src/api';
 import { Log } from '../../src/log';
 import type { Notifier } from '../../src/ui/notifier';
-import type { Me, NotifyScope } from '../../src/watch/news';
+import type { NotifyScope } from '../../src/watch/news';
+import type { WhoIAm } from '../../src/identity/identity';
+import { whoIs } from './whoIs';
 import { NewsFolder } from '../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../src/watch/watcher';
 import type { WatcherHost } from '../../src/watch/watcherHost';
@@ -132,7 +134,7 @@ export class FakeWindow {
   readonly ran: { command: string; args: unknown[] }[] = [];
   readonly folder: NewsFolder;
   readonly watcher: NewsWatcher;
-  me: Me = { id: 7, posts: new Set() };
+  me: WhoIAm = whoIs(7);
 
   constructor(
     readonly rig: WatchRig,

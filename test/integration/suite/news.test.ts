@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
+import { NOBODY } from '../../../src/identity/identity';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
@@ -173,7 +174,7 @@ describe('news: costs and failures', () => {
     // Another window of this VS Code: a watcher of its own over the same storage folder.
     const folder = new NewsFolder(api.context.globalStorageUri);
     const { log, lines } = memoryLog();
-    const other = new NewsWatcher(() => api.gateway.current?.account, api.session.onDidChange, () => ({ posts: new Set<number>() }), folder, 'another-window', ui, log);
+    const other = new NewsWatcher(() => api.gateway.current?.account, api.session.onDidChange, () => NOBODY, folder, 'another-window', ui, log);
     other.start();
     try {
       await standIn.clearRequests();
@@ -223,7 +224,7 @@ describe('news: costs and failures', () => {
     const folder = new NewsFolder(storage);
     const { log } = memoryLog();
     const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
-    const watcher = new NewsWatcher(() => current, changed.event, () => ({ posts: new Set<number>() }), folder, 'timer-window', ui, log, 20);
+    const watcher = new NewsWatcher(() => current, changed.event, () => NOBODY, folder, 'timer-window', ui, log, 20);
     watcher.start();
     const control = (init?: RequestInit) => fetch(`${contrary.url}/__standin/requests`, init);
     const reads = async () => ((await (await control()).json()) as RecordedRequest[]).filter((r) => r.method === 'GET').length;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
+import { NOBODY } from '../../../src/identity/identity';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { HeldNews } from '../../../src/watch/news';
 import { NewsFolder, type NewsFile, type Lease } from '../../../src/watch/newsFiles';
@@ -23,7 +24,7 @@ async function withOtherAccountPolled(api: TestApi): Promise<void> {
 /** A watcher as another window has, over news files of its own (in another folder), with a "me" that knows no one. */
 function watcherOf(account: () => WatchedAccount | undefined, onDidChangeAccount: vscode.Event<unknown>, folder: NewsFolder) {
   const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
-  const watcher = new NewsWatcher(account, onDidChangeAccount, () => ({ posts: new Set<number>() }), folder, 'a-test-window', ui, memoryLog().log);
+  const watcher = new NewsWatcher(account, onDidChangeAccount, () => NOBODY, folder, 'a-test-window', ui, memoryLog().log);
   watcher.start();
   return { watcher, dispose: () => watcher.dispose() };
 }

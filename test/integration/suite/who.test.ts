@@ -110,7 +110,7 @@ forEachProfile(() => describe('who I am and my work', () => {
     assert.equal(viewFilters(api), 'Assigned to Me (user 1 · owner)');
 
     await vscode.commands.executeCommand('helpdesk.showFiledByMe');
-    const filed = new Set(api.identity.filedByMe(api.session.accountUrl!));
+    const filed = api.identity.whoIAm(api.session.accountUrl!).filed;
     const filedRows = postRows(await api.posts.getChildren());
     const filedExpected = await expectedRows((p) => p.user_id === 1 || filed.has(p.id));
     assert.deepEqual(filedRows, filedExpected.slice(0, filedRows.length), 'the posts user 1 wrote, newest first');

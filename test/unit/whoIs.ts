@@ -1,0 +1,6 @@
+import { NOBODY, type WhoIAm } from '../../src/identity/identity';
+
+/** Who the person is, for a test: user `id` (undefined: not known yet), and the posts given. */
+export function whoIs(id: number | undefined, fields: Partial<Omit<WhoIAm, 'me'>> = {}): WhoIAm {
+  return { ...NOBODY, me: id === undefined ? undefined : { id, source: 'set' }, ...fields };
+}

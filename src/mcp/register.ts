@@ -10,13 +10,17 @@ import { launchOf } from './agentConfigs';
 import { connectAgent } from './connectAgent';
 import { mcpDispatch, type Ask } from './dispatch';
 import { connectionFolder, McpHost } from './host';
-import { registerMcpDefinition } from './vscodeRegistration';
+import { registerMcpDefinition, type McpRegistration } from './vscodeRegistration';
 
 export interface McpDoor extends vscode.Disposable {
   /** Helpdesk: Connect an Agent… */
   connectAgent(): Promise<void>;
   /** The host of the endpoint (undefined where the extension's storage is not on disk). */
   readonly host: McpHost | undefined;
+  /** The connection folder (connection.json, the entry's copy), where on disk. */
+  readonly folder: string | undefined;
+  /** VS Code's own list of MCP servers, where this VS Code has one. */
+  readonly registration: McpRegistration;
 }
 
 export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskTools, window: Pick<WindowAccount, 'current' | 'onDidChange'>, ui: Notifier, log: Log): McpDoor {
@@ -30,16 +34,18 @@ export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskToo
   const electron = typeof process.versions.electron === 'string';
   const given = (context.extension.packageJSON as { version?: unknown }).version;
   const version = typeof given === 'string' ? given : '';
-  const definition = registerMcpDefinition(() => {
+  const registration = registerMcpDefinition(() => {
     if (!folder || entry.scheme !== 'file') return undefined;
     const launch = launchOf(entry.fsPath, process.execPath, electron);
     return { ...launch, args: [...launch.args, '--dir', folder] };
   }, version);
   return {
     host,
+    folder,
+    registration,
     connectAgent: () => connectAgent(folder, ui),
     dispose: () => {
-      definition.dispose();
+      registration.dispose();
       host?.dispose();
     },
   };

@@ -17,15 +17,22 @@ interface McpApi {
   readonly McpStdioServerDefinition?: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => unknown;
 }
 
+export interface McpRegistration extends vscode.Disposable {
+  /** Whether this VS Code has the API, and the server was registered with it. */
+  readonly registered: boolean;
+  /** What VS Code is given (McpStdioServerDefinition objects); none where it was not registered. */
+  definitions(): unknown[];
+}
+
 /** Registers the helpdesk's MCP server with VS Code where the API exists; `launch` starts the entry (with `--dir` the connection folder). */
-export function registerMcpDefinition(launch: () => Launch | undefined, version: string): vscode.Disposable {
+export function registerMcpDefinition(launch: () => Launch | undefined, version: string): McpRegistration {
   const api = vscode as unknown as McpApi;
   const Definition = api.McpStdioServerDefinition;
-  if (typeof api.lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return new vscode.Disposable(() => undefined);
-  return api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
-    provideMcpServerDefinitions: () => {
-      const how = launch();
-      return how ? [new Definition('Helpdesk', how.command, [...how.args], { ...how.env }, version)] : [];
-    },
-  });
+  if (typeof api.lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return { registered: false, definitions: () => [], dispose: () => undefined };
+  const definitions = () => {
+    const how = launch();
+    return how ? [new Definition('Helpdesk', how.command, [...how.args], { ...how.env }, version)] : [];
+  };
+  const registration = api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, { provideMcpServerDefinitions: definitions });
+  return { registered: true, definitions, dispose: () => void registration.dispose() };
 }

@@ -15,6 +15,8 @@ import type { McpToolName } from './protocol';
 export type Ask = (question: string, detail: string) => Promise<boolean>;
 
 export const DECLINED = 'The person declined in VS Code: nothing was written, and nothing of it is kept. Do not call again for this unless they ask you to.';
+/** A yes that came after the agent had gone: its question stays open, for the same call made again. */
+export const GONE = 'The call was cancelled before the person answered: nothing was written.';
 
 /** The question's first line: who asks, and the title of the tool's question. */
 export function questionLine(client: string, title: string): string {
@@ -32,11 +34,15 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
       const asked = await tools.updatePostConfirmation(input, token);
       // Nothing to ask (signed out, or a call that can only answer why not): the tool says it, as after VS Code's own.
       if (asked && !(await ask(questionLine(client, asked.title), asked.message))) return DECLINED.replace('written', 'changed');
+      if (asked && token.isCancellationRequested) return GONE;
       return tools.updatePost(input, token);
     }
     const write: WriteTool = tool;
     const asked = await tools.confirmation(write, input as never, token);
     if (asked && !(await ask(questionLine(client, asked.title), asked.message))) return DECLINED;
+    // Not handed to the tool: its question stays open, and the same call made again (the agent
+    // retrying after its timeout) is answered by the yes to its own question, once.
+    if (asked && token.isCancellationRequested) return GONE;
     return tools.write(write, input as never, token);
   }
 

@@ -166,7 +166,9 @@ function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELL
       const controller = new AbortController();
       calls.set(id, controller);
       const named = client;
-      void handle({ tool, input, client: named }, controller.signal)
+      // A handler that throws at once is answered like one that rejects: nothing escapes into the extension host.
+      void Promise.resolve()
+        .then(() => handle({ tool, input, client: named }, controller.signal))
         .catch((error: unknown) => {
           log(`MCP: ${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
           return 'The tool failed in VS Code (its log, "Helpdesk", says why). Nothing more is known.';

@@ -133,6 +133,29 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
     assert.match(again.text, /created|already|Nothing new was written|Nothing was sent twice/);
   });
 
+  it('an agent gone while the person is asked, then the same call again: the yes to the second writes once', async () => {
+    let late!: (value: boolean) => void;
+    rig.answers.push(new Promise<boolean>((resolve) => (late = resolve)));
+    const first = await agent();
+    const input = { title: 'Asked while the agent restarted', description: 'Its call timed out.' };
+    void first.call('helpdesk_createTask', input).catch(() => undefined);
+    await until(() => rig.questions.length === 1);
+    process.kill(first.transport.inner.pid!, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let second!: (value: boolean) => void;
+    rig.answers.push(new Promise<boolean>((resolve) => (second = resolve)));
+    const again = (await agent()).call('helpdesk_createTask', input);
+    await until(() => rig.questions.length === 2);
+    // The person answers the first dialog first: its agent is gone, so it writes nothing and uses nothing up.
+    late(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(filed(server).length, 0);
+    second(true);
+    assert.match((await again).text, /^Task \S+ created\./);
+    assert.equal(rig.questions.length, 2);
+    assert.equal(filed(server).length, 1);
+  });
+
   it('two calls at once: one question, one post', async () => {
     let yes!: (value: boolean) => void;
     rig.answers.push(new Promise<boolean>((resolve) => (yes = resolve)));

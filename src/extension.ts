@@ -235,6 +235,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     clearTimeout(background);
     startGit?.();
     watcher.start();
+    mcp.start();
   };
   const startBackgroundSoon = () => {
     if (backgroundStarted || background !== undefined || !gateway.current) return;

@@ -32,14 +32,19 @@ export class McpHost implements vscode.Disposable {
     private readonly window: Pick<WindowAccount, 'current' | 'onDidChange'>,
     private readonly handle: CallHandler,
     private readonly log: Log,
-  ) {
+  ) {}
+
+  /** Follows the window from now on (the root starts it with the background work, not at activation: opening it writes files). */
+  start(): void {
+    if (this.disposables.length > 0 || this.disposed) return;
     const look = () => void this.look();
     const timer = setInterval(look, LOOK_EVERY_MS);
     this.disposables.push(
-      window.onDidChange(look),
+      this.window.onDidChange(look),
       vscode.window.onDidChangeWindowState((state) => state.focused && look()),
       new vscode.Disposable(() => clearInterval(timer)),
     );
+    look();
   }
 
   /** Opens or closes the endpoint as the window's sign-in and the other windows say; one look at a time. */

@@ -13,6 +13,8 @@ import { connectionFolder, McpHost } from './host';
 import { registerMcpDefinition, type McpRegistration } from './vscodeRegistration';
 
 export interface McpDoor extends vscode.Disposable {
+  /** Opens the endpoint while the window is signed in, from now on (see McpHost.start). */
+  start(): void;
   /** Helpdesk: Connect an Agent… */
   connectAgent(): Promise<void>;
   /** The host of the endpoint (undefined where the extension's storage is not on disk). */
@@ -30,7 +32,6 @@ export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskToo
   // The question of the language model tool, whole, in a modal dialog naming the client.
   const ask: Ask = async (question, detail) => (await ui.warn(question, { modal: true, detail }, proceed)) === proceed;
   const host = folder ? new McpHost(folder, entry, window, mcpDispatch(tools, ask), log) : undefined;
-  void host?.look();
   const electron = typeof process.versions.electron === 'string';
   const given = (context.extension.packageJSON as { version?: unknown }).version;
   const version = typeof given === 'string' ? given : '';
@@ -43,6 +44,7 @@ export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskToo
     host,
     folder,
     registration,
+    start: () => host?.start(),
     connectAgent: () => connectAgent(folder, ui),
     dispose: () => {
       registration.dispose();

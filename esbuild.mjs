@@ -1,5 +1,5 @@
 // Builds the extension's two bundles and the test bundles.
-//   node esbuild.mjs                 dist/extension.js (development: source maps)
+//   node esbuild.mjs                 dist/extension.js and dist/mcp.js (development: source maps)
 //   node esbuild.mjs --production    the same, minified, no source maps
 //   node esbuild.mjs --watch         rebuild the extension on change
 //   node esbuild.mjs --unit          out/unit/*.test.js for node's test runner
@@ -81,6 +81,21 @@ const extension = {
   sourcesContent: false,
 };
 
+// The MCP server on stdio for agents outside VS Code (src/mcp/stdio.ts): a bundle of its own, with
+// the MCP SDK; the extension never loads it (it only copies it and names it in configurations).
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const mcp = {
+  ...common,
+  entryPoints: { mcp: 'src/mcp/stdio.ts' },
+  outdir: 'dist',
+  define: { VERSION: JSON.stringify(version) },
+  minify: production,
+  charset: 'utf8',
+  sourcemap: !production,
+  sourcesContent: false,
+  legalComments: 'none',
+};
+
 const tests = {
   ...common,
   sourcemap: 'inline',
@@ -92,6 +107,8 @@ const builds = [];
 if (args.has('--unit')) {
   // The modules under unit test that use the vscode API get test/unit/fakeVscode.ts instead.
   builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit', external: tests.external.filter((e) => e !== 'vscode'), alias: { vscode: './test/unit/fakeVscode.ts' } });
+  // The MCP tests run the stdio entry as an agent would.
+  builds.push(mcp);
 }
 if (args.has('--server')) {
   builds.push({ ...tests, entryPoints: ['test/server/sandbox.ts'], outdir: 'out/server' });
@@ -109,7 +126,7 @@ if (args.has('--bench')) {
   builds.push({ ...tests, entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts', 'test/bench/cpuProfileHook.ts'], outbase: 'test/bench', outdir: 'out/bench' });
 }
 const testsOnly = builds.length > 0;
-if (!testsOnly || args.has('--extension')) builds.push(extension);
+if (!testsOnly || args.has('--extension')) builds.push(extension, ...(builds.includes(mcp) ? [] : [mcp]));
 
 if (args.has('--watch')) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

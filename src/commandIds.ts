@@ -8,6 +8,7 @@ export type CommandId =
   | 'helpdesk.clearFilter'
   | 'helpdesk.closePost'
   | 'helpdesk.commentOnTask'
+  | 'helpdesk.connectAgent'
   | 'helpdesk.copyLink'
   | 'helpdesk.createTask'
   | 'helpdesk.createTaskFromComment'

@@ -45,6 +45,7 @@ import { Identity } from './identity/identity';
 import { postHovers } from './inCode/postHover';
 import { registerInCode } from './inCode/register';
 import { Log } from './log';
+import { registerMcp, type McpDoor } from './mcp/register';
 import type { Services } from './services';
 import { SETTINGS } from './settings';
 import { autoRefresh } from './store/autoRefresh';
@@ -99,6 +100,8 @@ export interface TestApi {
   readonly actions: FeatureActions;
   /** What the language model tools do: what a write asks before VS Code calls it, for one. */
   readonly tools: HelpdeskTools;
+  /** The MCP door: its endpoint's host and Connect an Agent…. */
+  readonly mcp: McpDoor;
 }
 
 /** What some features need beyond the services: who the person is, and the post documents. */
@@ -216,8 +219,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.markNewsSeen': () => markAllNewsSeen(watcher, ui),
     'helpdesk.markPostSeen': (arg) => markPostSeen(watcher, arg, true),
     'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),
+    'helpdesk.connectAgent': () => mcp.connectAgent(),
   };
   const tools: HelpdeskTools = { ...postTools(gateway, store, identity), ...writeTools(services), ...updatePostTool(services, identity, postDocuments) };
+  // The same tools for agents outside VS Code (MCP): asked in this window, through an endpoint only this user's agents can open.
+  const mcp = registerMcp(context, tools, gateway, ui, log);
 
   // News, and the post the branch is about, come without a view opened: a few seconds after the
   // window has started (signed in, restored or signing in), or at the first command.
@@ -229,6 +235,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     clearTimeout(background);
     startGit?.();
     watcher.start();
+    mcp.start();
   };
   const startBackgroundSoon = () => {
     if (backgroundStarted || background !== undefined || !gateway.current) return;
@@ -269,6 +276,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     store,
     registerInCode(drafts, { hovers: postHovers(gateway), posts: { posts: () => store.posts.state.items, accountUrl: () => gateway.current?.url, startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)) } }, referenceAccounts),
     registerTools(tools),
+    mcp,
     tellOpenDrafts(drafts),
     posts,
     postsView,
@@ -297,7 +305,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // Drafts the service never confirmed are offered again as soon as the window opens (and the drafts are read).
   void drafts.ready.then(() => (drafts.all().length > 0 ? unsent.offer() : undefined));
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { session, gateway, store, posts, postsView, clients, clientsView, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made), tools };
+  return { session, gateway, store, posts, postsView, clients, clientsView, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made), tools, mcp };
 }
 
 export function deactivate(): void {}

@@ -28,6 +28,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'startWork.test.ts': () => import('./startWork.test'),
   'updatePost.test.ts': () => import('./updatePost.test'),
   'tools.test.ts': () => import('./tools.test'),
+  'mcp.test.ts': () => import('./mcp.test'),
   'leaks.test.ts': () => import('./leaks.test'),
 };
 

@@ -23,6 +23,7 @@ import { goToCode } from './commands/goToCode';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { markAllNewsSeen, markPostSeen, showNews } from './commands/news';
 import { setWhoIAm } from './commands/setWhoIAm';
+import { showClientPosts } from './commands/showClientPosts';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import { DraftFileSystem } from './drafts/draftFileSystem';
@@ -201,6 +202,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
     'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
+    'helpdesk.showClientPosts': (arg) => showClientPosts(posts, store, arg),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
     'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),

@@ -37,6 +37,8 @@ export class HelpdeskStore {
   private readonly deals = new Map<number, Promise<ListRead<Deal>>>();
   /** Deal id → the client whose deals listed it: a deal linked elsewhere leaves that client's list too. */
   private readonly dealClients = new Map<number, number>();
+  /** The deals of `deals` once read, for what must not wait for them (a hover). */
+  private readonly dealsRead = new Map<number, ListRead<Deal>>();
   private readonly dealListeners = new Set<(clientIds: readonly number[] | undefined) => void>();
   private readonly statusListeners = new Set<() => void>();
   private statusNames: ReadonlyMap<number, string> | undefined;
@@ -200,20 +202,28 @@ export class HelpdeskStore {
         });
       this.deals.set(clientId, deals);
       const loading = deals;
+      void loading.then((read) => this.deals.get(clientId) === loading && this.dealsRead.set(clientId, read), () => undefined);
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
   }
 
+  /** A client's deals where they were read (and not invalidated since); undefined otherwise. Reads nothing. */
+  dealsKnown(clientId: number): ListRead<Deal> | undefined {
+    return this.dealsRead.get(clientId);
+  }
+
   /** Reads a client's deals again (their last read failed). */
   retryDeals(clientId: number): void {
     this.deals.delete(clientId);
+    this.dealsRead.delete(clientId);
     for (const listener of this.dealListeners) listener([clientId]);
   }
 
   invalidateDeals(): void {
     this.deals.clear();
     this.dealClients.clear();
+    this.dealsRead.clear();
     for (const listener of this.dealListeners) listener(undefined);
   }
 
@@ -223,7 +233,10 @@ export class HelpdeskStore {
     const before = this.dealClients.get(deal.id);
     if (before !== undefined) clients.add(before);
     if (typeof deal.client_id === 'number') clients.add(deal.client_id);
-    for (const id of clients) this.deals.delete(id);
+    for (const id of clients) {
+      this.deals.delete(id);
+      this.dealsRead.delete(id);
+    }
     for (const listener of this.dealListeners) listener([...clients]);
   }
 
@@ -262,6 +275,7 @@ export class HelpdeskStore {
   /** The clients list and, as they hang below it, their deals. */
   refreshClients(): Promise<void> {
     this.deals.clear();
+    this.dealsRead.clear();
     return this.clients.refresh();
   }
 

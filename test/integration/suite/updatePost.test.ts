@@ -40,8 +40,8 @@ async function hoverOn(id: number): Promise<string> {
   return text;
 }
 
-/** What the hover's facts say of the post: open or closed (escapes undone, as it reads). */
-const stateIn = (hover: string) => / · (open|closed)(?: · |\n|$)/m.exec(hover.replace(/&nbsp;/g, ' ').replace(/\\(.)|&#(\d+);/g, (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code))))?.[1];
+/** What the hover's facts (the lines after its title) say of the post: open or closed (escapes undone, as it reads). */
+const stateIn = (hover: string) => /(?:^| · )(open|closed)(?: · |$)/m.exec(hover.slice(hover.indexOf('\n\n')).replace(/&nbsp;/g, ' ').replace(/\\(.)|&#(\d+);/g, (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code))))?.[1];
 
 const puts = async () => (await standIn.requests()).filter((request) => request.method === 'PUT');
 

@@ -35,6 +35,7 @@ export type CommandId =
   | 'helpdesk.showAllPosts'
   | 'helpdesk.showAssignedToMe'
   | 'helpdesk.showChangedOnly'
+  | 'helpdesk.showClientPosts'
   | 'helpdesk.showClosedPosts'
   | 'helpdesk.showEverything'
   | 'helpdesk.showFiledByMe'

@@ -23,6 +23,7 @@ import { goToCode } from './commands/goToCode';
 import { copyLink, openInBrowser } from './commands/navigation';
 import { markAllNewsSeen, markPostSeen, showNews } from './commands/news';
 import { setWhoIAm } from './commands/setWhoIAm';
+import { showClientPosts } from './commands/showClientPosts';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import { DraftFileSystem } from './drafts/draftFileSystem';
@@ -48,6 +49,7 @@ import { Log } from './log';
 import { registerMcp, type McpDoor } from './mcp/register';
 import type { Services } from './services';
 import { SETTINGS } from './settings';
+import { SerialState } from './storage/serialState';
 import { autoRefresh } from './store/autoRefresh';
 import { HelpdeskStore } from './store/helpdeskStore';
 import { forgetRows } from './store/rowSnapshots';
@@ -136,27 +138,29 @@ const BACKGROUND_START_DELAY_MS = 5000;
 
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const log = new Log();
-  const drafts = new DraftStore(context.globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));
+  // One update at a time: VS Code's answer to an earlier write must not undo a later one (see serialState.ts).
+  const globalState = new SerialState(context.globalState);
+  const drafts = new DraftStore(globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));
   const signOutSignal = new SignOutSignal(context.globalStorageUri);
   const accountList = new AccountList(context.globalStorageUri);
   const session = new Session(context.secrets, log, signOutSignal, accountList, context.workspaceState);
   const rows = rowsFolder(context.globalStorageUri);
   const store = new HelpdeskStore(log, rows);
-  const gateway = new Gateway(session, log, context.globalState, store);
+  const gateway = new Gateway(session, log, globalState, store);
   const ui = new Notifier(log);
-  const identity = new Identity(context.globalState);
+  const identity = new Identity(globalState);
   const referenceAccounts = () => ({ window: gateway.current?.url, all: accountList.known });
 
   // Git's branches are followed from the background start on (activating the Git extension is no
   // part of a first paint).
   let startGit: (() => void) | undefined;
   const git = new Promise<void>((resolve) => (startGit = resolve)).then(() => gitApi());
-  const branchPosts = new BranchPosts(git, { state: context.globalState, account: () => gateway.current?.url, onDidChangeAccount: gateway.onDidChange });
+  const branchPosts = new BranchPosts(git, { state: globalState, account: () => gateway.current?.url, onDidChangeAccount: gateway.onDidChange });
   const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
     await noteOwnPost(identity, log, account, post);
     if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
   }, new FiledIntents(filedFolder(context.globalStorageUri)));
-  const services: Services = { session, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: context.globalState };
+  const services: Services = { session, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: globalState };
 
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => identity.whoIAm(accountUrl);
@@ -201,6 +205,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
     'helpdesk.filterPosts': () => filterPosts(posts),
     'helpdesk.clearFilter': () => posts.setFilter({}),
+    'helpdesk.showClientPosts': (arg) => showClientPosts(posts, store, arg),
     'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
     'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
     'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),

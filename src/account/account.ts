@@ -167,6 +167,11 @@ export class Account {
     return this.run((api, s) => api.clients.list({ page, perPage, order: 'name' }, s), signal);
   }
 
+  /** One client, for the customer context of a post whose client is not among the clients loaded. */
+  client(id: number, signal?: AbortSignal): Promise<Client> {
+    return this.run((api, s) => api.clients.get(id, s), signal);
+  }
+
   /** One post, fresh: told as read, or as gone when the service no longer has it. */
   async post(id: number, signal?: AbortSignal): Promise<Post> {
     try {

@@ -26,7 +26,7 @@ export async function filterPosts(tree: PostsTreeProvider): Promise<void> {
   pick.value = current.text ?? '';
   pick.activeItems = items.filter((i) => i.postKind === current.kind && i.kind !== vscode.QuickPickItemKind.Separator).slice(0, 1);
   const chosen = await new Promise<PostFilter | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve({ text: pick.value, kind: pick.selectedItems[0]?.postKind }));
+    pick.onDidAccept(() => resolve({ text: pick.value, kind: pick.selectedItems[0]?.postKind, client: current.client }));
     pick.onDidHide(() => resolve(undefined));
     pick.show();
   });

@@ -5,6 +5,8 @@ import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
 import { foreignPostFacts, postFacts, postTitle } from '../text/postFacts';
 import { errorText } from '../ui/errorText';
+import { knownClientContext, storeSources } from '../store/clientContext';
+import { clientHoverText } from '../views/clientContextText';
 import type { PostHovers } from './referenceHover';
 
 const { l10n } = vscode;
@@ -66,6 +68,8 @@ function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownS
   const { post } = peek;
   md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
   md.appendMarkdown(`${inertMarkdown(postFacts(post, { statuses: signedIn.store.statuses, clients: signedIn.store.clients.state.items, now: Date.now() }).join(' · '))}\n\n`);
+  // The client as far as already known: a hover reads nothing more for it.
+  if (typeof post.client_id === 'number') md.appendMarkdown(`${inertMarkdown(clientHoverText(knownClientContext(storeSources(signedIn.store, undefined), post.client_id, post.id)))}\n\n`);
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [

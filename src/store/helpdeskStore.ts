@@ -40,6 +40,8 @@ export class HelpdeskStore {
   /** The clients whose deals changed; undefined: any client's may have. */
   private readonly dealsChanged = new Emitter<readonly number[] | undefined>();
   private readonly statusesChanged = new Emitter<void>();
+  /** The deals of `deals` once read, for what must not wait for them (a hover). */
+  private readonly dealsRead = new Map<number, ListRead<Deal>>();
   private statusNames: ReadonlyMap<number, string> | undefined;
   /** The account read from; undefined when signed out. */
   private account: Account | undefined;
@@ -201,20 +203,28 @@ export class HelpdeskStore {
         });
       this.deals.set(clientId, deals);
       const loading = deals;
+      void loading.then((read) => this.deals.get(clientId) === loading && this.dealsRead.set(clientId, read), () => undefined);
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
   }
 
+  /** A client's deals where they were read (and not invalidated since); undefined otherwise. Reads nothing. */
+  dealsKnown(clientId: number): ListRead<Deal> | undefined {
+    return this.dealsRead.get(clientId);
+  }
+
   /** Reads a client's deals again (their last read failed). */
   retryDeals(clientId: number): void {
     this.deals.delete(clientId);
+    this.dealsRead.delete(clientId);
     this.dealsChanged.fire([clientId]);
   }
 
   invalidateDeals(): void {
     this.deals.clear();
     this.dealClients.clear();
+    this.dealsRead.clear();
     this.dealsChanged.fire(undefined);
   }
 
@@ -224,7 +234,10 @@ export class HelpdeskStore {
     const before = this.dealClients.get(deal.id);
     if (before !== undefined) clients.add(before);
     if (typeof deal.client_id === 'number') clients.add(deal.client_id);
-    for (const id of clients) this.deals.delete(id);
+    for (const id of clients) {
+      this.deals.delete(id);
+      this.dealsRead.delete(id);
+    }
     this.dealsChanged.fire([...clients]);
   }
 
@@ -257,6 +270,7 @@ export class HelpdeskStore {
   /** The clients list and, as they hang below it, their deals. */
   refreshClients(): Promise<void> {
     this.deals.clear();
+    this.dealsRead.clear();
     return this.clients.refresh();
   }
 

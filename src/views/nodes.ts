@@ -75,7 +75,8 @@ export class PostNode extends vscode.TreeItem {
     this.description = [`#${post.id}`, this.status, state].filter(Boolean).join(' · ');
     this.iconPath = postIcon(post);
     this.resourceUri = rowUri(post);
-    const kind = isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post';
+    // `.client`: a post of a client (Show Posts of This Client).
+    const kind = `${isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post'}${typeof post.client_id === 'number' ? '.client' : ''}`;
     this.contextValue = news ? `${kind}.${news.seen ? 'seen' : 'unseen'}` : kind;
     this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
     this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };

@@ -1,11 +1,15 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
+import type { Account } from '../account/account';
 import type { Gateway } from '../gateway/gateway';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
+import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
+import { clientSection } from './clientContextText';
 import { accountOf, postOf, postUri } from './postUri';
 
 const { l10n } = vscode;
@@ -48,6 +52,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     }
   }
 
+  /** The documents whose client part is being read, or was read, by URI: see `withClient`. */
+  private readonly clientParts = new Map<string, ClientPart>();
+
   /**
    * Opens post `id` of an account (the window's when none is named) in the editor, read from the
    * service now: a document VS Code still holds (open, or closed not long ago) is read again, and
@@ -56,6 +63,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   async open(id: number, accountUrl?: string): Promise<void> {
     const uri = postUri(id, accountUrl ?? (await this.gateway.ready())?.url);
     const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
+    // Opened again: read afresh, not the post held for a client part that came meanwhile.
+    const held = this.clientParts.get(uri.toString());
+    if (held) held.shown = true;
     if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     await untilShows(document, await content);
@@ -64,6 +74,8 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   }
 
   dispose(): void {
+    for (const part of this.clientParts.values()) part.controller.abort();
+    this.clientParts.clear();
     this.changed.dispose();
   }
 
@@ -76,6 +88,12 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
   }
 
   private async contentOf(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const arrived = this.clientParts.get(uri.toString());
+    if (arrived?.context && !arrived.shown && isOpen(uri)) {
+      // The client part came: shown with the post as read, which is not read again for it.
+      arrived.shown = true;
+      return arrived.render(clientSection(arrived.clientId, undefined, arrived.context));
+    }
     const post = postOf(uri);
     const here = await this.gateway.ready();
     const accountUrl = post && accountOf(post, here?.url, await this.gateway.signedInAccounts());
@@ -92,12 +110,63 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       // The window's clients and statuses are its account's: another account's post names them by number.
       const own = account === here?.account ? here.store : undefined;
       const client = own && typeof read.client_id === 'number' ? own.clients.find(read.client_id) : undefined;
-      return renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses));
+      const render = (more: string[]) => renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses), more);
+      // The store reads from the window's account: the client part only while that is still the post's.
+      return own && typeof read.client_id === 'number' ? this.withClient(uri, read, read.client_id, client, account, own, render) : render([]);
     } catch (error) {
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
   }
+
+  /**
+   * The post now, with its client as far as the store knows it; the rest of the client part (the
+   * contact where not loaded, other open posts, deals) is read after, so the first paint never
+   * waits for it, and given to the document once read, without reading the post again. Reading
+   * the document again stops the read before.
+   */
+  private withClient(uri: vscode.Uri, post: Post, clientId: number, client: Client | undefined, account: Account, store: HelpdeskStore, render: (more: string[]) => string): string {
+    const key = uri.toString();
+    this.clientParts.get(key)?.controller.abort();
+    this.clientParts.delete(key);
+    const part: ClientPart = { clientId, controller: new AbortController(), render, shown: false };
+    this.clientParts.set(key, part);
+    // A Map keeps insertion order: the first key is the oldest.
+    const [oldest] = this.clientParts;
+    if (this.clientParts.size > CLIENT_PARTS && oldest) {
+      oldest[1].controller.abort();
+      this.clientParts.delete(oldest[0]);
+    }
+    const { signal } = part.controller;
+    void readClientContext(storeSources(store, account), clientId, post.id, signal).then((context) => {
+      if (signal.aborted || this.clientParts.get(key) !== part) return;
+      // Closed meanwhile: the next opening reads the post afresh (and its client part again).
+      if (!isOpen(uri)) return void this.clientParts.delete(key);
+      // The window uses another account now: its store is not this post's, so the post is read again, without it.
+      if (this.gateway.current?.account === account) part.context = context;
+      else this.clientParts.delete(key);
+      this.changed.fire(uri);
+    });
+    return render(clientSection(clientId, client, undefined));
+  }
 }
+
+/** A document's client part: read after the post is shown, then shown with it (see `withClient`). */
+interface ClientPart {
+  readonly clientId: number;
+  readonly controller: AbortController;
+  /** The post's document with these lines about its client. */
+  readonly render: (more: string[]) => string;
+  context?: ClientContext;
+  /** Whether the document was given the context. */
+  shown: boolean;
+}
+
+function isOpen(uri: vscode.Uri): boolean {
+  return vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString());
+}
+
+/** The most documents whose client part is kept: the oldest is let go (and its read stopped). */
+const CLIENT_PARTS = 50;
 
 /** Resolves once `document` holds `text` (VS Code applies a provider's new content a moment after it is given), or after a bound. */
 async function untilShows(document: vscode.TextDocument, text: string, ms = 5000): Promise<void> {
@@ -113,7 +182,7 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
   });
 }
 
-export function renderPost(post: Post, client: Client | undefined, link: string, status?: string): string {
+export function renderPost(post: Post, client: Client | undefined, link: string, status?: string, more: readonly string[] = []): string {
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
   // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML.
   const fact = (name: string, value: unknown) => line(name, escapeMarkdown(labelText(value, 200)));
@@ -134,6 +203,7 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
     ...line(l10n.t('Web page'), link),
     '',
+    ...more,
   ];
   const content = bodyText(post.content, 100_000);
   if (content.trim()) lines.push(codeBlock(content.replace(/\n$/, ''), 'text'), '');

@@ -4,11 +4,14 @@ export interface PostFilter {
   text?: string;
   /** A post kind or a task kind. */
   kind?: PostKind | TaskKind;
+  /** Posts of one client (Show Posts of This Client); `label` names it in the view's title. */
+  client?: { readonly id: number; readonly label: string };
 }
 
 export function matchesFilter(post: Post, filter: PostFilter, showClosed: boolean): boolean {
   if (!showClosed && post.closed === true) return false;
   if (filter.kind && post.kind !== filter.kind && post.task_kind !== filter.kind) return false;
+  if (filter.client && post.client_id !== filter.client.id) return false;
   if (filter.text) {
     const needle = filter.text.toLowerCase();
     const haystack = `${typeof post.title === 'string' ? post.title : ''}\n${typeof post.content === 'string' ? post.content : ''}\n#${post.id}`;
@@ -18,6 +21,6 @@ export function matchesFilter(post: Post, filter: PostFilter, showClosed: boolea
 }
 
 export function describeFilter(filter: PostFilter): string | undefined {
-  const parts = [filter.kind, filter.text ? `“${filter.text}”` : undefined].filter(Boolean);
+  const parts = [filter.client?.label, filter.kind, filter.text ? `“${filter.text}”` : undefined].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;
 }

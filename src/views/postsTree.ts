@@ -135,7 +135,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   setFilter(filter: PostFilter): void {
-    this.filter = { text: filter.text?.trim() || undefined, kind: filter.kind };
+    this.filter = { text: filter.text?.trim() || undefined, kind: filter.kind, client: filter.client };
     void this.shownChanged();
   }
 
@@ -152,7 +152,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
 
   /** "Load more…": one page, or under a quick filter, pages until a screenful more shows (at most `FILL_PAGES`). */
   loadMore(): Promise<void> {
-    if (this.scope === 'everything') return this.store.posts.loadMore();
+    if (!this.fills()) return this.store.posts.loadMore();
     if (this.fill) return this.fill.promise;
     return this.startFill(this.rows().length + FILL_ROWS, true);
   }
@@ -186,7 +186,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
     const { items, hasMore, error } = list.state;
-    if (shown.length === 0 && this.scope !== 'everything' && hasMore && error === undefined && !this.fill) {
+    if (shown.length === 0 && this.fills() && hasMore && error === undefined && !this.fill) {
       nodes.push(new MessageNode('posts:scope-none', scopeNoneYetText(items.filter((p) => !isComment(p)).length), 'info'));
     }
     nodes.push(...this.groups.all.map((group) => this.groups.node(group, shown)));
@@ -320,7 +320,15 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     this.fill = undefined;
     this.shownPosts.forget();
     this.changed.fire(undefined);
-    return this.scope === 'everything' ? Promise.resolve() : this.startFill(FILL_ROWS, false);
+    return this.fills() ? this.startFill(FILL_ROWS, false) : Promise.resolve();
+  }
+
+  /**
+   * Whether what is shown is a few of many loaded rows, so that pages are loaded until the screen
+   * is full: under a quick filter, or the posts of one client.
+   */
+  private fills(): boolean {
+    return this.scope !== 'everything' || this.filter.client !== undefined;
   }
 
   /**
@@ -330,7 +338,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   private fillIfRestarted(): void {
     const { generation, started, loading } = this.store.posts.state;
     if (this.fill || !started || loading || generation === this.filledGeneration) return;
-    const target = Math.max(this.scope === 'everything' ? 0 : FILL_ROWS, this.refillTo);
+    const target = Math.max(this.fills() ? FILL_ROWS : 0, this.refillTo);
     const maxPages = this.refillTo > 0 ? REFILL_PAGES : FILL_PAGES;
     this.refillTo = 0;
     if (target > 0) void this.startFill(target, false, maxPages);

@@ -52,6 +52,8 @@ export const STEP = {
   draftAfterReload: 'a bug whose filing failed is offered again after a reload, and Send files it once',
   todoTask: 'Create Task from Comment… in the Quick Fix menu files the TODO and writes HD-<id> into it; Ctrl+Z takes it back',
   startWork: 'Start Work on Post… on a post row: the proposed branch accepted, Git\'s branch and HD-<id> in the status bar',
+  closePost: 'Close Post on a row\'s context menu: the helpdesk has the post closed, and the row goes',
+  findOldPost: 'Comment on Task from the palette finds a post older than the rows loaded, by typing its title',
   agentConsent: 'the agent creates a task: VS Code shows the whole text first; Cancel files nothing, Yes files it once',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   twoAccounts: 'signed in to a second account through the status bar, each account\'s posts by switching there',
@@ -278,11 +280,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         const text = lines.locator('.view-line', { hasText: 'return' }).locator('span').first();
         const box = await wb.boxOf(text);
         await text.click({ button: 'right', position: { x: box.width - 4, y: box.height / 2 } });
-        const item = wb.menuItem('Report Bug…');
-        await item.waitFor({ state: 'visible' });
-        await item.hover();
-        await screenshot('report-bug-menu.png');
-        await item.click();
+        await wb.chooseMenuItem('Report Bug…', () => screenshot('report-bug-menu.png'));
 
         const title = await wb.inputBox('Report Bug: src/greeting.ts:2–3');
         assert.equal(await title.inputValue(), SELECTED_CODE[0], 'the title box suggests the first line of the selection');
@@ -388,10 +386,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         const id = (await row.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1];
         assert.ok(id, 'the row names its post');
         await row.click({ button: 'right' });
-        const item = wb.menuItem('Start Work on Post…');
-        await item.waitFor({ state: 'visible' });
-        await item.hover();
-        await item.click();
+        await wb.chooseMenuItem('Start Work on Post…');
         try {
           const box = await wb.inputBox(new RegExp(`^Start Work on #${id}: `));
           const branch = await box.inputValue();
@@ -409,6 +404,56 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           execFileSync('git', ['checkout', '-q', 'main'], { cwd: context.workspace });
         }
         await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'hidden', timeout: 15_000 });
+      },
+    },
+    {
+      name: STEP.closePost,
+      needs: [STEP.signIn],
+      timeoutMs: 60_000,
+      async run() {
+        // A post the view shows that no other step uses.
+        const open = standIn.store.list(standIn.prefix, 'posts').filter((p) => p.closed !== true && p.post_id === null && typeof p.title === 'string' && !expected.posts.includes(p.title));
+        const post = open.sort((a, b) => b.id - a.id)[0]!;
+        const row = wb.row(posts, String(post.title));
+        await row.waitFor({ state: 'visible' });
+        try {
+          await row.click({ button: 'right' });
+          await wb.chooseMenuItem('Close Post');
+          for (const deadline = Date.now() + 20_000; standIn.store.get(standIn.prefix, 'posts', post.id)?.closed !== true; ) {
+            if (Date.now() > deadline) throw new Error(`#${post.id} was not closed on the helpdesk`);
+            await page.waitForTimeout(200);
+          }
+          const puts = standIn.requests.filter((r) => r.method === 'PUT' && r.path === `/app/posts/${post.id}.json`);
+          assert.equal(puts.length, 1, 'one PUT');
+          assert.deepEqual((puts[0]!.body as { post: unknown }).post, { closed: true }, 'only what changed');
+          // Closed posts are hidden unless shown: the row goes.
+          await row.waitFor({ state: 'hidden', timeout: 15_000 });
+        } finally {
+          standIn.store.update(standIn.prefix, 'posts', post.id, { closed: false });
+        }
+      },
+    },
+    {
+      name: STEP.findOldPost,
+      needs: [STEP.signIn],
+      timeoutMs: 60_000,
+      async run() {
+        // Newer posts than the view loaded (50 a page), so the oldest is past what any list holds.
+        const oldest = standIn.store.list(standIn.prefix, 'posts').filter((p) => p.closed !== true && p.post_id === null).sort((a, b) => a.id - b.id)[0]!;
+        const routine = Array.from({ length: 60 }, (_, i) => (standIn.insertRecord('posts', { title: `Routine check ${i}`, content: 'x', task_kind: 'task' }) as { id: number }).id);
+        try {
+          await wb.runCommand('Helpdesk: Comment on Task…', 3, { opensInput: true });
+          await wb.quickInput.waitFor({ state: 'visible' });
+          await wb.quickInputField.fill(String(oldest.title));
+          const found = wb.quickPickRows.filter({ hasText: `#${oldest.id}` }).first();
+          await found.waitFor({ state: 'visible', timeout: 20_000 });
+          assert.ok((await found.innerText()).includes(String(oldest.title)), 'the old post, by its title');
+          await page.keyboard.press('Escape');
+          await wb.quickInput.waitFor({ state: 'hidden' });
+        } finally {
+          // The other steps expect the demo's newest posts at the top.
+          for (const id of routine) standIn.store.remove(standIn.prefix, 'posts', id);
+        }
       },
     },
     {

@@ -17,7 +17,7 @@ const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.js
 const menus = manifest.contributes.menus;
 const COMMANDS = ['helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe', 'helpdesk.assignPost', 'helpdesk.setPostStatus'];
 /** The context values a post's row has (see PostNode): open or closed, with or without news. */
-const ROWS = ['post', 'post.seen', 'post.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen', 'comment', 'comment.unseen', 'client', 'deal'];
+const ROWS = ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client', 'comment', 'comment.unseen', 'client', 'deal'];
 
 /** The rows an item of `view/item/context` is offered on, from its `viewItem =~ /…/`. */
 function rowsOf(item: MenuItem): string[] {
@@ -42,10 +42,10 @@ describe('the menus of the post updates', () => {
 
   it('Close Post on open posts\' rows only, Reopen Post on closed ones only; the others on every post row; none on comments', () => {
     const rows = (command: string) => rowsOf(menus['view/item/context']!.find((item) => item.command === command)!);
-    assert.deepEqual(rows('helpdesk.closePost'), ['post', 'post.seen', 'post.unseen']);
-    assert.deepEqual(rows('helpdesk.reopenPost'), ['post.closed', 'post.closed.seen', 'post.closed.unseen']);
+    assert.deepEqual(rows('helpdesk.closePost'), ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen']);
+    assert.deepEqual(rows('helpdesk.reopenPost'), ['post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client']);
     for (const command of ['helpdesk.assignToMe', 'helpdesk.assignPost', 'helpdesk.setPostStatus']) {
-      assert.deepEqual(rows(command), ['post', 'post.seen', 'post.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen'], command);
+      assert.deepEqual(rows(command), ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client'], command);
     }
   });
 });

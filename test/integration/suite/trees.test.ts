@@ -42,10 +42,10 @@ forEachProfile((profile) => describe('trees', () => {
     await standIn.clearRequests();
     await vscode.commands.executeCommand('helpdesk.refresh');
     const nodes = await api.posts.getChildren();
-    const posts = nodes.filter((n) => n.contextValue === 'post' || n.contextValue === 'post.closed');
+    const posts = nodes.filter((n) => /^post(\.closed)?(\.client)?$/.test(n.contextValue ?? ''));
     // A page; where the service lists oldest first, its last page and, when short, the one before.
     assert.ok(posts.length > 0 && posts.length <= 40);
-    assert.ok(posts.every((n) => n.contextValue === 'post'), 'closed posts are hidden by default');
+    assert.ok(posts.every((n) => !n.contextValue?.startsWith('post.closed')), 'closed posts are hidden by default');
     const ids = posts.map((n) => Number(String(n.description).match(/#(\d+)/)?.[1]));
     assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first');
     assert.equal(nodes.at(-1)?.contextValue, 'loadMore');
@@ -111,7 +111,7 @@ forEachProfile((profile) => describe('trees', () => {
     const api = await signInToStandIn();
     await vscode.commands.executeCommand('helpdesk.showClosedPosts');
     const all = await api.posts.getChildren();
-    assert.ok(all.some((n) => n.contextValue === 'post.closed'), 'closed posts appear');
+    assert.ok(all.some((n) => /^post\.closed(\.client)?$/.test(n.contextValue ?? '')), 'closed posts appear');
     api.posts.setFilter({ kind: 'error' });
     const bugs = await api.posts.getChildren();
     const posts = bugs.filter((n) => n.contextValue?.startsWith('post'));
@@ -123,7 +123,7 @@ forEachProfile((profile) => describe('trees', () => {
 
   it('a post\'s tooltip is untrusted Markdown with its text escaped', async () => {
     const api = await signInToStandIn();
-    const node = (await api.posts.getChildren()).find((n) => n.contextValue === 'post')!;
+    const node = (await api.posts.getChildren()).find((n) => /^post(\.client)?$/.test(n.contextValue ?? ''))!;
     const item = api.posts.resolveTreeItem(new vscode.TreeItem('x'), node);
     const tooltip = item.tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
@@ -160,10 +160,10 @@ forEachProfile((profile) => describe('trees', () => {
 
   it('a text filter narrows by title or content and shows itself in the view\'s description', async () => {
     const api = await signInToStandIn();
-    const all = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
+    const all = (await api.posts.getChildren()).filter((n) => /^post(\.client)?$/.test(n.contextValue ?? ''));
     const word = labelOf(all[0]!).split(' ')[0]!;
     api.posts.setFilter({ text: word });
-    const narrowed = (await api.posts.getChildren()).filter((n) => n.contextValue === 'post');
+    const narrowed = (await api.posts.getChildren()).filter((n) => /^post(\.client)?$/.test(n.contextValue ?? ''));
     assert.ok(narrowed.length >= 1 && narrowed.length <= all.length);
     assert.equal(viewFilters(api), `“${word}”`);
     await vscode.commands.executeCommand('helpdesk.clearFilter');
@@ -220,7 +220,7 @@ forEachProfile((profile) => describe('trees', () => {
 
   it('Copy Link puts the post\'s web page on the clipboard, and Open in Browser opens it', async () => {
     const api = await signInToStandIn();
-    const node = (await api.posts.getChildren()).find((n) => n.contextValue === 'post')!;
+    const node = (await api.posts.getChildren()).find((n) => /^post(\.client)?$/.test(n.contextValue ?? ''))!;
     const id = Number(String(node.description).match(/#(\d+)/)?.[1]);
     await vscode.env.clipboard.writeText('');
     await vscode.commands.executeCommand('helpdesk.copyLink', node);

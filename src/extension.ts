@@ -133,7 +133,7 @@ function actionsOf(made: Features): FeatureActions {
   return Object.fromEntries(Object.entries(made).map(([name, feature]) => [name, feature.action])) as FeatureActions;
 }
 
-/** After the window started: the news watcher and what follows Git's branches begin then, or at the first command. */
+/** After the window started: the news watcher, the MCP endpoint and what follows Git's branches begin then (Git's also at the first command). */
 const BACKGROUND_START_DELAY_MS = 5000;
 
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
@@ -231,7 +231,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const mcp = registerMcp(context, tools, gateway, ui, log);
 
   // News, and the post the branch is about, come without a view opened: a few seconds after the
-  // window has started (signed in, restored or signing in), or at the first command.
+  // window has started (signed in, restored or signing in); Git's branches also at the first command.
   let background: ReturnType<typeof setTimeout> | undefined;
   let backgroundStarted = false;
   const startBackground = () => {
@@ -251,7 +251,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
   const run = async (id: string, args: unknown[]): Promise<unknown> => {
     try {
-      startBackground();
+      // Git's branches, which some commands read; the news and the MCP endpoint keep to their time
+      // (a poll's requests and files are no part of the person's command).
+      startGit?.();
       const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
       if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
       await gateway.ready();

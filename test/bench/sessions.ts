@@ -155,7 +155,8 @@ export class Installed {
         // Helpdesk Bridge starts its background work (the news watcher, the branch's post) 5 s
         // after the window is ready, or at the first command: timed before that, a sample has it
         // in the view's or Report Bug's path or not as the machine's pace decides. After it, never.
-        await page.waitForTimeout(BACKGROUND_STARTED_MS);
+        // The last second of it is the page's quiet second.
+        await page.waitForTimeout(BACKGROUND_STARTED_MS - 1000);
         await pageQuiet(page, 1000, 6000);
         await armTimer(page, { start: 'mousedown', selector: '.part.sidebar .monaco-list-row .label-name', text: `^${escape(firstTitle)}$`, settled: true });
         await wb.activity('Helpdesk').click();

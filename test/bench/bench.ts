@@ -2,12 +2,15 @@
 // startup, opening the Helpdesk view, Report Bug), each paired against a floor extension in the same run; load more at depth; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
-//   npm run bench [-- --quick] [--pairs N] [--against FILE.vsix] [--verbose]
+//   npm run bench [-- --quick] [--pairs N] [--against FILE.vsix] [--save FILE.json] [--verbose]
 //     --quick     5 pairs (for a commit); default 15
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup, open to rows and Report Bug, at +0 ms, this build
-//                 against that one (each profile has filed a bug, as for the floor)
+//                 against that one (each profile prepared as for the floor); the same .vsix
+//                 against itself must read about 0 ms
+//     --save      the run's figures as JSON, for --compare
+//     --compare A.json B.json   only: whether two saved runs agree (each paired median within 25 ms)
 //     --news      only the news watcher's cost (no workbench; a few seconds)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
 //     --profile DIR  with --depth: a CPU profile of that extension host, from its start (activation,
@@ -15,7 +18,7 @@
 //                 its figures then carry the profiler's cost
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +31,8 @@ import { expectedRows } from '../ui/steps';
 import { runInEditor } from './editor';
 import { measureNews } from './news';
 import { packageExtension, packageFloor, type Packaged } from './packaging';
-import { printReport, type SessionFigures } from './report';
+import { printComparison } from './compare';
+import { printReport, type BenchFigures, type SessionFigures } from './report';
 import { BENCH_ENV, type DepthFigures } from './results';
 import { Installed } from './sessions';
 
@@ -48,9 +52,23 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 
 async function bench(): Promise<void> {
   const wallStart = Date.now();
-  const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  const { values, positionals } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false }, profile: { type: 'string' }, save: { type: 'string' }, compare: { type: 'boolean', default: false } },
+    allowPositionals: true,
   });
+  if (values.compare) {
+    const [a, b] = positionals;
+    if (!a || !b || positionals.length !== 2) throw new Error('--compare takes two files saved with --save.');
+    printComparison(...([a, b].map((file) => ({ file, figures: JSON.parse(readFileSync(file, 'utf8')) as BenchFigures })) as [{ file: string; figures: BenchFigures }, { file: string; figures: BenchFigures }]));
+    return;
+  }
+  const report = (figures: BenchFigures) => {
+    printReport(figures);
+    if (values.save) {
+      writeFileSync(values.save, JSON.stringify(figures, null, 1));
+      say(`Figures saved in ${values.save}.`);
+    }
+  };
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const environment = () => {
     const cpu = cpus();
@@ -59,7 +77,7 @@ async function bench(): Promise<void> {
   say('The news watcher\'s cost (no workbench)…');
   const news = await measureNews(say);
   if (values.news) {
-    printReport({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], news, wallMs: Date.now() - wallStart });
+    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], news, wallMs: Date.now() - wallStart });
     return;
   }
   const pairs = whole(values.pairs, values.quick ? 5 : 15, 3, '--pairs');
@@ -78,31 +96,29 @@ async function bench(): Promise<void> {
   say(`${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles).map(([f, n]) => `${f} ${n} B`).join(', ')} (${total} B).`);
   if (values.depth) {
     const depth = await measureDepth(root, temp, codeServer, packaged, verbose, values.profile === undefined ? undefined : resolve(values.profile));
-    printReport({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], depth, news, wallMs: Date.now() - wallStart });
+    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], depth, news, wallMs: Date.now() - wallStart });
     return;
   }
 
   const standIn = await startStandIn({ seed: { posts: ACCOUNT_POSTS } });
   cleanups.add(() => standIn.close());
-  const install = (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
+  const lastPostId = Math.max(...standIn.store.account(standIn.prefix).records.posts.keys());
+  // Every post the bench files is removed again: the first row is the same in every session.
+  const title = await firstTitle(standIn);
+  const install = async (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
-    return Installed.prepare.bind(Installed, { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, env, verbose, cleanups });
+    return await Installed.prepare({ label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, env, verbose, cleanups }, title);
   };
 
   say('Preparing a signed-in profile for each extension…');
   const prepared = Date.now();
-  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a')(true);
-  let floor: Installed;
-  if (against) {
-    floor = (await install(basename(against), against, 'b')(true)).installed;
-  } else {
-    if (!ours.post) throw new Error('Filing a bug with Helpdesk Bridge sent no post to give the floor.');
-    const floorVsix = await packageFloor(root, temp, cleanups);
-    // Both profiles have filed a bug, as a person who uses either has: filing leaves state (the
-    // extension's, Git's) that a profile only signed in lacks, and with which the same build of
-    // Helpdesk Bridge activated 65 ms slower (+25 to +94, 9 pairs, against itself signed in only).
-    floor = (await install('floor', floorVsix, 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post) })(true)).installed;
-  }
+  // Both profiles are prepared by the same steps (see sessions.ts): filing leaves state (the
+  // extension's, Git's) that a profile only signed in lacks, and the view opened once leaves the
+  // rows the extension keeps.
+  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a');
+  const floor = against
+    ? (await install(basename(against), against, 'b')).installed
+    : (await install('floor', await packageFloor(root, temp, cleanups), 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post) })).installed;
   say(`Prepared (${seconds(Date.now() - prepared)}). ${pairs} pairs at each latency, a fresh workbench each…`);
 
   const sessions: SessionFigures[] = [];
@@ -113,11 +129,11 @@ async function bench(): Promise<void> {
     for (let i = 0; i < pairs; i++) {
       const order = i % 2 === 0 ? ([ours.installed, floor] as const) : ([floor, ours.installed] as const);
       for (const installed of order) {
-        const sample = await installed.sample(await firstTitle(standIn));
+        const sample = await installed.sample(title);
         (installed === floor ? figures.floor : figures.ours).push(sample);
       }
       const [a, b] = [figures.ours.at(-1)!, figures.floor.at(-1)!];
-      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms; open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`);
+      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms; open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`);
     }
     sessions.push(figures);
   }
@@ -138,7 +154,7 @@ async function bench(): Promise<void> {
   });
 }
 
-/** The newest open post's title: the first row the Helpdesk view shows (each Report Bug adds a newer one). */
+/** The newest open post's title: the first row the Helpdesk view shows. */
 async function firstTitle(standIn: StandIn): Promise<string> {
   const [title] = (await expectedRows(standIn, 1)).posts;
   if (!title) throw new Error('The stand-in account has no open post.');

@@ -1,6 +1,7 @@
 // Timing inside the workbench page, with the page's own clock: from a person's input (a mouse
 // press, or Enter) to the frame that first shows an element, as a MutationObserver sees it
-// inserted or shown and a task after the next animation frame finds it painted.
+// inserted or shown and a task after the next animation frame finds it painted. Optionally also
+// to the first frame that shows it with no progress bar running in its view (see `settled`).
 // The page's code is plain JavaScript in strings: the project's TypeScript has no DOM types.
 import type { Page } from 'playwright-core';
 
@@ -10,6 +11,20 @@ export interface TimerSpec {
   /** Elements (CSS) of which one must show text matching `text` (a RegExp source, on the trimmed text). */
   selector: string;
   text: string;
+  /**
+   * Also time the first frame where the element shows and its view (the `.pane` holding it, or
+   * the side bar's title) has no progress bar running: rows painted from what an extension knew
+   * are replaced by the service's answer under the view's progress bar. Where the rows come only
+   * with the answer, both times are the same frame.
+   */
+  settled?: boolean;
+}
+
+export interface Timed {
+  /** The input → the element painted (ms). */
+  shown: number;
+  /** The input → the element painted with no progress bar running in its view (ms); NaN unless `settled` was asked. */
+  settled: number;
 }
 
 const ARM = `(spec) => {
@@ -22,18 +37,31 @@ const ARM = `(spec) => {
     state.start = event.timeStamp;
   };
   const shown = () => [...document.querySelectorAll(spec.selector)]
-    .some((element) => element.getClientRects().length > 0 && pattern.test((element.textContent ?? '').trim()));
+    .find((element) => element.getClientRects().length > 0 && pattern.test((element.textContent ?? '').trim()));
+  // A progress bar running (not done, not hidden) in the element's pane, or in none (the side bar's title).
+  const busy = (element) => {
+    const pane = element.closest('.pane');
+    return [...document.querySelectorAll('.part.sidebar .monaco-progress-container.active')]
+      .some((bar) => !bar.classList.contains('done') && bar.getClientRects().length > 0 && (bar.closest('.pane') ?? pane) === pane);
+  };
+  // After the frame that paints it.
+  const stamp = (key) => requestAnimationFrame(() => setTimeout(() => (state[key] = performance.now()), 0));
   let seen = false;
   const observer = new MutationObserver(() => {
-    if (state.start === undefined || seen || !shown()) return;
-    seen = true;
+    if (state.start === undefined) return;
+    const element = shown();
+    if (!element) return;
+    if (!seen) {
+      seen = true;
+      stamp('end');
+    }
+    if (spec.settled && busy(element)) return;
     observer.disconnect();
-    // After the frame that paints it.
-    requestAnimationFrame(() => setTimeout(() => (state.end = performance.now()), 0));
+    if (spec.settled) stamp('settled');
   });
   document.addEventListener(type, onInput, true);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'class'] });
-  window.__benchTimer = { state, stop() { observer.disconnect(); document.removeEventListener(type, onInput, true); } };
+  window.__benchTimer = { state, settled: spec.settled === true, stop() { observer.disconnect(); document.removeEventListener(type, onInput, true); } };
 }`;
 
 const QUIET = `({ quietMs, maxMs }) => new Promise((resolve) => {
@@ -58,15 +86,22 @@ export async function armTimer(page: Page, spec: TimerSpec): Promise<void> {
   await page.evaluate(call(ARM, spec));
 }
 
-/** Waits for the armed timer to stop; resolves with the time in ms. */
-export async function readTimer(page: Page, what: string, timeoutMs = 30_000): Promise<number> {
+/** Waits for the armed timer to stop (both times, if `settled` was asked); resolves with the times in ms. */
+export async function readTimes(page: Page, what: string, timeoutMs = 30_000): Promise<Timed> {
+  const done = "window.__benchTimer?.state.end !== undefined && (!window.__benchTimer.settled || window.__benchTimer.state.settled !== undefined)";
   try {
-    await page.waitForFunction('window.__benchTimer?.state.end !== undefined', undefined, { timeout: timeoutMs, polling: 50 });
+    await page.waitForFunction(done, undefined, { timeout: timeoutMs, polling: 50 });
   } catch {
-    const started = await page.evaluate('window.__benchTimer?.state.start !== undefined');
-    throw new Error(`${what}: not seen within ${timeoutMs / 1000} s (${started ? 'after the input' : 'the input never came'}).`);
+    const state = await page.evaluate<{ start?: number; end?: number }>('window.__benchTimer?.state ?? {}');
+    const why = state.start === undefined ? 'the input never came' : state.end === undefined ? 'after the input' : 'shown, but its view\'s progress bar never stopped';
+    throw new Error(`${what}: not seen within ${timeoutMs / 1000} s (${why}).`);
   }
-  return await page.evaluate<number>('(() => { const t = window.__benchTimer; t.stop(); return t.state.end - t.state.start; })()');
+  return await page.evaluate<Timed>('(() => { const t = window.__benchTimer; t.stop(); const { start, end, settled } = t.state; return { shown: end - start, settled: settled === undefined ? NaN : settled - start }; })()');
+}
+
+/** The input → the element painted (ms). */
+export async function readTimer(page: Page, what: string, timeoutMs = 30_000): Promise<number> {
+  return (await readTimes(page, what, timeoutMs)).shown;
 }
 
 /** Resolves once the page has had no long task for `quietMs` (or after `maxMs`). */

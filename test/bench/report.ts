@@ -5,22 +5,27 @@ import type { DepthFigures } from './results';
 import type { Sample } from './sessions';
 import { median, paired, type Paired } from './stats';
 
-/** Issue 22's table: what a person waits for, at the floor or near it. */
+/** Issue 35's table: what a person waits for, at the floor or near it. */
 export const TARGETS = {
   /** Activation at startup, 0 ms latency: our median paired difference over the floor. */
   activationMs: 10,
-  /** Open to rows at 0 ms latency: our median paired difference over the floor. */
-  openToRowsMs: 15,
+  /** Open to rows at 0 ms latency: our median paired difference over the floor (rows known need no request). */
+  openToRowsMs: 0,
   /** Open to rows at 50 ms latency: ratio of medians. */
-  openToRowsRatio: 1.05,
+  openToRowsRatio: 1.0,
+  /**
+   * Open to the service's rows: no slower than open to rows was before rows were painted from
+   * what is known (issue 35, on aaf3e76's parent: +105.9 ms at +0 ms, 1.67× at +50 ms).
+   */
+  serviceRowsMs: 105.9,
+  serviceRowsRatio: 1.67,
   /** Report Bug at 0 ms latency (both parts): median paired difference over the floor. */
   reportBugMs: 50,
   /** Load more: the deepest pages over the first ones. */
   depthRatio: 1.1,
-  heapPerPostBytes: 600,
-  bundleBytes: 120 * 1024,
-  startupBundleBytes: 20 * 1024,
-  vsixBytes: 120 * 1024,
+  /** Heap per loaded post over the floor's (the same pages parsed bare). */
+  heapRatio: 1.1,
+  vsixBytes: 400 * 1024,
   /** News: one request per interval when nothing changed (5 minutes by default). */
   newsIdleRequestsPerHour: 12,
   /** News: heap growth from the 10th poll to the last, beyond the snapshot's bound. */
@@ -61,15 +66,16 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-const FIGURES: Array<{ name: string; of: (s: Sample) => number }> = [
+export const FIGURES: Array<{ name: string; of: (s: Sample) => number }> = [
   { name: 'Activation at startup', of: (s) => s.activation },
   { name: 'Open to rows', of: (s) => s.openToRows },
+  { name: "Open to the service's rows", of: (s) => s.openToServiceRows },
   { name: 'Report Bug, in all', of: (s) => s.reportBugBox + s.reportBugFiled },
   { name: '… Git part: Enter on the command → title box', of: (s) => s.reportBugBox },
   { name: '… Enter in the title box → "filed" painted', of: (s) => s.reportBugFiled },
 ];
 
-function pairedOf(session: SessionFigures, of: (s: Sample) => number): Paired {
+export function pairedOf(session: SessionFigures, of: (s: Sample) => number): Paired {
   return paired(session.ours.map(of), session.floor.map(of));
 }
 
@@ -94,6 +100,12 @@ export function printReport(f: BenchFigures): void {
       } else if (figure.name === 'Open to rows' && session.latencyMs === 50) {
         target = `≤ ${ratio(TARGETS.openToRowsRatio)}`;
         ok = p.ratio <= TARGETS.openToRowsRatio;
+      } else if (figure.name === "Open to the service's rows" && session.latencyMs === 0) {
+        target = `≤ +${TARGETS.serviceRowsMs} ms`;
+        ok = p.difference <= TARGETS.serviceRowsMs;
+      } else if (figure.name === "Open to the service's rows" && session.latencyMs === 50) {
+        target = `≤ ${ratio(TARGETS.serviceRowsRatio)}`;
+        ok = p.ratio <= TARGETS.serviceRowsRatio;
       } else if (figure.name === 'Report Bug, in all' && session.latencyMs === 0) {
         target = `≤ +${TARGETS.reportBugMs} ms`;
         ok = p.difference <= TARGETS.reportBugMs;
@@ -129,18 +141,18 @@ export function printReport(f: BenchFigures): void {
     ]);
     summary.push({ ok: depthOk, text: `load more, clicks ${pages - 10}–${pages - 1} against 1–10: ${ratio(deepest / first)} (target ≤ ${ratio(TARGETS.depthRatio)})` });
     const perPost = (d.heapAfter - d.heapBefore) / d.loaded;
-    const heapOk = perPost <= TARGETS.heapPerPostBytes;
     const floor = d.bareHeapPerPost;
+    const heapOk = perPost / floor <= TARGETS.heapRatio;
     rows.push([
       `Heap per loaded post, ${d.loaded.toLocaleString('en-US')} loaded (floor: the pages JSON.parse'd bare)`,
       bytes(Math.round(perPost)),
       Number.isFinite(floor) ? bytes(Math.round(floor)) : '',
       Number.isFinite(floor) ? `${signed(perPost - floor)} B` : '',
       Number.isFinite(floor) ? ratio(perPost / floor) : '',
-      `≤ ${bytes(TARGETS.heapPerPostBytes)}`,
+      `≤ ${ratio(TARGETS.heapRatio)}`,
       verdict(heapOk),
     ]);
-    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post (target ≤ ${bytes(TARGETS.heapPerPostBytes)})` });
+    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post, ${ratio(perPost / floor)} the floor's (target ≤ ${ratio(TARGETS.heapRatio)})` });
   }
 
   if (f.news) {
@@ -157,19 +169,12 @@ export function printReport(f: BenchFigures): void {
     summary.push({ ok: heapOk, text: `news: heap ${growth >= 0 ? '+' : ''}${kib(growth)} per 1,000 polls, snapshot ${n.snapshotPosts} posts (target ≤ +1 MB)` });
   }
   if (f.sizes) {
+    // No target on bundles: what loads at startup is what activation measures, and what a view needs is what open to rows measures.
     const total = Object.values(f.sizes.bundles).reduce((a, b) => a + b, 0);
-    const bundleOk = total <= TARGETS.bundleBytes;
-    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')}`, `${bytes(total)} (${kib(total)})`, '', '', '', `≤ ${kib(TARGETS.bundleBytes)}`, verdict(bundleOk)]);
-    summary.push({ ok: bundleOk, text: `bundles ${kib(total)} (target ≤ ${kib(TARGETS.bundleBytes)})` });
-    const atStartup = f.sizes.bundles[f.sizes.main];
-    if (atStartup !== undefined) {
-      const startupOk = atStartup <= TARGETS.startupBundleBytes;
-      rows.push([`  of which loaded at startup: ${f.sizes.main}`, `${bytes(atStartup)} (${kib(atStartup)})`, '', '', '', `≤ ${kib(TARGETS.startupBundleBytes)}`, verdict(startupOk)]);
-      summary.push({ ok: startupOk, text: `bundle loaded at startup ${kib(atStartup)} (target ≤ ${kib(TARGETS.startupBundleBytes)})` });
-    }
+    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')} (${f.sizes.main} at startup)`, `${bytes(total)} (${kib(total)})`, '', '', '', '', '']);
     const vsixOk = f.sizes.vsixBytes <= TARGETS.vsixBytes;
-    rows.push([`Package ${f.sizes.vsixName}`, `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`, '', '', '', '≤ 120 KB', verdict(vsixOk)]);
-    summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} (target ≤ 120 KB)` });
+    rows.push([`Package ${f.sizes.vsixName}`, `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`, '', '', '', `≤ ${kib(TARGETS.vsixBytes)}`, verdict(vsixOk)]);
+    summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} (target ≤ ${kib(TARGETS.vsixBytes)})` });
   }
 
   console.log(`\nHelpdesk Bridge benchmark — ${f.environment}\n$ ${f.command}\n`);
@@ -177,7 +182,7 @@ export function printReport(f: BenchFigures): void {
 
   console.log('\nSamples (ms, in pair order: Helpdesk Bridge / floor)');
   for (const session of f.sessions) {
-    for (const figure of FIGURES.slice(0, 3)) {
+    for (const figure of FIGURES.slice(0, 4)) {
       if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
       const pairs = session.ours.map((s, i) => `${figure.of(s).toFixed(0)}/${figure.of(session.floor[i]!).toFixed(0)}`);
       console.log(`  ${figure.name}, +${session.latencyMs} ms: ${pairs.join(' ')}`);
@@ -218,7 +223,15 @@ What is timed
     may return. Both activate on onStartupFinished (the floor registers the same four kinds of
     providers for code, doing nothing); a build that activates on first use is not activated
     at startup and counts 0 ms.
-  Open to rows: the press on the Helpdesk icon in the activity bar → the first post row.
+  Open to rows: the press on the Helpdesk icon in the activity bar → the first post row. Open
+    to the service's rows: → the first frame with that row and no progress bar running in its
+    view, so the service's answer is in (rows painted from what the extension knew show under
+    the view's progress bar until it comes). Where rows come only with the answer (the floor),
+    the two are one frame.
+  Each profile was prepared by the same steps: installed, signed in, a bug filed, the Helpdesk
+    view opened once until its rows showed (what the extension keeps of them is its own), the
+    news watcher off meanwhile (so each sample's window polls at startup). Every post the bench
+    files is removed again, so each session meets the same account.
   Report Bug (lines 2–3 of a file in a Git workspace whose commit is on the remote, so the
     report carries a permalink): Enter on "${'Helpdesk: Report Bug from Selection…'}" in the palette →
     the title box (Helpdesk Bridge looks the code up in Git here), and Enter in the title box →
@@ -238,8 +251,7 @@ What is timed
     exactly full (the watcher then asks a page size smaller, so that its last page is short). Heap: heapUsed after a forced GC every 100th poll of ${f.news?.polls ?? 1000}, the
     least-squares slope from the 200th, of the watcher's poll less that of a bare fetch of the
     same page against a fresh stand-in (which holds a post made every 10th poll), two pairs.
-  Sizes: the production bundles and the .vsix as \`npm run package\` makes them; 1 KB = 1,024 B.
-    The bundle loaded at startup is package.json's "main"; the rest loads on first use.`);
+  Sizes: the production bundles and the .vsix as \`npm run package\` makes them; 1 KB = 1,024 B.`);
 
   console.log('\nTargets');
   for (const s of summary) console.log(`  ${verdict(s.ok)}  ${s.text}`);

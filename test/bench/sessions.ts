@@ -4,6 +4,12 @@
 // new extension host, the extension not yet active) and a new Chromium. The copy keeps the
 // stored token: the web workbench keeps secrets in the browser's storage, encrypted with a key
 // half the server keeps in its user data, under the page's origin, hence the fixed port.
+//
+// Both sides' profiles are prepared by the same steps, and nothing a side's preparation leaves
+// may depend on when it ran or on what the other side did: every post the bench files is removed
+// from the stand-in again (each session meets the same account), the news watcher is off while
+// preparing (no poll time is kept, so every sample's window polls at startup, whatever the clock),
+// and the prepared extension host's lock on its workspace storage is not copied (see `sample`).
 import { cpSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,7 +19,7 @@ import { Cleanups, until } from '../codeServer/run';
 import type { StandIn } from '../server';
 import { exactly, Workbench } from '../ui/workbench';
 import { activationAtStartup, displayNameIn } from './activation';
-import { armTimer, pageQuiet, readTimer } from './pageTimer';
+import { armTimer, pageQuiet, readTimer, readTimes } from './pageTimer';
 
 /** One fresh workbench's figures, in ms. */
 export interface Sample {
@@ -22,6 +28,8 @@ export interface Sample {
   activatedAtStartup: boolean;
   /** The Helpdesk icon pressed → the first post row painted. */
   openToRows: number;
+  /** The Helpdesk icon pressed → the first post row painted, the view's progress bar gone (the service's answer in). */
+  openToServiceRows: number;
   /** Enter on Report Bug in the palette → the title box shown (the Git lookup runs here). */
   reportBugBox: number;
   /** Enter in the title box → the "Bug #N filed." notification painted. */
@@ -38,6 +46,8 @@ export interface InstallOptions {
   dir: string;
   workspace: string;
   standIn: StandIn;
+  /** The stand-in account's newest post before the bench filed any: those after it are removed after each session. */
+  lastPostId: number;
   /** For the extension host. */
   env?: Record<string, string>;
   verbose: boolean;
@@ -47,7 +57,20 @@ export interface InstallOptions {
 
 const REPORT_BUG = 'Helpdesk: Report Bug from Selection…';
 const FILE = { name: 'greeting.ts', showing: 'return', clickOn: 'name is required', lines: [2, 3] } as const;
+/**
+ * The title preparation files under: not the one a sample files (the suggested one), which the
+ * extension would otherwise ask about ("#N was filed with this title … File it again?").
+ */
+const PREPARED_TITLE = 'Filed while the profile was prepared';
+/** After activation, longer than Helpdesk Bridge waits to start its background work (src/extension.ts). */
+const BACKGROUND_STARTED_MS = 6000;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Removes the posts filed since the account's newest was `lastPostId`: every session meets the same account. */
+export function forgetFiled(standIn: StandIn, lastPostId: number): void {
+  const posts = standIn.store.account(standIn.prefix).records.posts;
+  for (const id of [...posts.keys()]) if (id > lastPostId) standIn.store.remove(standIn.prefix, 'posts', id);
+}
 
 /** Finds `label` in the command palette; Enter runs it (the command may open a box of its own, so the palette need not close). */
 async function choose(page: Page, wb: Workbench, label: string, enter = true): Promise<void> {
@@ -71,13 +94,18 @@ export class Installed {
     return this.options.label;
   }
 
-  /** Installs the .vsix and signs in. With `fileOneBug`, also files a bug and returns what was posted (the token left out). */
-  static async prepare(options: InstallOptions, fileOneBug = false): Promise<{ installed: Installed; post?: Record<string, unknown> }> {
+  /**
+   * Installs the .vsix, signs in and files a bug (its post then removed again), as a person who
+   * uses it has; opens the Helpdesk view once and waits for `firstTitle`'s row (what the extension
+   * keeps of it is its own doing); returns what was posted (the token and title left out).
+   */
+  static async prepare(options: InstallOptions, firstTitle: string): Promise<{ installed: Installed; post: Record<string, unknown> }> {
     const template = join(options.dir, 'template');
     mkdirSync(template, { recursive: true });
     const installed = new Installed(options, await freePort(), template);
-    let post: Record<string, unknown> | undefined;
-    await installed.session(template, [options.vsix], async (page, wb) => {
+    let post: Record<string, unknown> = {};
+    // The watcher off: it would keep when it polled, and a sample's window would poll at startup or not by the clock.
+    await installed.session(template, [options.vsix], { 'helpdesk.watch.intervalMinutes': 0 }, async (page, wb) => {
       const { standIn } = options;
       await choose(page, wb, 'Helpdesk: Sign In…');
       const box = await wb.inputBox(/^(Sign In to the Helpdesk \(1\/2\)|API token)$/);
@@ -88,18 +116,20 @@ export class Installed {
       await wb.quickInputField.pressSequentially(standIn.token);
       await wb.quickInputField.press('Enter');
       await wb.toast(`Signed in to ${standIn.url}.`).waitFor({ state: 'visible' });
-      if (fileOneBug) {
-        const before = standIn.requests.length;
-        await installed.reportBug(page, wb, false);
-        const sent = standIn.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/app/posts.json');
-        const body = sent?.body as { post?: Record<string, unknown> } | undefined;
-        if (!body?.post) throw new Error(`${options.label} filed a bug without a POST /app/posts.json wrapping a post.`);
-        post = { ...body.post };
-        delete post.title;
-        await wb.runCommand('View: Close All Editors');
-      }
+      const before = standIn.requests.length;
+      await installed.reportBug(page, wb, false, PREPARED_TITLE);
+      const sent = standIn.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/app/posts.json');
+      const body = sent?.body as { post?: Record<string, unknown> } | undefined;
+      if (!body?.post) throw new Error(`${options.label} filed a bug without a POST /app/posts.json wrapping a post.`);
+      post = { ...body.post };
+      delete post.title;
+      await wb.runCommand('View: Close All Editors');
+      forgetFiled(standIn, options.lastPostId);
+      // The view opened once, its rows those every sample's service answers.
+      await wb.activity('Helpdesk').click();
+      await wb.row(wb.pane('Helpdesk'), firstTitle).first().waitFor({ state: 'visible', timeout: 30_000 });
       // Each sample starts where a person would: the Explorer showing, the Helpdesk container closed.
-      if (await wb.pane('Helpdesk').isVisible()) await wb.activity('Explorer').click();
+      await wb.activity('Explorer').click();
       // The web workbench writes its state to the browser's storage a moment after it changes.
       await page.waitForTimeout(2000);
     });
@@ -107,33 +137,41 @@ export class Installed {
     return { installed, post };
   }
 
-  /** One sample in a fresh workbench. `firstTitle`: the first post row the view should show. Without `reportBug`, open to rows only. */
-  async sample(firstTitle: string, reportBug = true): Promise<Sample> {
+  /** One sample in a fresh workbench. `firstTitle`: the first post row the view should show. */
+  async sample(firstTitle: string): Promise<Sample> {
     const dir = join(this.options.dir, `s${++this.samples}`);
-    // Not the sockets, scratch files and logs the last session left.
-    const skip = (path: string) => lstatSync(path).isSocket() || ['tmp', 'logs'].includes(basename(path));
+    // Not the sockets, scratch files and logs the last session left, nor its extension host's
+    // lock on the workspace storage: the copy's new mtime makes it look held whenever the
+    // recorded pid has been reused, and the sample's host then takes another, empty folder.
+    const skip = (path: string) => lstatSync(path).isSocket() || ['tmp', 'logs', 'vscode.lock'].includes(basename(path));
     cpSync(this.template, dir, { recursive: true, filter: (path) => !skip(path) });
     try {
       let sample: Sample | undefined;
-      await this.session(dir, [], async (page, wb) => {
+      await this.session(dir, [], {}, async (page, wb) => {
         if (await wb.pane('Helpdesk').isVisible()) throw new Error('The Helpdesk view was open at start: nothing to time.');
         // Read first, so that nothing the person does can have activated it, and so that both
         // extensions are already active (or, for a build on first use, not) when the icon is pressed.
         const activation = await activationAtStartup(page, wb, this.displayName);
+        // Helpdesk Bridge starts its background work (the news watcher, the branch's post) 5 s
+        // after the window is ready, or at the first command: timed before that, a sample has it
+        // in the view's or Report Bug's path or not as the machine's pace decides. After it, never.
+        // The last second of it is the page's quiet second.
+        await page.waitForTimeout(BACKGROUND_STARTED_MS - 1000);
         await pageQuiet(page, 1000, 6000);
-        await armTimer(page, { start: 'mousedown', selector: '.part.sidebar .monaco-list-row .label-name', text: `^${escape(firstTitle)}$` });
+        await armTimer(page, { start: 'mousedown', selector: '.part.sidebar .monaco-list-row .label-name', text: `^${escape(firstTitle)}$`, settled: true });
         await wb.activity('Helpdesk').click();
-        const openToRows = await readTimer(page, `${this.label}: the first post row ("${firstTitle}"; is the template signed in?)`);
-        sample = { activation: activation.ms, activatedAtStartup: activation.atStartup, openToRows, ...(reportBug ? await this.reportBug(page, wb, true) : { reportBugBox: NaN, reportBugFiled: NaN }) };
+        const rows = await readTimes(page, `${this.label}: the first post row ("${firstTitle}"; is the template signed in?)`);
+        sample = { activation: activation.ms, activatedAtStartup: activation.atStartup, openToRows: rows.shown, openToServiceRows: rows.settled, ...(await this.reportBug(page, wb, true)) };
       });
       return sample!;
     } finally {
+      forgetFiled(this.options.standIn, this.options.lastPostId);
       rmSync(dir, { recursive: true, force: true });
     }
   }
 
   /** Report Bug on lines 2–3 of greeting.ts, from the palette, with the suggested title. */
-  private async reportBug(page: Page, wb: Workbench, timed: boolean): Promise<Pick<Sample, 'reportBugBox' | 'reportBugFiled'>> {
+  private async reportBug(page: Page, wb: Workbench, timed: boolean, title?: string): Promise<Pick<Sample, 'reportBugBox' | 'reportBugFiled'>> {
     const editor = await wb.quickOpen(FILE.name, FILE.showing);
     await wb.selectLines(editor, FILE.clickOn, ...FILE.lines);
     await choose(page, wb, REPORT_BUG, false);
@@ -144,6 +182,7 @@ export class Installed {
     await page.keyboard.press('Enter');
     const reportBugBox = timed ? await readTimer(page, `${this.label}: Report Bug's title box`) : 0;
     await wb.inputBox(/^Report Bug: /);
+    if (title !== undefined) await wb.quickInputField.fill(title);
     if (timed) await armTimer(page, { start: 'Enter', selector: '.notifications-toasts .notification-list-item-message', text: '^Bug #\\d+ filed\\.$' });
     await page.keyboard.press('Enter');
     const reportBugFiled = timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
@@ -152,7 +191,7 @@ export class Installed {
   }
 
   /** code-server on `dir` (installing `install` first) and Chromium, the workbench ready and Git done with the workspace; stopped after `work`. */
-  private async session(dir: string, install: string[], work: (page: Page, wb: Workbench) => Promise<void>): Promise<void> {
+  private async session(dir: string, install: string[], settings: Record<string, unknown>, work: (page: Page, wb: Workbench) => Promise<void>): Promise<void> {
     const { options } = this;
     const own = new Cleanups('bench');
     const stop = options.cleanups.add(() => own.runAll());
@@ -163,7 +202,7 @@ export class Installed {
         port: this.port,
         workspace: options.workspace,
         env: options.env ?? {},
-        settings: { 'helpdesk.accountUrl': options.standIn.url },
+        settings: { 'helpdesk.accountUrl': options.standIn.url, ...settings },
         installExtensions: install,
         verbose: options.verbose,
         cleanups: own,

@@ -33,6 +33,13 @@ export function registerMcpDefinition(launch: () => Launch | undefined, version:
     const how = launch();
     return how ? [new Definition('Helpdesk', how.command, [...how.args], { ...how.env }, version)] : [];
   };
-  const registration = api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, { provideMcpServerDefinitions: definitions });
+  let registration: vscode.Disposable;
+  try {
+    registration = api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, { provideMcpServerDefinitions: definitions });
+  } catch {
+    // VS Code 1.100 has the API in an earlier shape (its manifest key was
+    // modelContextServerCollections) and throws: the feature is absent there, never the extension.
+    return { registered: false, definitions: () => [], dispose: () => undefined };
+  }
   return { registered: true, definitions, dispose: () => void registration.dispose() };
 }

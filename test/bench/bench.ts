@@ -141,7 +141,7 @@ async function bench(): Promise<void> {
 
   const depth = against ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
 
-  printReport({
+  report({
     environment: environment(),
     command,
     floorLabel: against ? basename(against) : 'Floor',

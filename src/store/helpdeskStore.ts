@@ -118,6 +118,10 @@ export class HelpdeskStore {
 
   /** Stops the writes waiting (the window closes). */
   dispose(): void {
+    this.dropWaitingWrites();
+  }
+
+  private dropWaitingWrites(): void {
     for (const timer of this.keeping.values()) clearTimeout(timer);
     this.keeping.clear();
   }
@@ -278,7 +282,7 @@ export class HelpdeskStore {
   private reset(): void {
     this.known.clear();
     this.kept.clear();
-    this.dispose();
+    this.dropWaitingWrites();
     this.peeks.clear();
     this.posts.reset();
     this.clients.reset();

@@ -12,7 +12,8 @@ import { CONNECTION_FILE, parseConnection } from '../../src/mcp/protocol';
 import { SIGN_IN } from '../../src/tools/postTools';
 import { startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
-import { mcpRig, startAgent, type Agent } from './mcpRig';
+import { startAgent, type Agent } from '../agent/mcpAgent';
+import { ENTRY, mcpRig } from './mcpRig';
 import { fences, filed, sentPost } from './toolRig';
 
 /*
@@ -35,7 +36,7 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
   let agents: Agent[];
   let secret: string;
   const agent = async (name = 'claude-code', folder = rig.folder) => {
-    const started = await startAgent(name, folder);
+    const started = await startAgent(name, ENTRY, folder);
     agents.push(started);
     return started;
   };

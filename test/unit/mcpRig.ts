@@ -1,16 +1,11 @@
 /**
  * The MCP door against a stand-in, the editor faked: the window's real tools (read, write,
- * update: one HelpdeskTools, as src/extension.ts makes it), its endpoint on a real socket, and the
- * stdio entry (dist/mcp.js) run as an agent runs it, driven by the SDK's own Client over stdio.
- * Every message both ways, and the entry's stderr, are kept for the test to scan.
+ * update: one HelpdeskTools, as src/extension.ts makes it) and its endpoint on a real socket, for
+ * the agents of test/agent/mcpAgent.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DraftStore } from '../../src/drafts/drafts';
 import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';
@@ -30,66 +25,6 @@ import { postToolsRig } from './postToolsRig';
 
 /** The stdio entry, as `node esbuild.mjs --unit` builds it (out/unit/x.test.js → dist/mcp.js). */
 export const ENTRY = join(__dirname, '..', '..', 'dist', 'mcp.js');
-
-/** A transport that keeps every message it sends and receives. */
-export class Recording implements Transport {
-  readonly seen: JSONRPCMessage[] = [];
-  onmessage?: Transport['onmessage'];
-  onclose?: Transport['onclose'];
-  onerror?: Transport['onerror'];
-
-  constructor(readonly inner: StdioClientTransport) {}
-
-  start(): Promise<void> {
-    this.inner.onmessage = (message: JSONRPCMessage) => {
-      this.seen.push(message);
-      this.onmessage?.(message);
-    };
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error) => this.onerror?.(error);
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage): Promise<void> {
-    this.seen.push(message);
-    return this.inner.send(message);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
-
-export interface Agent {
-  readonly client: Client;
-  readonly transport: Recording;
-  /** What the entry wrote on stderr. */
-  readonly stderr: () => string;
-  /** The text of a call's answer, and whether it is marked an error. */
-  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
-  close(): Promise<void>;
-}
-
-/** Starts the stdio entry as `name` would, reading the connection file in `folder`. */
-export async function startAgent(name: string, folder: string): Promise<Agent> {
-  const inner = new StdioClientTransport({ command: process.execPath, args: [ENTRY, '--dir', folder], stderr: 'pipe' });
-  let stderr = '';
-  inner.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const transport = new Recording(inner);
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
-  return {
-    client,
-    transport,
-    stderr: () => stderr,
-    async call(tool, args) {
-      const result = await client.callTool({ name: tool, arguments: args });
-      const content = result.content as { type: string; text?: string }[];
-      return { text: content.map((part) => part.text ?? '').join('\n'), isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
-}
 
 /**
  * One window signed in to the stand-in, its endpoint open in a fresh folder. `answers` are the

@@ -16,6 +16,7 @@ import { CODE_SERVER_VERSION, workbenchUrl, type Chromium, type CodeServer } fro
 import { openEditor, packageVsix, prepareEditor, printLastOutput, vsixPath } from '../codeServer/editor';
 import { Cleanups, exitWith, onSignal, printSummary, seconds, timeLimit, until } from '../codeServer/run';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
+import { CONNECTION_FOLDER } from '../../src/mcp/protocol';
 import { startStandIn } from '../server';
 import { agentStandIn } from './agentStandIn';
 import { runTests, type RunSummary } from './runner';
@@ -110,7 +111,8 @@ async function main(): Promise<number> {
     say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
-    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace, agentAnswers: agent.answers }, expected);
+    const mcpFolder = join(editor.server.userDataDir, 'User', 'globalStorage', 'helpdesk-bridge.helpdesk-bridge', CONNECTION_FOLDER);
+    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace, agentAnswers: agent.answers, mcpFolder }, expected);
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);

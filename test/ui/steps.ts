@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RecordedRequest, StandIn } from '../server';
 import type { UiTest } from './runner';
+import { NO_WINDOW } from '../../src/mcp/endpointClient';
+import { CONNECTION_FILE, ENTRY_FILE } from '../../src/mcp/protocol';
+import { startAgent } from '../agent/mcpAgent';
 import { AGENT_COMMAND, AGENT_TASK } from './agentStandIn';
 import { exactly, Workbench } from './workbench';
 
@@ -20,6 +23,8 @@ export interface StepContext {
   workspace: string;
   /** Where the agent stand-in writes the tools' answers, a line each (see agentStandIn.ts). */
   agentAnswers: string;
+  /** The extension's MCP connection folder (connection.json and the stdio entry's copy), once the window serves agents. */
+  mcpFolder: string;
 }
 
 /** What the demo data should show first: the newest open posts, the first clients by name. */
@@ -55,6 +60,7 @@ export const STEP = {
   closePost: 'Close Post on a row\'s context menu: the helpdesk has the post closed, and the row goes',
   findOldPost: 'Comment on Task from the palette finds a post older than the rows loaded, by typing its title',
   agentConsent: 'the agent creates a task: VS Code shows the whole text first; Cancel files nothing, Yes files it once',
+  mcpConsent: 'an agent outside VS Code (Claude Code, over MCP) creates a task: the window names it and shows the whole text; Cancel files nothing, Continue files it once',
   startup: 'after a reload with the Helpdesk closed, the status bar and the palette know the account and the closed-posts setting before any use',
   twoAccounts: 'signed in to a second account through the status bar, each account\'s posts by switching there',
   secondWindow: 'a second window opened after sign-in is signed in too',
@@ -66,6 +72,9 @@ export const STEP = {
 const FOLLOW_MS = 15_000;
 /** Who the person says they are in the news step (Set Who I Am…, typed). */
 const NEWS_USER = 4242;
+
+/** What the agent outside VS Code asks to file in the MCP step. */
+const MCP_TASK = { title: 'Export times out on large customer lists', description: 'Seen with 40,000 contacts: the export stops after 30 s. Page it.' };
 
 const BUG_TITLE = 'greeting() throws when the name is empty';
 const DRAFT_TITLE = 'greeting() greets nobody when the name is blank';
@@ -496,6 +505,56 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.match(await agentAnswer(2), /^Task HD-\d+ created\. Web page: /, 'the agent is told');
         assert.equal(postRequests().length, before + 1, 'one POST');
         assert.equal(filed(AGENT_TASK.title), 1);
+      },
+    },
+    {
+      name: STEP.mcpConsent,
+      needs: [STEP.signIn],
+      timeoutMs: 90_000,
+      async run() {
+        const folder = context.mcpFolder;
+        // The window starts serving agents a few seconds after it has started.
+        const deadline = Date.now() + 30_000;
+        while (!existsSync(join(folder, CONNECTION_FILE))) {
+          if (Date.now() > deadline) throw new Error(`No MCP endpoint in ${folder} after 30 s.`);
+          await page.waitForTimeout(200);
+        }
+        const agent = await startAgent('claude-code', join(folder, ENTRY_FILE), folder);
+        try {
+          const before = postRequests().length;
+          const ask = async () => {
+            const answer = agent.call('helpdesk_createTask', MCP_TASK);
+            await wb.dialog.waitFor({ state: 'visible', timeout: 20_000 });
+            const text = await wb.dialog.innerText();
+            assert.ok(text.includes('Claude Code asks: Create a helpdesk task?'), `the question names the agent: ${text}`);
+            assert.ok(text.includes(MCP_TASK.title) && text.includes(MCP_TASK.description), `the whole text: ${text}`);
+            assert.ok(text.includes(standIn.url), `where it goes: ${text}`);
+            return { answer };
+          };
+
+          // Refused: the agent is told, and nothing is sent.
+          await wb.runCommand('Notifications: Clear All Notifications');
+          const refused = (await ask()).answer;
+          await wb.parkMouse();
+          await screenshot('mcp-asks.png');
+          await wb.dialogButton(/^Cancel$/).click();
+          await wb.dialog.waitFor({ state: 'hidden' });
+          assert.match((await refused).text, /^The person declined in VS Code: nothing was written/);
+          assert.equal(postRequests().length, before, 'nothing sent');
+          assert.equal(filed(MCP_TASK.title), 0);
+
+          // Agreed: filed once, and the agent gets the task's number and page.
+          const agreed = (await ask()).answer;
+          await wb.dialogButton(/^Continue$/).click();
+          await wb.dialog.waitFor({ state: 'hidden' });
+          const { text } = await agreed;
+          assert.match(text, /^Task HD-\d+ created\. Web page: /);
+          assert.notEqual(text, NO_WINDOW);
+          assert.equal(postRequests().length, before + 1, 'one POST');
+          assert.equal(filed(MCP_TASK.title), 1);
+        } finally {
+          await agent.close();
+        }
       },
     },
     // Activation at startup loads only dist/extension.js; it still starts the session, for the

@@ -39,6 +39,8 @@ export class CommitMessages implements vscode.Disposable {
     const repositories = this.branchPosts.repositories();
     const roots = new Set(repositories.map((r) => r.rootUri.toString()));
     for (const root of this.seen.keys()) if (!roots.has(root)) this.seen.delete(root);
+    // No repository yet (Git's branches start after the window has): nothing to read the settings for.
+    if (repositories.length === 0) return;
     const { commitMessageTemplate, referencePrefix, branchNameTemplate } = readSettings();
     for (const repository of repositories) {
       const box = repository.inputBox;

@@ -272,6 +272,8 @@ export const fake = {
   opened: [] as string[],
   logLines: [] as string[],
   config: new Map<string, unknown>(),
+  /** How many times the settings were read (workspace.getConfiguration). */
+  configurationReads: 0,
   documents: [] as FakeDocument[],
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   /** Progress notifications started, by title. */
@@ -302,6 +304,7 @@ export const fake = {
     this.opened.length = 0;
     this.logLines.length = 0;
     this.config.clear();
+    this.configurationReads = 0;
     this.documents.length = 0;
     this.progress.length = 0;
     this.cancelProgress.length = 0;
@@ -372,6 +375,7 @@ export const workspace = {
     return fake.documents;
   },
   getConfiguration(section?: string) {
+    fake.configurationReads += 1;
     const key = (name: string) => (section ? `${section}.${name}` : name);
     return {
       get: <T>(name: string, fallback?: T): T | undefined => (fake.config.has(key(name)) ? (fake.config.get(key(name)) as T) : fallback),

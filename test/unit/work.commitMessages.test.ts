@@ -54,6 +54,14 @@ function rig(branch: string, inputBox: ReturnType<typeof box>) {
 describe('the commit message box on a post\'s branch', () => {
   beforeEach(() => fake.reset());
 
+  it('made before Git\'s branches have started (at activation), it reads nothing, not even the settings', () => {
+    const changed = new EventEmitter<void>();
+    const messages = new CommitMessages({ onDidChange: changed.event, repositories: () => [], postOf: () => undefined });
+    changed.fire();
+    assert.equal(fake.configurationReads, 0);
+    messages.dispose();
+  });
+
   it('starts with the reference on a post\'s branch, and again after a commit, only while empty', async () => {
     const input = box('');
     const { head, start, fire } = rig('hd-5-fix', input);

@@ -14,6 +14,16 @@ export function isMcpTool(name: unknown): name is McpToolName {
   return typeof name === 'string' && (MCP_TOOLS as readonly string[]).includes(name);
 }
 
+/**
+ * The argument VS Code's own registration adds (src/mcp/register.ts): VS Code's chat has these
+ * tools already as its own language model tools, asked in the chat itself. Listed by the server
+ * too, the model would see each tool twice, and a write through it would be asked twice (VS
+ * Code's question for an MCP tool, then the window's). Started with it, the server lists none.
+ */
+export const IN_VSCODE_CHAT = '--in-vscode-chat';
+/** What the server started with IN_VSCODE_CHAT says of itself (the handshake's instructions). */
+export const IN_VSCODE_CHAT_INSTRUCTIONS = "In VS Code's chat the helpdesk's tools are VS Code's own (#helpdesk, #helpdeskPost and the others), so this server lists none there. It serves agents outside VS Code: run \"Helpdesk: Connect an Agent…\" to connect one.";
+
 /** The file, in the connection folder, that says where the endpoint is and holds its secret (mode 0600). */
 export const CONNECTION_FILE = 'connection.json';
 /** The folder under the extension's global storage that holds the connection file and the stdio entry's copy. */

@@ -10,6 +10,7 @@ import { launchOf } from './agentConfigs';
 import { connectAgent } from './connectAgent';
 import { mcpDispatch, type Ask } from './dispatch';
 import { connectionFolder, McpHost } from './host';
+import { IN_VSCODE_CHAT } from './protocol';
 import { registerMcpDefinition, type McpRegistration } from './vscodeRegistration';
 
 export interface McpDoor extends vscode.Disposable {
@@ -38,7 +39,7 @@ export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskToo
   const registration = registerMcpDefinition(() => {
     if (!folder || entry.scheme !== 'file') return undefined;
     const launch = launchOf(entry.fsPath, process.execPath, electron);
-    return { ...launch, args: [...launch.args, '--dir', folder] };
+    return { ...launch, args: [...launch.args, '--dir', folder, IN_VSCODE_CHAT] };
   }, version);
   return {
     host,

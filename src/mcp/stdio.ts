@@ -5,9 +5,11 @@
 // bundle of its own (dist/mcp.js); the extension never loads it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { dirname } from 'node:path';
 import { MCP_TOOL_DEFINITIONS } from './definitions';
 import { EndpointClient } from './endpointClient';
+import { IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS } from './protocol';
 
 declare const VERSION: string;
 
@@ -22,7 +24,14 @@ function connectionFolder(argv: readonly string[]): string {
 }
 
 async function main(): Promise<void> {
-  const server = new McpServer({ name: 'helpdesk-bridge', title: 'Helpdesk (VS Code)', version: typeof VERSION === 'string' ? VERSION : '0.0.0' });
+  const info = { name: 'helpdesk-bridge', title: 'Helpdesk (VS Code)', version: typeof VERSION === 'string' ? VERSION : '0.0.0' };
+  if (process.argv.includes(IN_VSCODE_CHAT)) {
+    // Started by VS Code's own list: its chat has the tools as its own (see IN_VSCODE_CHAT).
+    const server = new McpServer(info, { capabilities: { tools: {} }, instructions: IN_VSCODE_CHAT_INSTRUCTIONS });
+    server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
+    return serve(server, () => undefined);
+  }
+  const server = new McpServer(info);
   const client = () => {
     const info = server.server.getClientVersion();
     const name = (typeof info?.title === 'string' && info.title) || (typeof info?.name === 'string' && info.name) || '';
@@ -39,10 +48,14 @@ async function main(): Promise<void> {
       },
     );
   }
+  await serve(server, () => endpoint.close());
+}
+
+async function serve(server: McpServer, close: () => void): Promise<void> {
   const transport = new StdioServerTransport();
   // The agent closed its end: nothing more will be asked, so the entry ends (no process left behind).
   const end = () => {
-    endpoint.close();
+    close();
     process.exit(0);
   };
   transport.onclose = end;

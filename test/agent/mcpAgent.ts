@@ -46,11 +46,11 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-/** Starts the stdio entry as `name` would, reading the connection file in `folder`. */
-export async function startAgent(name: string, entry: string, folder: string): Promise<Agent> {
+/** Starts the stdio entry as `name` would, reading the connection file in `folder`, with `more` arguments. */
+export async function startAgent(name: string, entry: string, folder: string, more: readonly string[] = []): Promise<Agent> {
   // Under Electron (a desktop extension host), its binary runs as Node only when told to.
   const env = process.versions.electron ? { ...getDefaultEnvironment(), ELECTRON_RUN_AS_NODE: '1' } : undefined;
-  const inner = new StdioClientTransport({ command: process.execPath, args: [entry, '--dir', folder], env, stderr: 'pipe' });
+  const inner = new StdioClientTransport({ command: process.execPath, args: [entry, '--dir', folder, ...more], env, stderr: 'pipe' });
   let stderr = '';
   inner.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const transport = new Recording(inner);

@@ -8,7 +8,7 @@ import { encode } from 'gpt-tokenizer';
 import { DECLINED } from '../../src/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/mcp/endpoint';
 import { NO_WINDOW, REFUSED } from '../../src/mcp/endpointClient';
-import { CONNECTION_FILE, parseConnection } from '../../src/mcp/protocol';
+import { CONNECTION_FILE, IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS, parseConnection } from '../../src/mcp/protocol';
 import { SIGN_IN } from '../../src/tools/postTools';
 import { startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
@@ -35,8 +35,8 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
   let rig: Awaited<ReturnType<typeof mcpRig>>;
   let agents: Agent[];
   let secret: string;
-  const agent = async (name = 'claude-code', folder = rig.folder) => {
-    const started = await startAgent(name, ENTRY, folder);
+  const agent = async (name = 'claude-code', folder = rig.folder, more: readonly string[] = []) => {
+    const started = await startAgent(name, ENTRY, folder, more);
     agents.push(started);
     return started;
   };
@@ -81,6 +81,13 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
     console.log(`MCP tool definitions: ${tokens} tokens (o200k_base), ${JSON.stringify(tools).length} characters`);
     assert.ok(tokens <= 2000, `${tokens} tokens`);
     assert.equal(server.requests.length, 0, 'listing asks the window nothing');
+  });
+
+  it('started by VS Code\'s own list, lists no tools (its chat has them as its own) and says where they are', async () => {
+    const a = await agent('Visual Studio Code', rig.folder, [IN_VSCODE_CHAT]);
+    assert.deepEqual((await a.client.listTools()).tools, []);
+    assert.equal(a.client.getInstructions(), IN_VSCODE_CHAT_INSTRUCTIONS);
+    assert.equal(server.requests.length + rig.calls.length, 0);
   });
 
   it('searches and reads a post, the helpdesk\'s text quoted', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { NO_WINDOW, REFUSED } from '../../../src/mcp/endpointClient';
-import { CONNECTION_FILE, ENTRY_FILE, parseConnection } from '../../../src/mcp/protocol';
+import { CONNECTION_FILE, ENTRY_FILE, IN_VSCODE_CHAT, parseConnection } from '../../../src/mcp/protocol';
 import { startAgent, type Agent } from '../../agent/mcpAgent';
 import { assertNoTokenIn, extensionApi, outputLog, serverPosts, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 
@@ -69,7 +69,8 @@ describe('MCP for agents outside VS Code', () => {
     assert.ok(definition instanceof api.McpStdioServerDefinition!);
     assert.equal(definition!.label, 'Helpdesk');
     assert.match(definition!.args[0]!, /dist[\\/]mcp\.js$/);
-    assert.deepEqual(definition!.args.slice(1), ['--dir', mcp.folder]);
+    // Listed there, it offers VS Code's chat no tools: the chat has them as its own (see IN_VSCODE_CHAT).
+    assert.deepEqual(definition!.args.slice(1), ['--dir', mcp.folder, IN_VSCODE_CHAT]);
     const { secret } = await endpoint();
     assert.ok(!JSON.stringify(definition).includes(secret), 'the secret stays in its file');
   });

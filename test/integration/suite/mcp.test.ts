@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { NO_WINDOW, REFUSED } from '../../../src/mcp/endpointClient';
 import { CONNECTION_FILE, ENTRY_FILE, IN_VSCODE_CHAT, parseConnection } from '../../../src/mcp/protocol';
@@ -73,6 +75,16 @@ describe('MCP for agents outside VS Code', () => {
     assert.deepEqual(definition!.args.slice(1), ['--dir', mcp.folder, IN_VSCODE_CHAT]);
     const { secret } = await endpoint();
     assert.ok(!JSON.stringify(definition).includes(secret), 'the secret stays in its file');
+    // Started as VS Code starts it: it answers, and lists no tools.
+    const transport = new StdioClientTransport({ command: definition!.command, args: definition!.args, env: { ...getDefaultEnvironment(), ...definition!.env } });
+    const client = new Client({ name: 'Visual Studio Code', version: vscode.version });
+    await client.connect(transport);
+    try {
+      assert.deepEqual((await client.listTools()).tools, []);
+      assert.match(client.getInstructions() ?? '', /Connect an Agent/);
+    } finally {
+      await client.close();
+    }
   });
 
   it('the stdio entry, driven by the SDK\'s client: tools listed, a search, a task asked and created, one declined', async () => {

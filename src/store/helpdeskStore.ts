@@ -136,6 +136,8 @@ export class HelpdeskStore {
     this.account = account;
     this.following = account?.onDidChange((change) => this.follow(change));
     this.reset();
+    // Read now (a local file each, no request): a view opened later paints them at once.
+    if (account) for (const list of ['posts', 'clients'] as const) void this.whenKnown(list);
   }
 
   /** The account read from; a failed read when signed out. */

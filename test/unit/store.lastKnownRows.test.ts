@@ -98,6 +98,20 @@ describe('the rows shown last, painted at once', () => {
     assert.deepEqual(rowsOf(await provider.getChildren()), ['#31 open', '#29 open', '#28 open'], 'the answer replaces them: #30, closed since, is not shown as current');
   });
 
+  it('the rows are read when the account is bound, before the view opens: it paints them with no read and no request of its own', async () => {
+    const folder = await keptBy(A, posts([30, 29]));
+    const service = serviceOf(A, posts([31, 30, 29]));
+    const store = new HelpdeskStore({ error: () => undefined }, folder);
+    store.bind(service.account);
+    await settle();
+    assert.deepEqual(store.posts.state.items.map((p) => p.id), [30, 29], 'read at the bind');
+    assert.equal(store.posts.state.lastKnown, true);
+    assert.deepEqual(service.asked, [], 'nothing asked of the service until a view or a command does');
+    folder.files.clear();
+    const { provider } = viewOf(store, service.account);
+    assert.deepEqual(rowsOf(await provider.getChildren()), ['#30 open', '#29 open']);
+  });
+
   it('without a snapshot the view waits for the service, as before', async () => {
     const service = serviceOf(A, posts([5, 4]));
     const store = new HelpdeskStore({ error: () => undefined }, new MemoryFolder());

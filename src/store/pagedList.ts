@@ -97,8 +97,13 @@ export class PagedList<T extends { id: number }> {
   private readonly made = new Map<number, T>();
   /** The records made here since the last first load: the service may list them on a page read before. */
   private readonly madeSinceFirstLoad = new Set<number>();
-  /** The ids the service sent since the last first load. */
-  private fromService = new Set<number>();
+  /**
+   * What tells the records the service sent since the last first load from those loaded (see
+   * `sent`): the loaded ones it did not send (made here), and those it sent that were removed
+   * since. Both few, so that no second set holds every id.
+   */
+  private readonly unsent = new Set<number>();
+  private readonly removedSent = new Set<number>();
   private sortedByService = false;
   /** Undefined until a first load was read (after a reset or refresh): the next load is a first one. */
   private walk: Walk | undefined;
@@ -224,7 +229,8 @@ export class PagedList<T extends { id: number }> {
     this.lastKnown = false;
     this.made.clear();
     this.madeSinceFirstLoad.clear();
-    this.fromService = new Set();
+    this.unsent.clear();
+    this.removedSent.clear();
     this.sortedByService = false;
     this.walk = undefined;
     this.lastPage = undefined;
@@ -240,6 +246,7 @@ export class PagedList<T extends { id: number }> {
     this.made.set(item.id, item);
     this.madeSinceFirstLoad.add(item.id);
     if (!this.replace(item)) {
+      if (!this.removedSent.delete(item.id)) this.unsent.add(item.id);
       const items = [...this.items, item].sort(this.compare);
       this.setItems(items);
       this.emit({ from: items.indexOf(item) });
@@ -267,6 +274,7 @@ export class PagedList<T extends { id: number }> {
     this.madeSinceFirstLoad.delete(id);
     const index = this.items.findIndex((item) => item.id === id);
     if (index < 0) return;
+    if (!this.unsent.delete(id)) this.removedSent.add(id);
     this.setItems(this.items.filter((item) => item.id !== id));
     this.emit({ from: index });
   }
@@ -293,7 +301,7 @@ export class PagedList<T extends { id: number }> {
     const page = walk.next;
     const result = await this.reader(walk.perPage, signal)(page);
     if (walk.down) return { pages: [result], walk: { ...walk, next: page - 1 }, ended: page <= 1 };
-    return { pages: [result], walk: { ...walk, next: page + 1 }, ...this.end(result, page, this.fromService) };
+    return { pages: [result], walk: { ...walk, next: page + 1 }, ...this.end(result, page, { has: (id) => this.sent(id) }) };
   }
 
   /** Reads pages of `perPage`; a 404 past page 1 is the empty page that ends the list; nothing is read once aborted. */
@@ -306,7 +314,7 @@ export class PagedList<T extends { id: number }> {
   }
 
   /** Going up: whether `page` ends the list (see `isLastPage`) or the cap does, and why when not at an empty page. */
-  private end(result: Page<T>, page: number, seen: ReadonlySet<number>): { ended: boolean; stop?: PagingStop } {
+  private end(result: Page<T>, page: number, seen: Pick<ReadonlySet<number>, 'has'>): { ended: boolean; stop?: PagingStop } {
     if (isLastPage(result, seen)) return { ended: true, stop: result.received > 0 ? stopReason(result) : undefined };
     return page < MAX_PAGES ? { ended: false } : { ended: true, stop: 'cap' };
   }
@@ -316,12 +324,10 @@ export class PagedList<T extends { id: number }> {
     const read = pages.flatMap((page) => page.items);
     if (first) {
       this.lastKnown = false;
-      this.fromService = new Set();
       this.sortedByService = !walk.down && this.inOrder(read);
       this.lastPage = lastPage;
       this.madeSinceFirstLoad.clear();
     }
-    for (const item of read) this.fromService.add(item.id);
     const before = this.items;
     let from: number | undefined;
     if (first) {
@@ -330,12 +336,20 @@ export class PagedList<T extends { id: number }> {
       // where the service sorts as this list does, or where it sorts the other way and these, its
       // last pages, are in that order too.
       const holdsFirst = this.sortedByService || (walk.down && this.reversed([...pages].reverse().flatMap((page) => page.items)));
-      const kept = new Map(this.madeNotIn(read, holdsFirst).map((item) => [item.id, item]));
+      const made = this.madeNotIn(read, holdsFirst);
+      const kept = new Map(made.map((item) => [item.id, item]));
       for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
       this.setItems([...kept.values()].sort(this.compare));
+      this.unsent.clear();
+      this.removedSent.clear();
+      for (const item of made) this.unsent.add(item.id);
       from = firstDifference(before, this.items);
     } else {
       from = this.append(read);
+      for (const item of read) {
+        this.unsent.delete(item.id);
+        this.removedSent.delete(item.id);
+      }
     }
     // The whole list read up to its empty page: a record made here before the first load that the
     // service did not send is gone. (One made since may stand on a page read before it: the service
@@ -393,12 +407,20 @@ export class PagedList<T extends { id: number }> {
 
   /** Returns the index of the first record dropped; undefined when none was. */
   private dropMadeNotSent(): number | undefined {
-    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
-    for (const id of gone) this.made.delete(id);
+    const gone = [...this.made.keys()].filter((id) => !this.sent(id) && !this.madeSinceFirstLoad.has(id));
+    for (const id of gone) {
+      this.made.delete(id);
+      this.unsent.delete(id);
+    }
     const first = this.items.findIndex((item) => gone.includes(item.id));
     if (first < 0) return undefined;
     this.setItems(this.items.filter((item) => !gone.includes(item.id)));
     return first;
+  }
+
+  /** Whether the service sent a record of this id since the last first load. */
+  private sent(id: number): boolean {
+    return (this.ids.has(id) && !this.unsent.has(id)) || this.removedSent.has(id);
   }
 
   /** Two records or more, each sorting no later than the next: the order this list keeps. */

@@ -89,8 +89,8 @@ interface Flight {
  */
 export class PagedList<T extends { id: number }> {
   private items: T[] = [];
-  /** The ids of `items`. */
-  private ids = new Set<number>();
+  /** The ids of `items`; none where `compare` orders by id alone (see `has`). */
+  private ids: Set<number> | undefined;
   /** What the load in flight changed, told when it settles. */
   private pending: ListChange = {};
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
@@ -123,7 +123,11 @@ export class PagedList<T extends { id: number }> {
     private readonly compare: (a: T, b: T) => number,
     /** Told when the list ends for another reason than an empty page (see `pages`). */
     private readonly onStop: (why: PagingStop) => void = () => undefined,
-  ) {}
+    /** `byId`: `compare` orders by id alone, so that a record is found by bisection, with no set of the ids beside the records. */
+    { byId = false }: { byId?: boolean } = {},
+  ) {
+    if (!byId) this.ids = new Set();
+  }
 
   get state(): PagedListState<T> {
     return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation, lastKnown: this.lastKnown };
@@ -373,14 +377,14 @@ export class PagedList<T extends { id: number }> {
    */
   private append(read: readonly T[]): number | undefined {
     const fresh = new Map<number, T>();
-    for (const item of read) if (!this.ids.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+    for (const item of read) if (!this.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
     if (fresh.size === 0) return undefined;
     const added = [...fresh.values()].sort(this.compare);
     const last = this.items.at(-1);
     const before = this.items;
     if (last === undefined || this.compare(last, added[0]!) <= 0) {
       this.items = this.items.concat(added);
-      for (const item of added) this.ids.add(item.id);
+      for (const item of added) this.ids?.add(item.id);
       return before.length;
     }
     this.setItems([...this.items, ...added].sort(this.compare));
@@ -389,7 +393,22 @@ export class PagedList<T extends { id: number }> {
 
   private setItems(items: T[]): void {
     this.items = items;
-    this.ids = new Set(items.map((item) => item.id));
+    if (this.ids) this.ids = new Set(items.map((item) => item.id));
+  }
+
+  /** Whether a record of this id is loaded. */
+  private has(id: number): boolean {
+    if (this.ids) return this.ids.has(id);
+    // `compare` reads the id alone: a record that holds nothing else sorts where the loaded one does.
+    const probe = { id } as T;
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.items[middle]!, probe) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return this.items[low]?.id === id;
   }
 
   /**
@@ -420,7 +439,7 @@ export class PagedList<T extends { id: number }> {
 
   /** Whether the service sent a record of this id since the last first load. */
   private sent(id: number): boolean {
-    return (this.ids.has(id) && !this.unsent.has(id)) || this.removedSent.has(id);
+    return (this.has(id) && !this.unsent.has(id)) || this.removedSent.has(id);
   }
 
   /** Two records or more, each sorting no later than the next: the order this list keeps. */

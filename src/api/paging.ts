@@ -48,7 +48,7 @@ export function stopReason(page: Page<unknown>): PagingStop {
  * read (reading on could loop for ever on such a service). A short page is not the end: a
  * service may send fewer records than asked for.
  */
-export function isLastPage(page: Page<{ id: number }>, seen: ReadonlySet<number>): boolean {
+export function isLastPage(page: Page<{ id: number }>, seen: Pick<ReadonlySet<number>, 'has'>): boolean {
   return page.received === 0 || page.items.every((item) => seen.has(item.id));
 }
 

@@ -8,7 +8,7 @@ import { PagedList } from './pagedList';
 import { PostPeeks, type Peek } from './postPeeks';
 import { parseSnapshot, snapshotName, snapshotText, type SnapshotFolder, type SnapshotList } from './rowSnapshots';
 
-/** Newest first. */
+/** Newest first: by id alone (the posts list finds a post by bisection). */
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
 /** By name as a person reads it (case and accents aside), then by id. */
@@ -62,7 +62,7 @@ export class HelpdeskStore {
     private readonly snapshots?: SnapshotFolder,
   ) {
     const pageSize = () => readSettings().pageSize;
-    this.posts = new PagedList<Post>((page, perPage, signal) => this.postsPage(page, perPage, signal), pageSize, byIdDescending, (why) => this.account?.noteStop('posts', why));
+    this.posts = new PagedList<Post>((page, perPage, signal) => this.postsPage(page, perPage, signal), pageSize, byIdDescending, (why) => this.account?.noteStop('posts', why), { byId: true });
     this.clients = new PagedList<Client>(async (page, perPage, signal) => (await this.reading()).clientsPage(page, perPage, signal), pageSize, byName, (why) => this.account?.noteStop('clients', why));
     if (snapshots) {
       this.posts.onDidChange(() => this.keepSoon('posts'));

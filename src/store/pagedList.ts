@@ -89,16 +89,21 @@ interface Flight {
  */
 export class PagedList<T extends { id: number }> {
   private items: T[] = [];
-  /** The ids of `items`. */
-  private ids = new Set<number>();
+  /** The ids of `items`; none where `compare` orders by id alone (see `has`). */
+  private ids: Set<number> | undefined;
   /** What the load in flight changed, told when it settles. */
   private pending: ListChange = {};
   /** Records put in by `upsert` (made here) since the last reset: a first page does not drop them. */
   private readonly made = new Map<number, T>();
   /** The records made here since the last first load: the service may list them on a page read before. */
   private readonly madeSinceFirstLoad = new Set<number>();
-  /** The ids the service sent since the last first load. */
-  private fromService = new Set<number>();
+  /**
+   * What tells the records the service sent since the last first load from those loaded (see
+   * `sent`): the loaded ones it did not send (made here), and those it sent that were removed
+   * since. Both few, so that no second set holds every id.
+   */
+  private readonly unsent = new Set<number>();
+  private readonly removedSent = new Set<number>();
   private sortedByService = false;
   /** Undefined until a first load was read (after a reset or refresh): the next load is a first one. */
   private walk: Walk | undefined;
@@ -118,7 +123,11 @@ export class PagedList<T extends { id: number }> {
     private readonly compare: (a: T, b: T) => number,
     /** Told when the list ends for another reason than an empty page (see `pages`). */
     private readonly onStop: (why: PagingStop) => void = () => undefined,
-  ) {}
+    /** `byId`: `compare` orders by id alone, so that a record is found by bisection, with no set of the ids beside the records. */
+    { byId = false }: { byId?: boolean } = {},
+  ) {
+    if (!byId) this.ids = new Set();
+  }
 
   get state(): PagedListState<T> {
     return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation, lastKnown: this.lastKnown };
@@ -224,7 +233,8 @@ export class PagedList<T extends { id: number }> {
     this.lastKnown = false;
     this.made.clear();
     this.madeSinceFirstLoad.clear();
-    this.fromService = new Set();
+    this.unsent.clear();
+    this.removedSent.clear();
     this.sortedByService = false;
     this.walk = undefined;
     this.lastPage = undefined;
@@ -240,6 +250,7 @@ export class PagedList<T extends { id: number }> {
     this.made.set(item.id, item);
     this.madeSinceFirstLoad.add(item.id);
     if (!this.replace(item)) {
+      if (!this.removedSent.delete(item.id)) this.unsent.add(item.id);
       const items = [...this.items, item].sort(this.compare);
       this.setItems(items);
       this.emit({ from: items.indexOf(item) });
@@ -267,6 +278,7 @@ export class PagedList<T extends { id: number }> {
     this.madeSinceFirstLoad.delete(id);
     const index = this.items.findIndex((item) => item.id === id);
     if (index < 0) return;
+    if (!this.unsent.delete(id)) this.removedSent.add(id);
     this.setItems(this.items.filter((item) => item.id !== id));
     this.emit({ from: index });
   }
@@ -293,7 +305,7 @@ export class PagedList<T extends { id: number }> {
     const page = walk.next;
     const result = await this.reader(walk.perPage, signal)(page);
     if (walk.down) return { pages: [result], walk: { ...walk, next: page - 1 }, ended: page <= 1 };
-    return { pages: [result], walk: { ...walk, next: page + 1 }, ...this.end(result, page, this.fromService) };
+    return { pages: [result], walk: { ...walk, next: page + 1 }, ...this.end(result, page, { has: (id) => this.sent(id) }) };
   }
 
   /** Reads pages of `perPage`; a 404 past page 1 is the empty page that ends the list; nothing is read once aborted. */
@@ -306,7 +318,7 @@ export class PagedList<T extends { id: number }> {
   }
 
   /** Going up: whether `page` ends the list (see `isLastPage`) or the cap does, and why when not at an empty page. */
-  private end(result: Page<T>, page: number, seen: ReadonlySet<number>): { ended: boolean; stop?: PagingStop } {
+  private end(result: Page<T>, page: number, seen: Pick<ReadonlySet<number>, 'has'>): { ended: boolean; stop?: PagingStop } {
     if (isLastPage(result, seen)) return { ended: true, stop: result.received > 0 ? stopReason(result) : undefined };
     return page < MAX_PAGES ? { ended: false } : { ended: true, stop: 'cap' };
   }
@@ -316,12 +328,10 @@ export class PagedList<T extends { id: number }> {
     const read = pages.flatMap((page) => page.items);
     if (first) {
       this.lastKnown = false;
-      this.fromService = new Set();
       this.sortedByService = !walk.down && this.inOrder(read);
       this.lastPage = lastPage;
       this.madeSinceFirstLoad.clear();
     }
-    for (const item of read) this.fromService.add(item.id);
     const before = this.items;
     let from: number | undefined;
     if (first) {
@@ -330,12 +340,20 @@ export class PagedList<T extends { id: number }> {
       // where the service sorts as this list does, or where it sorts the other way and these, its
       // last pages, are in that order too.
       const holdsFirst = this.sortedByService || (walk.down && this.reversed([...pages].reverse().flatMap((page) => page.items)));
-      const kept = new Map(this.madeNotIn(read, holdsFirst).map((item) => [item.id, item]));
+      const made = this.madeNotIn(read, holdsFirst);
+      const kept = new Map(made.map((item) => [item.id, item]));
       for (const item of read) if (!kept.has(item.id)) kept.set(item.id, item);
       this.setItems([...kept.values()].sort(this.compare));
+      this.unsent.clear();
+      this.removedSent.clear();
+      for (const item of made) this.unsent.add(item.id);
       from = firstDifference(before, this.items);
     } else {
       from = this.append(read);
+      for (const item of read) {
+        this.unsent.delete(item.id);
+        this.removedSent.delete(item.id);
+      }
     }
     // The whole list read up to its empty page: a record made here before the first load that the
     // service did not send is gone. (One made since may stand on a page read before it: the service
@@ -359,14 +377,14 @@ export class PagedList<T extends { id: number }> {
    */
   private append(read: readonly T[]): number | undefined {
     const fresh = new Map<number, T>();
-    for (const item of read) if (!this.ids.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+    for (const item of read) if (!this.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
     if (fresh.size === 0) return undefined;
     const added = [...fresh.values()].sort(this.compare);
     const last = this.items.at(-1);
     const before = this.items;
     if (last === undefined || this.compare(last, added[0]!) <= 0) {
       this.items = this.items.concat(added);
-      for (const item of added) this.ids.add(item.id);
+      for (const item of added) this.ids?.add(item.id);
       return before.length;
     }
     this.setItems([...this.items, ...added].sort(this.compare));
@@ -375,7 +393,22 @@ export class PagedList<T extends { id: number }> {
 
   private setItems(items: T[]): void {
     this.items = items;
-    this.ids = new Set(items.map((item) => item.id));
+    if (this.ids) this.ids = new Set(items.map((item) => item.id));
+  }
+
+  /** Whether a record of this id is loaded. */
+  private has(id: number): boolean {
+    if (this.ids) return this.ids.has(id);
+    // `compare` reads the id alone: a record that holds nothing else sorts where the loaded one does.
+    const probe = { id } as T;
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.items[middle]!, probe) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return this.items[low]?.id === id;
   }
 
   /**
@@ -393,12 +426,20 @@ export class PagedList<T extends { id: number }> {
 
   /** Returns the index of the first record dropped; undefined when none was. */
   private dropMadeNotSent(): number | undefined {
-    const gone = [...this.made.keys()].filter((id) => !this.fromService.has(id) && !this.madeSinceFirstLoad.has(id));
-    for (const id of gone) this.made.delete(id);
+    const gone = [...this.made.keys()].filter((id) => !this.sent(id) && !this.madeSinceFirstLoad.has(id));
+    for (const id of gone) {
+      this.made.delete(id);
+      this.unsent.delete(id);
+    }
     const first = this.items.findIndex((item) => gone.includes(item.id));
     if (first < 0) return undefined;
     this.setItems(this.items.filter((item) => !gone.includes(item.id)));
     return first;
+  }
+
+  /** Whether the service sent a record of this id since the last first load. */
+  private sent(id: number): boolean {
+    return (this.has(id) && !this.unsent.has(id)) || this.removedSent.has(id);
   }
 
   /** Two records or more, each sorting no later than the next: the order this list keeps. */

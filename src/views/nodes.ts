@@ -53,10 +53,12 @@ export function changeText(change: string): string {
   return change;
 }
 
-export class PostNode extends vscode.TreeItem {
-  /** Its status, by name where known (see `statusText`). */
-  readonly status: string | undefined;
-
+/**
+ * A post's row: the post, and what the row says besides (its comments loaded, its news). What VS
+ * Code shows of it is worked out when asked (`treeItem`, and the getters commands and tests read),
+ * not kept: a view deep in a long list holds thousands of rows.
+ */
+export class PostNode {
   /**
    * `names`: the account's statuses and loaded clients, which its facts are named by.
    * `comments`: how many of its comments are loaded (where the service lists comments), shown
@@ -65,21 +67,66 @@ export class PostNode extends vscode.TreeItem {
   constructor(
     readonly post: Post,
     private readonly names: Omit<FactsContext, 'now'> = {},
-    comments = 0,
+    private readonly comments = 0,
     readonly news?: PostNews,
-  ) {
-    super(postTitle(post), comments > 0 ? vscode.TreeItemCollapsibleState.Collapsed : undefined);
-    this.id = `post:${post.id}`;
-    this.status = statusText(post, names.statuses);
-    const state = post.closed === true ? stateText(post) : undefined;
-    this.description = [`#${post.id}`, this.status, state].filter(Boolean).join(' · ');
-    this.iconPath = postIcon(post);
-    this.resourceUri = rowUri(post);
+  ) {}
+
+  get id(): string {
+    return `post:${this.post.id}`;
+  }
+
+  get label(): string {
+    return postTitle(this.post);
+  }
+
+  get collapsibleState(): vscode.TreeItemCollapsibleState | undefined {
+    return this.comments > 0 ? vscode.TreeItemCollapsibleState.Collapsed : undefined;
+  }
+
+  /** Its status, by name where known (see `statusText`). */
+  get status(): string | undefined {
+    return statusText(this.post, this.names.statuses);
+  }
+
+  get description(): string {
+    const { post } = this;
+    return [`#${post.id}`, this.status, post.closed === true ? stateText(post) : undefined].filter(Boolean).join(' · ');
+  }
+
+  get iconPath(): vscode.ThemeIcon {
+    return postIcon(this.post);
+  }
+
+  get resourceUri(): vscode.Uri {
+    return rowUri(this.post);
+  }
+
+  get contextValue(): string {
+    const { post, news } = this;
     // `.client`: a post of a client (Show Posts of This Client).
     const kind = `${isComment(post) ? 'comment' : post.closed === true ? 'post.closed' : 'post'}${typeof post.client_id === 'number' ? '.client' : ''}`;
-    this.contextValue = news ? `${kind}.${news.seen ? 'seen' : 'unseen'}` : kind;
-    this.command = { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
-    this.accessibilityInformation = { label: `${postTitle(post)}, ${this.description}` };
+    return news ? `${kind}.${news.seen ? 'seen' : 'unseen'}` : kind;
+  }
+
+  get command(): vscode.Command {
+    return { command: 'helpdesk.openPost', title: l10n.t('Open Post'), arguments: [this] };
+  }
+
+  get accessibilityInformation(): vscode.AccessibilityInformation {
+    return { label: `${this.label}, ${this.description}` };
+  }
+
+  /** What VS Code shows of the row (its tooltip comes on hover: see `tooltipMarkdown`). */
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, this.collapsibleState);
+    item.id = this.id;
+    item.description = this.description;
+    item.iconPath = this.iconPath;
+    item.resourceUri = this.resourceUri;
+    item.contextValue = this.contextValue;
+    item.command = this.command;
+    item.accessibilityInformation = this.accessibilityInformation;
+    return item;
   }
 
   /** Built on hover only; server text is escaped and never trusted (no command links, no HTML). */

@@ -163,7 +163,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   getTreeItem(node: HelpdeskNode): vscode.TreeItem {
-    return node;
+    return node instanceof PostNode ? node.treeItem() : node;
   }
 
   /**

@@ -24,6 +24,9 @@ export function rowGroups(count: number): RowGroup[] {
   return groups;
 }
 
+/** How often `ShownPosts` marks how many rows the records read so far made (not at each row: a list of 50,000 would hold 50,000 indexes). */
+const MARK_EVERY = 100;
+
 /** Which group shown row `position` is in; undefined for a top row. */
 export function groupAt(position: number): number | undefined {
   return position < TOP_ROWS ? undefined : Math.floor((position - TOP_ROWS) / GROUP_ROWS);
@@ -36,8 +39,8 @@ export function groupAt(position: number): number | undefined {
  */
 export class ShownPosts {
   private rows: Post[] = [];
-  /** For each row, its index in the list's records. */
-  private readonly at: number[] = [];
+  /** How many rows the list's records before index `i * MARK_EVERY` made: where `forget` goes back to. */
+  private readonly rowsBefore: number[] = [];
   /** How many of the list's records were read for rows, and for comments. */
   private read = 0;
   private commentsRead = 0;
@@ -48,11 +51,11 @@ export class ShownPosts {
   /** The list's records from index `from` on may have changed (see `ListChange`); all of them without `from`. */
   forget(from = 0): void {
     if (from < this.read) {
-      let keep = this.at.length;
-      while (keep > 0 && this.at[keep - 1]! >= from) keep--;
-      this.rows.length = keep;
-      this.at.length = keep;
-      this.read = from;
+      // Back to the last mark at or before `from`: fewer than MARK_EVERY records that did not change are read again.
+      const mark = Math.floor(from / MARK_EVERY);
+      this.rows.length = this.rowsBefore[mark]!;
+      this.rowsBefore.length = mark;
+      this.read = mark * MARK_EVERY;
     }
     if (from < this.commentsRead) {
       // Comments are few and seldom (a service that lists them among posts): read again.
@@ -69,11 +72,9 @@ export class ShownPosts {
   of(items: readonly Post[]): readonly Post[] {
     if (this.read > items.length || this.commentsRead > items.length) this.forget(items.length);
     for (let i = this.read; i < items.length; i++) {
+      if (i % MARK_EVERY === 0) this.rowsBefore.push(this.rows.length);
       const post = items[i]!;
-      if (this.shows(post)) {
-        this.rows.push(post);
-        this.at.push(i);
-      }
+      if (this.shows(post)) this.rows.push(post);
     }
     this.read = items.length;
     const touched = new Set<Post[]>();

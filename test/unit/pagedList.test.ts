@@ -129,16 +129,18 @@ describe('PagedList', () => {
     assert.deepEqual(list.state.items.map((i) => i.id), [1, 2], 'what was shown stays');
   });
 
-  it('skips records repeated by a shifted page, upserts and removes', async () => {
-    const pages = [[{ id: 5 }, { id: 4 }], [{ id: 4 }, { id: 3 }]];
-    const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2, descending);
-    await list.loadMore();
-    await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [5, 4, 3]);
-    list.upsert({ id: 6 });
-    list.remove(4);
-    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 3]);
-  });
+  for (const byId of [false, true]) {
+    it(`skips records repeated by a shifted page, upserts and removes${byId ? ' (found by bisection)' : ''}`, async () => {
+      const pages = [[{ id: 5 }, { id: 4 }], [{ id: 4 }, { id: 3 }]];
+      const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2, descending, undefined, { byId });
+      await list.loadMore();
+      await list.loadMore();
+      assert.deepEqual(list.state.items.map((i) => i.id), [5, 4, 3]);
+      list.upsert({ id: 6 });
+      list.remove(4);
+      assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 3]);
+    });
+  }
 
   it('replaces a loaded record in place, and leaves the list alone when it is not loaded', async () => {
     const list = new PagedList<Item>(async () => pageOf(range(1, 3)), () => 3, ascending);
@@ -218,20 +220,22 @@ describe('PagedList', () => {
     },
   );
 
-  it('a page that brings nothing new (a service that ignores page): hasMore false, onStop("repeated")', async () => {
-    const stops: PagingStop[] = [];
-    const asked: number[] = [];
-    const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf(range(1, 3))), () => 3, ascending, (why) => stops.push(why));
-    await list.loadMore();
-    assert.equal(list.state.hasMore, true);
-    assert.deepEqual(stops, []);
-    await list.loadMore();
-    assert.equal(list.state.hasMore, false);
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3]);
-    assert.deepEqual(stops, ['repeated']);
-    await list.loadMore();
-    assert.deepEqual(asked, [1, 2]);
-  });
+  for (const byId of [false, true]) {
+    it(`a page that brings nothing new (a service that ignores page): hasMore false, onStop("repeated")${byId ? ' (found by bisection)' : ''}`, async () => {
+      const stops: PagingStop[] = [];
+      const asked: number[] = [];
+      const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf(range(1, 3))), () => 3, ascending, (why) => stops.push(why), { byId });
+      await list.loadMore();
+      assert.equal(list.state.hasMore, true);
+      assert.deepEqual(stops, []);
+      await list.loadMore();
+      assert.equal(list.state.hasMore, false);
+      assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3]);
+      assert.deepEqual(stops, ['repeated']);
+      await list.loadMore();
+      assert.deepEqual(asked, [1, 2]);
+    });
+  }
 
   it('a refresh that brings the same first page again is not a repeated page', async () => {
     const stops: PagingStop[] = [];

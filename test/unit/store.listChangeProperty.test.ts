@@ -9,8 +9,8 @@ function rand(seed: number) {
   return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 }
 
-for (const reversed of [false, true]) {
-  describe(`ListChange keeps ShownPosts consistent (${reversed ? 'service lists oldest first' : 'newest first'})`, () => {
+for (const [reversed, byId] of [[false, false], [true, false], [false, true], [true, true]]) {
+  describe(`ListChange keeps ShownPosts consistent (${reversed ? 'service lists oldest first' : 'newest first'}${byId ? ', found by bisection' : ''})`, () => {
     it('random loads, refreshes, upserts, replaces, removes', async () => {
       for (let seed = 1; seed <= 40; seed++) {
         const r = rand(seed);
@@ -24,6 +24,8 @@ for (const reversed of [false, true]) {
           },
           () => 7,
           (a, b) => b.id - a.id,
+          undefined,
+          { byId },
         );
         const shown = new ShownPosts((p) => p.closed !== true && typeof p.post_id !== 'number');
         list.onDidChange((c) => c.from !== undefined && shown.forget(c.from));

@@ -295,7 +295,7 @@ describe('Show Posts of This Client', () => {
     const entry = manifest.contributes.menus['view/item/context']!.find((m) => m.command === 'helpdesk.showClientPosts' && m.when?.includes('helpdesk.posts'))!;
     // Our own manifest's pattern, not server text.
     const pattern = new RegExp(/viewItem =~ \/(.*)\/$/.exec(entry.when!)![1]!);
-    const shows = (node: PostNode) => pattern.test(node.contextValue!);
+    const shows = (node: PostNode) => pattern.test(node.contextValue);
     assert.ok(shows(new PostNode({ id: 1, client_id: 4 })));
     assert.ok(shows(new PostNode({ id: 1, client_id: 4, closed: true })));
     assert.ok(shows(new PostNode({ id: 1, client_id: 4 }, undefined, 0, { changes: ['new'], seen: false })));

@@ -13,9 +13,11 @@
 //     --compare A.json B.json   only: whether two saved runs agree (each paired median within 25 ms)
 //     --news      only the news watcher's cost (no workbench; a few seconds)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
-//     --profile DIR  with --depth: a CPU profile of that extension host, from its start (activation,
-//                 the first use, the first page, every Load more) into DIR (see cpuProfileHook.ts);
-//                 its figures then carry the profiler's cost
+//     --profile DIR  a CPU profile of each extension host, from its start, into DIR (see
+//                 cpuProfileHook.ts): with --depth, of that one (activation, the first use, the
+//                 first page, every Load more); else of every timed sample's, into DIR/ours and
+//                 DIR/floor (activation, open to rows, Report Bug); the figures then carry the
+//                 profiler's cost
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,8 @@ const LATENCIES_MS = [0, 50];
 const ACCOUNT_POSTS = 1_000;
 /** Load more at depth. */
 const DEPTH = { posts: 50_000, pageSize: 100 };
+/** With --profile, how long each session's extension host is profiled: a sample is past Report Bug by then (a host that exits earlier writes its profile as it exits, where Node lets it). */
+const SAMPLE_PROFILE_MS = 20_000;
 
 function whole(value: string | undefined, fallback: number, min: number, what: string): number {
   const n = value === undefined ? fallback : Number(value);
@@ -115,10 +119,11 @@ async function bench(): Promise<void> {
   // Both profiles are prepared by the same steps (see sessions.ts): filing leaves state (the
   // extension's, Git's) that a profile only signed in lacks, and the view opened once leaves the
   // rows the extension keeps.
-  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a');
+  const profiled = (side: string) => (values.profile === undefined ? {} : profileEnv(root, join(resolve(values.profile), side), SAMPLE_PROFILE_MS));
+  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', profiled('ours'));
   const floor = against
-    ? (await install(basename(against), against, 'b')).installed
-    : (await install('floor', await packageFloor(root, temp, cleanups), 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post) })).installed;
+    ? (await install(basename(against), against, 'b', profiled('against'))).installed
+    : (await install('floor', await packageFloor(root, temp, cleanups), 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post), ...profiled('floor') })).installed;
   say(`Prepared (${seconds(Date.now() - prepared)}). ${pairs} pairs at each latency, a fresh workbench each…`);
 
   const sessions: SessionFigures[] = [];
@@ -162,11 +167,11 @@ async function firstTitle(standIn: StandIn): Promise<string> {
 }
 
 /** The environment that makes the extension host write a CPU profile into `dir` (see cpuProfileHook.ts). */
-function profileEnv(root: string, dir: string): Record<string, string> {
+function profileEnv(root: string, dir: string, ms = 600_000): Record<string, string> {
   mkdirSync(dir, { recursive: true });
   say(`A CPU profile of the extension host goes into ${dir}.`);
   const hook = join(root, 'out', 'bench', 'cpuProfileHook.js');
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: '600000' };
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: String(ms) };
 }
 
 async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean, profileDir?: string): Promise<DepthFigures> {

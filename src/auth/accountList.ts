@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { storageFiles } from '../storage/storageFiles';
 import type { SignedInList } from './session';
 
 const FILE_NAME = 'accounts.json';
@@ -20,7 +21,7 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   constructor(folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
-    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(folder))
+    this.ready = Promise.resolve(storageFiles.createDirectory(folder))
       .then(undefined, () => undefined)
       .then(() => {
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
@@ -61,7 +62,7 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   private async load(): Promise<void> {
     try {
-      const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as { accounts?: unknown };
+      const value = JSON.parse(new TextDecoder().decode(await storageFiles.readFile(this.file))) as { accounts?: unknown };
       this.addresses = Array.isArray(value.accounts) ? value.accounts.filter((a): a is string => typeof a === 'string') : [];
     } catch (error) {
       // None yet; a file being written keeps the list as it was (the write that completes it is heard).
@@ -71,7 +72,7 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   private async write(addresses: string[]): Promise<void> {
     this.addresses = addresses;
-    await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify({ accounts: addresses })));
+    await storageFiles.writeFile(this.file, new TextEncoder().encode(JSON.stringify({ accounts: addresses })));
     this.changed.fire();
   }
 }

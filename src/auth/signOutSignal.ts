@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { storageFiles } from '../storage/storageFiles';
 
 const FILE_NAME = 'signed-out.json';
 
@@ -35,7 +36,7 @@ export class SignOutSignal implements vscode.Disposable {
   constructor(private readonly folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
     // The folder must exist before it can be watched; activation does not wait for this.
-    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(folder)).then(
+    this.ready = Promise.resolve(storageFiles.createDirectory(folder)).then(
       () => this.watch(),
       () => this.watch(),
     );
@@ -44,7 +45,7 @@ export class SignOutSignal implements vscode.Disposable {
   async announce(accountUrl: string): Promise<void> {
     await this.ready;
     const announcement: Announcement = { accountUrl, window: this.window, id: `${this.window}.${++this.announced}` };
-    await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
+    await storageFiles.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
   }
 
   dispose(): void {
@@ -59,7 +60,7 @@ export class SignOutSignal implements vscode.Disposable {
   private async read(): Promise<void> {
     let announcement: Partial<Announcement>;
     try {
-      announcement = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as Partial<Announcement>;
+      announcement = JSON.parse(new TextDecoder().decode(await storageFiles.readFile(this.file))) as Partial<Announcement>;
     } catch {
       return; // half written or removed: the write that completes it fires again
     }

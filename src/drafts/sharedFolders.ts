@@ -1,6 +1,7 @@
 import { link } from 'node:fs/promises';
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
+import { storageFiles } from '../storage/storageFiles';
 import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from './draftFiles';
 import { MAX_SNAPSHOT_BYTES, type SnapshotFolder } from '../store/rowSnapshots';
 import type { PresenceFolder } from './windowPresence';
@@ -39,34 +40,33 @@ export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
  * read is bounded: a plain file (no link, no device) of at most `maxBytes`.
  */
 function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
-  const { fs } = vscode.workspace;
   const file = (name: string) => vscode.Uri.joinPath(folder, name);
   // The first write waits for it; a failure shows in that write.
-  const made = Promise.resolve(fs.createDirectory(folder)).then(undefined, () => undefined);
+  const made = Promise.resolve(storageFiles.createDirectory(folder)).then(undefined, () => undefined);
   void made.then(() => forgetStaged(folder));
   /** The text written to a file of its own beside `name`: not `*.json`, so that no reader or watcher takes it for one. */
   const staged = async (name: string, text: string) => {
     await made;
     const temp = file(`.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${STAGED}`);
-    await fs.writeFile(temp, new TextEncoder().encode(text));
+    await storageFiles.writeFile(temp, new TextEncoder().encode(text));
     return temp;
   };
-  const removeQuietly = (uri: vscode.Uri) => Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+  const removeQuietly = (uri: vscode.Uri) => Promise.resolve(storageFiles.delete(uri)).then(undefined, () => undefined);
   return {
     async names() {
       // Once the folder is made, and so watched (see onDidChange): nothing written after this read goes unheard.
       await made;
       try {
-        return (await fs.readDirectory(folder)).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+        return (await storageFiles.readDirectory(folder)).filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
       } catch {
         return []; // not made yet: nothing written
       }
     },
     async read(name) {
       try {
-        const stat = await fs.stat(file(name));
+        const stat = await storageFiles.stat(file(name));
         if (stat.type !== vscode.FileType.File || stat.size > maxBytes) return undefined;
-        const bytes = await fs.readFile(file(name));
+        const bytes = await storageFiles.readFile(file(name));
         return bytes.byteLength > maxBytes ? undefined : { text: new TextDecoder().decode(bytes), mtime: stat.mtime };
       } catch {
         return undefined;
@@ -90,7 +90,7 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
       }
     },
     async remove(name) {
-      await fs.delete(file(name));
+      await storageFiles.delete(file(name));
     },
     onDidChange(listener) {
       // VS Code watches a folder outside the workspace when asked with a RelativePattern, once the
@@ -115,13 +115,12 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
 
 /** Removes what windows that crashed mid-write left in the folder. */
 async function forgetStaged(folder: vscode.Uri): Promise<void> {
-  const { fs } = vscode.workspace;
-  const names = await Promise.resolve(fs.readDirectory(folder)).then(undefined, () => []);
+  const names = await Promise.resolve(storageFiles.readDirectory(folder)).then(undefined, () => []);
   const now = Date.now();
   for (const [name] of names.filter(([n, type]) => n.endsWith(STAGED) && type === vscode.FileType.File).slice(0, 1000)) {
     const uri = vscode.Uri.joinPath(folder, name);
-    const stat = await Promise.resolve(fs.stat(uri)).then(undefined, () => undefined);
-    if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(fs.delete(uri)).then(undefined, () => undefined);
+    const stat = await Promise.resolve(storageFiles.stat(uri)).then(undefined, () => undefined);
+    if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(storageFiles.delete(uri)).then(undefined, () => undefined);
   }
 }
 

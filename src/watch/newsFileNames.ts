@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import vscode = require('vscode');
+import { storageFiles } from '../storage/storageFiles';
 
 /** What the windows share about an account's news, a file each (see NewsFolder). */
 export type NewsFileKind = 'news' | 'lease' | 'notified' | 'seen';
@@ -33,6 +34,6 @@ function legacyFileOf(folder: vscode.Uri, accountUrl: string, what: NewsFileKind
 export async function forgetNews(globalStorage: vscode.Uri, accountUrl: string): Promise<void> {
   const folder = newsFolderOf(globalStorage);
   for (const what of KINDS) {
-    for (const file of [newsFileOf(folder, accountUrl, what), legacyFileOf(folder, accountUrl, what)]) await Promise.resolve(vscode.workspace.fs.delete(file)).catch(() => undefined);
+    for (const file of [newsFileOf(folder, accountUrl, what), legacyFileOf(folder, accountUrl, what)]) await Promise.resolve(storageFiles.delete(file)).catch(() => undefined);
   }
 }

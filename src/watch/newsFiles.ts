@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
+import { storageFiles } from '../storage/storageFiles';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
 import { MAX_FILE_BYTES, parseLease, parseNewsFile, parseNotified, parseSeenMarks, type Lease, type NewsFile, type Notified } from './newsShapes';
 
@@ -28,7 +29,7 @@ export class NewsFolder implements vscode.Disposable {
   constructor(globalStorage: vscode.Uri) {
     this.globalStorage = globalStorage;
     this.folder = newsFolderOf(globalStorage);
-    this.made = Promise.resolve(vscode.workspace.fs.createDirectory(this.folder)).then(
+    this.made = Promise.resolve(storageFiles.createDirectory(this.folder)).then(
       () => this.watch(),
       () => this.watch(),
     );
@@ -62,7 +63,7 @@ export class NewsFolder implements vscode.Disposable {
   /** Gives the lease up if `window` holds it (a window that closes, or leaves the account): deleted, so that it cannot outlive a sign-out. */
   async releaseLease(accountUrl: string, window: string): Promise<void> {
     if ((await this.lease(accountUrl))?.window !== window) return;
-    await Promise.resolve(vscode.workspace.fs.delete(this.file(accountUrl, 'lease'))).catch(() => undefined);
+    await Promise.resolve(storageFiles.delete(this.file(accountUrl, 'lease'))).catch(() => undefined);
   }
 
   /** The last poll whose news a notification told (in some window), and the window that claimed it. */
@@ -102,7 +103,7 @@ export class NewsFolder implements vscode.Disposable {
 
   private async read(accountUrl: string, what: NewsFileKind): Promise<unknown> {
     try {
-      const bytes = await vscode.workspace.fs.readFile(this.file(accountUrl, what));
+      const bytes = await storageFiles.readFile(this.file(accountUrl, what));
       return bytes.byteLength > MAX_FILE_BYTES ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as unknown);
     } catch {
       return undefined; // not there, or not JSON
@@ -123,8 +124,8 @@ export class NewsFolder implements vscode.Disposable {
     const file = this.file(accountUrl, what);
     // Not *.json: the windows' file watchers hear the rename, not this file.
     const temp = file.with({ path: `${file.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp` });
-    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
-    const drop = (uri: vscode.Uri) => Promise.resolve(vscode.workspace.fs.delete(uri)).catch(() => undefined);
+    await storageFiles.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
+    const drop = (uri: vscode.Uri) => Promise.resolve(storageFiles.delete(uri)).catch(() => undefined);
     if (!wanted()) {
       await drop(temp);
       return false;

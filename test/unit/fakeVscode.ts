@@ -53,6 +53,7 @@ function fsError(error: unknown, uri: Uri): unknown {
   return error;
 }
 async function onDisk<T>(uri: Uri, work: () => Promise<T>): Promise<T> {
+  fake.workspaceFsCalls += 1;
   try {
     return await work();
   } catch (error) {
@@ -274,6 +275,8 @@ export const fake = {
   config: new Map<string, unknown>(),
   /** How many times the settings were read (workspace.getConfiguration). */
   configurationReads: 0,
+  /** How many calls were made through workspace.fs (each a round trip to the workbench in VS Code). */
+  workspaceFsCalls: 0,
   documents: [] as FakeDocument[],
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   /** Progress notifications started, by title. */
@@ -305,6 +308,7 @@ export const fake = {
     this.logLines.length = 0;
     this.config.clear();
     this.configurationReads = 0;
+    this.workspaceFsCalls = 0;
     this.documents.length = 0;
     this.progress.length = 0;
     this.cancelProgress.length = 0;

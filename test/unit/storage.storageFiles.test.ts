@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { AccountList } from '../../src/auth/accountList';
+import { DraftStore } from '../../src/drafts/drafts';
+import { draftFolder, presenceFolder } from '../../src/drafts/sharedFolders';
+import { storageFiles } from '../../src/storage/storageFiles';
+import { NewsFolder } from '../../src/watch/newsFiles';
+import { fake, FileType, Uri } from './fakeVscode';
+import { memoryState } from './memoryState';
+
+const vscodeUri = (uri: Uri) => uri as unknown as import('vscode').Uri;
+
+describe('the extension\'s own files', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'storage-'));
+    fake.reset();
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('Report Bug\'s steps through the drafts (saved claimed, read, claimed, marked, given up, removed) make no call through workspace.fs, each a round trip to the workbench', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const drafts = new DraftStore(memoryState(), draftFolder(storage), presenceFolder(storage));
+    try {
+      await drafts.ready;
+      const draft = await drafts.create({ kind: 'bug', text: 'Crash\n\nat line 2\n', accountUrl: 'https://acme.example.com' }, { claimed: true });
+      assert.equal((await drafts.read(draft.id))?.text, 'Crash\n\nat line 2\n');
+      assert.deepEqual(await drafts.claim(draft.id), { taken: true });
+      await drafts.setUnconfirmed(draft.id, { ref: 'r1', sentText: draft.text, markerAtHead: true });
+      assert.equal((await drafts.read(draft.id))?.unconfirmed?.ref, 'r1');
+      await drafts.release(draft.id);
+      assert.equal(await drafts.remove(draft.id, { ifText: draft.text }), true);
+      assert.deepEqual((await readdir(join(root, 'drafts'))).filter((name) => name.endsWith('.json')), []);
+      assert.equal(fake.workspaceFsCalls, 0);
+    } finally {
+      drafts.dispose();
+    }
+  });
+
+  it('the account list and the news files on this disk make no call through workspace.fs either', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    const news = new NewsFolder(storage);
+    try {
+      await accounts.add('https://acme.example.com');
+      assert.deepEqual(await accounts.all(), ['https://acme.example.com']);
+      await news.writeLease('https://acme.example.com', { window: 'w1', until: Date.now() + 60_000, minutes: 5 }, () => true);
+      assert.equal((await news.lease('https://acme.example.com'))?.window, 'w1');
+      assert.equal(fake.workspaceFsCalls, 0);
+    } finally {
+      accounts.dispose();
+      news.dispose();
+    }
+  });
+
+  it('says what workspace.fs says of a local file: a link is followed and marked, a missing file is FileNotFound', async () => {
+    await writeFile(join(root, 'plain.json'), '{"a":1}');
+    await symlink(join(root, 'plain.json'), join(root, 'link.json'));
+    const plain = await storageFiles.stat(vscodeUri(Uri.file(join(root, 'plain.json'))));
+    assert.deepEqual([plain.type, plain.size], [FileType.File, 7]);
+    assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'link.json'))))).type, FileType.File | FileType.SymbolicLink);
+    const entries = new Map(await storageFiles.readDirectory(vscodeUri(Uri.file(root))));
+    assert.deepEqual([entries.get('plain.json'), entries.get('link.json')], [FileType.File, FileType.SymbolicLink]);
+    await assert.rejects(storageFiles.readFile(vscodeUri(Uri.file(join(root, 'none.json')))), (error: { code?: string }) => error.code === 'FileNotFound');
+    await storageFiles.createDirectory(vscodeUri(Uri.file(join(root, 'a', 'b'))));
+    assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'a', 'b'))))).type, FileType.Directory);
+  });
+
+  it('a global storage that is not on this disk (another scheme) is read and written through workspace.fs', async () => {
+    const file = vscodeUri(Uri.from({ scheme: 'vscode-userdata', path: join(root, 'elsewhere.json') }));
+    await storageFiles.writeFile(file, new TextEncoder().encode('{}'));
+    assert.equal(new TextDecoder().decode(await storageFiles.readFile(file)), '{}');
+    assert.equal(fake.workspaceFsCalls, 2);
+  });
+});

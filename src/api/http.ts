@@ -1,4 +1,3 @@
-import ky, { HTTPError, TimeoutError } from 'ky';
 import { ApiError, type BadResponseReason } from './errors';
 import { errorCode, errorFromResponse, isErrorBody, retryAfterSeconds } from './responseErrors';
 import { RETRY_STATUSES, retryWaitMs, type Attempts, type RetryPolicy } from './retries';
@@ -52,6 +51,16 @@ const MAX_REDIRECTS = 5;
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** An error answer is read for the service's words only. */
 const MAX_ERROR_BYTES = 64 * 1024;
+
+type Ky = typeof import('ky');
+let kyLoaded: Promise<Ky> | undefined;
+/**
+ * ky, evaluated at the first call rather than when the extension loads: its module tells what
+ * this runtime's fetch supports by building a Request with a stream, which was half the time the
+ * bundle's top level took at activation. The bundle holds it all the same (esbuild inlines a
+ * dynamic import and runs the module when it is first asked for).
+ */
+const loadKy = (): Promise<Ky> => (kyLoaded ??= import('ky'));
 
 /** Sends one API call the way the spec says, and turns every failure into an `ApiError`. */
 export class Transport {
@@ -116,6 +125,7 @@ export class Transport {
     const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
     const attempts: Attempts = { count: 0, deadlineAt: performance.now() + timeoutMs };
     const policy = this.retryPolicy;
+    const { default: ky, HTTPError, TimeoutError } = await loadKy();
     try {
       const response = await ky(url, {
         method,
@@ -132,14 +142,14 @@ export class Transport {
           // Retry-After is read by retryWaitMs as each answer comes, not by ky: see there.
           afterStatusCodes: [],
           delay: (attempt) => attempts.waitMs ?? policy.backoffMs * 2 ** (attempt - 1),
-          shouldRetry: ({ error }) => this.shouldRetry(error, call.signal, attempts),
+          shouldRetry: ({ error }) => this.shouldRetry(error instanceof HTTPError, error, call.signal, attempts),
         },
       });
       contentType = response.headers.get('content-type') ?? '';
       status = response.status;
       text = await readCapped(response, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, context);
     } catch (error) {
-      throw await this.toApiError(error, context, call.signal, deadline);
+      throw await this.toApiError(error, { HTTPError, TimeoutError }, context, call.signal, deadline);
     }
     return readAnswer({ text, contentType, status }, read, context);
   }
@@ -148,14 +158,14 @@ export class Transport {
     return { limit: this.options.retryLimit ?? 2, backoffMs: this.options.retryDelayMs ?? 300, maxRetryAfterSeconds: this.options.maxRetryAfterSeconds ?? 10 };
   }
 
-  /** An answer is tried again as retryWaitMs decided when it came; no answer (a network error), as ky's rules say. */
-  private shouldRetry(error: unknown, signal: AbortSignal | undefined, attempts: Attempts): boolean | undefined {
+  /** An answer (`answered`: an HTTPError) is tried again as retryWaitMs decided when it came; no answer (a network error), as ky's rules say. */
+  private shouldRetry(answered: boolean, error: unknown, signal: AbortSignal | undefined, attempts: Attempts): boolean | undefined {
     if (error instanceof ApiError || signal?.aborted) return false;
-    if (error instanceof HTTPError && attempts.waitMs === undefined) return false;
+    if (answered && attempts.waitMs === undefined) return false;
     return undefined;
   }
 
-  private async toApiError(error: unknown, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
+  private async toApiError(error: unknown, { HTTPError, TimeoutError }: Pick<Ky, 'HTTPError' | 'TimeoutError'>, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     const { method, path, host } = context;
     if (signal?.aborted) return new ApiError({ kind: 'cancelled', method, path, host });

@@ -59,6 +59,11 @@ export class Session implements vscode.Disposable {
   private firstRestore: Promise<void> | undefined;
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
+  /**
+   * Counts the sign-ins, sign-outs (here or heard from another window), switches and bindings: a restore() that began before one of
+   * them and reads its answers after (each read is a round trip to the window) would undo it.
+   */
+  private moves = 0;
   /** Whether a restore() has begun: the first may leave a folder's account signed out of since. */
   private restoredOnce = false;
   /** The accounts signed in to, as last read (see `signedInAccounts`); undefined: to be read again. */
@@ -131,12 +136,15 @@ export class Session implements vscode.Disposable {
    */
   async restore(): Promise<void> {
     if (this.switching) return;
+    const began = this.moves;
     const settings = readSettings();
     const chosen = this.windowState.get<string>(WINDOW_ACCOUNT_KEY);
     const first = !this.restoredOnce;
     this.restoredOnce = true;
     let { accountUrl, token } = await this.stored(settings.workspaceAccount || chosen || settings.accountUrl);
     if (!token && first && chosen && !settings.workspaceAccount) ({ accountUrl, token } = await this.stored(settings.accountUrl));
+    // Overtaken: what the person did meanwhile stands (and any change after it runs a restore of its own).
+    if (this.moves !== began) return;
     if (accountUrl && token) {
       // Kept as this window's choice (VS Code holds it at once; storing it is not waited for, so
       // that nothing heard meanwhile, such as a sign-out, is overtaken by this restore).
@@ -207,6 +215,7 @@ export class Session implements vscode.Disposable {
    * window starts with; other windows stay on theirs. False when it has no token (signed out meanwhile).
    */
   async switchTo(accountUrl: string): Promise<boolean> {
+    this.moves += 1;
     if (!(await this.secrets.get(secretKey(accountUrl)))) return false;
     await this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
     await vscode.workspace.getConfiguration().update(SETTINGS.accountUrl, accountUrl, vscode.ConfigurationTarget.Global);
@@ -216,12 +225,14 @@ export class Session implements vscode.Disposable {
 
   /** Binds this workspace to an account (its address goes into the workspace's settings), or unbinds it. */
   async bindWorkspace(accountUrl: string | undefined): Promise<void> {
+    this.moves += 1;
     await vscode.workspace.getConfiguration().update(SETTINGS.workspaceAccount, accountUrl, vscode.ConfigurationTarget.Workspace);
     await this.restore();
   }
 
   /** Stores a token the service accepted (see `Gateway.signIn`) and makes it the current one. */
   async save(accountUrl: string, token: string): Promise<void> {
+    this.moves += 1;
     // A workspace bound to another account stays on it: the new one is stored, and listed.
     const bound = this.boundAccountUrl;
     const here = bound === undefined || bound === accountUrl;
@@ -247,6 +258,7 @@ export class Session implements vscode.Disposable {
   /** Signs out of an account (this window's when none is named): its token is deleted, in every window. */
   async signOut(accountUrl = this.accountUrl): Promise<void> {
     if (!accountUrl) return;
+    this.moves += 1;
     const mine = accountUrl === this.accountUrl;
     if (mine) this.current = undefined;
     await this.secrets.delete(secretKey(accountUrl));
@@ -267,6 +279,7 @@ export class Session implements vscode.Disposable {
   private async signedOutElsewhere(accountUrl: string): Promise<void> {
     const previous = this.current;
     if (previous?.accountUrl !== accountUrl) return;
+    this.moves += 1;
     this.current = undefined;
     const key = secretKey(accountUrl);
     if ((await this.secrets.get(key)) === previous.token) await this.secrets.delete(key);

@@ -74,6 +74,31 @@ describe('Session', () => {
     assert.equal(session.state, 'signedOut');
   });
 
+  it('a restore begun before a sign-in does not undo it when its read of the secrets answers late', async () => {
+    fake.config.set('helpdesk.accountUrl', A);
+    await session.whenRestored();
+    await session.save(A, TOKEN);
+    // Each read of the secret storage answers with what was stored when asked, a moment later (a round trip to the window).
+    const held: (() => void)[] = [];
+    secrets.get = (key: string) => {
+      const value = secrets.data.get(key);
+      return new Promise<string | undefined>((resolve) => held.push(() => resolve(value)));
+    };
+    // The sign-out's delete fires onDidChange: a restore begins and asks for the token, which is gone.
+    await session.signOut();
+    assert.equal(held.length, 1, 'the restore is waiting on its read');
+    await session.save(A, TOKEN);
+    const states: string[] = [];
+    session.onDidChange(() => states.push(session.state));
+    // The stale answer first; then any read begun since, until none is left.
+    while (held.length) {
+      held.shift()!();
+      await settle();
+    }
+    assert.deepEqual(session.credentials, { accountUrl: A, token: TOKEN });
+    assert.deepEqual(states.filter((state) => state !== 'signedIn'), [], 'never signed out again, not even for a moment');
+  });
+
   it('follows what the calls met, only while signed in', async () => {
     session.noteReachability('rejected');
     assert.equal(session.state, 'signedOut', 'signed out stays so');

@@ -21,12 +21,22 @@ export interface DocumentCode {
  * asked for a title.
  */
 export function selectedCode(editor: vscode.TextEditor, log: Log): { selection: CodeSelection; code: Promise<DocumentCode> } {
+  const lines = selectedLines(editor);
+  return { selection: lines, code: located(editor.document, lines, log) };
+}
+
+/** The editor's selected lines, whole (see `selectedCode`), with no lookup. */
+export function selectedLines(editor: vscode.TextEditor): CodeSelection {
   const { selection } = editor;
   const start = selection.start.line;
   let end = selection.end.line;
   if (!selection.isEmpty && selection.end.character === 0 && end > start) end--;
-  const lines = linesOf(editor.document, start, end);
-  return { selection: lines, code: located(editor.document, lines, log) };
+  return linesOf(editor.document, start, end);
+}
+
+/** The lines of `selection` in `document`, looked up in Git with the window's progress. */
+export function lookUpCode(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
+  return located(document, selection, log);
 }
 
 /** Lines `start` to `end` (0-based) of a document, looked up in Git with the window's progress. */

@@ -2,7 +2,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent, suggestTitle } from '../code/bugReport';
-import { selectedCode, type DocumentCode } from './documentCode';
+import { lookUpCode, selectedCode, selectedLines, type DocumentCode } from './documentCode';
 import { askText, signedInAccount } from '../commands/prompts';
 import type { NewDraft } from '../drafts/drafts';
 import { formatDraftDocument } from '../drafts/draftDocument';
@@ -45,17 +45,21 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
   }
   const account = await signedInAccount(services);
   if (!account) return undefined;
-  // Looked up in Git while the title is asked (the person types; the lookup is done by Enter).
-  const { selection, code } = selectedCode(editor, services.log);
-  code.catch(() => undefined); // a lookup of a report cancelled: its failure is nobody's
+  const selection = selectedLines(editor);
   const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}–${selection.endLine}`;
-  const answer = await askText({
+  const asked = askText({
     title: l10n.t('Report Bug: {0}:{1}', selection.relativePath, lines),
     prompt: l10n.t('A title for the bug. Enter files it with the code; the button opens the whole report to edit first.'),
     value: suggestTitle(selection),
     editorTooltip: l10n.t('Edit the whole report before filing it'),
     validate: (value) => (value.trim() ? undefined : l10n.t('A bug needs a title.')),
   });
+  // Looked up in Git while the title is asked (the person types; the lookup is done by Enter), once
+  // the box is on its way: the extension host sends what the box shows on a timer of its own, and
+  // the lookup's work (Git's processes started, the window's progress) would otherwise go first.
+  const code = new Promise((resolve) => setTimeout(resolve, 0)).then(() => lookUpCode(editor.document, selection, services.log));
+  code.catch(() => undefined); // a lookup of a report cancelled: its failure is nobody's
+  const answer = await asked;
   if (!answer) return undefined;
   return fileBug(services, account, { ...(await code), title: answer.value }, answer.action === 'editor' ? 'edit' : 'send');
 }

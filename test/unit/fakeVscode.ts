@@ -201,6 +201,44 @@ export interface ShownPick {
 }
 
 /** A quick pick a module made (`window.createQuickPick`); a test types into it, accepts an item or hides it. */
+/** An input box (createInputBox): what it shows, what the progress notifications were when it showed, and the person's moves. */
+export class FakeInputBox {
+  title: string | undefined;
+  prompt: string | undefined;
+  placeholder: string | undefined;
+  value = '';
+  ignoreFocusOut = false;
+  buttons: readonly unknown[] = [];
+  validationMessage: string | undefined;
+  /** fake.progress as it was when the box was shown. */
+  progressWhenShown: string[] | undefined;
+  hidden = false;
+  private readonly changed = new EventEmitter<string>();
+  private readonly accepted = new EventEmitter<void>();
+  private readonly triggered = new EventEmitter<unknown>();
+  private readonly hid = new EventEmitter<void>();
+  readonly onDidChangeValue = this.changed.event;
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidTriggerButton = this.triggered.event;
+  readonly onDidHide = this.hid.event;
+  show(): void {
+    this.progressWhenShown = [...fake.progress];
+    fake.inputBoxes.push(this);
+  }
+  hide(): void {
+    if (this.hidden) return;
+    this.hidden = true;
+    this.hid.fire();
+  }
+  dispose(): void {}
+  /** The person types `value` and presses Enter. */
+  accept(value = this.value): void {
+    this.value = value;
+    this.changed.fire(value);
+    this.accepted.fire();
+  }
+}
+
 export class FakeQuickPick<T extends { label: string } = { label: string; description?: string; detail?: string; alwaysShow?: boolean }> {
   title: string | undefined;
   placeholder: string | undefined;
@@ -287,6 +325,8 @@ export const fake = {
   picks: [] as ShownPick[],
   /** Answers for the next quick picks (`showQuickPick`), in order: the label of the item picked; undefined is "dismissed". */
   pickAnswers: [] as (string | undefined)[],
+  /** Input boxes shown (createInputBox), in order. */
+  inputBoxes: [] as FakeInputBox[],
   /** Quick picks made with createQuickPick, in order. */
   quickPicks: [] as FakeQuickPick[],
   /** Status bar messages set. */
@@ -300,6 +340,7 @@ export const fake = {
     this.picks.length = 0;
     this.pickAnswers.length = 0;
     this.quickPicks.length = 0;
+    this.inputBoxes.length = 0;
     this.statusBar.length = 0;
     this.messages.length = 0;
     this.answers.length = 0;
@@ -341,6 +382,7 @@ export const window = {
     const label = fake.pickAnswers.shift();
     return label === undefined ? undefined : shown.find((item) => item.label === label);
   },
+  createInputBox: () => new FakeInputBox(),
   createQuickPick(): FakeQuickPick {
     const pick = new FakeQuickPick();
     fake.quickPicks.push(pick);

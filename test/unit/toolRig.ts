@@ -63,8 +63,11 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
   };
   const log = new Log();
   const drafts = new DraftStore(state, options.draftsFolder ?? new MemoryFolder(), options.presence ?? new MemoryFolder());
-  const sender = new DraftSender(gateway as never, drafts, new Notifier(log), log, undefined, new FiledIntents(options.filedFolder ?? new MemoryFolder()));
-  const tools = writeTools({ gateway, drafts, sender, log } as unknown as Services);
+  const ui = new Notifier(log);
+  const sender = new DraftSender(gateway as never, drafts, ui, log, undefined, new FiledIntents(options.filedFolder ?? new MemoryFolder()));
+  /** What the commands are given (the parts a write needs). */
+  const services = { gateway, drafts, sender, ui, log } as unknown as Services;
+  const tools = writeTools(services);
   /** What VS Code does: ask (prepareInvocation), and on yes, invoke. */
   const confirmed = async (tool: WriteTool, input: WriteInput) => {
     const asked = await tools.confirmation(tool, input, never);
@@ -72,6 +75,7 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
   };
   return {
     tools,
+    services,
     drafts,
     sender,
     confirmed,

@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import vscode = require('vscode');
 
 /**
@@ -8,7 +9,8 @@ import vscode = require('vscode');
  * `$ensureActivation`): a round trip to the window for each step, which in a browser or remote
  * workbench crosses the connection and waits while the window paints. Report Bug made about
  * twenty of them before its POST. As `workspace.fs` does: a link is followed, its type is its
- * target's with SymbolicLink added, and errors are FileSystemErrors.
+ * target's with SymbolicLink added; writes to one file go one after another, each flushed to the
+ * disk, and make the folder where it is missing; errors are FileSystemErrors.
  */
 export const storageFiles = {
   async stat(uri: vscode.Uri): Promise<{ type: vscode.FileType; size: number; mtime: number }> {
@@ -26,7 +28,11 @@ export const storageFiles = {
   },
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.writeFile(uri, content);
-    return local(uri, (path) => writeFile(path, content));
+    return local(uri, (path) => queued(path, () => writeFlushed(path, content).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dirname(path), { recursive: true });
+      await writeFlushed(path, content);
+    })));
   },
   /** A file; never a folder. */
   async delete(uri: vscode.Uri): Promise<void> {
@@ -35,7 +41,15 @@ export const storageFiles = {
   },
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.readDirectory(uri);
-    return local(uri, async (path) => (await readdir(path, { withFileTypes: true })).map((entry) => [entry.name, entry.isSymbolicLink() ? vscode.FileType.SymbolicLink : typeOf(entry)]));
+    return local(uri, async (path) =>
+      Promise.all(
+        (await readdir(path, { withFileTypes: true })).map(async (entry): Promise<[string, vscode.FileType]> => {
+          if (!entry.isSymbolicLink()) return [entry.name, typeOf(entry)];
+          const target = await stat(join(path, entry.name)).catch(() => undefined);
+          return [entry.name, (target ? typeOf(target) : vscode.FileType.Unknown) | vscode.FileType.SymbolicLink];
+        }),
+      ),
+    );
   },
   /** With the folders above it, as `workspace.fs` does. */
   async createDirectory(uri: vscode.Uri): Promise<void> {
@@ -43,6 +57,29 @@ export const storageFiles = {
     return local(uri, async (path) => void (await mkdir(path, { recursive: true })));
   },
 };
+
+/** The write under way to each file (see `queued`). */
+const writing = new Map<string, Promise<unknown>>();
+
+/** Runs `write` once the writes to `path` before it are done: two at once would leave parts of each. */
+function queued<T>(path: string, write: () => Promise<T>): Promise<T> {
+  const done = (writing.get(path) ?? Promise.resolve()).then(write, write);
+  const settled = done.then(undefined, () => undefined);
+  writing.set(path, settled);
+  void settled.then(() => writing.get(path) === settled && writing.delete(path));
+  return done;
+}
+
+/** Written and flushed to the disk before it is closed (a draft renamed into place after a crash is whole, not empty). */
+async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.writeFile(content);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
 
 function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): vscode.FileType {
   return entry.isFile() ? vscode.FileType.File : entry.isDirectory() ? vscode.FileType.Directory : vscode.FileType.Unknown;

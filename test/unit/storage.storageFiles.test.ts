@@ -63,10 +63,27 @@ describe('the extension\'s own files', () => {
     assert.deepEqual([plain.type, plain.size], [FileType.File, 7]);
     assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'link.json'))))).type, FileType.File | FileType.SymbolicLink);
     const entries = new Map(await storageFiles.readDirectory(vscodeUri(Uri.file(root))));
-    assert.deepEqual([entries.get('plain.json'), entries.get('link.json')], [FileType.File, FileType.SymbolicLink]);
+    assert.deepEqual([entries.get('plain.json'), entries.get('link.json')], [FileType.File, FileType.File | FileType.SymbolicLink]);
     await assert.rejects(storageFiles.readFile(vscodeUri(Uri.file(join(root, 'none.json')))), (error: { code?: string }) => error.code === 'FileNotFound');
     await storageFiles.createDirectory(vscodeUri(Uri.file(join(root, 'a', 'b'))));
     assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'a', 'b'))))).type, FileType.Directory);
+  });
+
+  it('writes to one file at once are made one after another, as workspace.fs queues them: the file holds one whole content', async () => {
+    const file = vscodeUri(Uri.file(join(root, 'accounts.json')));
+    for (let round = 0; round < 20; round++) {
+      const contents = Array.from({ length: 4 }, (_, i) => JSON.stringify({ accounts: Array.from({ length: 1 + i * 50 * (round % 3) }, (_, j) => `https://a${i}-${j}.example.com`) }));
+      await Promise.all(contents.map((text) => storageFiles.writeFile(file, new TextEncoder().encode(text))));
+      assert.ok(contents.includes(new TextDecoder().decode(await storageFiles.readFile(file))), `round ${round}: one whole content`);
+    }
+  });
+
+  it('a write makes the folder again when it was removed meanwhile, as workspace.fs does', async () => {
+    const file = vscodeUri(Uri.file(join(root, 'gone', 'drafts', 'a.json')));
+    await storageFiles.writeFile(file, new TextEncoder().encode('{}'));
+    await rm(join(root, 'gone'), { recursive: true });
+    await storageFiles.writeFile(file, new TextEncoder().encode('{"again":1}'));
+    assert.equal(new TextDecoder().decode(await storageFiles.readFile(file)), '{"again":1}');
   });
 
   it('a global storage that is not on this disk (another scheme) is read and written through workspace.fs', async () => {

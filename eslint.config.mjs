@@ -32,6 +32,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  {
+    // ky is evaluated at the first request (src/api/http.ts): a static import elsewhere would run its checks at activation again.
+    files: ['src/**/*.ts'],
+    ignores: ['src/api/http.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky loads at the first request: use src/api/http.ts.', allowTypeImports: true }] }] },
+  },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
   {
     // The build script runs in node (the `globals` package is not a dependency: the two it uses).

@@ -60,7 +60,11 @@ let kyLoaded: Promise<Ky> | undefined;
  * bundle's top level took at activation. The bundle holds it all the same (esbuild inlines a
  * dynamic import and runs the module when it is first asked for).
  */
-const loadKy = (): Promise<Ky> => (kyLoaded ??= import('ky'));
+const loadKy = (): Promise<Ky> =>
+  (kyLoaded ??= import('ky').catch((error: unknown) => {
+    kyLoaded = undefined; // tried again at the next call
+    throw error;
+  }));
 
 /** Sends one API call the way the spec says, and turns every failure into an `ApiError`. */
 export class Transport {
@@ -125,8 +129,10 @@ export class Transport {
     const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
     const attempts: Attempts = { count: 0, deadlineAt: performance.now() + timeoutMs };
     const policy = this.retryPolicy;
-    const { default: ky, HTTPError, TimeoutError } = await loadKy();
+    let kyModule: Ky | undefined;
     try {
+      // Inside: a failure to load it is a failure of this call, in words like any other.
+      const { default: ky, HTTPError } = (kyModule = await loadKy());
       const response = await ky(url, {
         method,
         json,
@@ -149,7 +155,7 @@ export class Transport {
       status = response.status;
       text = await readCapped(response, this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, context);
     } catch (error) {
-      throw await this.toApiError(error, { HTTPError, TimeoutError }, context, call.signal, deadline);
+      throw await this.toApiError(error, kyModule, context, call.signal, deadline);
     }
     return readAnswer({ text, contentType, status }, read, context);
   }
@@ -165,15 +171,15 @@ export class Transport {
     return undefined;
   }
 
-  private async toApiError(error: unknown, { HTTPError, TimeoutError }: Pick<Ky, 'HTTPError' | 'TimeoutError'>, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
+  private async toApiError(error: unknown, ky: Pick<Ky, 'HTTPError' | 'TimeoutError'> | undefined, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     const { method, path, host } = context;
     if (signal?.aborted) return new ApiError({ kind: 'cancelled', method, path, host });
-    if (error instanceof HTTPError) {
+    if (ky && error instanceof ky.HTTPError) {
       const body = await readCapped(error.response, MAX_ERROR_BYTES, context).catch(() => '');
       return errorFromResponse(error.response.status, error.response.headers, body, context);
     }
-    if (deadline.aborted || error instanceof TimeoutError) {
+    if (deadline.aborted || (ky && error instanceof ky.TimeoutError)) {
       return new ApiError({ kind: 'timeout', method, path, host, timeoutSeconds: Math.round((this.options.timeoutMs ?? 15_000) / 100) / 10 });
     }
     if (error instanceof Error && error.name === 'AbortError') return new ApiError({ kind: 'cancelled', method, path, host });

@@ -22,7 +22,7 @@ export interface DocumentCode {
  */
 export function selectedCode(editor: vscode.TextEditor, log: Log): { selection: CodeSelection; code: Promise<DocumentCode> } {
   const lines = selectedLines(editor);
-  return { selection: lines, code: located(editor.document, lines, log) };
+  return { selection: lines, code: lookUpCode(editor.document, lines, log) };
 }
 
 /** The editor's selected lines, whole (see `selectedCode`), with no lookup. */
@@ -34,14 +34,9 @@ export function selectedLines(editor: vscode.TextEditor): CodeSelection {
   return linesOf(editor.document, start, end);
 }
 
-/** The lines of `selection` in `document`, looked up in Git with the window's progress. */
-export function lookUpCode(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
-  return located(document, selection, log);
-}
-
 /** Lines `start` to `end` (0-based) of a document, looked up in Git with the window's progress. */
 export function codeAt(document: vscode.TextDocument, start: number, end: number, log: Log): Promise<DocumentCode> {
-  return located(document, linesOf(document, start, end), log);
+  return lookUpCode(document, linesOf(document, start, end), log);
 }
 
 function linesOf(document: vscode.TextDocument, start: number, end: number): CodeSelection {
@@ -49,7 +44,8 @@ function linesOf(document: vscode.TextDocument, start: number, end: number): Cod
   return { relativePath: relativeLocation(document.uri), startLine: start + 1, endLine: end + 1, languageId: document.languageId, text };
 }
 
-async function located(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
+/** The lines of `selection` in `document`, looked up in Git with the window's progress. */
+export async function lookUpCode(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
   const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
     locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
   );

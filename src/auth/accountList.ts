@@ -21,7 +21,7 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   constructor(folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
-    this.ready = Promise.resolve(storageFiles.createDirectory(folder))
+    this.ready = storageFiles.createDirectory(folder)
       .then(undefined, () => undefined)
       .then(() => {
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));

@@ -60,8 +60,9 @@ export class Session implements vscode.Disposable {
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
   /**
-   * Counts the sign-ins, sign-outs (here or heard from another window), switches and bindings: a restore() that began before one of
-   * them and reads its answers after (each read is a round trip to the window) would undo it.
+   * Counts the sign-ins, sign-outs (here or heard from another window), switches and bindings: a
+   * restore() that began before one of them and reads its answers after (each read is a round trip
+   * to the window) would undo it.
    */
   private moves = 0;
   /** Whether a restore() has begun: the first may leave a folder's account signed out of since. */

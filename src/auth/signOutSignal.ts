@@ -36,7 +36,7 @@ export class SignOutSignal implements vscode.Disposable {
   constructor(private readonly folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
     // The folder must exist before it can be watched; activation does not wait for this.
-    this.ready = Promise.resolve(storageFiles.createDirectory(folder)).then(
+    this.ready = storageFiles.createDirectory(folder).then(
       () => this.watch(),
       () => this.watch(),
     );

@@ -42,7 +42,7 @@ export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
 function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
   const file = (name: string) => vscode.Uri.joinPath(folder, name);
   // The first write waits for it; a failure shows in that write.
-  const made = Promise.resolve(storageFiles.createDirectory(folder)).then(undefined, () => undefined);
+  const made = storageFiles.createDirectory(folder).catch(() => undefined);
   void made.then(() => forgetStaged(folder));
   /** The text written to a file of its own beside `name`: not `*.json`, so that no reader or watcher takes it for one. */
   const staged = async (name: string, text: string) => {
@@ -51,7 +51,7 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
     await storageFiles.writeFile(temp, new TextEncoder().encode(text));
     return temp;
   };
-  const removeQuietly = (uri: vscode.Uri) => Promise.resolve(storageFiles.delete(uri)).then(undefined, () => undefined);
+  const removeQuietly = (uri: vscode.Uri) => storageFiles.delete(uri).catch(() => undefined);
   return {
     async names() {
       // Once the folder is made, and so watched (see onDidChange): nothing written after this read goes unheard.
@@ -115,12 +115,12 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
 
 /** Removes what windows that crashed mid-write left in the folder. */
 async function forgetStaged(folder: vscode.Uri): Promise<void> {
-  const names = await Promise.resolve(storageFiles.readDirectory(folder)).then(undefined, () => []);
+  const names = await storageFiles.readDirectory(folder).catch(() => []);
   const now = Date.now();
   for (const [name] of names.filter(([n, type]) => n.endsWith(STAGED) && type === vscode.FileType.File).slice(0, 1000)) {
     const uri = vscode.Uri.joinPath(folder, name);
-    const stat = await Promise.resolve(storageFiles.stat(uri)).then(undefined, () => undefined);
-    if (stat && now - stat.mtime > STAGED_KEPT_MS) await Promise.resolve(storageFiles.delete(uri)).then(undefined, () => undefined);
+    const stat = await storageFiles.stat(uri).catch(() => undefined);
+    if (stat && now - stat.mtime > STAGED_KEPT_MS) await storageFiles.delete(uri).catch(() => undefined);
   }
 }
 

@@ -19,7 +19,7 @@ export const storageFiles = {
       const entry = await lstat(path);
       if (!entry.isSymbolicLink()) return { type: typeOf(entry), size: entry.size, mtime: entry.mtimeMs };
       const target = await stat(path).catch(() => undefined);
-      return { type: (target ? typeOf(target) : vscode.FileType.Unknown) | vscode.FileType.SymbolicLink, size: target?.size ?? 0, mtime: target?.mtimeMs ?? entry.mtimeMs };
+      return { type: linkType(target), size: target?.size ?? 0, mtime: target?.mtimeMs ?? entry.mtimeMs };
     });
   },
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -28,11 +28,7 @@ export const storageFiles = {
   },
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.writeFile(uri, content);
-    return local(uri, (path) => queued(path, () => writeFlushed(path, content).catch(async (error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dirname(path), { recursive: true });
-      await writeFlushed(path, content);
-    })));
+    return local(uri, (path) => queued(path, () => writeMakingFolder(path, content)));
   },
   /** A file; never a folder. */
   async delete(uri: vscode.Uri): Promise<void> {
@@ -43,11 +39,10 @@ export const storageFiles = {
     if (uri.scheme !== 'file') return vscode.workspace.fs.readDirectory(uri);
     return local(uri, async (path) =>
       Promise.all(
-        (await readdir(path, { withFileTypes: true })).map(async (entry): Promise<[string, vscode.FileType]> => {
-          if (!entry.isSymbolicLink()) return [entry.name, typeOf(entry)];
-          const target = await stat(join(path, entry.name)).catch(() => undefined);
-          return [entry.name, (target ? typeOf(target) : vscode.FileType.Unknown) | vscode.FileType.SymbolicLink];
-        }),
+        (await readdir(path, { withFileTypes: true })).map(async (entry): Promise<[string, vscode.FileType]> => [
+          entry.name,
+          entry.isSymbolicLink() ? linkType(await stat(join(path, entry.name)).catch(() => undefined)) : typeOf(entry),
+        ]),
       ),
     );
   },
@@ -70,6 +65,17 @@ function queued<T>(path: string, write: () => Promise<T>): Promise<T> {
   return done;
 }
 
+/** The folder is made again where it was removed meanwhile. */
+async function writeMakingFolder(path: string, content: Uint8Array): Promise<void> {
+  try {
+    await writeFlushed(path, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFlushed(path, content);
+  }
+}
+
 /** Written and flushed to the disk before it is closed (a draft renamed into place after a crash is whole, not empty). */
 async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
   const handle = await open(path, 'w');
@@ -79,6 +85,11 @@ async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** A link's type: its target's (none when the target is missing), with SymbolicLink added. */
+function linkType(target: { isFile(): boolean; isDirectory(): boolean } | undefined): vscode.FileType {
+  return (target ? typeOf(target) : vscode.FileType.Unknown) | vscode.FileType.SymbolicLink;
 }
 
 function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): vscode.FileType {

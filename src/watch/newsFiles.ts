@@ -29,7 +29,7 @@ export class NewsFolder implements vscode.Disposable {
   constructor(globalStorage: vscode.Uri) {
     this.globalStorage = globalStorage;
     this.folder = newsFolderOf(globalStorage);
-    this.made = Promise.resolve(storageFiles.createDirectory(this.folder)).then(
+    this.made = storageFiles.createDirectory(this.folder).then(
       () => this.watch(),
       () => this.watch(),
     );
@@ -63,7 +63,7 @@ export class NewsFolder implements vscode.Disposable {
   /** Gives the lease up if `window` holds it (a window that closes, or leaves the account): deleted, so that it cannot outlive a sign-out. */
   async releaseLease(accountUrl: string, window: string): Promise<void> {
     if ((await this.lease(accountUrl))?.window !== window) return;
-    await Promise.resolve(storageFiles.delete(this.file(accountUrl, 'lease'))).catch(() => undefined);
+    await storageFiles.delete(this.file(accountUrl, 'lease')).catch(() => undefined);
   }
 
   /** The last poll whose news a notification told (in some window), and the window that claimed it. */
@@ -125,7 +125,7 @@ export class NewsFolder implements vscode.Disposable {
     // Not *.json: the windows' file watchers hear the rename, not this file.
     const temp = file.with({ path: `${file.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.tmp` });
     await storageFiles.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
-    const drop = (uri: vscode.Uri) => Promise.resolve(storageFiles.delete(uri)).catch(() => undefined);
+    const drop = (uri: vscode.Uri) => storageFiles.delete(uri).catch(() => undefined);
     if (!wanted()) {
       await drop(temp);
       return false;

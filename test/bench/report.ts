@@ -243,7 +243,9 @@ What is timed
     "Load more…" (${f.depth?.pageSize ?? 100} posts a page), each click timed from the command to the view's
     rows; click N loads page N + 1, and the last finds the page past the end empty.
     Heap: heapUsed of the extension host after page 1 and after the last, over posts loaded; its
-    floor, in the same host and run: every page fetched and JSON.parse'd bare, and kept.
+    floor, in the same host and run: every page fetched and JSON.parse'd bare, and kept. Each
+    reading waits for the connections the requests opened to close (VS Code gives each fetch
+    a connection of its own, kept alive for seconds), then forces a GC.
   News: no workbench; the reads and the comparison the watcher makes each poll, against the
     stand-in (in this process) with about ${f.news?.accountPosts.toLocaleString('en-US') ?? '10,000'} posts: the requests of a poll when nothing
     changed (the most of three after the baseline), on each profile, times the polls of an hour

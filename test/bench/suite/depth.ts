@@ -35,6 +35,24 @@ function garbageCollector(): { kind: DepthFigures['gc']; collect(): Promise<void
   };
 }
 
+/** Past the stand-in's keep-alive (Node's http server: 5 s), with a second of undici's timer granularity. */
+const CONNECTIONS_CLOSED_MS = 6_000;
+
+/**
+ * The extension host's heapUsed, collected, once the connections that the measured requests
+ * opened have closed. In VS Code's extension host every fetch gets an undici Agent of its own
+ * (the proxy and certificate support, @vscode/proxy-agent's fetch patch): a pool, a 2,048-slot
+ * queue and a socket per request, kept until that connection's keep-alive ends. Read before
+ * then, the heap counts as many of them as requests were sent in the last seconds: a figure of
+ * how fast the pages came, the floor's and ours alike, not of the posts. (The idle sockets are
+ * unref'd, so Node's list of active resources does not show them: the wait is a fixed one.)
+ */
+async function settledHeap(gc: { collect(): Promise<void> }): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, CONNECTIONS_CLOSED_MS));
+  await gc.collect();
+  return process.memoryUsage().heapUsed;
+}
+
 async function bareFetch(url: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, { headers: { accept: 'application/json' } });
@@ -81,14 +99,12 @@ class ViewChildren {
  * What holding the account's posts costs at the least: every page fetched and JSON.parse'd,
  * kept, with the extension's list signed out and collected first.
  */
-async function bareHeap(pages: number, url: (page: number) => string, gc: { collect(): Promise<void> }, api: { store: { posts: { reset(): void } } }): Promise<number> {
+async function bareHeap(pages: number, url: (page: number) => string, heap: () => Promise<number>, api: { store: { posts: { reset(): void } } }): Promise<number> {
   api.store.posts.reset();
-  await gc.collect();
-  const before = process.memoryUsage().heapUsed;
+  const before = await heap();
   const kept: unknown[][] = [];
   for (let page = 1; page <= pages; page++) kept.push(JSON.parse(await (await fetch(url(page), { headers: { accept: 'application/json' } })).text()) as unknown[]);
-  await gc.collect();
-  const after = process.memoryUsage().heapUsed;
+  const after = await heap();
   const posts = kept.reduce((n, page) => n + page.length, 0);
   return posts > 0 ? (after - before) / posts : NaN;
 }
@@ -99,6 +115,7 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
   const control = new StandInControl(account.url);
   await control.clearFaults();
   const gc = garbageCollector();
+  const heap = () => settledHeap(gc);
 
   // What VS Code does with the view's change events: it asks again for the children of each
   // node named (of the whole view for none, and then of every node open in it).
@@ -108,8 +125,7 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
   await vscode.commands.executeCommand('helpdesk.refreshPosts');
   await view.askAgain([undefined]);
   pageMs.push(performance.now() - started);
-  await gc.collect();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = await heap();
 
   // What clicking "Load more…" until it is gone does: the command, then the view asks again.
   await control.clearRequests();
@@ -129,8 +145,7 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
     const last = nodes.at(-1)?.label;
     throw new Error(`Loaded ${loaded} of ${account.posts} posts; the last node says "${typeof last === 'object' ? last.label : String(last)}".`);
   }
-  await gc.collect();
-  const heapAfter = process.memoryUsage().heapUsed;
+  const heapAfter = await heap();
   // The nodes stay referenced until here, as the view's would.
   if (nodes.length === 0) throw new Error('No nodes after loading every page.');
 
@@ -150,6 +165,6 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
     bareFirstMs.push(await bareFetch(url(1)));
     bareLastMs.push(await bareFetch(url(lastPage)));
   }
-  const bareHeapPerPost = await bareHeap(lastPage, url, gc, api);
+  const bareHeapPerPost = await bareHeap(lastPage, url, heap, api);
   return { posts: account.posts, pageSize, pageMs, bareFirstMs, bareLastMs, heapBefore, heapAfter, loaded, gc: gc.kind, bareHeapPerPost };
 }

@@ -125,6 +125,15 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('the entry (src/start.ts) holds none of the bundle: of src/ it imports only the code cache, which imports nothing of src/ or vscode; the rest is types', () => {
+    const sources = new Map(srcFiles().map(({ file, text }) => [file, text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')]));
+    const values = (file: string) => imports(sources.get(file) ?? '').filter(({ statement }) => !/^(?:import|export)\s+type\b/.test(statement)).map(({ from }) => target(file, from));
+    assert.ok(sources.has('src/start.ts') && sources.has('src/codeCache.ts'), 'both are there to check');
+    assert.deepEqual(values('src/start.ts').filter((to) => to.startsWith('src/') || to === 'vscode'), ['src/codeCache']);
+    assert.deepEqual(values('src/codeCache.ts').filter((to) => to.startsWith('src/') || to === 'vscode'), []);
+    assert.ok(imports(sources.get('src/start.ts')!).some(({ from, statement }) => from === './extension' && statement.startsWith('import type')), 'the bundle\'s types');
+  });
+
   it('one window account: outside src/gateway/ nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
     const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
     const problems = srcFiles()

@@ -2,6 +2,8 @@
 // The pattern for new files: import what you need, describe(…) at the top level, and add the
 // file to TEST_FILES in ./index.ts.
 import assert from 'node:assert/strict';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { extensionApi } from './helpers';
 
@@ -41,6 +43,23 @@ describe('activation', () => {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await config.update('referencePrefix', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('writes the code cache a few seconds after activation, named for this bundle and this V8', async function () {
+    this.timeout(15_000);
+    await extension().activate();
+    // Node's fs: VS Code's logs every read of a folder not made yet.
+    const folder = join((await extensionApi()).context.globalStorageUri.fsPath, 'code-cache');
+    const started = Date.now();
+    let names: string[] = [];
+    while (Date.now() - started < 10_000) {
+      names = await readdir(folder).catch(() => []);
+      if (names.some((name) => name.endsWith('.v8cache'))) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(names.length, 1, names.join(', '));
+    assert.match(names[0]!, new RegExp(`^[0-9a-f]{32}-${process.versions.v8.replace(/[.]/g, '\\.')}\\.v8cache$`));
+    assert.ok((await stat(join(folder, names[0]!))).size > 10_000, 'it holds the compiled bundle');
   });
 
   it('registers every contributed command, and has a handler for each one and no other', async () => {

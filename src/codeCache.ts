@@ -1,8 +1,8 @@
 /**
  * Loads a CommonJS bundle with V8's code cache: the code compiled at its last start, kept in a
  * folder, so that a window's start reads it instead of compiling the whole bundle again (VS Code
- * starts its own code this way). A cache is named by a hash of the bundle's text and by V8's
- * version, and V8 checks it again (its version, its flags, the source's length): a cache of
+ * starts its own code this way). A cache is named by a hash of the bundle's path and text and by
+ * V8's version, and V8 checks it again (its version, its flags, the source's length): a cache of
  * another build or runtime is never used, and one V8 refuses is made again. No `vscode` here:
  * this runs before the bundle, and its tests run under Node alone.
  */
@@ -39,7 +39,7 @@ export interface LoadedBundle<T> {
  */
 export function loadBundle<T>(file: string, require: NodeJS.Require, cacheFolder: string | undefined): LoadedBundle<T> {
   const text = readFileSync(file);
-  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(text));
+  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(file, text));
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
   const script = new Script(wrap(text.toString('utf8')), { filename: file, cachedData });
   const cache: CacheUse = cacheFile === undefined ? 'off' : cachedData === undefined ? 'missing' : script.cachedDataRejected === true ? 'rejected' : 'used';
@@ -55,8 +55,12 @@ export function loadBundle<T>(file: string, require: NodeJS.Require, cacheFolder
   };
 }
 
-function cacheName(text: Buffer): string {
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
+/**
+ * The bundle's path is in the hash: V8 before 12 names the path a cache was made at in every
+ * stack trace of the code compiled from it (Node 20's), so a bundle elsewhere makes its own.
+ */
+function cacheName(file: string, text: Buffer): string {
+  const hash = createHash('sha256').update(file).update('\0').update(text).digest('hex').slice(0, 32);
   return `${hash}-${process.versions.v8.replace(/[^0-9A-Za-z._-]/g, '_').slice(0, 40)}.v8cache`;
 }
 

@@ -79,8 +79,14 @@ async function choose(page: Page, wb: Workbench, label: string, enter = true): P
   if (enter) await page.keyboard.press('Enter');
 }
 
+/**
+ * Not the sockets, scratch files and logs a session left, nor its extension host's lock on the
+ * workspace storage: a copy's new mtime makes it look held whenever the recorded pid has been
+ * reused, and the sample's host then takes another, empty folder.
+ */
+const leftBySession = (path: string) => lstatSync(path).isSocket() || ['tmp', 'logs', 'vscode.lock'].includes(basename(path));
+
 export class Installed {
-  private samples = 0;
   /** What Running Extensions calls it, from its installed manifest. */
   private displayName = '';
 
@@ -89,6 +95,14 @@ export class Installed {
     private readonly port: number,
     private readonly template: string,
   ) {}
+
+  /**
+   * Where the profile is prepared, and each sample runs from a fresh copy of it: one path, as a
+   * person's extensions folder keeps one (Helpdesk Bridge's code cache is made for its bundle's path).
+   */
+  get workDir(): string {
+    return join(this.options.dir, 'work');
+  }
 
   get label(): string {
     return this.options.label;
@@ -101,11 +115,12 @@ export class Installed {
    */
   static async prepare(options: InstallOptions, firstTitle: string): Promise<{ installed: Installed; post: Record<string, unknown> }> {
     const template = join(options.dir, 'template');
-    mkdirSync(template, { recursive: true });
     const installed = new Installed(options, await freePort(), template);
+    const work = installed.workDir;
+    mkdirSync(work, { recursive: true });
     let post: Record<string, unknown> = {};
     // The watcher off: it would keep when it polled, and a sample's window would poll at startup or not by the clock.
-    await installed.session(template, [options.vsix], { 'helpdesk.watch.intervalMinutes': 0 }, async (page, wb) => {
+    await installed.session(work, [options.vsix], { 'helpdesk.watch.intervalMinutes': 0 }, async (page, wb) => {
       const { standIn } = options;
       await choose(page, wb, 'Helpdesk: Sign In…');
       const box = await wb.inputBox(/^(Sign In to the Helpdesk \(1\/2\)|API token)$/);
@@ -133,18 +148,17 @@ export class Installed {
       // The web workbench writes its state to the browser's storage a moment after it changes.
       await page.waitForTimeout(2000);
     });
+    cpSync(work, template, { recursive: true, filter: (path) => !leftBySession(path) });
+    rmSync(work, { recursive: true, force: true });
     installed.displayName = displayNameIn(join(template, 'server', 'extensions'));
     return { installed, post };
   }
 
   /** One sample in a fresh workbench. `firstTitle`: the first post row the view should show. */
   async sample(firstTitle: string): Promise<Sample> {
-    const dir = join(this.options.dir, `s${++this.samples}`);
-    // Not the sockets, scratch files and logs the last session left, nor its extension host's
-    // lock on the workspace storage: the copy's new mtime makes it look held whenever the
-    // recorded pid has been reused, and the sample's host then takes another, empty folder.
-    const skip = (path: string) => lstatSync(path).isSocket() || ['tmp', 'logs', 'vscode.lock'].includes(basename(path));
-    cpSync(this.template, dir, { recursive: true, filter: (path) => !skip(path) });
+    const dir = this.workDir;
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(this.template, dir, { recursive: true, filter: (path) => !leftBySession(path) });
     try {
       let sample: Sample | undefined;
       await this.session(dir, [], {}, async (page, wb) => {

@@ -4,37 +4,37 @@ import { tmpdir } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
 import { loadBundle, MAX_CACHE_BYTES } from '../../src/codeCache';
+
+// V8 keeps what it compiled in this process by source and file name, and would answer a second
+// load of the same bundle from there without reading the cache: each load here is then a start.
+setFlagsFromString('--no-compilation-cache');
 
 interface Bundle {
   answer(): string;
   asked: unknown;
   where: string[];
+  stack(): string;
 }
 
 // A bundle as esbuild writes one: it requires what it needs and sets module.exports.
 const bundleText = (word: string) => `"use strict";
 const asked = require('vscode');
 function answer() { return ${JSON.stringify(word)} + [1, 2, 3].map((n) => n * 2).join(''); }
-module.exports = { answer, asked, where: [__filename, __dirname, this === module.exports ? 'this' : 'not this'] };
+module.exports = { answer, asked, where: [__filename, __dirname, this === module.exports ? 'this' : 'not this'], stack: () => new Error('here').stack };
 `;
 
 describe('the bundle loaded with V8\'s code cache', () => {
   let root: string;
   let text: string;
   let cacheFolder: string;
-  let loads = 0;
   const requires: string[] = [];
   const fakeRequire = ((id: string) => (requires.push(id), { api: id })) as NodeJS.Require;
   const caches = async () => (await readdir(cacheFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.v8cache'));
-  /**
-   * The bundle's text, as an extension host that starts loads it. Each load is of a file of its
-   * own: V8 keeps what it compiled by source and file name, and would answer a second load of
-   * the same file in this process without reading the cache.
-   */
-  const load = ({ cache = true, file }: { cache?: boolean; file?: string } = {}) => {
-    loads += 1;
-    const bundle = file ?? join(root, `start${loads}`, 'extension.js');
+  /** The bundle's text at `file`, loaded as a starting extension host loads it. */
+  const load = ({ cache = true, file = join(root, 'dist', 'extension.js') }: { cache?: boolean; file?: string } = {}) => {
+    const bundle = file;
     mkdirSync(dirname(bundle), { recursive: true });
     writeFileSync(bundle, text);
     return loadBundle<Bundle>(bundle, fakeRequire, cache ? cacheFolder : undefined);
@@ -85,6 +85,17 @@ describe('the bundle loaded with V8\'s code cache', () => {
     const now = await caches();
     assert.equal(now.length, 1);
     assert.notEqual(now[0], old);
+  });
+
+  it('never gives the bundle at another path the cache made at this one: V8 (Node 20) would name that path in every stack trace', async () => {
+    const here = join(root, 'here', 'extension.js');
+    await load({ file: here }).save();
+    const movedFile = join(root, 'moved', 'extension.js');
+    const moved = load({ file: movedFile });
+    assert.equal(moved.cache, 'missing');
+    assert.ok(moved.exports.stack().includes(movedFile), moved.exports.stack());
+    await moved.save();
+    assert.equal((await caches()).length, 1, 'the other path\'s cache went');
   });
 
   it('a cache V8 refuses (garbage under the right name) is not used, the bundle still runs, and the next save makes it again', async () => {

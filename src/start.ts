@@ -23,5 +23,5 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ex
 }
 
 export function deactivate(): void {
-  extension?.deactivate();
+  return extension?.deactivate();
 }

@@ -14,7 +14,7 @@ export interface Packaged {
   vsixBytes: number;
   /** The .vsix's bundles (dist/*.js) and their sizes. */
   bundles: Record<string, number>;
-  /** The bundle activation loads (package.json's "main"), as a key of `bundles`. */
+  /** The entry activation loads (package.json's "main"), as a key of `bundles`; it loads the rest it needs. */
   main: string;
   /** The .vsix's extension/ folder, unpacked: loaded as the development extension. */
   extensionDir: string;

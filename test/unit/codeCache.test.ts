@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -88,11 +88,15 @@ void (child ? describe.skip : describe)('the bundle loaded with V8\'s code cache
     assert.equal(written.length, 1);
     assert.ok((await readFile(join(cacheFolder, written[0]!))).length > 0);
 
+    const file = join(cacheFolder, written[0]!);
+    const long = new Date(Date.now() - 3_600_000);
+    await utimes(file, long, long);
     const second = load();
     assert.equal(second.cache, 'used');
     assert.equal(second.exports.answer(), 'first246');
     await second.save();
-    assert.deepEqual(await caches(), written, 'a used cache is not written again');
+    assert.deepEqual(await caches(), written);
+    assert.equal((await stat(file)).mtimeMs, long.getTime(), 'a used cache is not written again');
     assert.deepEqual((await readdir(cacheFolder)).sort(), written, 'no temporary file is left');
   });
 

@@ -27,6 +27,8 @@ const CACHE_NAME = /^[0-9a-f]{32}-[0-9A-Za-z._-]{1,40}\.v8cache$/;
 const TEMP_NAME = /\.v8cache\.[0-9a-f]+\.tmp$/;
 /** Other builds' and runtimes' caches kept beside this one: two windows of two versions or flags do not remove each other's. */
 const KEEP_OTHERS = 2;
+/** The folder's entries a save looks at, at most (it holds a few): a folder filled by something else costs no more. */
+const MAX_LOOKED_AT = 100;
 /** A write's temporary file this old was left by a process that stopped. */
 const STALE_TEMP_MS = 60_000;
 
@@ -146,6 +148,7 @@ async function removeOldCaches(folder: string, current: string): Promise<void> {
   const entries = await Promise.all(
     (await readdir(folder))
       .filter((name) => name !== current && (CACHE_NAME.test(name) || TEMP_NAME.test(name)))
+      .slice(0, MAX_LOOKED_AT)
       .map(async (name) => ({ name, modified: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs })),
   );
   const caches = entries.filter(({ name }) => CACHE_NAME.test(name)).sort((a, b) => (b.modified ?? 0) - (a.modified ?? 0));

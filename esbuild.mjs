@@ -9,7 +9,7 @@
 //   node esbuild.mjs --bench         out/bench/*.js (the benchmark's launcher, and its suite run inside VS Code)
 //   node esbuild.mjs --command-ids   only src/commandIds.ts and src/toolNames.ts (every run writes them first; `npm run typecheck` runs this)
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -107,6 +107,8 @@ const tests = {
 const builds = [];
 if (args.has('--unit')) {
   // The modules under unit test that use the vscode API get test/unit/fakeVscode.ts instead.
+  // node --test runs every file in out/unit: one left by a test since deleted or renamed would run on.
+  rmSync('out/unit', { recursive: true, force: true });
   builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit', external: tests.external.filter((e) => e !== 'vscode'), alias: { vscode: './test/unit/fakeVscode.ts' } });
   // The MCP tests run the stdio entry as an agent would.
   builds.push(mcp);

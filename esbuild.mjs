@@ -126,7 +126,7 @@ if (args.has('--ui')) {
 }
 if (args.has('--bench')) {
   // The launcher, and the suite the extension host loads (see test/bench/suite/index.ts).
-  builds.push({ ...tests, entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts', 'test/bench/cpuProfileHook.ts'], outbase: 'test/bench', outdir: 'out/bench' });
+  builds.push({ ...tests, entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts', 'test/bench/cpuProfileHook.ts', 'test/bench/activationCpuHook.ts'], outbase: 'test/bench', outdir: 'out/bench' });
 }
 const testsOnly = builds.length > 0;
 if (!testsOnly || args.has('--extension')) builds.push(extension, ...(builds.includes(mcp) ? [] : [mcp]));

@@ -138,7 +138,7 @@ async function bench(): Promise<void> {
         (installed === floor ? figures.floor : figures.ours).push(sample);
       }
       const [a, b] = [figures.ours.at(-1)!, figures.floor.at(-1)!];
-      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms; open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`);
+      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms (CPU ${a.activationCpu.toFixed(1)} / ${b.activationCpu.toFixed(1)} ms); open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`);
     }
     sessions.push(figures);
   }

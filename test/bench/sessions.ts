@@ -10,7 +10,7 @@
 // from the stand-in again (each session meets the same account), the news watcher is off while
 // preparing (no poll time is kept, so every sample's window polls at startup, whatever the clock),
 // and the prepared extension host's lock on its workspace storage is not copied (see `sample`).
-import { cpSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { freePort, workbenchUrl, type CodeServerInstall } from '../codeServer/codeServerHost';
@@ -19,12 +19,15 @@ import { Cleanups, until } from '../codeServer/run';
 import type { StandIn } from '../server';
 import { exactly, Workbench } from '../ui/workbench';
 import { activationAtStartup, displayNameIn } from './activation';
+import type { ActivationCpu } from './activationCpuHook';
 import { armTimer, pageQuiet, readTimer, readTimes } from './pageTimer';
 
 /** One fresh workbench's figures, in ms. */
 export interface Sample {
   /** The extension host activating the extension at startup, nothing opened: loading its code and activate() to its return (0: not activated at startup). */
   activation: number;
+  /** The extension host's CPU time over those same spans (see activationCpuHook.ts): the clock less the time other processes held the CPU. */
+  activationCpu: number;
   activatedAtStartup: boolean;
   /** The Helpdesk icon pressed → the first post row painted. */
   openToRows: number;
@@ -96,6 +99,11 @@ export class Installed {
     private readonly template: string,
   ) {}
 
+  /** Where each session's extension host appends its activation's CPU time (see activationCpuHook.ts): outside the copied profile. */
+  private get activationCpuFile(): string {
+    return join(this.options.dir, 'activation-cpu.jsonl');
+  }
+
   /**
    * Where the profile is prepared, and each sample runs from a fresh copy of it: one path, as a
    * person's extensions folder keeps one (Helpdesk Bridge's code cache is made for its bundle's path).
@@ -158,6 +166,7 @@ export class Installed {
   async sample(firstTitle: string): Promise<Sample> {
     const dir = this.workDir;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(this.activationCpuFile, { force: true });
     cpSync(this.template, dir, { recursive: true, filter: (path) => !leftBySession(path) });
     try {
       let sample: Sample | undefined;
@@ -175,13 +184,22 @@ export class Installed {
         await armTimer(page, { start: 'mousedown', selector: '.part.sidebar .monaco-list-row .label-name', text: `^${escape(firstTitle)}$`, settled: true });
         await wb.activity('Helpdesk').click();
         const rows = await readTimes(page, `${this.label}: the first post row ("${firstTitle}"; is the template signed in?)`);
-        sample = { activation: activation.ms, activatedAtStartup: activation.atStartup, openToRows: rows.shown, openToServiceRows: rows.settled, ...(await this.reportBug(page, wb, true)) };
+        sample = { activation: activation.ms, activationCpu: this.readActivationCpu(activation.atStartup), activatedAtStartup: activation.atStartup, openToRows: rows.shown, openToServiceRows: rows.settled, ...(await this.reportBug(page, wb, true)) };
       });
       return sample!;
     } finally {
       forgetFiled(this.options.standIn, this.options.lastPostId);
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  /** What this sample's extension host wrote: load and activate() in CPU ms (0 when not activated at startup, as `activation`). */
+  private readActivationCpu(atStartup: boolean): number {
+    if (!atStartup) return 0;
+    const lines = existsSync(this.activationCpuFile) ? readFileSync(this.activationCpuFile, 'utf8').trim().split('\n') : [];
+    if (lines.length !== 1) throw new Error(`${this.label}: ${lines.length} activation CPU records in ${this.activationCpuFile}, not 1 (is the hook preloaded?).`);
+    const cpu = JSON.parse(lines[0]!) as ActivationCpu;
+    return cpu.loadCpuMs + cpu.activateCpuMs;
   }
 
   /** Report Bug on lines 2–3 of greeting.ts, from the palette, with the suggested title. */
@@ -204,6 +222,18 @@ export class Installed {
     return { reportBugBox, reportBugFiled };
   }
 
+  /** The caller's environment for the extension host, with the activation CPU hook preloaded besides whatever NODE_OPTIONS it has. */
+  private hookedEnv(dir: string): Record<string, string> {
+    const env = this.options.env ?? {};
+    const hook = join(__dirname, 'activationCpuHook.js');
+    return {
+      ...env,
+      NODE_OPTIONS: `${env.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim(),
+      HELPDESK_ACTIVATION_DIR: join(dir, 'server', 'extensions'),
+      HELPDESK_ACTIVATION_FILE: this.activationCpuFile,
+    };
+  }
+
   /** code-server on `dir` (installing `install` first) and Chromium, the workbench ready and Git done with the workspace; stopped after `work`. */
   private async session(dir: string, install: string[], settings: Record<string, unknown>, work: (page: Page, wb: Workbench) => Promise<void>): Promise<void> {
     const { options } = this;
@@ -215,7 +245,7 @@ export class Installed {
         dir,
         port: this.port,
         workspace: options.workspace,
-        env: options.env ?? {},
+        env: this.hookedEnv(dir),
         settings: { 'helpdesk.accountUrl': options.standIn.url, ...settings },
         installExtensions: install,
         verbose: options.verbose,

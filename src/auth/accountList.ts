@@ -3,6 +3,8 @@ import { storageFiles } from '../storage/storageFiles';
 import type { SignedInList } from './session';
 
 const FILE_NAME = 'accounts.json';
+/** Thousands of addresses: a larger file is none this extension wrote, and is not read. */
+const MAX_FILE_BYTES = 256 * 1024;
 
 /**
  * The account addresses signed in to in this VS Code, in a file of the extension's global storage
@@ -62,7 +64,10 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   private async load(): Promise<void> {
     try {
-      const value = JSON.parse(new TextDecoder().decode(await storageFiles.readFile(this.file))) as { accounts?: unknown };
+      const read = await storageFiles.readFile(this.file, MAX_FILE_BYTES);
+      // Past its bound it is no list of ours: the list stays as it was, as with one being written.
+      if (!read) return;
+      const value = JSON.parse(new TextDecoder().decode(read.bytes)) as { accounts?: unknown };
       this.addresses = Array.isArray(value.accounts) ? value.accounts.filter((a): a is string => typeof a === 'string') : [];
     } catch (error) {
       // None yet; a file being written keeps the list as it was (the write that completes it is heard).

@@ -2,6 +2,8 @@ import vscode = require('vscode');
 import { storageFiles } from '../storage/storageFiles';
 
 const FILE_NAME = 'signed-out.json';
+/** One announcement is an address and two ids: a larger file is none this extension wrote, and is not read. */
+const MAX_FILE_BYTES = 64 * 1024;
 
 interface Announcement {
   accountUrl: string;
@@ -60,7 +62,9 @@ export class SignOutSignal implements vscode.Disposable {
   private async read(): Promise<void> {
     let announcement: Partial<Announcement>;
     try {
-      announcement = JSON.parse(new TextDecoder().decode(await storageFiles.readFile(this.file))) as Partial<Announcement>;
+      const read = await storageFiles.readFile(this.file, MAX_FILE_BYTES);
+      if (!read) return;
+      announcement = JSON.parse(new TextDecoder().decode(read.bytes)) as Partial<Announcement>;
     } catch {
       return; // half written or removed: the write that completes it fires again
     }

@@ -64,10 +64,8 @@ function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
     },
     async read(name) {
       try {
-        const stat = await storageFiles.stat(file(name));
-        if (stat.type !== vscode.FileType.File || stat.size > maxBytes) return undefined;
-        const bytes = await storageFiles.readFile(file(name));
-        return bytes.byteLength > maxBytes ? undefined : { text: new TextDecoder().decode(bytes), mtime: stat.mtime };
+        const read = await storageFiles.readFile(file(name), maxBytes);
+        return read && { text: new TextDecoder().decode(read.bytes), mtime: read.mtime };
       } catch {
         return undefined;
       }

@@ -5,12 +5,12 @@
 // bounded in size and number, and each is handed to `handle`, which answers in words. No vscode
 // import.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelText } from '../text/serverText';
-import { ANSWER_CHARS, CLIENT_CHARS, CONNECTION_FILE, HELLO_BYTES, isMcpTool, LINE_BYTES, LineReader, lineOf, objectOf, type ConnectionFile, type McpToolName, type ToEntry } from './protocol';
+import { ANSWER_CHARS, CLIENT_CHARS, CONNECTION_FILE, HELLO_BYTES, isMcpTool, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type ConnectionFile, type McpToolName, type ToEntry } from './protocol';
 
 /** A call, as the endpoint hands it on: the tool, its input (any JSON value: untrusted), and the client's name as it gave it (bounded, one line). */
 export interface EndpointCall {
@@ -103,8 +103,7 @@ export async function writePrivate(path: string, text: string): Promise<void> {
 
 /** Removes the connection file if it still names this socket (another window may have written its own since). */
 async function removeIfOurs(path: string, socket: string): Promise<void> {
-  const text = await readFile(path, 'utf8').catch(() => '');
-  if (text.includes(JSON.stringify(socket))) await rm(path, { force: true });
+  if ((await readConnection(path))?.socket === socket) await rm(path, { force: true });
 }
 
 function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELLO_MS }: EndpointOptions): void {

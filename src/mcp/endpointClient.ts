@@ -3,10 +3,9 @@
 // the window closed or another took over, so an agent started before VS Code works once VS Code
 // is open. Every failure is an answer in words, never the file's content (it holds the secret).
 // No vscode import.
-import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, parseConnection, type McpToolName } from './protocol';
+import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type McpToolName } from './protocol';
 
 export const NO_WINDOW = 'No VS Code window with Helpdesk Bridge signed in to the helpdesk is open, so nothing was done. Ask the person to open VS Code and run "Helpdesk: Sign In…" there; then call again.';
 export const REFUSED = 'The VS Code window refused this connection (its secret did not match: VS Code may have restarted meanwhile). Nothing was done. Call again; if it goes on, ask the person to run "Helpdesk: Connect an Agent…" in VS Code.';
@@ -59,8 +58,7 @@ export class EndpointClient {
   }
 
   private async open(): Promise<Link | string> {
-    const text = await readFile(join(this.folder, CONNECTION_FILE), 'utf8').catch(() => undefined);
-    const connection = text === undefined ? undefined : parseConnection(text);
+    const connection = await readConnection(join(this.folder, CONNECTION_FILE));
     if (!connection) return NO_WINDOW;
     return new Promise((resolve) => {
       const socket = connect(connection.socket);

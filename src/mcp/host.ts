@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import vscode = require('vscode');
 import type { WindowAccount } from '../gateway/gateway';
 import type { Log } from '../log';
+import { readBounded } from '../storage/readBounded';
 import { openEndpoint, type CallHandler, type Endpoint } from './endpoint';
-import { CONNECTION_FILE, CONNECTION_FOLDER, ENTRY_FILE, parseConnection } from './protocol';
+import { CONNECTION_FILE, CONNECTION_FOLDER, ENTRY_FILE, readConnection } from './protocol';
 
 const LOOK_EVERY_MS = 30_000;
 
@@ -74,16 +75,17 @@ export class McpHost implements vscode.Disposable {
 
   /** The socket the connection file names now. */
   private async named(): Promise<string | undefined> {
-    const text = await readFile(join(this.folder, CONNECTION_FILE), 'utf8').catch(() => undefined);
-    return text === undefined ? undefined : parseConnection(text)?.socket;
+    return (await readConnection(join(this.folder, CONNECTION_FILE)))?.socket;
   }
 
   /** The stdio entry's copy in the connection folder, replaced when this version's differs. */
   private async placeEntry(): Promise<void> {
     if (this.entry.scheme !== 'file') return;
     const target = join(this.folder, ENTRY_FILE);
-    const [ours, placed] = await Promise.all([readFile(this.entry.fsPath), readFile(target).catch(() => undefined)]);
-    if (placed && digest(placed) === digest(ours)) return;
+    const ours = await readFile(this.entry.fsPath);
+    // A copy larger than ours differs from it, and is not read; nor is a pipe in its place waited on.
+    const placed = await readBounded(target, ours.length).catch(() => undefined);
+    if (placed && digest(placed.bytes) === digest(ours)) return;
     const temporary = `${target}.${process.pid}.tmp`;
     await copyFile(this.entry.fsPath, temporary);
     await rename(temporary, target);

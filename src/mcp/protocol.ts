@@ -5,6 +5,7 @@
 // first, or the connection is closed before anything else is read. The helpdesk's token is never
 // on this link: the window acts with it, and answers in words. No vscode import, no SDK import:
 // both bundles use it.
+import { readBounded } from '../storage/readBounded';
 
 /** The tools the MCP server offers; each is the language model tool of the same name (src/tools/). */
 export const MCP_TOOLS = ['helpdesk_searchPosts', 'helpdesk_getPost', 'helpdesk_fileBug', 'helpdesk_createTask', 'helpdesk_commentOnPost', 'helpdesk_updatePost'] as const;
@@ -40,9 +41,12 @@ export interface ConnectionFile {
   readonly pid: number;
 }
 
+/** A socket's path, a secret and a pid: a larger connection file is none a window wrote. */
+const MAX_CONNECTION_CHARS = 4096;
+
 /** The connection file's content, or undefined for anything of another shape (never its text: it holds the secret). */
 export function parseConnection(text: string): ConnectionFile | undefined {
-  if (text.length > 4096) return undefined;
+  if (text.length > MAX_CONNECTION_CHARS) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -55,6 +59,12 @@ export function parseConnection(text: string): ConnectionFile | undefined {
   if (typeof secret !== 'string' || !/^[0-9a-f]{64}$/.test(secret)) return undefined;
   if (typeof pid !== 'number' || !Number.isSafeInteger(pid)) return undefined;
   return { version, socket, secret, pid };
+}
+
+/** The connection file at `path`, read to the bound of its content and never waited on (see readBounded.ts): undefined when there is none of this shape. */
+export async function readConnection(path: string): Promise<ConnectionFile | undefined> {
+  const read = await readBounded(path, MAX_CONNECTION_CHARS).catch(() => undefined);
+  return read && parseConnection(read.bytes.toString('utf8'));
 }
 
 /** Entry → window. `hello` first and once; then calls, and cancels of calls under way. */

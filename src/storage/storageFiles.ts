@@ -1,6 +1,7 @@
-import { lstat, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import vscode = require('vscode');
+import { readBounded } from './readBounded';
 
 /**
  * The extension's own files, in its global storage: with Node's fs where they are on this
@@ -22,9 +23,16 @@ export const storageFiles = {
       return { type: linkType(target), size: target?.size ?? 0, mtime: target?.mtimeMs ?? entry.mtimeMs };
     });
   },
-  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    if (uri.scheme !== 'file') return vscode.workspace.fs.readFile(uri);
-    return local(uri, (path) => readFile(path));
+  /**
+   * The file's bytes and time; undefined when it holds more than `maxBytes` or is no regular file
+   * (see readBounded.ts). Through `workspace.fs` the size is looked at first, and the bytes again.
+   */
+  async readFile(uri: vscode.Uri, maxBytes: number): Promise<{ bytes: Uint8Array; mtime: number } | undefined> {
+    if (uri.scheme === 'file') return local(uri, (path) => readBounded(path, maxBytes));
+    const info = await vscode.workspace.fs.stat(uri);
+    if ((info.type & vscode.FileType.File) === 0 || info.size > maxBytes) return undefined;
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    return bytes.byteLength > maxBytes ? undefined : { bytes, mtime: info.mtime };
   },
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.writeFile(uri, content);

@@ -103,8 +103,8 @@ export class NewsFolder implements vscode.Disposable {
 
   private async read(accountUrl: string, what: NewsFileKind): Promise<unknown> {
     try {
-      const bytes = await storageFiles.readFile(this.file(accountUrl, what));
-      return bytes.byteLength > MAX_FILE_BYTES ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+      const read = await storageFiles.readFile(this.file(accountUrl, what), MAX_FILE_BYTES);
+      return read && (JSON.parse(new TextDecoder().decode(read.bytes)) as unknown);
     } catch {
       return undefined; // not there, or not JSON
     }

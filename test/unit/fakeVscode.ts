@@ -462,11 +462,13 @@ export const workspace = {
   /** As VS Code's, over node's: a symbolic link is followed, and its type is that of its target with SymbolicLink added; errors are FileSystemErrors. */
   fs: {
     stat: (uri: Uri): Promise<{ type: FileType; size: number; mtime: number; ctime: number }> =>
-      onDisk(uri, async () => {
-        const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
-        const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
-        return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0), size: target.size, mtime: target.mtimeMs, ctime: target.ctimeMs };
-      }),
+      diskOp(uri, () =>
+        onDisk(uri, async () => {
+          const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
+          const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
+          return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0), size: target.size, mtime: target.mtimeMs, ctime: target.ctimeMs };
+        }),
+      ),
     // Real files at the URI's path, whatever its scheme; a watcher hears what is written through here (see diskOp).
     readFile: (uri: Uri): Promise<Uint8Array> => diskOp(uri, () => onDisk(uri, () => fsPromises.readFile(uri.path))),
     writeFile: (uri: Uri, content: Uint8Array): Promise<void> => diskOp(uri, () => onDisk(uri, () => fsPromises.writeFile(uri.path, content)), 'change'),

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { agentConfigs, configText, launchOf, mergedConfig } from '../../src/mcp/agentConfigs';
+import { EndpointClient, NO_WINDOW } from '../../src/mcp/endpointClient';
 import { McpHost } from '../../src/mcp/host';
 import { CONNECTION_FILE, ENTRY_FILE, parseConnection } from '../../src/mcp/protocol';
 import { Log } from '../../src/log';
@@ -63,6 +65,18 @@ describe('MCP: the endpoint\'s host in a window', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await second.look();
     assert.ok(named() && named() !== served);
+  });
+
+  // Reading a pipe waits until something writes to it: the agent's call, and a window's look, would wait for ever.
+  it('a pipe in the connection file\'s or the entry\'s place is none: the agent is told no window serves, and a window puts its own there', { timeout: 5000 }, async () => {
+    mkdirSync(join(base, 'mcp'));
+    execFileSync('mkfifo', [join(base, 'mcp', CONNECTION_FILE)]);
+    execFileSync('mkfifo', [join(base, 'mcp', ENTRY_FILE)]);
+    const answer = await new EndpointClient(join(base, 'mcp'), () => 'agent').call('helpdesk_list_posts' as never, {}, new AbortController().signal);
+    assert.deepEqual(answer, { text: NO_WINDOW, reached: false });
+    await host(windowOf(true).window).look();
+    assert.ok(named());
+    assert.equal(readFileSync(join(base, 'mcp', ENTRY_FILE), 'utf8'), '// the entry, version 1\n');
   });
 
   it('a file left by a window that crashed is replaced', async () => {

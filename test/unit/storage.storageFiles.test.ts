@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,13 @@ import { AccountList } from '../../src/auth/accountList';
 import { DraftStore } from '../../src/drafts/drafts';
 import { draftFolder, presenceFolder } from '../../src/drafts/sharedFolders';
 import { storageFiles } from '../../src/storage/storageFiles';
+import { newsFileOf, newsFolderOf } from '../../src/watch/newsFileNames';
 import { NewsFolder } from '../../src/watch/newsFiles';
 import { fake, FileType, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
 
 const vscodeUri = (uri: Uri) => uri as unknown as import('vscode').Uri;
+const textOf = async (file: import('vscode').Uri) => new TextDecoder().decode((await storageFiles.readFile(file, 1_000_000))?.bytes);
 
 describe('the extension\'s own files', () => {
   let root: string;
@@ -64,9 +67,68 @@ describe('the extension\'s own files', () => {
     assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'link.json'))))).type, FileType.File | FileType.SymbolicLink);
     const entries = new Map(await storageFiles.readDirectory(vscodeUri(Uri.file(root))));
     assert.deepEqual([entries.get('plain.json'), entries.get('link.json')], [FileType.File, FileType.File | FileType.SymbolicLink]);
-    await assert.rejects(storageFiles.readFile(vscodeUri(Uri.file(join(root, 'none.json')))), (error: { code?: string }) => error.code === 'FileNotFound');
+    await assert.rejects(storageFiles.readFile(vscodeUri(Uri.file(join(root, 'none.json'))), 100), (error: { code?: string }) => error.code === 'FileNotFound');
     await storageFiles.createDirectory(vscodeUri(Uri.file(join(root, 'a', 'b'))));
     assert.equal((await storageFiles.stat(vscodeUri(Uri.file(join(root, 'a', 'b'))))).type, FileType.Directory);
+  });
+
+  // A pipe in a file's place: reading it would hold one of the extension host's few file threads
+  // until something writes to it. Each read below waited for ever before reads were opened without waiting.
+  it('a pipe in place of the news lease or the account list is not waited on: read as no file of the kind', { timeout: 5000 }, async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    const news = new NewsFolder(storage);
+    try {
+      const lease = newsFileOf(newsFolderOf(storage), 'https://acme.example.com', 'lease').fsPath;
+      await news.writeLease('https://acme.example.com', { window: 'w1', until: Date.now() + 60_000, minutes: 5 }, () => true);
+      await rm(lease);
+      execFileSync('mkfifo', [lease]);
+      assert.equal(await news.lease('https://acme.example.com'), undefined);
+      await accounts.add('https://acme.example.com');
+      const list = join(root, 'accounts.json');
+      await rm(list);
+      execFileSync('mkfifo', [list]);
+      const again = new AccountList(storage);
+      try {
+        assert.deepEqual(await again.all(), []);
+      } finally {
+        again.dispose();
+      }
+    } finally {
+      accounts.dispose();
+      news.dispose();
+    }
+  });
+
+  it('a file is read to its bound and not past it; a folder or a pipe is no file; a missing one is FileNotFound', async () => {
+    const file = (name: string) => vscodeUri(Uri.file(join(root, name)));
+    await writeFile(join(root, 'ten.json'), '0123456789');
+    assert.equal(new TextDecoder().decode((await storageFiles.readFile(file('ten.json'), 10))?.bytes), '0123456789');
+    assert.equal(await storageFiles.readFile(file('ten.json'), 9), undefined);
+    await writeFile(join(root, 'empty.json'), '');
+    assert.equal((await storageFiles.readFile(file('empty.json'), 0))?.bytes.byteLength, 0);
+    assert.equal(await storageFiles.readFile(vscodeUri(Uri.file(root)), 1000), undefined);
+    execFileSync('mkfifo', [join(root, 'pipe.json')]);
+    assert.equal(await storageFiles.readFile(file('pipe.json'), 1000), undefined);
+    await assert.rejects(storageFiles.readFile(file('none.json'), 10), (error: { code?: string }) => error.code === 'FileNotFound');
+  });
+
+  it('a file past its bound is not read: an account list of megabytes is no list (the accounts it names are not taken)', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    try {
+      await accounts.add('https://acme.example.com');
+      const list = join(root, 'accounts.json');
+      await writeFile(list, JSON.stringify({ accounts: ['https://big.example.com', 'x'.repeat(5_000_000)] }));
+      const again = new AccountList(storage);
+      try {
+        assert.deepEqual(await again.all(), []);
+      } finally {
+        again.dispose();
+      }
+    } finally {
+      accounts.dispose();
+    }
   });
 
   it('writes to one file at once are made one after another, as workspace.fs queues them: the file holds one whole content', async () => {
@@ -74,7 +136,7 @@ describe('the extension\'s own files', () => {
     for (let round = 0; round < 20; round++) {
       const contents = Array.from({ length: 4 }, (_, i) => JSON.stringify({ accounts: Array.from({ length: 1 + i * 50 * (round % 3) }, (_, j) => `https://a${i}-${j}.example.com`) }));
       await Promise.all(contents.map((text) => storageFiles.writeFile(file, new TextEncoder().encode(text))));
-      assert.ok(contents.includes(new TextDecoder().decode(await storageFiles.readFile(file))), `round ${round}: one whole content`);
+      assert.ok(contents.includes(await textOf(file)), `round ${round}: one whole content`);
     }
   });
 
@@ -83,13 +145,14 @@ describe('the extension\'s own files', () => {
     await storageFiles.writeFile(file, new TextEncoder().encode('{}'));
     await rm(join(root, 'gone'), { recursive: true });
     await storageFiles.writeFile(file, new TextEncoder().encode('{"again":1}'));
-    assert.equal(new TextDecoder().decode(await storageFiles.readFile(file)), '{"again":1}');
+    assert.equal(await textOf(file), '{"again":1}');
   });
 
   it('a global storage that is not on this disk (another scheme) is read and written through workspace.fs', async () => {
     const file = vscodeUri(Uri.from({ scheme: 'vscode-userdata', path: join(root, 'elsewhere.json') }));
     await storageFiles.writeFile(file, new TextEncoder().encode('{}'));
-    assert.equal(new TextDecoder().decode(await storageFiles.readFile(file)), '{}');
-    assert.equal(fake.workspaceFsCalls, 2);
+    assert.equal(await textOf(file), '{}');
+    assert.equal(await storageFiles.readFile(file, 1), undefined, 'past the bound, as the size says');
+    assert.equal(fake.workspaceFsCalls, 4, 'the write; a stat and a read; a stat');
   });
 });

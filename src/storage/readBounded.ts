@@ -1,0 +1,34 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/**
+ * A file the extension reads from its own folders, with Node's fs, bounded: its bytes and time,
+ * or undefined when it holds more than `maxBytes` (not read past that) or is no regular file.
+ * Opened without waiting, so that a pipe put in its place holds nothing: reading one would take
+ * one of the few threads every file operation of the extension host shares, for as long as
+ * nothing writes to it. A missing file is an error, as with `readFile`. No `vscode` here: the MCP
+ * entry reads its connection file with it too.
+ */
+export async function readBounded(path: string, maxBytes: number): Promise<{ bytes: Buffer; mtime: number } | undefined> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    // As large as the file said, and one byte more: a file that grew since is read on, to the bound.
+    let buffer = Buffer.alloc(info.size + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) return undefined;
+        const larger = Buffer.alloc(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(larger);
+        buffer = larger;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) return { bytes: buffer.subarray(0, length), mtime: info.mtimeMs };
+      length += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}

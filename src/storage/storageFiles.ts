@@ -1,7 +1,8 @@
+import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import vscode = require('vscode');
-import { readBounded } from './readBounded';
+import { OWN_FILE_FLAGS, readBounded } from './readBounded';
 
 /**
  * The extension's own files, in its global storage: with Node's fs where they are on this
@@ -30,7 +31,7 @@ export const storageFiles = {
   async readFile(uri: vscode.Uri, maxBytes: number): Promise<{ bytes: Uint8Array; mtime: number } | undefined> {
     if (uri.scheme === 'file') return local(uri, (path) => readBounded(path, maxBytes));
     const info = await vscode.workspace.fs.stat(uri);
-    if ((info.type & vscode.FileType.File) === 0 || info.size > maxBytes) return undefined;
+    if (info.type !== vscode.FileType.File || info.size > maxBytes) return undefined;
     const bytes = await vscode.workspace.fs.readFile(uri);
     return bytes.byteLength > maxBytes ? undefined : { bytes, mtime: info.mtime };
   },
@@ -84,9 +85,13 @@ async function writeMakingFolder(path: string, content: Uint8Array): Promise<voi
   }
 }
 
-/** Written and flushed to the disk before it is closed (a draft renamed into place after a crash is whole, not empty). */
+/**
+ * Written and flushed to the disk before it is closed (a draft renamed into place after a crash
+ * is whole, not empty). Opened as the extension's own files are read (see OWN_FILE_FLAGS): a
+ * pipe or a link in the file's place fails the write at once.
+ */
 async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
-  const handle = await open(path, 'w');
+  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | OWN_FILE_FLAGS, 0o666);
   try {
     await handle.writeFile(content);
     await handle.datasync();

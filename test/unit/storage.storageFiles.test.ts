@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -22,7 +22,8 @@ describe('the extension\'s own files', () => {
     root = await mkdtemp(join(tmpdir(), 'storage-'));
     fake.reset();
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  // A window's presence file may still be being written as a test ends.
+  afterEach(() => rm(root, { recursive: true, force: true, maxRetries: 5 }));
 
   it('Report Bug\'s steps through the drafts (saved claimed, read, claimed, marked, given up, removed) make no call through workspace.fs, each a round trip to the workbench', async () => {
     const storage = vscodeUri(Uri.file(root));
@@ -74,7 +75,7 @@ describe('the extension\'s own files', () => {
 
   // A pipe in a file's place: reading it would hold one of the extension host's few file threads
   // until something writes to it. Each read below waited for ever before reads were opened without waiting.
-  it('a pipe in place of the news lease or the account list is not waited on: read as no file of the kind', { timeout: 5000 }, async () => {
+  it('a pipe in place of the news lease or the account list is not waited on: read as no file of the kind, and a write to it fails at once', { timeout: 5000, skip: process.platform === 'win32' }, async () => {
     const storage = vscodeUri(Uri.file(root));
     const accounts = new AccountList(storage);
     const news = new NewsFolder(storage);
@@ -91,6 +92,8 @@ describe('the extension\'s own files', () => {
       const again = new AccountList(storage);
       try {
         assert.deepEqual(await again.all(), []);
+        // Opening a pipe to write waits for a reader: the write would hold a file thread, and every later write to the file behind it.
+        await assert.rejects(again.add('https://other.example.com'));
       } finally {
         again.dispose();
       }
@@ -108,9 +111,33 @@ describe('the extension\'s own files', () => {
     await writeFile(join(root, 'empty.json'), '');
     assert.equal((await storageFiles.readFile(file('empty.json'), 0))?.bytes.byteLength, 0);
     assert.equal(await storageFiles.readFile(vscodeUri(Uri.file(root)), 1000), undefined);
-    execFileSync('mkfifo', [join(root, 'pipe.json')]);
-    assert.equal(await storageFiles.readFile(file('pipe.json'), 1000), undefined);
+    if (process.platform !== 'win32') {
+      execFileSync('mkfifo', [join(root, 'pipe.json')]);
+      assert.equal(await storageFiles.readFile(file('pipe.json'), 1000), undefined);
+    }
     await assert.rejects(storageFiles.readFile(file('none.json'), 10), (error: { code?: string }) => error.code === 'FileNotFound');
+  });
+
+  it('a link in place of a file is no file of the extension\'s: not read (a draft by its id included), not written through', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const outside = join(root, 'outside.json');
+    const drafts = new DraftStore(memoryState(), draftFolder(storage), presenceFolder(storage));
+    try {
+      await drafts.ready;
+      const draft = await drafts.create({ kind: 'bug', text: 'Crash', accountUrl: 'https://acme.example.com' });
+      const name = (await readdir(join(root, 'drafts'))).find((n) => n.endsWith('.json'))!;
+      await writeFile(outside, await readFile(join(root, 'drafts', name)));
+      await rm(join(root, 'drafts', name));
+      await symlink(outside, join(root, 'drafts', name));
+      assert.equal(await drafts.read(draft.id), undefined);
+      await writeFile(join(root, 'plain.json'), '{}');
+      await symlink(join(root, 'plain.json'), join(root, 'link.json'));
+      assert.equal(await storageFiles.readFile(vscodeUri(Uri.file(join(root, 'link.json'))), 1000), undefined);
+      await assert.rejects(storageFiles.writeFile(vscodeUri(Uri.file(join(root, 'link.json'))), new TextEncoder().encode('{"through":1}')));
+      assert.equal(await readFile(join(root, 'plain.json'), 'utf8'), '{}');
+    } finally {
+      drafts.dispose();
+    }
   });
 
   it('a file past its bound is not read: an account list of megabytes is no list (the accounts it names are not taken)', async () => {

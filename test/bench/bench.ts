@@ -171,7 +171,7 @@ function profileEnv(root: string, dir: string, ms = 600_000): Record<string, str
   mkdirSync(dir, { recursive: true });
   say(`A CPU profile of the extension host goes into ${dir}.`);
   const hook = join(root, 'out', 'bench', 'cpuProfileHook.js');
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: String(ms) };
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: String(ms) };
 }
 
 async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean, profileDir?: string): Promise<DepthFigures> {

@@ -87,7 +87,7 @@ export function printReport(f: BenchFigures): void {
 
   for (const session of f.sessions) {
     for (const figure of FIGURES) {
-      if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      if ([...session.ours, ...session.floor].some((sample) => Number.isNaN(figure.of(sample)))) continue;
       const p = pairedOf(session, figure.of);
       let target = '';
       let ok: boolean | undefined;
@@ -185,7 +185,7 @@ export function printReport(f: BenchFigures): void {
   console.log('\nSamples (ms, in pair order: Helpdesk Bridge / floor)');
   for (const session of f.sessions) {
     for (const figure of FIGURES.slice(0, 5)) {
-      if (session.ours.some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      if ([...session.ours, ...session.floor].some((sample) => Number.isNaN(figure.of(sample)))) continue;
       const shown = (sample: Sample) => figure.of(sample).toFixed(figure.decimals ?? 0);
       const pairs = session.ours.map((s, i) => `${shown(s)}/${shown(session.floor[i]!)}`);
       console.log(`  ${figure.name}, +${session.latencyMs} ms: ${pairs.join(' ')}`);

@@ -26,9 +26,10 @@ export class AccountList implements SignedInList, vscode.Disposable {
     this.ready = storageFiles.createDirectory(folder)
       .then(undefined, () => undefined)
       .then(() => {
+        // A watcher outside the workspace may miss a write: a window coming to the front reads again too.
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
-        const heard = () => void this.load().then(() => this.changed.fire());
-        this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
+        const heard = () => void this.reload();
+        this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard), vscode.window.onDidChangeWindowState((state) => state.focused && heard()));
         return this.load();
       });
   }
@@ -60,6 +61,13 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+  }
+
+  /** Reads the list again, and tells it only when it changed (the watcher hears this window's own writes too). */
+  private async reload(): Promise<void> {
+    const before = this.addresses;
+    await this.load();
+    if (this.addresses.length !== before.length || this.addresses.some((address, i) => address !== before[i])) this.changed.fire();
   }
 
   private async load(): Promise<void> {

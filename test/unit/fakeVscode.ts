@@ -315,6 +315,8 @@ export const fake = {
   configurationReads: 0,
   /** How many calls were made through workspace.fs (each a round trip to the workbench in VS Code). */
   workspaceFsCalls: 0,
+  /** While set, file system watchers hear nothing from the disk: as VS Code's outside the workspace may miss a write. */
+  watchersDeaf: false,
   documents: [] as FakeDocument[],
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   /** Progress notifications started, by title. */
@@ -350,6 +352,7 @@ export const fake = {
     this.config.clear();
     this.configurationReads = 0;
     this.workspaceFsCalls = 0;
+    this.watchersDeaf = false;
     this.documents.length = 0;
     this.progress.length = 0;
     this.cancelProgress.length = 0;
@@ -501,7 +504,7 @@ export const workspace = {
     diskWatchers.add(watched);
     const matches = (name: string) => (pattern.pattern.startsWith('*') ? name.endsWith(pattern.pattern.slice(1)) : name === pattern.pattern);
     const heard = (name: string | null) => {
-      if (typeof name !== 'string' || !matches(name)) return;
+      if (typeof name !== 'string' || !matches(name) || fake.watchersDeaf) return;
       const uri = Uri.joinPath(pattern.baseUri, name);
       void fsPromises.stat(uri.path).then(
         () => changed.fire(uri),

@@ -14,6 +14,12 @@ import { fake, FileType, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
 
 const vscodeUri = (uri: Uri) => uri as unknown as import('vscode').Uri;
+/** Waits for `done`, polling, for 2 s at most. */
+async function until(done: () => boolean): Promise<void> {
+  for (const start = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() - start > 2000) throw new Error('not within 2 s');
+  }
+}
 const textOf = async (file: import('vscode').Uri) => new TextDecoder().decode((await storageFiles.readFile(file, 1_000_000))?.bytes);
 
 describe('the extension\'s own files', () => {
@@ -137,6 +143,33 @@ describe('the extension\'s own files', () => {
       assert.equal(await readFile(join(root, 'plain.json'), 'utf8'), '{}');
     } finally {
       drafts.dispose();
+    }
+  });
+
+  it('an account list that missed another window\'s change reads it when the window comes to the front, and tells only a change', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    let told = 0;
+    const listening = accounts.onDidChange(() => (told += 1));
+    try {
+      await accounts.add('https://acme.example.com');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(told, 1, 'the add, and not again for the watcher hearing the add\'s own write');
+      told = 0;
+      fake.watchersDeaf = true;
+      await writeFile(join(root, 'accounts.json'), JSON.stringify({ accounts: ['https://acme.example.com', 'https://other.example.com'] }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(accounts.known.length, 1, 'the watcher missed the write');
+      fake.windowState.fire({ focused: true });
+      await until(() => accounts.known.length === 2);
+      assert.deepEqual(accounts.known, ['https://acme.example.com', 'https://other.example.com']);
+      assert.equal(told, 1);
+      fake.windowState.fire({ focused: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(told, 1, 'the same list again: nothing to tell');
+    } finally {
+      listening.dispose();
+      accounts.dispose();
     }
   });
 

@@ -15,6 +15,11 @@ const MAX_FILE_BYTES = 256 * 1024;
 export class AccountList implements SignedInList, vscode.Disposable {
   private readonly file: vscode.Uri;
   private addresses: string[] = [];
+  /** The list as the listeners were last told it (or as first read): a read that finds another is told. */
+  private told: readonly string[] = [];
+  /** Counts reads and writes: a read that began before a later one's is dropped (its list is older). */
+  private generation = 0;
+  private disposed = false;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the list changed, here or in another window. */
   readonly onDidChange = this.changed.event;
@@ -25,12 +30,14 @@ export class AccountList implements SignedInList, vscode.Disposable {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
     this.ready = storageFiles.createDirectory(folder)
       .then(undefined, () => undefined)
-      .then(() => {
+      .then(async () => {
+        if (this.disposed) return;
         // A watcher outside the workspace may miss a write: a window coming to the front reads again too.
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
         const heard = () => void this.reload();
         this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard), vscode.window.onDidChangeWindowState((state) => state.focused && heard()));
-        return this.load();
+        await this.load();
+        this.told = this.addresses;
       });
   }
 
@@ -47,44 +54,52 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   async add(accountUrl: string): Promise<void> {
     await this.ready;
-    await this.load();
+    await this.reload();
     if (this.addresses.includes(accountUrl)) return;
     await this.write([...this.addresses, accountUrl]);
   }
 
   async remove(accountUrl: string): Promise<void> {
     await this.ready;
-    await this.load();
+    await this.reload();
     if (!this.addresses.includes(accountUrl)) return;
     await this.write(this.addresses.filter((address) => address !== accountUrl));
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables) d.dispose();
   }
 
-  /** Reads the list again, and tells it only when it changed (the watcher hears this window's own writes too). */
+  /** Reads the list again, and tells it when it is not the list last told (the watcher hears this window's own writes too). */
   private async reload(): Promise<void> {
-    const before = this.addresses;
     await this.load();
-    if (this.addresses.length !== before.length || this.addresses.some((address, i) => address !== before[i])) this.changed.fire();
+    const now = this.addresses;
+    if (now.length === this.told.length && now.every((address, i) => address === this.told[i])) return;
+    this.told = now;
+    this.changed.fire();
   }
 
   private async load(): Promise<void> {
+    const generation = ++this.generation;
+    const stale = () => generation !== this.generation;
     try {
       const read = await storageFiles.readFile(this.file, MAX_FILE_BYTES);
+      if (stale()) return;
       // Past its bound it is no list of ours: the list stays as it was, as with one being written.
       if (!read) return;
       const value = JSON.parse(new TextDecoder().decode(read.bytes)) as { accounts?: unknown };
       this.addresses = Array.isArray(value.accounts) ? value.accounts.filter((a): a is string => typeof a === 'string') : [];
     } catch (error) {
       // None yet; a file being written keeps the list as it was (the write that completes it is heard).
-      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') this.addresses = [];
+      if (!stale() && error instanceof vscode.FileSystemError && error.code === 'FileNotFound') this.addresses = [];
     }
   }
 
   private async write(addresses: string[]): Promise<void> {
+    this.generation += 1;
     this.addresses = addresses;
+    this.told = addresses;
     await storageFiles.writeFile(this.file, new TextEncoder().encode(JSON.stringify({ accounts: addresses })));
     this.changed.fire();
   }

@@ -10,9 +10,10 @@ import { OWN_FILE_FLAGS, readBounded } from './readBounded';
  * asks the workbench first on every call, for a local file too (MainThreadFileSystem
  * `$ensureActivation`): a round trip to the window for each step, which in a browser or remote
  * workbench crosses the connection and waits while the window paints. Report Bug made about
- * twenty of them before its POST. As `workspace.fs` does: a link is followed, its type is its
- * target's with SymbolicLink added; writes to one file go one after another, each flushed to the
- * disk, and make the folder where it is missing; errors are FileSystemErrors.
+ * twenty of them before its POST. As `workspace.fs` does: a link's type is its target's with
+ * SymbolicLink added; writes to one file go one after another, each flushed to the disk, and make
+ * the folder where it is missing; errors are FileSystemErrors. Unlike it, a file is not read or
+ * written through a link or a pipe in its place (see OWN_FILE_FLAGS).
  */
 export const storageFiles = {
   async stat(uri: vscode.Uri): Promise<{ type: vscode.FileType; size: number; mtime: number }> {
@@ -91,6 +92,8 @@ async function writeMakingFolder(path: string, content: Uint8Array): Promise<voi
  * pipe or a link in the file's place fails the write at once.
  */
 async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
+  // Where opening cannot refuse a link (Windows), it is looked for first, as a read does.
+  if (constants.O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' });
   const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | OWN_FILE_FLAGS, 0o666);
   try {
     await handle.writeFile(content);
@@ -126,6 +129,11 @@ function fileSystemError(error: unknown, uri: vscode.Uri): unknown {
     case 'EACCES':
     case 'EPERM':
       return vscode.FileSystemError.NoPermissions(uri);
+    // A link or a pipe in the file's place (see OWN_FILE_FLAGS), or a file another holds.
+    case 'ELOOP':
+    case 'ENXIO':
+    case 'EAGAIN':
+      return vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} is not a file the extension can use now (a link, a pipe, or a file another program holds): remove it or close that program, then try again.', uri.fsPath));
     default:
       return error;
   }

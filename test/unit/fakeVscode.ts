@@ -43,6 +43,9 @@ export class FileSystemError extends Error {
   static NoPermissions(what?: unknown): FileSystemError {
     return new FileSystemError(`NoPermissions: ${String(what)}`, 'NoPermissions');
   }
+  static Unavailable(what?: unknown): FileSystemError {
+    return new FileSystemError(String(what), 'Unavailable');
+  }
 }
 
 /** Node's error as VS Code's file service turns it into a FileSystemError (the codes the modules test). */

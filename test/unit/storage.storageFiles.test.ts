@@ -99,7 +99,7 @@ describe('the extension\'s own files', () => {
       try {
         assert.deepEqual(await again.all(), []);
         // Opening a pipe to write waits for a reader: the write would hold a file thread, and every later write to the file behind it.
-        await assert.rejects(again.add('https://other.example.com'));
+        await assert.rejects(again.add('https://other.example.com'), (error: { code?: string; message?: string }) => error.code === 'Unavailable' && error.message!.includes('accounts.json'));
       } finally {
         again.dispose();
       }
@@ -139,7 +139,7 @@ describe('the extension\'s own files', () => {
       await writeFile(join(root, 'plain.json'), '{}');
       await symlink(join(root, 'plain.json'), join(root, 'link.json'));
       assert.equal(await storageFiles.readFile(vscodeUri(Uri.file(join(root, 'link.json'))), 1000), undefined);
-      await assert.rejects(storageFiles.writeFile(vscodeUri(Uri.file(join(root, 'link.json'))), new TextEncoder().encode('{"through":1}')));
+      await assert.rejects(storageFiles.writeFile(vscodeUri(Uri.file(join(root, 'link.json'))), new TextEncoder().encode('{"through":1}')), (error: { code?: string }) => error.code === 'Unavailable');
       assert.equal(await readFile(join(root, 'plain.json'), 'utf8'), '{}');
     } finally {
       drafts.dispose();
@@ -169,6 +169,63 @@ describe('the extension\'s own files', () => {
       assert.equal(told, 1, 'the same list again: nothing to tell');
     } finally {
       listening.dispose();
+      accounts.dispose();
+    }
+  });
+
+  it('a change another window made is told even when an add of this window read it first (the add itself changing nothing)', async () => {
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    let told = 0;
+    const listening = accounts.onDidChange(() => (told += 1));
+    try {
+      await accounts.add('https://acme.example.com');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      told = 0;
+      fake.watchersDeaf = true;
+      await writeFile(join(root, 'accounts.json'), JSON.stringify({ accounts: ['https://acme.example.com', 'https://other.example.com'] }));
+      await accounts.add('https://acme.example.com');
+      assert.deepEqual(accounts.known, ['https://acme.example.com', 'https://other.example.com']);
+      assert.equal(told, 1, 'the other window\'s account is told');
+    } finally {
+      listening.dispose();
+      accounts.dispose();
+    }
+  });
+
+  it('a read begun before this window\'s write does not put the list back as it was', async () => {
+    await writeFile(join(root, 'accounts.json'), JSON.stringify({ accounts: [] }));
+    const storage = vscodeUri(Uri.file(root));
+    const accounts = new AccountList(storage);
+    try {
+      await accounts.all();
+      fake.watchersDeaf = true;
+      // A focus read under way while the add writes: its answer (the list before) comes last.
+      const slowRead = storageFiles.readFile.bind(storageFiles);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let first = true;
+      storageFiles.readFile = async (uri, max) => {
+        const read = await slowRead(uri, max);
+        if (first) {
+          first = false;
+          await held;
+        }
+        return read;
+      };
+      try {
+        fake.windowState.fire({ focused: true });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const adding = accounts.add('https://acme.example.com');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        release();
+        await adding;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        storageFiles.readFile = slowRead;
+      }
+      assert.deepEqual(accounts.known, ['https://acme.example.com']);
+    } finally {
       accounts.dispose();
     }
   });

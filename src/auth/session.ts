@@ -249,7 +249,9 @@ export class Session implements vscode.Disposable {
     } finally {
       this.switching = false;
     }
-    await this.accountList.add(accountUrl);
+    // The list the windows share only names the accounts: its failure (a pipe or a link in its
+    // file's place) is logged, and the sign-in, made already, stands.
+    await this.accountList.add(accountUrl).catch((error: unknown) => this.log.error(`Could not add ${accountUrl} to the account list`, error));
     this.signedIn = undefined;
     this.log.info(`Signed in to ${accountUrl}`);
     if (here) this.setState('signedIn');
@@ -263,7 +265,8 @@ export class Session implements vscode.Disposable {
     const mine = accountUrl === this.accountUrl;
     if (mine) this.current = undefined;
     await this.secrets.delete(secretKey(accountUrl));
-    await this.accountList.remove(accountUrl);
+    // As at sign-in: the token is gone, and the sign-out is told, whatever the list's file does.
+    await this.accountList.remove(accountUrl).catch((error: unknown) => this.log.error(`Could not remove ${accountUrl} from the account list`, error));
     this.signedIn = undefined;
     this.log.info(`Signed out of ${accountUrl}`);
     if (mine) this.setState('signedOut');

@@ -29,6 +29,28 @@ describe('Session', () => {
     session = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   });
 
+  it('the account list failing to be written (a pipe or a link in its place) neither undoes a sign-in nor stops a sign-out: it is logged', async () => {
+    const list = new MemoryAccountList();
+    list.add = () => Promise.reject(new Error('accounts.json is not a file the extension can use now'));
+    list.remove = list.add;
+    const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
+    try {
+      await here.save(A, TOKEN);
+      assert.equal(here.state, 'signedIn');
+      assert.deepEqual(here.credentials, { accountUrl: A, token: TOKEN });
+      const signedOut: string[] = [];
+      here.onDidSignOut((accountUrl) => signedOut.push(accountUrl));
+      await here.signOut();
+      assert.equal(here.state, 'signedOut');
+      assert.deepEqual(signedOut, [A]);
+      assert.deepEqual(signal.announced, [A], 'the other windows are told');
+      assert.equal(secrets.data.has(`helpdesk.token:${A}`), false);
+      assert.match(fake.logLines.join('\n'), /account list/i);
+    } finally {
+      here.dispose();
+    }
+  });
+
   it('restores the token stored for the address in the settings', async () => {
     fake.config.set('helpdesk.accountUrl', A);
     secrets.data.set(`helpdesk.token:${A}`, TOKEN);

@@ -31,8 +31,9 @@ describe('Session', () => {
 
   it('the account list failing to be written (a pipe or a link in its place) neither undoes a sign-in nor stops a sign-out: it is logged', async () => {
     const list = new MemoryAccountList();
-    list.add = () => Promise.reject(new Error('accounts.json is not a file the extension can use now'));
-    list.remove = list.add;
+    const refused = () => Promise.reject(new Error('accounts.json is not a file the extension can use now'));
+    list.add = refused;
+    list.remove = refused;
     const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, list, memoryState());
     try {
       await here.save(A, TOKEN);

@@ -1,26 +1,28 @@
 import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
 
 /**
- * How the extension opens its own files: without waiting, so that a pipe put in a file's place
- * holds nothing (opening or reading one would take one of the few threads every file operation
- * of the extension host shares, for as long as nothing is at its other end), and not through a
- * link in the file's place, which would name another file than the extension's.
+ * Opens one of the extension's own files, to read or to write (`flags`): without waiting, so that
+ * a pipe put in the file's place holds nothing (opening or reading one would take one of the few
+ * threads every file operation of the extension host shares, for as long as nothing is at its
+ * other end), and not through a link in the file's place, which would name another file than the
+ * extension's: that fails with ELOOP, also where opening cannot refuse a link itself (Windows).
  */
-export const OWN_FILE_FLAGS = (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+export async function openOwnFile(path: string, flags: number, mode?: number): Promise<FileHandle> {
+  if (constants.O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' });
+  return open(path, flags | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0), mode);
+}
 
 /**
  * A file the extension reads from its own folders, with Node's fs, bounded: its bytes and time,
  * or undefined when it holds more than `maxBytes` (not read past that), is no regular file, or is
- * a link (see OWN_FILE_FLAGS). A missing file is an error, as with `readFile`. No `vscode` here:
+ * a link (see openOwnFile). A missing file is an error, as with `readFile`. No `vscode` here:
  * the MCP entry reads its connection file with it too.
  */
 export async function readBounded(path: string, maxBytes: number): Promise<{ bytes: Buffer; mtime: number } | undefined> {
-  // Where opening cannot refuse a link (Windows), it is looked for first.
-  if (constants.O_NOFOLLOW === undefined && (await lstat(path)).isSymbolicLink()) return undefined;
   let handle;
   try {
-    handle = await open(path, constants.O_RDONLY | OWN_FILE_FLAGS);
+    handle = await openOwnFile(path, constants.O_RDONLY);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
     throw error;

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import vscode = require('vscode');
-import { OWN_FILE_FLAGS, readBounded } from './readBounded';
+import { openOwnFile, readBounded } from './readBounded';
 
 /**
  * The extension's own files, in its global storage: with Node's fs where they are on this
@@ -13,7 +13,7 @@ import { OWN_FILE_FLAGS, readBounded } from './readBounded';
  * twenty of them before its POST. As `workspace.fs` does: a link's type is its target's with
  * SymbolicLink added; writes to one file go one after another, each flushed to the disk, and make
  * the folder where it is missing; errors are FileSystemErrors. Unlike it, a file is not read or
- * written through a link or a pipe in its place (see OWN_FILE_FLAGS).
+ * written through a link or a pipe in its place (see openOwnFile).
  */
 export const storageFiles = {
   async stat(uri: vscode.Uri): Promise<{ type: vscode.FileType; size: number; mtime: number }> {
@@ -88,13 +88,11 @@ async function writeMakingFolder(path: string, content: Uint8Array): Promise<voi
 
 /**
  * Written and flushed to the disk before it is closed (a draft renamed into place after a crash
- * is whole, not empty). Opened as the extension's own files are read (see OWN_FILE_FLAGS): a
- * pipe or a link in the file's place fails the write at once.
+ * is whole, not empty). Opened as the extension's own files are read (see openOwnFile): a pipe
+ * or a link in the file's place fails the write at once.
  */
 async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
-  // Where opening cannot refuse a link (Windows), it is looked for first, as a read does.
-  if (constants.O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' });
-  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | OWN_FILE_FLAGS, 0o666);
+  const handle = await openOwnFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, 0o666);
   try {
     await handle.writeFile(content);
     await handle.datasync();
@@ -129,7 +127,7 @@ function fileSystemError(error: unknown, uri: vscode.Uri): unknown {
     case 'EACCES':
     case 'EPERM':
       return vscode.FileSystemError.NoPermissions(uri);
-    // A link or a pipe in the file's place (see OWN_FILE_FLAGS), or a file another holds.
+    // A link or a pipe in the file's place (see openOwnFile), or a file another holds.
     case 'ELOOP':
     case 'ENXIO':
     case 'EAGAIN':

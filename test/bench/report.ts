@@ -77,6 +77,11 @@ export const FIGURES: Array<{ name: string; of: (s: Sample) => number; decimals?
   { name: '… Enter in the title box → "filed" painted', of: (s) => s.reportBugFiled },
 ];
 
+/** Whether every sample of both sides has the figure: an older saved run, or a sample whose record was missing, has NaN. */
+function everySample(session: SessionFigures, of: (s: Sample) => number): boolean {
+  return [...session.ours, ...session.floor].every((sample) => !Number.isNaN(of(sample)));
+}
+
 export function pairedOf(session: SessionFigures, of: (s: Sample) => number): Paired {
   return paired(session.ours.map(of), session.floor.map(of));
 }
@@ -87,7 +92,7 @@ export function printReport(f: BenchFigures): void {
 
   for (const session of f.sessions) {
     for (const figure of FIGURES) {
-      if ([...session.ours, ...session.floor].some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      if (!everySample(session, figure.of)) continue;
       const p = pairedOf(session, figure.of);
       let target = '';
       let ok: boolean | undefined;
@@ -185,7 +190,7 @@ export function printReport(f: BenchFigures): void {
   console.log('\nSamples (ms, in pair order: Helpdesk Bridge / floor)');
   for (const session of f.sessions) {
     for (const figure of FIGURES.slice(0, 5)) {
-      if ([...session.ours, ...session.floor].some((sample) => Number.isNaN(figure.of(sample)))) continue;
+      if (!everySample(session, figure.of)) continue;
       const shown = (sample: Sample) => figure.of(sample).toFixed(figure.decimals ?? 0);
       const pairs = session.ours.map((s, i) => `${shown(s)}/${shown(session.floor[i]!)}`);
       console.log(`  ${figure.name}, +${session.latencyMs} ms: ${pairs.join(' ')}`);

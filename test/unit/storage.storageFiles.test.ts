@@ -228,6 +228,13 @@ describe('the extension\'s own files', () => {
     }
   });
 
+  // A file that says it is smaller than it is (as one growing while read would): /proc's say 0 bytes.
+  it('a file that holds more than its size said is read on to the bound, and not past it', { skip: process.platform !== 'linux' }, async () => {
+    const status = vscodeUri(Uri.file('/proc/self/status'));
+    assert.match(new TextDecoder().decode((await storageFiles.readFile(status, 1_000_000))?.bytes), /^Name:/);
+    assert.equal(await storageFiles.readFile(status, 10), undefined);
+  });
+
   it('a file past its bound is not read: an account list of megabytes is no list (the accounts it names are not taken)', async () => {
     const storage = vscodeUri(Uri.file(root));
     const accounts = new AccountList(storage);

@@ -3,6 +3,8 @@
 // `any` flowing into the API, an assertion that hides nothing).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+// Layout is Prettier's (npm run format; npm run lint checks it): no ESLint rule argues with it.
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'test/bench/fixture/**'] },
@@ -39,6 +41,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky loads at the first request: use src/api/http.ts.', allowTypeImports: true }] }] },
   },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+  prettier,
   {
     // The build script runs in node (the `globals` package is not a dependency: the two it uses).
     files: ['**/*.mjs'],

@@ -35,8 +35,18 @@ function writeManifestNames() {
     ].join('\n');
     if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
   };
-  write('src/commandIds.ts', 'commands', 'CommandId', contributes.commands.map((c) => c.command));
-  write('src/toolNames.ts', 'languageModelTools', 'ToolName', contributes.languageModelTools.map((t) => t.name));
+  write(
+    'src/commandIds.ts',
+    'commands',
+    'CommandId',
+    contributes.commands.map((c) => c.command),
+  );
+  write(
+    'src/toolNames.ts',
+    'languageModelTools',
+    'ToolName',
+    contributes.languageModelTools.map((t) => t.name),
+  );
 }
 writeManifestNames();
 if (args.has('--command-ids')) process.exit(0);
@@ -51,7 +61,9 @@ const common = {
 
 function entries(dir, pattern) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => pattern.test(f)).map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => pattern.test(f))
+    .map((f) => join(dir, f));
 }
 
 /**
@@ -62,7 +74,9 @@ function entries(dir, pattern) {
 const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
   },
 };
@@ -109,7 +123,13 @@ if (args.has('--unit')) {
   // The modules under unit test that use the vscode API get test/unit/fakeVscode.ts instead.
   // node --test runs every file in out/unit: one left by a test since deleted or renamed would run on.
   rmSync('out/unit', { recursive: true, force: true });
-  builds.push({ ...tests, entryPoints: entries('test/unit', /\.test\.ts$/), outdir: 'out/unit', external: tests.external.filter((e) => e !== 'vscode'), alias: { vscode: './test/unit/fakeVscode.ts' } });
+  builds.push({
+    ...tests,
+    entryPoints: entries('test/unit', /\.test\.ts$/),
+    outdir: 'out/unit',
+    external: tests.external.filter((e) => e !== 'vscode'),
+    alias: { vscode: './test/unit/fakeVscode.ts' },
+  });
   // The MCP tests run the stdio entry as an agent would.
   builds.push(mcp);
 }
@@ -126,7 +146,12 @@ if (args.has('--ui')) {
 }
 if (args.has('--bench')) {
   // The launcher, and the suite the extension host loads (see test/bench/suite/index.ts).
-  builds.push({ ...tests, entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts', 'test/bench/cpuProfileHook.ts', 'test/bench/activationCpuHook.ts'], outbase: 'test/bench', outdir: 'out/bench' });
+  builds.push({
+    ...tests,
+    entryPoints: ['test/bench/bench.ts', 'test/bench/suite/index.ts', 'test/bench/cpuProfileHook.ts', 'test/bench/activationCpuHook.ts'],
+    outbase: 'test/bench',
+    outdir: 'out/bench',
+  });
 }
 const testsOnly = builds.length > 0;
 if (!testsOnly || args.has('--extension')) builds.push(extension, ...(builds.includes(mcp) ? [] : [mcp]));

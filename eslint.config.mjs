@@ -19,7 +19,18 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': ['error', { allow: ['^vscode$'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // node:test's describe/it return promises its runner awaits.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -38,7 +49,12 @@ export default tseslint.config(
     // ky is evaluated at the first request (src/api/http.ts): a static import elsewhere would run its checks at activation again.
     files: ['src/**/*.ts'],
     ignores: ['src/api/http.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky loads at the first request: use src/api/http.ts.', allowTypeImports: true }] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: 'ky loads at the first request: use src/api/http.ts.', allowTypeImports: true }] },
+      ],
+    },
   },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,

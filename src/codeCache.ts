@@ -60,9 +60,16 @@ export function loadBundle<T>(file: string, require: NodeJS.Require, cacheFolder
   const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(file, text));
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
   const script = new Script(WRAPPER_START + text.toString('utf8') + WRAPPER_END, { filename: file, lineOffset: -1, cachedData });
-  const cache: CacheUse = cacheFile === undefined ? 'off' : cachedData === undefined ? 'missing' : script.cachedDataRejected === true ? 'rejected' : 'used';
+  const cache: CacheUse =
+    cacheFile === undefined ? 'off' : cachedData === undefined ? 'missing' : script.cachedDataRejected === true ? 'rejected' : 'used';
   const module = { exports: {} };
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: unknown,
+    filename: string,
+    dirname: string,
+  ) => void;
   run.call(module.exports, module.exports, require, module, file, dirname(file));
   return {
     exports: module.exports as T,

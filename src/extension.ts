@@ -155,11 +155,22 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // part of a first paint).
   let startGit: (() => void) | undefined;
   const git = new Promise<void>((resolve) => (startGit = resolve)).then(() => gitApi());
-  const branchPosts = new BranchPosts(git, { state: globalState, account: () => gateway.current?.url, onDidChangeAccount: gateway.onDidChange });
-  const sender = new DraftSender(gateway, drafts, ui, log, async (draft, post, account) => {
-    await noteOwnPost(identity, log, account, post);
-    if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
-  }, new FiledIntents(filedFolder(context.globalStorageUri)));
+  const branchPosts = new BranchPosts(git, {
+    state: globalState,
+    account: () => gateway.current?.url,
+    onDidChangeAccount: gateway.onDidChange,
+  });
+  const sender = new DraftSender(
+    gateway,
+    drafts,
+    ui,
+    log,
+    async (draft, post, account) => {
+      await noteOwnPost(identity, log, account, post);
+      if (draft.todo) await writeTodoReference(ui, account, draft.todo, post, referenceAccounts());
+    },
+    new FiledIntents(filedFolder(context.globalStorageUri)),
+  );
   const services: Services = { session, gateway, drafts, sender, ui, log, referenceAccounts, branchPosts, state: globalState };
 
   const newsFolder = new NewsFolder(context.globalStorageUri);
@@ -177,7 +188,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 
   const made = features(services, { identity, postDocuments });
   /** The person's Refresh: the post updates a refusal stopped are offered again (the next one will tell). */
-  const refreshed = () => void gateway.current?.account.forgetPostUpdatesRefused().catch((error: unknown) => log.error('Could not forget the refused post updates', error));
+  const refreshed = () =>
+    void gateway.current?.account
+      .forgetPostUpdatesRefused()
+      .catch((error: unknown) => log.error('Could not forget the refused post updates', error));
   // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
   // One for each command of the manifest, no more: tsc checks it (see CommandId).
   const handlers: Record<CommandId, CommandHandler> = {
@@ -196,7 +210,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.refresh': () => signedIn(() => (refreshed(), store.refreshAll())),
     'helpdesk.refreshPosts': () => signedIn(() => (refreshed(), store.posts.refresh())),
     'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
-    'helpdesk.loadMore': (list, clientId) => (list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore()),
+    'helpdesk.loadMore': (list, clientId) =>
+      list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore(),
     'helpdesk.openPost': (arg) => {
       const post = targetPost(arg);
       return post && postDocuments.open(post.id, post.accountUrl);
@@ -226,7 +241,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),
     'helpdesk.connectAgent': () => mcp.connectAgent(),
   };
-  const tools: HelpdeskTools = { ...postTools(gateway, store, identity), ...writeTools(services), ...updatePostTool(services, identity, postDocuments) };
+  const tools: HelpdeskTools = {
+    ...postTools(gateway, store, identity),
+    ...writeTools(services),
+    ...updatePostTool(services, identity, postDocuments),
+  };
   // The same tools for agents outside VS Code (MCP): asked in this window, through an endpoint only this user's agents can open.
   const mcp = registerMcp(context, tools, gateway, ui, log);
 
@@ -275,13 +294,26 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     // Every sign-out, of any account, here or in another window (whose watcher may have written
     // since): the next sign-in to it starts the news from a silent baseline, and paints no rows
     // until they are read again.
-    session.onDidSignOut((accountUrl) => void Promise.all([forgetNews(context.globalStorageUri, accountUrl), forgetRows(rows, accountUrl)])),
+    session.onDidSignOut(
+      (accountUrl) => void Promise.all([forgetNews(context.globalStorageUri, accountUrl), forgetRows(rows, accountUrl)]),
+    ),
     accountList,
     new AccountStatusBar(session, accountList.onDidChange),
     registerAccountsProvider(session, accountList.onDidChange),
     gateway,
     store,
-    registerInCode(drafts, { hovers: postHovers(gateway), posts: { posts: () => store.posts.state.items, accountUrl: () => gateway.current?.url, startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)) } }, referenceAccounts),
+    registerInCode(
+      drafts,
+      {
+        hovers: postHovers(gateway),
+        posts: {
+          posts: () => store.posts.state.items,
+          accountUrl: () => gateway.current?.url,
+          startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)),
+        },
+      },
+      referenceAccounts,
+    ),
     registerTools(tools),
     mcp,
     tellOpenDrafts(drafts),
@@ -302,17 +334,43 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.window.registerFileDecorationProvider(rowDecorations),
     showNewsCount(watcher, postsView),
     publishPostUpdatesRefused(services),
-    autoRefresh(() => gateway.current !== undefined, () => store.refreshStarted()),
+    autoRefresh(
+      () => gateway.current !== undefined,
+      () => store.refreshStarted(),
+    ),
     new vscode.Disposable(() => clearTimeout(background)),
     gateway.onDidChange(startBackgroundSoon),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.watchIntervalMinutes) && startBackgroundSoon()),
   );
   const contributed = (context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands;
-  for (const { command } of contributed) context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => run(command, args)));
+  for (const { command } of contributed)
+    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => run(command, args)));
   // Drafts the service never confirmed are offered again as soon as the window opens (and the drafts are read).
   void drafts.ready.then(() => (drafts.all().length > 0 ? unsent.offer() : undefined));
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { session, gateway, store, posts, postsView, clients, clientsView, drafts, identity, context, watcher, rowDecorations, branchPosts, currentPost, postDocuments, sender, ui, commandIds: Object.keys(handlers), actions: actionsOf(made), tools, mcp };
+  return {
+    session,
+    gateway,
+    store,
+    posts,
+    postsView,
+    clients,
+    clientsView,
+    drafts,
+    identity,
+    context,
+    watcher,
+    rowDecorations,
+    branchPosts,
+    currentPost,
+    postDocuments,
+    sender,
+    ui,
+    commandIds: Object.keys(handlers),
+    actions: actionsOf(made),
+    tools,
+    mcp,
+  };
 }
 
 export function deactivate(): void {}
@@ -329,7 +387,9 @@ async function noteOwnPost(identity: Identity, log: Log, account: Account, post:
 /** Tells the other windows which drafts this one has open in an editor, as tabs open and close. */
 function tellOpenDrafts(drafts: DraftStore): vscode.Disposable {
   const tell = () => {
-    const open = vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [draftIdOf(tab.input.uri)] : [])));
+    const open = vscode.window.tabGroups.all.flatMap((group) =>
+      group.tabs.flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [draftIdOf(tab.input.uri)] : [])),
+    );
     void drafts.presence.setEditing([...new Set(open.filter((id): id is string => id !== undefined))]);
   };
   tell();

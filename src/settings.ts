@@ -69,7 +69,11 @@ export function readSettings(): Settings {
     watchIntervalMinutes: whole('watch.intervalMinutes', 5, 0, 1440),
     watchNotify: oneOf(config.get<unknown>('watch.notify'), ['assignedToMe', 'mine', 'all', 'off'] as const, 'assignedToMe'),
     branchNameTemplate: bounded(SETTINGS.branchNameTemplate, text(config.get<unknown>('branchNameTemplate')), ''),
-    commitMessageTemplate: bounded(SETTINGS.commitMessageTemplate, untrimmed(config.get<unknown>('commitMessageTemplate'), '{reference}: '), '{reference}: '),
+    commitMessageTemplate: bounded(
+      SETTINGS.commitMessageTemplate,
+      untrimmed(config.get<unknown>('commitMessageTemplate'), '{reference}: '),
+      '{reference}: ',
+    ),
   };
 }
 
@@ -106,7 +110,12 @@ function bounded(key: string, value: string, fallback: string): string {
   if (told.get(key) !== value) {
     told.set(key, value);
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('The setting {0} is {1} characters long; at most {2} are used, so its default is used instead. Shorten it in your settings (or the workspace\'s .vscode/settings.json).', key, value.length.toLocaleString('en-US'), MAX_TEMPLATE_CHARS),
+      vscode.l10n.t(
+        "The setting {0} is {1} characters long; at most {2} are used, so its default is used instead. Shorten it in your settings (or the workspace's .vscode/settings.json).",
+        key,
+        value.length.toLocaleString('en-US'),
+        MAX_TEMPLATE_CHARS,
+      ),
     );
   }
   return fallback;

@@ -13,7 +13,11 @@ let extension: typeof Extension | undefined;
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Extension.activate> {
   const storage = context.globalStorageUri;
-  const bundle = loadBundle<typeof Extension>(join(__dirname, 'extension.js'), require, storage.scheme === 'file' ? join(storage.fsPath, 'code-cache') : undefined);
+  const bundle = loadBundle<typeof Extension>(
+    join(__dirname, 'extension.js'),
+    require,
+    storage.scheme === 'file' ? join(storage.fsPath, 'code-cache') : undefined,
+  );
   extension = bundle.exports;
   const api = extension.activate(context);
   // The cache only saves time: a failure to write it costs the next start its compile, no more.

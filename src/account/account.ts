@@ -1,4 +1,17 @@
-import type { Client, Deal, HelpdeskClient, ListRead, NewComment, NewDeal, NewErrorReport, NewTask, Page, Post, PostChanges, WebResource } from '../api';
+import type {
+  Client,
+  Deal,
+  HelpdeskClient,
+  ListRead,
+  NewComment,
+  NewDeal,
+  NewErrorReport,
+  NewTask,
+  Page,
+  Post,
+  PostChanges,
+  WebResource,
+} from '../api';
 import { isApiError, MAX_PAGES, readPage, type ApiError, type PageParams, type PagingStop } from '../api';
 import { Emitter } from './emitter';
 import { searchFiled, type FiledSought, type FindOutcome } from './filedSearch';
@@ -200,7 +213,11 @@ export class Account {
       error = failed;
     }
     const own = deals.filter((deal) => deal.client_id === clientId);
-    if (own.length < deals.length) this.noteOnce('deals:unfiltered', 'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.');
+    if (own.length < deals.length)
+      this.noteOnce(
+        'deals:unfiltered',
+        'The service sent deals of other clients for one client: it seems to ignore "client_id". They are left out.',
+      );
     return { items: own, error };
   }
 
@@ -289,7 +306,10 @@ export class Account {
     } catch (error) {
       if (!(await this.refusesUpdates(id, changes, error, signal))) throw error;
       await this.parts.knowledge.noteUpdatesRefused((error as ApiError).status ?? 0);
-      this.noteOnce('posts:updates', `The service refused to update post #${id} (${(error as ApiError).message}): Close, Reopen, Assign and Set Status are not offered until a refresh.`);
+      this.noteOnce(
+        'posts:updates',
+        `The service refused to update post #${id} (${(error as ApiError).message}): Close, Reopen, Assign and Set Status are not offered until a refresh.`,
+      );
       this.changed.fire({ kind: 'postUpdates', refused: true });
       throw new PostUpdatesRefusedError(id, error as ApiError);
     }
@@ -352,7 +372,11 @@ export class Account {
     this.parts.log(message);
   }
 
-  private async run<T>(call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>, signal?: AbortSignal, { quiet = false } = {}): Promise<T> {
+  private async run<T>(
+    call: (api: HelpdeskClient, options: { signal: AbortSignal }) => Promise<T>,
+    signal?: AbortSignal,
+    { quiet = false } = {},
+  ): Promise<T> {
     const { signal: signedIn } = this.parts;
     if (signedIn.aborted) throw new SignedOutError(this.url);
     const combined = signal ? AbortSignal.any([signal, signedIn]) : signedIn;

@@ -81,7 +81,8 @@ export class ListKnowledge {
     const value = this.state.get<Partial<Known>>(this.key);
     const filed = Array.isArray(value?.filed) ? value.filed.filter(isFiledPost) : [];
     const refused = value?.updatesRefused;
-    const updatesRefused = typeof refused === 'number' && Number.isInteger(refused) && refused >= 100 && refused <= 599 ? refused : undefined;
+    const updatesRefused =
+      typeof refused === 'number' && Number.isInteger(refused) && refused >= 100 && refused <= 599 ? refused : undefined;
     return { filed, orderRefused: value?.orderRefused === true, ...(updatesRefused === undefined ? {} : { updatesRefused }) };
   }
 
@@ -92,5 +93,7 @@ export class ListKnowledge {
 
 function isFiledPost(value: unknown): value is FiledPost {
   const post = value as Partial<FiledPost> | undefined;
-  return typeof post?.id === 'number' && typeof post.ref === 'string' && (post.kind === 'bug' || post.kind === 'task' || post.kind === 'comment');
+  return (
+    typeof post?.id === 'number' && typeof post.ref === 'string' && (post.kind === 'bug' || post.kind === 'task' || post.kind === 'comment')
+  );
 }

@@ -16,7 +16,8 @@ export function changedFields(post: Post, wanted: PostChanges): PostChanges {
   const changes: PostChanges = {};
   if (wanted.closed !== undefined && wanted.closed !== (post.closed === true)) changes.closed = wanted.closed;
   if (wanted.status_id !== undefined && wanted.status_id !== idOrNull(post.status_id)) changes.status_id = wanted.status_id;
-  if (wanted.responsible_id !== undefined && wanted.responsible_id !== idOrNull(post.responsible_id)) changes.responsible_id = wanted.responsible_id;
+  if (wanted.responsible_id !== undefined && wanted.responsible_id !== idOrNull(post.responsible_id))
+    changes.responsible_id = wanted.responsible_id;
   return changes;
 }
 
@@ -29,9 +30,12 @@ export function differences(seen: Post, now: Post): PostDifference[] {
   const found: PostDifference[] = [];
   const title = (post: Post) => (typeof post.title === 'string' ? post.title : '');
   if (title(seen) !== title(now)) found.push({ field: 'title', before: title(seen), now: title(now) });
-  if ((seen.closed === true) !== (now.closed === true)) found.push({ field: 'closed', before: seen.closed === true, now: now.closed === true });
-  if (idOrNull(seen.status_id) !== idOrNull(now.status_id)) found.push({ field: 'status', before: idOrNull(seen.status_id), now: idOrNull(now.status_id) });
-  if (idOrNull(seen.responsible_id) !== idOrNull(now.responsible_id)) found.push({ field: 'assignee', before: idOrNull(seen.responsible_id), now: idOrNull(now.responsible_id) });
+  if ((seen.closed === true) !== (now.closed === true))
+    found.push({ field: 'closed', before: seen.closed === true, now: now.closed === true });
+  if (idOrNull(seen.status_id) !== idOrNull(now.status_id))
+    found.push({ field: 'status', before: idOrNull(seen.status_id), now: idOrNull(now.status_id) });
+  if (idOrNull(seen.responsible_id) !== idOrNull(now.responsible_id))
+    found.push({ field: 'assignee', before: idOrNull(seen.responsible_id), now: idOrNull(now.responsible_id) });
   return found;
 }
 

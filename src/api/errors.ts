@@ -9,18 +9,11 @@
  * - `network`, `timeout`, `cancelled`: the request did not complete.
  */
 export type ApiErrorKind =
-  | 'auth'
-  | 'notFound'
-  | 'validation'
-  | 'rateLimited'
-  | 'server'
-  | 'badResponse'
-  | 'network'
-  | 'timeout'
-  | 'cancelled';
+  'auth' | 'notFound' | 'validation' | 'rateLimited' | 'server' | 'badResponse' | 'network' | 'timeout' | 'cancelled';
 
 /** How an answer was not what was expected (`badResponse`). */
-export type BadResponseReason = 'empty' | 'html' | 'notJson' | 'unexpected' | 'foreignRedirect' | 'tooManyRedirects' | 'writeRedirect' | 'tooLarge';
+export type BadResponseReason =
+  'empty' | 'html' | 'notJson' | 'unexpected' | 'foreignRedirect' | 'tooManyRedirects' | 'writeRedirect' | 'tooLarge';
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;
@@ -85,8 +78,40 @@ export class ApiError extends Error {
   }
 
   toJSON(): ApiErrorDetails & { name: string; message: string } {
-    const { name, message, kind, method, path, host, status, serverMessage, fieldErrors, retryAfterSeconds, reason, expected, redirectHost, code, timeoutSeconds } = this;
-    return { name, message, kind, method, path, host, status, serverMessage, fieldErrors, retryAfterSeconds, reason, expected, redirectHost, code, timeoutSeconds };
+    const {
+      name,
+      message,
+      kind,
+      method,
+      path,
+      host,
+      status,
+      serverMessage,
+      fieldErrors,
+      retryAfterSeconds,
+      reason,
+      expected,
+      redirectHost,
+      code,
+      timeoutSeconds,
+    } = this;
+    return {
+      name,
+      message,
+      kind,
+      method,
+      path,
+      host,
+      status,
+      serverMessage,
+      fieldErrors,
+      retryAfterSeconds,
+      reason,
+      expected,
+      redirectHost,
+      code,
+      timeoutSeconds,
+    };
   }
 }
 

@@ -161,7 +161,11 @@ export class Transport {
   }
 
   private get retryPolicy(): RetryPolicy {
-    return { limit: this.options.retryLimit ?? 2, backoffMs: this.options.retryDelayMs ?? 300, maxRetryAfterSeconds: this.options.maxRetryAfterSeconds ?? 10 };
+    return {
+      limit: this.options.retryLimit ?? 2,
+      backoffMs: this.options.retryDelayMs ?? 300,
+      maxRetryAfterSeconds: this.options.maxRetryAfterSeconds ?? 10,
+    };
   }
 
   /** An answer (`answered`: an HTTPError) is tried again as retryWaitMs decided when it came; no answer (a network error), as ky's rules say. */
@@ -171,7 +175,13 @@ export class Transport {
     return undefined;
   }
 
-  private async toApiError(error: unknown, ky: Pick<Ky, 'HTTPError' | 'TimeoutError'> | undefined, context: ErrorContext, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<ApiError> {
+  private async toApiError(
+    error: unknown,
+    ky: Pick<Ky, 'HTTPError' | 'TimeoutError'> | undefined,
+    context: ErrorContext,
+    signal: AbortSignal | undefined,
+    deadline: AbortSignal,
+  ): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     const { method, path, host } = context;
     if (signal?.aborted) return new ApiError({ kind: 'cancelled', method, path, host });
@@ -180,7 +190,13 @@ export class Transport {
       return errorFromResponse(error.response.status, error.response.headers, body, context);
     }
     if (deadline.aborted || (ky && error instanceof ky.TimeoutError)) {
-      return new ApiError({ kind: 'timeout', method, path, host, timeoutSeconds: Math.round((this.options.timeoutMs ?? 15_000) / 100) / 10 });
+      return new ApiError({
+        kind: 'timeout',
+        method,
+        path,
+        host,
+        timeoutSeconds: Math.round((this.options.timeoutMs ?? 15_000) / 100) / 10,
+      });
     }
     if (error instanceof Error && error.name === 'AbortError') return new ApiError({ kind: 'cancelled', method, path, host });
     const code = errorCode(error);
@@ -201,7 +217,8 @@ export class Transport {
       const target = new URL(location, request.url);
       const path = new URL(request.url).pathname;
       const facts = { kind: 'badResponse', method, path, host: this.host, status: response.status } as const;
-      if (target.origin !== new URL(this.accountUrl).origin) throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: this.redact(target.host) });
+      if (target.origin !== new URL(this.accountUrl).origin)
+        throw new ApiError({ ...facts, reason: 'foreignRedirect', redirectHost: this.redact(target.host) });
       // A write is never sent twice: the first may have been stored before the redirect.
       if (method !== 'GET') throw new ApiError({ ...facts, reason: 'writeRedirect' });
       if (hop >= MAX_REDIRECTS) throw new ApiError({ ...facts, reason: 'tooManyRedirects' });
@@ -217,10 +234,18 @@ export class Transport {
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     try {
       const response = await fetchImpl(request);
-      const retryAfter = response.status === 429 || response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined;
+      const retryAfter =
+        response.status === 429 || response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined;
       attempts.waitMs = retryWaitMs(method, response, attempts, this.retryPolicy);
       const retryIn = attempts.waitMs === undefined ? undefined : Math.round(attempts.waitMs) / 1000;
-      this.options.onRequest?.({ method, url, status: response.status, durationMs: performance.now() - started, retryAfterSeconds: retryAfter, retryInSeconds: retryIn });
+      this.options.onRequest?.({
+        method,
+        url,
+        status: response.status,
+        durationMs: performance.now() - started,
+        retryAfterSeconds: retryAfter,
+        retryInSeconds: retryIn,
+      });
       return response;
     } catch (error) {
       const failure = error instanceof Error ? error.name : 'Error';
@@ -232,7 +257,8 @@ export class Transport {
 
 /** The answer's text, read as it arrives and refused past `max` bytes (not read whole first). */
 async function readCapped(response: Response, max: number, context: ErrorContext): Promise<string> {
-  const tooLarge = () => new ApiError({ kind: 'badResponse', method: context.method, path: context.path, host: context.host, reason: 'tooLarge' });
+  const tooLarge = () =>
+    new ApiError({ kind: 'badResponse', method: context.method, path: context.path, host: context.host, reason: 'tooLarge' });
   if (Number(response.headers.get('content-length')) > max) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
@@ -262,7 +288,11 @@ interface ErrorContext {
   redact: (text: string) => string;
 }
 
-function readAnswer<T>(answer: { text: string; contentType: string; status: number }, read: (json: unknown) => T, context: ErrorContext): T {
+function readAnswer<T>(
+  answer: { text: string; contentType: string; status: number },
+  read: (json: unknown) => T,
+  context: ErrorContext,
+): T {
   const { text, contentType, status } = answer;
   const { method, path, host } = context;
   const bad = (reason: BadResponseReason, expected?: string) =>

@@ -14,15 +14,16 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
     if (!whole) continue;
     const slash = whole.lastIndexOf('/');
     for (const part of slash >= 8 ? [whole, whole.slice(0, slash)] : [whole]) {
-      forms.add(part).add(encodeURIComponent(part)).add(new URLSearchParams({ s: part }).toString().slice(2));
+      forms
+        .add(part)
+        .add(encodeURIComponent(part))
+        .add(new URLSearchParams({ s: part }).toString().slice(2));
     }
   }
   let out = text;
   // Longest first, so that no part of a longer form is left behind.
   for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(escapeRegExp(form), 'gi'), REDACTED);
-  return out
-    .replace(/([?&]api_token=)[^&#\s"']*/g, `$1${REDACTED}`)
-    .replace(/("api_token"\s*:\s*")(?:[^"\\]|\\.)*"/g, `$1${REDACTED}"`);
+  return out.replace(/([?&]api_token=)[^&#\s"']*/g, `$1${REDACTED}`).replace(/("api_token"\s*:\s*")(?:[^"\\]|\\.)*"/g, `$1${REDACTED}"`);
 }
 
 /** A URL for logs and messages: its path and query, with the token redacted. */

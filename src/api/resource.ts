@@ -25,7 +25,11 @@ export class Resource<T extends { id: number }, Create, Update, Filters extends 
   }
 
   /** Every page of records, one array per page (see `pages`). */
-  pages(params: PageParams & Filters = {} as PageParams & Filters, call?: CallOptions, onStop?: (why: PagingStop) => void): AsyncGenerator<T[], void, undefined> {
+  pages(
+    params: PageParams & Filters = {} as PageParams & Filters,
+    call?: CallOptions,
+    onStop?: (why: PagingStop) => void,
+  ): AsyncGenerator<T[], void, undefined> {
     return pages((p, c) => this.list({ ...params, ...p }, c), params, call, onStop);
   }
 

@@ -28,14 +28,21 @@ export class AccountList implements SignedInList, vscode.Disposable {
 
   constructor(folder: vscode.Uri) {
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
-    this.ready = storageFiles.createDirectory(folder)
+    this.ready = storageFiles
+      .createDirectory(folder)
       .then(undefined, () => undefined)
       .then(async () => {
         if (this.disposed) return;
         // A watcher outside the workspace may miss a write: a window coming to the front reads again too.
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
         const heard = () => void this.reload();
-        this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard), vscode.window.onDidChangeWindowState((state) => state.focused && heard()));
+        this.disposables.push(
+          watcher,
+          watcher.onDidCreate(heard),
+          watcher.onDidChange(heard),
+          watcher.onDidDelete(heard),
+          vscode.window.onDidChangeWindowState((state) => state.focused && heard()),
+        );
         await this.load();
         this.told = this.addresses;
       });

@@ -61,6 +61,8 @@ function sessionOf(accountUrl: string): vscode.AuthenticationSession {
 /** Registers the provider with VS Code (several accounts at once). */
 export function registerAccountsProvider(session: Session, onDidChangeAccounts: vscode.Event<void>): vscode.Disposable {
   const provider = new AccountsProvider(session, onDidChangeAccounts);
-  const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Helpdesk', provider, { supportsMultipleAccounts: true });
+  const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Helpdesk', provider, {
+    supportsMultipleAccounts: true,
+  });
   return vscode.Disposable.from(registration, provider);
 }

@@ -80,7 +80,9 @@ export class Session implements vscode.Disposable {
   ) {
     log.redactWith(() => [this.current?.token]);
     this.disposables.push(
-      signOutSignal.onDidSignOutElsewhere((accountUrl) => void this.signedOutElsewhere(accountUrl).finally(() => this.signedOut.fire(accountUrl))),
+      signOutSignal.onDidSignOutElsewhere(
+        (accountUrl) => void this.signedOutElsewhere(accountUrl).finally(() => this.signedOut.fire(accountUrl)),
+      ),
       secrets.onDidChange((event) => {
         if (!event.key.startsWith(SECRET_PREFIX)) return;
         this.signedIn = undefined;
@@ -149,7 +151,8 @@ export class Session implements vscode.Disposable {
     if (accountUrl && token) {
       // Kept as this window's choice (VS Code holds it at once; storing it is not waited for, so
       // that nothing heard meanwhile, such as a sign-out, is overtaken by this restore).
-      if (!settings.workspaceAccount && chosen !== accountUrl && (!chosen || first)) void this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
+      if (!settings.workspaceAccount && chosen !== accountUrl && (!chosen || first))
+        void this.windowState.update(WINDOW_ACCOUNT_KEY, accountUrl);
       if (this.current?.token === token && this.current.accountUrl === accountUrl) return;
       this.current = { accountUrl, token };
       this.setState('signedIn');
@@ -251,7 +254,9 @@ export class Session implements vscode.Disposable {
     }
     // The list the windows share only names the accounts: its failure (a pipe or a link in its
     // file's place) is logged, and the sign-in, made already, stands.
-    await this.accountList.add(accountUrl).catch((error: unknown) => this.log.error(`Could not add ${accountUrl} to the account list`, error));
+    await this.accountList
+      .add(accountUrl)
+      .catch((error: unknown) => this.log.error(`Could not add ${accountUrl} to the account list`, error));
     this.signedIn = undefined;
     this.log.info(`Signed in to ${accountUrl}`);
     if (here) this.setState('signedIn');
@@ -266,13 +271,17 @@ export class Session implements vscode.Disposable {
     if (mine) this.current = undefined;
     await this.secrets.delete(secretKey(accountUrl));
     // As at sign-in: the token is gone, and the sign-out is told, whatever the list's file does.
-    await this.accountList.remove(accountUrl).catch((error: unknown) => this.log.error(`Could not remove ${accountUrl} from the account list`, error));
+    await this.accountList
+      .remove(accountUrl)
+      .catch((error: unknown) => this.log.error(`Could not remove ${accountUrl} from the account list`, error));
     this.signedIn = undefined;
     this.log.info(`Signed out of ${accountUrl}`);
     if (mine) this.setState('signedOut');
     else this.changed.fire();
     this.signedOut.fire(accountUrl);
-    await this.signOutSignal.announce(accountUrl).catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
+    await this.signOutSignal
+      .announce(accountUrl)
+      .catch((error: unknown) => this.log.error('Could not tell other windows of the sign-out', error));
   }
 
   /**
@@ -311,7 +320,11 @@ export class Session implements vscode.Disposable {
 
   private async publishState(): Promise<void> {
     await vscode.commands.executeCommand('setContext', 'helpdesk.state', this.stateValue);
-    await vscode.commands.executeCommand('setContext', 'helpdesk.signedIn', this.stateValue === 'signedIn' || this.stateValue === 'unreachable');
+    await vscode.commands.executeCommand(
+      'setContext',
+      'helpdesk.signedIn',
+      this.stateValue === 'signedIn' || this.stateValue === 'unreachable',
+    );
   }
 }
 

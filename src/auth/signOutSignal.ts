@@ -56,7 +56,11 @@ export class SignOutSignal implements vscode.Disposable {
 
   private watch(): void {
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.folder, FILE_NAME));
-    this.disposables.push(watcher, watcher.onDidCreate(() => void this.read()), watcher.onDidChange(() => void this.read()));
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(() => void this.read()),
+      watcher.onDidChange(() => void this.read()),
+    );
   }
 
   private async read(): Promise<void> {

@@ -77,8 +77,11 @@ function withoutMarks(text: string): string {
  */
 function skeleton(template: string): string {
   let shape = marked(withoutMarks(template).trim() || DEFAULT_BRANCH_TEMPLATE);
-  if (!shape.includes(ID_MARK)) shape = shape.includes(TITLE_MARK) ? shape.replace(TITLE_MARK, `${ID_MARK}-${TITLE_MARK}`) : `${shape}-${ID_MARK}`;
-  shape = shape.replaceAll(`${ID_MARK}${TITLE_MARK}`, `${ID_MARK}-${TITLE_MARK}`).replaceAll(`${TITLE_MARK}${ID_MARK}`, `${TITLE_MARK}-${ID_MARK}`);
+  if (!shape.includes(ID_MARK))
+    shape = shape.includes(TITLE_MARK) ? shape.replace(TITLE_MARK, `${ID_MARK}-${TITLE_MARK}`) : `${shape}-${ID_MARK}`;
+  shape = shape
+    .replaceAll(`${ID_MARK}${TITLE_MARK}`, `${ID_MARK}-${TITLE_MARK}`)
+    .replaceAll(`${TITLE_MARK}${ID_MARK}`, `${TITLE_MARK}-${ID_MARK}`);
   shape = safeBranchName(shape);
   // With a title (of any length) in the name, an id next to a digit has no end to read by:
   // `{id}1{title}` makes `1001x` for post 100 titled "x", and for post 1 titled "001x".
@@ -98,7 +101,7 @@ function marked(template: string): string {
   let bytes = 0;
   let ids = 0;
   let titles = 0;
-  for (let at = 0; at < template.length; ) {
+  for (let at = 0; at < template.length;) {
     if (template.startsWith('{id}', at)) {
       if (ids++ < MAX_IDS) kept.push(ID_MARK);
       at += 4;
@@ -179,7 +182,14 @@ export function safeBranchName(name: string): string {
     .replace(new RegExp(`${REFUSED_CHARS.source}+`, 'g'), '-')
     .replace(/@\{/g, '-')
     .split('/')
-    .map((part) => withoutRefusedEnd(part.replace(/\.{2,}/g, '.').replace(/^[.-]+/, '').replace(/-{2,}/g, '-')))
+    .map((part) =>
+      withoutRefusedEnd(
+        part
+          .replace(/\.{2,}/g, '.')
+          .replace(/^[.-]+/, '')
+          .replace(/-{2,}/g, '-'),
+      ),
+    )
     .filter(Boolean);
   const joined = parts.join('/');
   return joined === '@' ? '' : joined;
@@ -311,7 +321,10 @@ function sameText(a: string, b: string): boolean {
   if (a === b || a.toLowerCase() === b.toLowerCase()) return true;
   const left = [...a];
   const right = [...b];
-  return left.length === right.length && left.every((char, i) => char.toLowerCase() === right[i]!.toLowerCase() || char.toUpperCase() === right[i]!.toUpperCase());
+  return (
+    left.length === right.length &&
+    left.every((char, i) => char.toLowerCase() === right[i]!.toLowerCase() || char.toUpperCase() === right[i]!.toUpperCase())
+  );
 }
 
 /** What an empty title leaves of itself and the separators either side: one of them where both were. */

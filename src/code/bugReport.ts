@@ -76,7 +76,11 @@ export function closeOpenBlocks(markdown: string): string {
     if (!html) continue;
     const [end, closer] = html[1]
       ? [new RegExp(`</${html[1]}>`, 'i'), `</${html[1].toLowerCase()}>`]
-      : html[2] ? [/-->/, '-->'] : html[3] ? [/\?>/, '?>'] : [/\]\]>/, ']]>'];
+      : html[2]
+        ? [/-->/, '-->']
+        : html[3]
+          ? [/\?>/, '?>']
+          : [/\]\]>/, ']]>'];
     if (!end.test(line.slice(html.index + html[0].length))) {
       htmlEnd = end;
       htmlCloser = closer;
@@ -187,7 +191,10 @@ export function suggestTitle(selection: CodeSelection): string {
 
 /** Controls (C0 and C1) as spaces, whitespace runs and line separators as one space. */
 function oneLine(text: string): string {
-  return text.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function shorten(text: string, max: number): string {

@@ -34,7 +34,15 @@ export function findContentLocations(content: string): ContentLocation[] {
   const seen = new Set<string>();
   for (const line of content.slice(0, MAX_CONTENT_CHARS).split(/\r\n?|\n/)) {
     for (const location of lineLocations(line)) {
-      const key = JSON.stringify([location.path, location.startLine, location.endLine, location.column, location.repository?.webBase.toLowerCase(), location.repository?.parts, location.ref]);
+      const key = JSON.stringify([
+        location.path,
+        location.startLine,
+        location.endLine,
+        location.column,
+        location.repository?.webBase.toLowerCase(),
+        location.repository?.parts,
+        location.ref,
+      ]);
       if (seen.has(key)) continue;
       seen.add(key);
       found.push(location);
@@ -57,7 +65,10 @@ export function normalizeLocationPath(raw: string): string | undefined {
       return undefined;
     }
   }
-  path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^\/([A-Za-z]:\/)/, '$1');
+  path = path
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\/([A-Za-z]:\/)/, '$1');
   while (path.startsWith('./')) path = path.slice(2);
   if (!path.trim() || path.endsWith('/') || /\p{Cc}/u.test(path)) return undefined;
   return path;
@@ -119,12 +130,17 @@ function jsFrame(line: string): [number, ContentLocation][] | undefined {
   const inner = open >= 0 ? rest.slice(open + 2, -1) : rest;
   const m = /^(.+):(\d{1,9}):(\d{1,9})$/.exec(inner);
   // `node:internal/…` and `<anonymous>` are not files; a file has an extension.
-  return m && !m[1]!.startsWith('node:') && /\.[A-Za-z]\w{0,9}$/.test(m[1]!) ? frame(line.length - rest.length, m[1]!, m[2]!, m[3]) : undefined;
+  return m && !m[1]!.startsWith('node:') && /\.[A-Za-z]\w{0,9}$/.test(m[1]!)
+    ? frame(line.length - rest.length, m[1]!, m[2]!, m[3])
+    : undefined;
 }
 
 /** `com.acme.Cart$Line.<init>` in `Cart.java` → `com/acme/Cart.java`: the package's folders and the file. */
 function javaPath(qualified: string, file: string): string {
-  const names = qualified.slice(qualified.lastIndexOf('/') + 1).split('.').slice(0, -2);
+  const names = qualified
+    .slice(qualified.lastIndexOf('/') + 1)
+    .split('.')
+    .slice(0, -2);
   // Packages are the leading lower-case names; the first capitalised one is the class.
   const classAt = names.findIndex((name) => !/^[a-z_]/.test(name));
   return [...(classAt < 0 ? names : names.slice(0, classAt)), file].join('/');
@@ -132,7 +148,9 @@ function javaPath(qualified: string, file: string): string {
 
 /** A source file's extension for a bare name (`worker.go`); with a folder any extension will do (`a/b.conf`). */
 const SOURCE_EXTENSIONS = new Set(
-  'c cc cpp cxx h hh hpp cs fs vb java kt kts scala groovy clj cljs go rs swift m mm dart js mjs cjs jsx ts mts cts tsx vue svelte py rb php pl pm lua r ex exs erl hs ml sql sh bash zsh ps1 html css scss less md json yaml yml toml xml tf'.split(' '),
+  'c cc cpp cxx h hh hpp cs fs vb java kt kts scala groovy clj cljs go rs swift m mm dart js mjs cjs jsx ts mts cts tsx vue svelte py rb php pl pm lua r ex exs erl hs ml sql sh bash zsh ps1 html css scss less md json yaml yml toml xml tf'.split(
+    ' ',
+  ),
 );
 
 function isSourcePath(path: string): boolean {

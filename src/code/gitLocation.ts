@@ -69,7 +69,11 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
   if (!head || !commit) return local(l10n.t('the repository has no commit yet'));
   const change = changeOf(repository, uri);
   if (change) {
-    return local(change.status !== undefined && NEW_FILE_STATUSES.has(change.status) ? l10n.t('the file is not committed yet') : l10n.t('the file has uncommitted changes'));
+    return local(
+      change.status !== undefined && NEW_FILE_STATUSES.has(change.status)
+        ? l10n.t('the file is not committed yet')
+        : l10n.t('the file has uncommitted changes'),
+    );
   }
   if (remotes.length === 0) return local(l10n.t('the repository has no remote'));
 
@@ -148,7 +152,11 @@ function changeOf(repository: GitRepository, uri: vscode.Uri): GitChange | undef
  * `getBranches`, typed in the Git API since before VS Code 1.96), or undefined when the API
  * has no `getBranches`.
  */
-async function remotesWithCommit(repository: GitRepository, commit: string, token: vscode.CancellationToken): Promise<string[] | undefined> {
+async function remotesWithCommit(
+  repository: GitRepository,
+  commit: string,
+  token: vscode.CancellationToken,
+): Promise<string[] | undefined> {
   if (typeof repository.getBranches !== 'function') return undefined;
   const refs = await repository.getBranches({ remote: true, contains: commit }, token);
   return refs.filter((ref) => ref.type === REF_TYPE_REMOTE_HEAD && ref.remote).map((ref) => ref.remote!);
@@ -176,7 +184,10 @@ export async function workspaceRepository(timeoutMs = TIMEOUT_MS): Promise<strin
     const repository = folder ? findRepository(api, folder.uri) : api.repositories[0];
     if (!repository) return undefined;
     const { remotes, HEAD } = repository.state;
-    for (const name of rankRemotes(remotes.map((r) => r.name), HEAD?.upstream?.remote)) {
+    for (const name of rankRemotes(
+      remotes.map((r) => r.name),
+      HEAD?.upstream?.remote,
+    )) {
       const remote = remotes.find((r) => r.name === name);
       const parsed = parseRemoteUrl(remote?.fetchUrl ?? remote?.pushUrl ?? '');
       if (parsed) return repoWebUrl(parsed);

@@ -56,7 +56,8 @@ function decodeSegment(segment: string): string {
 }
 
 function hostKind(host: string): Exclude<HostKind, 'bitbucketServer' | 'azure'> | undefined {
-  if (host === 'github.com' || host === 'gitlab.com' || host === 'bitbucket.org') return host.split('.')[0] as 'github' | 'gitlab' | 'bitbucket';
+  if (host === 'github.com' || host === 'gitlab.com' || host === 'bitbucket.org')
+    return host.split('.')[0] as 'github' | 'gitlab' | 'bitbucket';
   if (host.includes('gitlab')) return 'gitlab';
   if (host.includes('github') || host.endsWith('.ghe.com')) return 'github';
   if (host.includes('bitbucket')) return 'bitbucket';
@@ -172,7 +173,10 @@ export function buildPermalink(repo: RemoteRepo, commit: string, filePath: strin
  */
 export function repoRelativePath(rootPath: string, filePath: string): string | undefined {
   const root = rootPath.replace(/\/+$/, '');
-  for (const [r, f] of [[root, filePath], [root.toLowerCase(), filePath.toLowerCase()]] as const) {
+  for (const [r, f] of [
+    [root, filePath],
+    [root.toLowerCase(), filePath.toLowerCase()],
+  ] as const) {
     if (f.startsWith(`${r}/`)) return filePath.slice(root.length + 1);
   }
   return undefined;

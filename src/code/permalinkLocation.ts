@@ -32,7 +32,10 @@ export function parsePermalink(text: string): PermalinkLocation | undefined {
   if (!segments) return undefined;
   const webBase = `${url.protocol}//${url.host}`;
   const fragment = url.hash.slice(1);
-  const found = azure(webBase, segments, query(url.search)) ?? bitbucketServer(webBase, segments, fragment, query(url.search)) ?? byPathShape(webBase, segments, fragment);
+  const found =
+    azure(webBase, segments, query(url.search)) ??
+    bitbucketServer(webBase, segments, fragment, query(url.search)) ??
+    byPathShape(webBase, segments, fragment);
   return found && found.path ? found : undefined;
 }
 
@@ -48,13 +51,20 @@ function byPathShape(webBase: string, segments: string[], fragment: string): Per
   if (dash >= 2 && segments[dash + 1] === 'blob') {
     return located(webBase, 'gitlab', segments.slice(0, dash), segments.slice(dash + 2), /^L(\d+)(?:-(\d+))?$/.exec(fragment));
   }
-  if (segments[2] === 'blob') return located(webBase, 'github', segments.slice(0, 2), segments.slice(3), /^L(\d+)(?:C\d+)?(?:-L(\d+)(?:C\d+)?)?$/.exec(fragment));
-  if (segments[2] === 'src') return located(webBase, 'bitbucket', segments.slice(0, 2), segments.slice(3), /^lines-(\d+)(?::(\d+))?$/.exec(fragment));
+  if (segments[2] === 'blob')
+    return located(webBase, 'github', segments.slice(0, 2), segments.slice(3), /^L(\d+)(?:C\d+)?(?:-L(\d+)(?:C\d+)?)?$/.exec(fragment));
+  if (segments[2] === 'src')
+    return located(webBase, 'bitbucket', segments.slice(0, 2), segments.slice(3), /^lines-(\d+)(?::(\d+))?$/.exec(fragment));
   return undefined;
 }
 
 /** Bitbucket Server: `[context/]projects/P/repos/R/browse/path?at=REF#3-7`. */
-function bitbucketServer(webBase: string, segments: string[], fragment: string, params: Map<string, string>): PermalinkLocation | undefined {
+function bitbucketServer(
+  webBase: string,
+  segments: string[],
+  fragment: string,
+  params: Map<string, string>,
+): PermalinkLocation | undefined {
   const at = segments.findIndex((s, i) => s === 'projects' && segments[i + 2] === 'repos' && segments[i + 4] === 'browse');
   const ref = params.get('at');
   if (at < 0 || !ref) return undefined;
@@ -75,13 +85,25 @@ function azure(webBase: string, segments: string[], params: Map<string, string>)
   return located(webBase, 'azure', [...segments.slice(0, at), segments[at + 1]!], [version[1]!, ...path.split('/').filter(Boolean)], range);
 }
 
-function located(webBase: string, kind: RemoteRepo['kind'], parts: string[], refAndPath: string[], lines: readonly (string | undefined)[] | null): PermalinkLocation | undefined {
+function located(
+  webBase: string,
+  kind: RemoteRepo['kind'],
+  parts: string[],
+  refAndPath: string[],
+  lines: readonly (string | undefined)[] | null,
+): PermalinkLocation | undefined {
   const [ref, ...path] = refAndPath;
   if (!lines || !ref || path.length === 0) return undefined;
   const start = Number(lines[1]);
   const end = lines[2] === undefined ? start : Number(lines[2]);
   if (!(start >= 1 && end >= 1 && start <= MAX_LINE && end <= MAX_LINE)) return undefined;
-  return { repository: { kind, webBase, parts }, ref, path: path.join('/'), startLine: Math.min(start, end), endLine: Math.max(start, end) };
+  return {
+    repository: { kind, webBase, parts },
+    ref,
+    path: path.join('/'),
+    startLine: Math.min(start, end),
+    endLine: Math.max(start, end),
+  };
 }
 
 /** The query's parameters, percent-decoded; `+` stays a plus, as in the links `buildPermalink` writes. */

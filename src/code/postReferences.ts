@@ -81,7 +81,11 @@ function addressReferences(text: string, accountUrl: string): PostReference[] {
   for (let at = text.indexOf(POSTS_PATH); at >= 0 && at < limit; at = text.indexOf(POSTS_PATH, at + 1)) {
     const start = at - base.length;
     if (start < 0 || joinsBefore(text, start, JOINS_ADDRESS)) continue;
-    if (text.slice(start, start + origin.length).toLowerCase() !== origin || text.slice(start + origin.length, at) !== base.slice(origin.length)) continue;
+    if (
+      text.slice(start, start + origin.length).toLowerCase() !== origin ||
+      text.slice(start + origin.length, at) !== base.slice(origin.length)
+    )
+      continue;
     const id = readId(text, at + POSTS_PATH.length);
     if (id) found.push({ start, end: id.end, postId: id.value, form: 'address', accountUrl });
   }
@@ -105,7 +109,8 @@ function readId(text: string, at: number): { value: number; end: number } | unde
   while (end < text.length && end - at <= MAX_ID_DIGITS && isDigit(text.charCodeAt(end))) end++;
   const digits = end - at;
   if (digits === 0 || digits > MAX_ID_DIGITS || text[at] === '0') return undefined;
-  if (end < text.length && (isWordAt(text, end) || (JOINS_AFTER.includes(text[end]!) && end + 1 < text.length && isWordAt(text, end + 1)))) return undefined;
+  if (end < text.length && (isWordAt(text, end) || (JOINS_AFTER.includes(text[end]!) && end + 1 < text.length && isWordAt(text, end + 1))))
+    return undefined;
   return { value: Number(text.slice(at, end)), end };
 }
 

@@ -52,13 +52,50 @@ const HTML_BLOCK = ['<!--', '-->'] as const;
 
 const SYNTAX_TABLE: readonly [languageIds: readonly string[], syntax: CommentSyntax][] = [
   [
-    ['javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'csharp', 'java', 'go', 'rust', 'swift', 'kotlin', 'scala', 'dart', 'groovy', 'objective-c', 'objective-cpp', 'jsonc', 'scss', 'less'],
+    [
+      'javascript',
+      'typescript',
+      'javascriptreact',
+      'typescriptreact',
+      'c',
+      'cpp',
+      'csharp',
+      'java',
+      'go',
+      'rust',
+      'swift',
+      'kotlin',
+      'scala',
+      'dart',
+      'groovy',
+      'objective-c',
+      'objective-cpp',
+      'jsonc',
+      'scss',
+      'less',
+    ],
     { line: ['//'], block: [C_BLOCK] },
   ],
   [['php'], { line: ['//', '#'], block: [C_BLOCK] }],
   [['css'], { line: [], block: [C_BLOCK] }],
   [
-    ['python', 'ruby', 'shellscript', 'perl', 'r', 'yaml', 'toml', 'dockerfile', 'makefile', 'elixir', 'coffeescript', 'julia', 'cmake', 'properties', 'dotenv'],
+    [
+      'python',
+      'ruby',
+      'shellscript',
+      'perl',
+      'r',
+      'yaml',
+      'toml',
+      'dockerfile',
+      'makefile',
+      'elixir',
+      'coffeescript',
+      'julia',
+      'cmake',
+      'properties',
+      'dotenv',
+    ],
     { line: ['#'], block: [] },
   ],
   [['powershell'], { line: ['#'], block: [['<#', '#>']] }],
@@ -136,7 +173,8 @@ export function findTriggerComment(line: string, languageId: string, options: Tr
  * `TODO(REF):`, `TODO(REF)`), as a range of the line; undefined when it already has a reference.
  */
 export function referenceEdit(comment: TriggerComment, reference: string): { start: number; end: number; newText: string } | undefined {
-  if (!reference || /[()\r\n\u0085\u2028\u2029]|\*\/|-->/.test(reference)) throw new RangeError(`Not a reference to put in a comment: ${JSON.stringify(reference)}`);
+  if (!reference || /[()\r\n\u0085\u2028\u2029]|\*\/|-->/.test(reference))
+    throw new RangeError(`Not a reference to put in a comment: ${JSON.stringify(reference)}`);
   if (comment.hasReference) return undefined;
   const inside = comment.tag ? `${comment.tag}, ${reference}` : reference;
   const after = comment.text ? ': ' : comment.colon ? ':' : '';

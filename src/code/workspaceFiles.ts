@@ -27,7 +27,10 @@ export function candidateFiles(locationPath: string, workspaceFiles: readonly st
 }
 
 function segmentsOf(path: string): string[] {
-  return path.replace(/\\/g, '/').split('/').filter((s) => s && s !== '.');
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s && s !== '.');
 }
 
 function sharedTail(a: readonly string[], b: readonly string[], same: (a: string, b: string) => boolean): number {

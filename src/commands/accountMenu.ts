@@ -21,7 +21,10 @@ function whoText(identity: Identity, accountUrl: string): string | undefined {
  * window's account, who you are in it, its web app, binding this workspace to it, Sign Out (and
  * Sign Out of Another Account… where there are others).
  */
-export async function showAccountMenu(session: Pick<Session, 'accountUrl' | 'boundAccountUrl' | 'signedInAccounts'>, identity: Identity): Promise<void> {
+export async function showAccountMenu(
+  session: Pick<Session, 'accountUrl' | 'boundAccountUrl' | 'signedInAccounts'>,
+  identity: Identity,
+): Promise<void> {
   const current = session.accountUrl;
   const bound = session.boundAccountUrl;
   const accounts = await session.signedInAccounts();
@@ -33,7 +36,9 @@ export async function showAccountMenu(session: Pick<Session, 'accountUrl' | 'bou
       const here = accountUrl === current;
       items.push({
         label: `${here ? '$(check)' : '$(blank)'} ${new URL(accountUrl).host}`,
-        description: [whoText(identity, accountUrl), accountUrl === bound ? l10n.t("this workspace's account") : undefined].filter(Boolean).join(' · '),
+        description: [whoText(identity, accountUrl), accountUrl === bound ? l10n.t("this workspace's account") : undefined]
+          .filter(Boolean)
+          .join(' · '),
         detail: accountUrl,
         run: here ? undefined : () => vscode.commands.executeCommand('helpdesk.switchAccount', accountUrl),
       });
@@ -45,20 +50,48 @@ export async function showAccountMenu(session: Pick<Session, 'accountUrl' | 'bou
     const me = identity.me(current);
     const who = whoText(identity, current);
     if (me && who) {
-      items.push({ label: `$(account) ${who}`, description: me.source === 'set' ? l10n.t('set by you · change…') : l10n.t('learned from a post you filed · change…'), run: setWhoIAm });
+      items.push({
+        label: `$(account) ${who}`,
+        description: me.source === 'set' ? l10n.t('set by you · change…') : l10n.t('learned from a post you filed · change…'),
+        run: setWhoIAm,
+      });
     } else {
-      items.push({ label: `$(account) ${l10n.t('Set Who I Am…')}`, description: l10n.t('not known yet: Assigned to Me needs it'), run: setWhoIAm });
+      items.push({
+        label: `$(account) ${l10n.t('Set Who I Am…')}`,
+        description: l10n.t('not known yet: Assigned to Me needs it'),
+        run: setWhoIAm,
+      });
     }
-    items.push({ label: `$(link-external) ${l10n.t('Open the Web App')}`, description: current, run: () => vscode.env.openExternal(vscode.Uri.parse(`${current}/app`)) });
+    items.push({
+      label: `$(link-external) ${l10n.t('Open the Web App')}`,
+      description: current,
+      run: () => vscode.env.openExternal(vscode.Uri.parse(`${current}/app`)),
+    });
     if (bound === current) {
-      items.push({ label: `$(unlock) ${l10n.t('Stop Using This Account for This Workspace')}`, run: () => vscode.commands.executeCommand('helpdesk.stopUsingAccountForWorkspace') });
+      items.push({
+        label: `$(unlock) ${l10n.t('Stop Using This Account for This Workspace')}`,
+        run: () => vscode.commands.executeCommand('helpdesk.stopUsingAccountForWorkspace'),
+      });
     } else if (vscode.workspace.workspaceFolders?.length) {
-      items.push({ label: `$(lock) ${l10n.t('Use This Account for This Workspace')}`, description: l10n.t('its address (never the token) goes into the workspace settings'), run: () => vscode.commands.executeCommand('helpdesk.useAccountForWorkspace') });
+      items.push({
+        label: `$(lock) ${l10n.t('Use This Account for This Workspace')}`,
+        description: l10n.t('its address (never the token) goes into the workspace settings'),
+        run: () => vscode.commands.executeCommand('helpdesk.useAccountForWorkspace'),
+      });
     }
   }
-  items.push({ label: `$(sign-in) ${current || accounts.length > 0 ? l10n.t('Sign In to Another Account…') : l10n.t('Sign In…')}`, run: () => vscode.commands.executeCommand('helpdesk.signIn') });
-  if (current) items.push({ label: `$(sign-out) ${l10n.t('Sign Out')}`, description: new URL(current).host, run: () => vscode.commands.executeCommand('helpdesk.signOut') });
-  if (others.length > 0) items.push({ label: `$(sign-out) ${l10n.t('Sign Out of Another Account…')}`, run: () => signOutOfAnother(others) });
+  items.push({
+    label: `$(sign-in) ${current || accounts.length > 0 ? l10n.t('Sign In to Another Account…') : l10n.t('Sign In…')}`,
+    run: () => vscode.commands.executeCommand('helpdesk.signIn'),
+  });
+  if (current)
+    items.push({
+      label: `$(sign-out) ${l10n.t('Sign Out')}`,
+      description: new URL(current).host,
+      run: () => vscode.commands.executeCommand('helpdesk.signOut'),
+    });
+  if (others.length > 0)
+    items.push({ label: `$(sign-out) ${l10n.t('Sign Out of Another Account…')}`, run: () => signOutOfAnother(others) });
   const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Helpdesk Account') });
   await picked?.run?.();
 }

@@ -10,7 +10,12 @@ type KindItem = vscode.QuickPickItem & { postKind?: PostKind | TaskKind };
 /** Narrows the Helpdesk view: the text typed in the box matches titles and contents, and the item picked sets the kind. */
 export async function filterPosts(tree: PostsTreeProvider): Promise<void> {
   const current = tree.currentFilter;
-  const entry = (postKind: PostKind | TaskKind): KindItem => ({ label: postKind, postKind, alwaysShow: true, picked: current.kind === postKind });
+  const entry = (postKind: PostKind | TaskKind): KindItem => ({
+    label: postKind,
+    postKind,
+    alwaysShow: true,
+    picked: current.kind === postKind,
+  });
   const separator = (label: string): KindItem => ({ label, kind: vscode.QuickPickItemKind.Separator });
   const items: KindItem[] = [
     { label: l10n.t('Any kind'), alwaysShow: true },

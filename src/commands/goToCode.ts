@@ -18,12 +18,18 @@ export async function goToCode(services: Services, arg: unknown): Promise<void> 
   const account = await accountOfPost(services, target?.accountUrl);
   if (!account) return;
   const post: Post | undefined = target
-    ? (target.node?.post ?? (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading #{0}…', target.id) }, () => account.post(target.id))))
+    ? (target.node?.post ??
+      (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading #{0}…', target.id) }, () =>
+        account.post(target.id),
+      )))
     : await pickPost(services.gateway, l10n.t('Go to Code'), await branchPost(services));
   if (!post) return;
-  const places = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking for the code of #{0}…', post.id) }, (_progress, token) => codePlaces(post.content, token));
+  const places = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Looking for the code of #{0}…', post.id) },
+    (_progress, token) => codePlaces(post.content, token),
+  );
   if (places.length === 0) {
-    void services.ui.info(l10n.t('#{0} names no code: no file and lines, no link to this repository\'s code and no stack trace.', post.id));
+    void services.ui.info(l10n.t("#{0} names no code: no file and lines, no link to this repository's code and no stack trace.", post.id));
     return;
   }
   const chosen = openAtOnce(places) ?? (await pick(post, places));
@@ -43,10 +49,17 @@ async function pick(post: Post, places: CodePlace[]): Promise<CodePlace | undefi
     const path = file ? vscode.workspace.asRelativePath(file, true) : pickText(location.path, 200);
     return {
       label: `$(${file ? 'file-code' : 'circle-slash'}) ${path}:${lines}`,
-      description: !file ? l10n.t('not in this workspace') : sure ? source[location.source] : l10n.t('{0} names {1}; this file shares its name', source[location.source], pickText(location.path, 80)),
+      description: !file
+        ? l10n.t('not in this workspace')
+        : sure
+          ? source[location.source]
+          : l10n.t('{0} names {1}; this file shares its name', source[location.source], pickText(location.path, 80)),
       place,
     };
   });
-  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Go to Code: #{0} {1}', post.id, labelText(post.title, 60)), placeHolder: l10n.t('The places #{0} points at', post.id) });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: l10n.t('Go to Code: #{0} {1}', post.id, labelText(post.title, 60)),
+    placeHolder: l10n.t('The places #{0} points at', post.id),
+  });
   return picked?.place;
 }

@@ -73,12 +73,17 @@ export async function pickPost(window: Pick<WindowAccount, 'current'>, title: st
   const signedIn = window.current;
   if (!signedIn) return undefined;
   const { store, account } = signedIn;
-  const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${stateText(post)}` : ''}`): PickItem<Post> => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description, value: post, key: post.id });
+  const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${stateText(post)}` : ''}`): PickItem<Post> => ({
+    label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`,
+    description,
+    value: post,
+    key: post.id,
+  });
   const { referencePrefix } = readSettings();
   const idOf = (text: string) => postIdOf(text, account.url, referencePrefix);
   const picked = await searchPick<Post, Post>({
     title,
-    placeholder: l10n.t('Type to search open posts by title, or a post\'s number'),
+    placeholder: l10n.t("Type to search open posts by title, or a post's number"),
     list: store.posts,
     fixed: first ? [item(first, l10n.t('#{0} · the current branch', first.id))] : [],
     words: searchWords,
@@ -97,7 +102,14 @@ export async function pickPost(window: Pick<WindowAccount, 'current'>, title: st
         const reference = referenceText(id, referencePrefix);
         return account.post(id, signal).then(
           (post) => (isComment(post) ? { label: `$(comment) ${l10n.t('{0} is a comment, not a post', reference)}` } : item(post)),
-          (error: unknown) => (signal.aborted ? undefined : { label: isApiError(error, 'notFound') ? `$(info) ${l10n.t('The helpdesk has no post {0}', reference)}` : `$(warning) ${l10n.t('Post {0} could not be read: {1}', reference, pickText(errorText(error), 200))}` }),
+          (error: unknown) =>
+            signal.aborted
+              ? undefined
+              : {
+                  label: isApiError(error, 'notFound')
+                    ? `$(info) ${l10n.t('The helpdesk has no post {0}', reference)}`
+                    : `$(warning) ${l10n.t('Post {0} could not be read: {1}', reference, pickText(errorText(error), 200))}`,
+                },
         );
       },
     },
@@ -122,7 +134,10 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
   const post =
     gateway.current?.store.posts.find(working.postId) ??
     (await Promise.race([
-      gateway.peek(working.postId)?.then((peek) => ('post' in peek ? peek.post : undefined), () => undefined),
+      gateway.peek(working.postId)?.then(
+        (peek) => ('post' in peek ? peek.post : undefined),
+        () => undefined,
+      ),
       new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), BRANCH_POST_WAIT_MS))),
     ]));
   clearTimeout(timer);
@@ -171,7 +186,9 @@ function samePick<R>(window: Pick<WindowAccount, 'current'>, signedIn: SignedIn,
 /** The words of a pick's text, bounded as the agent's search is (searchInput.ts), or words that say the text is too long. */
 function searchWords(text: string): readonly string[] | string {
   const criteria = searchCriteria({ query: text });
-  return typeof criteria === 'string' ? l10n.t('Type at most {0} characters and {1} different words.', QUERY_CHARS, QUERY_WORDS) : criteria.words;
+  return typeof criteria === 'string'
+    ? l10n.t('Type at most {0} characters and {1} different words.', QUERY_CHARS, QUERY_WORDS)
+    : criteria.words;
 }
 
 /** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */
@@ -189,7 +206,10 @@ export async function signedInAccount({ gateway, ui }: Pick<Services, 'gateway' 
  * (whether or not this window is); otherwise the person is told, and undefined. A URI that
  * names none: this window's (see `signedInAccount`).
  */
-export async function accountOfPost(services: Pick<Services, 'gateway' | 'ui'>, accountUrl: string | undefined): Promise<Account | undefined> {
+export async function accountOfPost(
+  services: Pick<Services, 'gateway' | 'ui'>,
+  accountUrl: string | undefined,
+): Promise<Account | undefined> {
   if (accountUrl === undefined) return signedInAccount(services);
   const { gateway } = services;
   const here = await gateway.ready();

@@ -84,7 +84,17 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
       current.controller.abort();
       clearTimeout(timer);
       const words = options.words(text);
-      const search: Search<T, R> = { text, words, controller: new AbortController(), found: new Map(), checked: new WeakSet(), matching: Promise.resolve(), direct: undefined, end: undefined, reading: false };
+      const search: Search<T, R> = {
+        text,
+        words,
+        controller: new AbortController(),
+        found: new Map(),
+        checked: new WeakSet(),
+        matching: Promise.resolve(),
+        direct: undefined,
+        end: undefined,
+        reading: false,
+      };
       current = search;
       if (typeof words !== 'string') {
         search.direct = options.direct?.loaded(text);
@@ -105,7 +115,9 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
         for (const record of fresh) search.checked.add(record);
         const { signal } = search.controller;
         // A search given up (the person typed on) stops matching at its next pause.
-        const found = await options.matching(fresh, words, () => (signal.aborted ? Promise.reject(new Error('Search given up')) : pause())).catch(() => undefined);
+        const found = await options
+          .matching(fresh, words, () => (signal.aborted ? Promise.reject(new Error('Search given up')) : pause()))
+          .catch(() => undefined);
         if (!found || signal.aborted) return;
         for (const record of found.values()) search.found.set(record.id, record);
         render();
@@ -160,18 +172,38 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
     /** The last items: how far the search looked, and where the person may look further. */
     const ending = (search: Search<T, R>, anything: boolean): PickItem<R>[] => {
       const count = list.state.items.length;
-      const web: PickItem<R>[] = options.web ? [{ label: `$(link-external) ${l10n.t('Open the Helpdesk in the Browser')}`, alwaysShow: true, run: () => openWeb(options.web!) }] : [];
+      const web: PickItem<R>[] = options.web
+        ? [{ label: `$(link-external) ${l10n.t('Open the Helpdesk in the Browser')}`, alwaysShow: true, run: () => openWeb(options.web!) }]
+        : [];
       const further = () => {
         most = Math.max(most, list.state.items.length + SEARCH_RECORDS);
         void read(search);
       };
       switch (search.end) {
         case 'bound':
-          return [{ label: `$(search) ${options.searched(count, false)}`, description: l10n.t('Look at {0} more', SEARCH_RECORDS), alwaysShow: true, run: further }, ...web];
+          return [
+            {
+              label: `$(search) ${options.searched(count, false)}`,
+              description: l10n.t('Look at {0} more', SEARCH_RECORDS),
+              alwaysShow: true,
+              run: further,
+            },
+            ...web,
+          ];
         case 'failed':
-          return [{ label: `$(warning) ${options.searched(count, false)}`, description: l10n.t('Reading more failed. Try again?'), alwaysShow: true, run: () => void read(search) }, ...web];
+          return [
+            {
+              label: `$(warning) ${options.searched(count, false)}`,
+              description: l10n.t('Reading more failed. Try again?'),
+              alwaysShow: true,
+              run: () => void read(search),
+            },
+            ...web,
+          ];
         case 'complete':
-          return anything ? [] : [{ label: `$(info) ${options.searched(count, true)}`, description: l10n.t('Nothing found'), alwaysShow: true }, ...web];
+          return anything
+            ? []
+            : [{ label: `$(info) ${options.searched(count, true)}`, description: l10n.t('Nothing found'), alwaysShow: true }, ...web];
         default:
           return [];
       }
@@ -182,7 +214,17 @@ export function searchPick<T extends { id: number } & object, R>(options: Search
       pick.hide();
     };
 
-    let current: Search<T, R> = { text: '', words: [], controller: new AbortController(), found: new Map(), checked: new WeakSet(), matching: Promise.resolve(), direct: undefined, end: undefined, reading: false };
+    let current: Search<T, R> = {
+      text: '',
+      words: [],
+      controller: new AbortController(),
+      found: new Map(),
+      checked: new WeakSet(),
+      matching: Promise.resolve(),
+      direct: undefined,
+      end: undefined,
+      reading: false,
+    };
     const listening = list.onDidChange(() => void catchUp(current));
     pick.onDidChangeValue((text) => void begin(text));
     pick.onDidAccept(() => {

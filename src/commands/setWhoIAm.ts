@@ -27,7 +27,12 @@ export function whoIAmItems(seen: readonly SeenUser[], me: Me | undefined, typed
   const items: WhoItem[] = [];
   const typedId = typedUserId(typed);
   if (typedId !== undefined && !seen.some((user) => user.id === typedId)) {
-    items.push({ label: `$(account) ${l10n.t('User {0}', typedId)}`, description: l10n.t('the user id you typed'), alwaysShow: true, choice: { id: typedId } });
+    items.push({
+      label: `$(account) ${l10n.t('User {0}', typedId)}`,
+      description: l10n.t('the user id you typed'),
+      alwaysShow: true,
+      choice: { id: typedId },
+    });
   }
   for (const user of seen) {
     const nick = pickText(user.nick, 60);
@@ -42,7 +47,13 @@ export function whoIAmItems(seen: readonly SeenUser[], me: Me | undefined, typed
       choice: user.nick === undefined ? { id: user.id } : { id: user.id, nick: user.nick },
     });
   }
-  if (me) items.push({ label: `$(close) ${l10n.t('Forget Who I Am')}`, description: l10n.t('learned again from the next post you file'), alwaysShow: true, choice: 'forget' });
+  if (me)
+    items.push({
+      label: `$(close) ${l10n.t('Forget Who I Am')}`,
+      description: l10n.t('learned again from the next post you file'),
+      alwaysShow: true,
+      choice: 'forget',
+    });
   return items;
 }
 
@@ -51,7 +62,11 @@ export function whoIAmItems(seen: readonly SeenUser[], me: Me | undefined, typed
  * Filed by Me: one of the users the loaded posts name, or a user id typed. A user id passed as
  * the argument is set without asking. Kept on this machine only (see Identity).
  */
-export async function setWhoIAm(services: Pick<Services, 'session' | 'gateway' | 'log' | 'ui'>, identity: Identity, arg: unknown): Promise<void> {
+export async function setWhoIAm(
+  services: Pick<Services, 'session' | 'gateway' | 'log' | 'ui'>,
+  identity: Identity,
+  arg: unknown,
+): Promise<void> {
   const accountUrl = services.session.accountUrl;
   if (!accountUrl) {
     void services.ui.info(l10n.t('Sign in first: who you are is kept for each account.'));
@@ -59,7 +74,8 @@ export async function setWhoIAm(services: Pick<Services, 'session' | 'gateway' |
   }
   const seen = usersSeen(services.gateway.current?.store.posts.state.items ?? []);
   const given = typeof arg === 'number' && Number.isSafeInteger(arg) && arg > 0 ? arg : undefined;
-  const choice = given === undefined ? await pick(seen, identity.me(accountUrl)) : { id: given, nick: seen.find((user) => user.id === given)?.nick };
+  const choice =
+    given === undefined ? await pick(seen, identity.me(accountUrl)) : { id: given, nick: seen.find((user) => user.id === given)?.nick };
   if (!choice) return;
   if (choice === 'forget') {
     await identity.forget(accountUrl);

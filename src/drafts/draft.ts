@@ -87,12 +87,27 @@ export function isDraft(value: unknown): value is Draft {
     optional(d.target, (v) => isText(v, MAX_WORD)) &&
     optional(d.unconfirmed, isUnconfirmed) &&
     optional(d.sending, (v) => isRecord(v) && isText(v.by, MAX_WORD) && isFinite(v.since)) &&
-    optional(d.todo, (v) => isRecord(v) && isText(v.uri, MAX_WORD) && isFinite(v.line) && isText(v.lineText, MAX_DRAFT_TEXT) && isFinite(v.version) && optional(v.opened, (o) => isText(o, MAX_WORD)))
+    optional(
+      d.todo,
+      (v) =>
+        isRecord(v) &&
+        isText(v.uri, MAX_WORD) &&
+        isFinite(v.line) &&
+        isText(v.lineText, MAX_DRAFT_TEXT) &&
+        isFinite(v.version) &&
+        optional(v.opened, (o) => isText(o, MAX_WORD)),
+    )
   );
 }
 
 function isUnconfirmed(value: unknown): boolean {
-  return isRecord(value) && optional(value.ref, (v) => isText(v, MAX_WORD)) && optional(value.sentText, (v) => isText(v, MAX_DRAFT_TEXT)) && optional(value.newestPostId, isFinite) && optional(value.markerAtHead, (v) => typeof v === 'boolean');
+  return (
+    isRecord(value) &&
+    optional(value.ref, (v) => isText(v, MAX_WORD)) &&
+    optional(value.sentText, (v) => isText(v, MAX_DRAFT_TEXT)) &&
+    optional(value.newestPostId, isFinite) &&
+    optional(value.markerAtHead, (v) => typeof v === 'boolean')
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -83,10 +83,17 @@ export class UnsentDraftsOffer implements vscode.Disposable {
     // seen, or the window closed before the draft was removed): Send looks for it first.
     const message = one
       ? one.unconfirmed
-        ? l10n.t('A helpdesk draft may have been filed already: "{0}" ({1}). Send looks for it on the helpdesk first, and files it only if it is not there.', draftTitle(one), describe(one))
+        ? l10n.t(
+            'A helpdesk draft may have been filed already: "{0}" ({1}). Send looks for it on the helpdesk first, and files it only if it is not there.',
+            draftTitle(one),
+            describe(one),
+          )
         : l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
       : left.some((draft) => draft.unconfirmed)
-        ? l10n.t('{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.', left.length)
+        ? l10n.t(
+            '{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.',
+            left.length,
+          )
         : l10n.t('{0} helpdesk drafts were not sent.', left.length);
     const choice = await ui.info(message, send, review, discard);
     if (choice === send) {

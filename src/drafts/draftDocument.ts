@@ -18,7 +18,9 @@ export function formatDraftDocument(title: string, description: string): string 
   const oneLine = title.replace(/\s+/g, ' ').trim();
   // A title that itself starts with `# ` keeps it behind the prefix that parsing drops.
   const head = /^#[ \t]/.test(oneLine) ? `# ${oneLine}` : oneLine;
-  const body = normalizeNewlines(description).replace(/^([ \t]*\n)+/, '').trimEnd();
+  const body = normalizeNewlines(description)
+    .replace(/^([ \t]*\n)+/, '')
+    .trimEnd();
   return body ? `${head}\n\n${body}\n` : `${head}\n`;
 }
 

@@ -90,7 +90,8 @@ export async function readDrafts(folder: DraftFolder): Promise<{ read: Map<strin
   const kept = ids.slice(0, MAX_DRAFTS);
   const read = new Map<string, Draft>();
   for (let i = 0; i < kept.length; i += READS_AT_ONCE) {
-    for (const draft of await Promise.all(kept.slice(i, i + READS_AT_ONCE).map((id) => readDraft(folder, id)))) if (draft) read.set(draft.id, draft);
+    for (const draft of await Promise.all(kept.slice(i, i + READS_AT_ONCE).map((id) => readDraft(folder, id))))
+      if (draft) read.set(draft.id, draft);
   }
   return { read, unread: new Set(ids.slice(MAX_DRAFTS)) };
 }
@@ -116,7 +117,10 @@ export async function moveDraftsToFiles(state: GlobalState, folder: DraftFolder)
     await folder.create(draftFile(copy.id), JSON.stringify(copy));
     return (await readDraft(folder, copy.id))?.text === draft.text;
   };
-  for (const key of state.keys().filter((k) => k.startsWith(PREFIX)).slice(0, MAX_DRAFTS)) {
+  for (const key of state
+    .keys()
+    .filter((k) => k.startsWith(PREFIX))
+    .slice(0, MAX_DRAFTS)) {
     const draft = state.get<unknown>(key);
     if (!isDraft(draft) || key !== PREFIX + draft.id) continue;
     if (await move(draft)) await state.update(key, undefined);

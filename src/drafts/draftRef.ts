@@ -40,7 +40,8 @@ export function draftRefPlace(content: unknown, ref: string): 'head' | 'body' | 
   if (typeof content !== 'string') return undefined;
   const firstLineEnd = content.indexOf('\n') < 0 ? content.length : content.indexOf('\n');
   for (let at = content.indexOf(ref); at >= 0; at = content.indexOf(ref, at + 1)) {
-    if (!/[0-9a-z-]/i.test(content[at - 1] ?? ' ') && !/[0-9a-z]/i.test(content[at + ref.length] ?? ' ')) return at < firstLineEnd ? 'head' : 'body';
+    if (!/[0-9a-z-]/i.test(content[at - 1] ?? ' ') && !/[0-9a-z]/i.test(content[at + ref.length] ?? ' '))
+      return at < firstLineEnd ? 'head' : 'body';
   }
   return undefined;
 }

@@ -1,6 +1,16 @@
 import vscode = require('vscode');
 import { isDraftId, MAX_DRAFT_TEXT, type Draft, type UnconfirmedSend } from './draft';
-import { draftFile, draftIdOfFile, forgetOldMarks, goneMark, MAX_DRAFT_FILE_BYTES, moveDraftsToFiles, readDraft, readDrafts, type DraftFolder } from './draftFiles';
+import {
+  draftFile,
+  draftIdOfFile,
+  forgetOldMarks,
+  goneMark,
+  MAX_DRAFT_FILE_BYTES,
+  moveDraftsToFiles,
+  readDraft,
+  readDrafts,
+  type DraftFolder,
+} from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
@@ -94,7 +104,8 @@ export class DraftStore {
   async holders(id: string): Promise<string[]> {
     const holders = await this.presence.holders(id);
     const sending = (await this.read(id))?.sending;
-    if (sending && sending.by !== this.window && !holders.includes(sending.by) && (await this.claimHolds(sending))) holders.push(sending.by);
+    if (sending && sending.by !== this.window && !holders.includes(sending.by) && (await this.claimHolds(sending)))
+      holders.push(sending.by);
     return holders;
   }
 
@@ -157,7 +168,9 @@ export class DraftStore {
         const draft = await this.read(id);
         if (!draft) throw vscode.FileSystemError.FileNotFound(id);
         if (known && (known.text !== draft.text || known.updatedAt !== draft.updatedAt)) {
-          throw new vscode.FileSystemError(vscode.l10n.t('The draft was modified since in another window; its text there is shown now. Save again to keep yours.'));
+          throw new vscode.FileSystemError(
+            vscode.l10n.t('The draft was modified since in another window; its text there is shown now. Save again to keep yours.'),
+          );
         }
         await this.write({ ...draft, text, updatedAt: Date.now() });
       });
@@ -177,7 +190,8 @@ export class DraftStore {
     while (!(await this.folder.create(name, this.window))) {
       const lock = await this.folder.read(name);
       if (lock && Date.now() - lock.mtime > LOCK_STALE_MS) await this.folder.remove(name).catch(() => undefined);
-      else if (Date.now() > until) throw new vscode.FileSystemError(vscode.l10n.t('The draft is being saved in another window; try again.'));
+      else if (Date.now() > until)
+        throw new vscode.FileSystemError(vscode.l10n.t('The draft is being saved in another window; try again.'));
       else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
     try {
@@ -239,7 +253,8 @@ export class DraftStore {
       const draft = await this.read(id);
       if (!draft) return { taken: false, freeWithinMs: 0 };
       const { sending } = draft;
-      if (sending && sending.by !== this.window && (await this.claimHolds(sending))) return { taken: false, freeWithinMs: await this.claimFreeWithin(sending) };
+      if (sending && sending.by !== this.window && (await this.claimHolds(sending)))
+        return { taken: false, freeWithinMs: await this.claimFreeWithin(sending) };
       // Created claimed (see `create`), and not released since.
       if (sending?.by === this.window && this.presence.isSending(id)) return taken;
       // Alive and sending before the claim is written: another window that reads the claim finds it holding.
@@ -323,7 +338,13 @@ export class DraftStore {
     if (draft) this.drafts.set(id, draft);
     else this.drafts.delete(id);
     // A claim taken or given up is no change to what the draft says.
-    const same = before === draft || (!!before && !!draft && before.text === draft.text && before.updatedAt === draft.updatedAt && JSON.stringify(before.unconfirmed) === JSON.stringify(draft.unconfirmed));
+    const same =
+      before === draft ||
+      (!!before &&
+        !!draft &&
+        before.text === draft.text &&
+        before.updatedAt === draft.updatedAt &&
+        JSON.stringify(before.unconfirmed) === JSON.stringify(draft.unconfirmed));
     if (!same) this.changed.fire(id);
   }
 
@@ -336,5 +357,6 @@ export class DraftStore {
 }
 
 function tooLong(text: string): void {
-  if (text.length > MAX_DRAFT_TEXT) throw new RangeError(vscode.l10n.t('A draft holds at most {0} characters; this one has {1}.', MAX_DRAFT_TEXT, text.length));
+  if (text.length > MAX_DRAFT_TEXT)
+    throw new RangeError(vscode.l10n.t('A draft holds at most {0} characters; this one has {1}.', MAX_DRAFT_TEXT, text.length));
 }

@@ -93,7 +93,14 @@ export class FiledIntents {
   /** The post `ref` filed with this intent: remembered for a day. Never fails (what is filed is filed). */
   async note(intent: Intent, postId: number, ref: string): Promise<void> {
     if (!isDraftRef(ref)) return;
-    const entry: FiledIntent = { kind: intent.kind, accountUrl: intent.accountUrl, target: intent.target, key: intent.key, postId, at: this.now() };
+    const entry: FiledIntent = {
+      kind: intent.kind,
+      accountUrl: intent.accountUrl,
+      target: intent.target,
+      key: intent.key,
+      postId,
+      at: this.now(),
+    };
     await this.folder.write(`${ref}.json`, JSON.stringify(entry)).catch(() => undefined);
   }
 
@@ -109,7 +116,9 @@ export class FiledIntents {
   }
 
   private async read(): Promise<{ ref: string; entry: FiledIntent }[]> {
-    const names = (await this.folder.names().catch(() => [] as string[])).filter((name) => name.endsWith('.json') && isDraftRef(name.slice(0, -'.json'.length)));
+    const names = (await this.folder.names().catch(() => [] as string[])).filter(
+      (name) => name.endsWith('.json') && isDraftRef(name.slice(0, -'.json'.length)),
+    );
     for (const name of names.slice(MOST_READ)) await this.folder.remove(name).catch(() => undefined);
     const now = this.now();
     const read = await Promise.all(
@@ -117,15 +126,26 @@ export class FiledIntents {
         const file = await this.folder.read(name).catch(() => undefined);
         const entry = file && file.text.length < 4096 ? parseEntry(file.text) : undefined;
         // A time ahead of now (a clock set back) counts as now: the post stays remembered for a day from here.
-        return { name, ref: name.slice(0, -'.json'.length), file, entry: entry && entry.at > now ? { ...entry, at: now } : entry, ahead: entry !== undefined && entry.at - now > RECENT_MS };
+        return {
+          name,
+          ref: name.slice(0, -'.json'.length),
+          file,
+          entry: entry && entry.at > now ? { ...entry, at: now } : entry,
+          ahead: entry !== undefined && entry.at - now > RECENT_MS,
+        };
       }),
     );
-    const fresh = read.filter((item): item is typeof item & { entry: FiledIntent } => item.entry !== undefined && !item.ahead && now - item.entry.at < RECENT_MS);
+    const fresh = read.filter(
+      (item): item is typeof item & { entry: FiledIntent } => item.entry !== undefined && !item.ahead && now - item.entry.at < RECENT_MS,
+    );
     fresh.sort((a, b) => b.entry.at - a.entry.at);
     const kept = fresh.slice(0, MOST);
     const keptNames = new Set(kept.map((item) => item.name));
     // Expired, a day ahead, past the most kept, or not an entry and not one being written now: gone.
-    const stale = read.filter(({ name, entry, file }) => !keptNames.has(name) && (entry !== undefined || file === undefined || Math.abs(now - file.mtime) > CLOCK_SLACK_MS));
+    const stale = read.filter(
+      ({ name, entry, file }) =>
+        !keptNames.has(name) && (entry !== undefined || file === undefined || Math.abs(now - file.mtime) > CLOCK_SLACK_MS),
+    );
     for (const { name } of stale) await this.folder.remove(name).catch(() => undefined);
     return kept;
   }
@@ -179,7 +199,13 @@ export interface Twins {
  * marker) is not one of them; a draft never attempted has no post of its own.
  */
 export async function twinsOf(draft: Draft, kept: readonly Draft[], filed: FiledIntents): Promise<Twins | undefined> {
-  const twin = kept.find((other) => other.id !== draft.id && other.accountUrl === draft.accountUrl && (other.unconfirmed !== undefined || other.byAgent === true) && draftsShareIntent(other, draft));
+  const twin = kept.find(
+    (other) =>
+      other.id !== draft.id &&
+      other.accountUrl === draft.accountUrl &&
+      (other.unconfirmed !== undefined || other.byAgent === true) &&
+      draftsShareIntent(other, draft),
+  );
   const post = await filed.recent(intentsOf(draft), draft.unconfirmed?.ref);
   return twin || post ? { kept: twin, filed: post } : undefined;
 }

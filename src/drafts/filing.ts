@@ -66,7 +66,14 @@ export type Doubt = Exclude<FindOutcome, 'absent'>;
  * keeps its marker, and the next send looks first).
  */
 export type Filing<A extends FilingAccount = FilingAccount> =
-  | { outcome: 'filed'; post: Post; account: A; sentText: string; ref: string; /** The post remembered for later searches (it never fails). */ noted: Promise<void> }
+  | {
+      outcome: 'filed';
+      post: Post;
+      account: A;
+      sentText: string;
+      ref: string;
+      /** The post remembered for later searches (it never fails). */ noted: Promise<void>;
+    }
   | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined; ref: string }
   | { outcome: 'maybeFiled'; doubt: Doubt; account: A }
   | { outcome: 'failed'; error: unknown; mayBeStored: boolean }
@@ -90,7 +97,8 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
   try {
     if (before && !context.resendAnyway) {
       const earlier = await step((signal) => findEarlier(account, draft, before, log, signal));
-      if (typeof earlier === 'object') return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '' };
+      if (typeof earlier === 'object')
+        return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '' };
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
     const attempt = await mark(markers, draft, before, account.newestListed);
@@ -126,7 +134,12 @@ function emptyPart(draft: Draft): Refusal | undefined {
  * baseline; a later one keeps the marker before it (one from before markers gets one), now at the
  * head of the content, with the text this attempt sends.
  */
-async function mark(markers: MarkerStore, draft: Draft, before: UnconfirmedSend | undefined, baseline: number | undefined): Promise<Attempt> {
+async function mark(
+  markers: MarkerStore,
+  draft: Draft,
+  before: UnconfirmedSend | undefined,
+  baseline: number | undefined,
+): Promise<Attempt> {
   if (!before) {
     // A marker chosen when the write was composed (and shown to the person) is the one it files with.
     const attempt = { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
@@ -134,7 +147,8 @@ async function mark(markers: MarkerStore, draft: Draft, before: UnconfirmedSend 
     return attempt;
   }
   const attempt = { ...before, ref: before.ref ?? newDraftRef(), sentText: draft.text, markerAtHead: true };
-  if (attempt.ref !== before.ref || attempt.sentText !== before.sentText || !before.markerAtHead) await markers.setUnconfirmed(draft.id, attempt);
+  if (attempt.ref !== before.ref || attempt.sentText !== before.sentText || !before.markerAtHead)
+    await markers.setUnconfirmed(draft.id, attempt);
   return attempt;
 }
 
@@ -145,7 +159,13 @@ async function mark(markers: MarkerStore, draft: Draft, before: UnconfirmedSend 
  * from before markers cannot be looked for. A comment count is no proof either way (a colleague's
  * comment, one deleted, a counter that lags), so it is not read.
  */
-async function findEarlier(account: FilingAccount, draft: Draft, before: UnconfirmedSend, log: FilingContext['log'], signal: AbortSignal): Promise<Post | FindOutcome> {
+async function findEarlier(
+  account: FilingAccount,
+  draft: Draft,
+  before: UnconfirmedSend,
+  log: FilingContext['log'],
+  signal: AbortSignal,
+): Promise<Post | FindOutcome> {
   const { ref } = before;
   if (!ref) return 'unsure';
   const sought = { kind: draft.kind, ref, after: before.newestPostId, parentId: draft.postId, markerAtHead: before.markerAtHead === true };
@@ -178,7 +198,13 @@ async function noteFiled(account: FilingAccount, draft: Draft, post: Post, ref: 
 function mayBeStored(error: unknown): boolean {
   if (isApiError(error) && error.status !== undefined && error.status < 300) return true;
   if (isApiError(error, 'server')) return error.status !== 503;
-  return !isApiError(error) || isApiError(error, 'network') || isApiError(error, 'timeout') || isApiError(error, 'cancelled') || isApiError(error, 'badResponse');
+  return (
+    !isApiError(error) ||
+    isApiError(error, 'network') ||
+    isApiError(error, 'timeout') ||
+    isApiError(error, 'cancelled') ||
+    isApiError(error, 'badResponse')
+  );
 }
 
 /** The title and content, byte for byte, that a draft files with the marker `ref`. */

@@ -85,7 +85,7 @@ export class DraftSender {
     try {
       const open = draftDocument(id);
       if (open?.isDirty && !(await open.save())) {
-        const why = l10n.t('the draft\'s editor could not be saved.');
+        const why = l10n.t("the draft's editor could not be saved.");
         void this.ui.warn(l10n.t('Not sent: {0} Your draft is kept.', why));
         return { notSent: why };
       }
@@ -97,8 +97,13 @@ export class DraftSender {
         const within = claim.freeWithinMs;
         const message =
           within <= 30_000
-            ? l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.')
-            : l10n.t('This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.', Math.ceil(within / 60_000));
+            ? l10n.t(
+                'This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.',
+              )
+            : l10n.t(
+                'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.',
+                Math.ceil(within / 60_000),
+              );
         void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
         return { notSent: message };
       }
@@ -132,7 +137,8 @@ export class DraftSender {
         }
       }
       let filing = await fileDraft(draft, account, context);
-      if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt))) filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
+      if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt)))
+        filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
       return await this.show(draft, filing);
     } catch (error) {
       // What the editor's part met: the question, closing the draft's editors, removing it.
@@ -156,7 +162,11 @@ export class DraftSender {
         return this.notSent(draft, filing.error);
       case 'maybeFiled':
         // Kept, as the person chose (see `confirmResend`).
-        return { notSent: l10n.t('an earlier attempt whose answer was lost may have filed it, and the person chose to keep the draft rather than send it again.') };
+        return {
+          notSent: l10n.t(
+            'an earlier attempt whose answer was lost may have filed it, and the person chose to keep the draft rather than send it again.',
+          ),
+        };
     }
   }
 
@@ -190,7 +200,8 @@ export class DraftSender {
     };
     const told = !(await editedSince());
     if (told) this.announce(account, draft, post, earlier);
-    for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined })) await this.filedIntents.note(intent, post.id, filing.ref);
+    for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined }))
+      await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
     // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
@@ -206,8 +217,14 @@ export class DraftSender {
     const edit = l10n.t('Edit Draft');
     const open = l10n.t('Open in Browser');
     const message = earlier
-      ? l10n.t('#{0} was on the helpdesk already: your earlier attempt reached it, only its answer was lost. You edited the draft since, so it is kept and not sent.', post.id)
-      : l10n.t('#{0} was filed with the text the draft had when you sent it. You edited the draft since, so it is kept and not sent.', post.id);
+      ? l10n.t(
+          '#{0} was on the helpdesk already: your earlier attempt reached it, only its answer was lost. You edited the draft since, so it is kept and not sent.',
+          post.id,
+        )
+      : l10n.t(
+          '#{0} was filed with the text the draft had when you sent it. You edited the draft since, so it is kept and not sent.',
+          post.id,
+        );
     void this.ui.info(message, edit, open).then(async (choice) => {
       if (choice === edit) await openDraft(draft.id);
       if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(account.link('posts', post.id)));
@@ -236,7 +253,10 @@ export class DraftSender {
       const { kept } = twins;
       const edit = l10n.t('Open Kept Draft');
       const message = kept.unconfirmed
-        ? l10n.t('An earlier attempt to file this, {0}, may be on the helpdesk: its answer was lost, and its draft is kept. Sending that draft looks for its post first. File this one as well?', agoWords(Date.now() - kept.updatedAt))
+        ? l10n.t(
+            'An earlier attempt to file this, {0}, may be on the helpdesk: its answer was lost, and its draft is kept. Sending that draft looks for its post first. File this one as well?',
+            agoWords(Date.now() - kept.updatedAt),
+          )
         : l10n.t('A draft of this, written {0}, is kept and not sent yet. File this one as well?', agoWords(Date.now() - kept.createdAt));
       const choice = await this.ui.warn(message, { modal: true }, send, edit, keep);
       if (choice === send) return true;
@@ -251,19 +271,27 @@ export class DraftSender {
     const open = l10n.t('Open Helpdesk');
     const send = l10n.t('Send Anyway');
     const keep = l10n.t('Keep Draft');
-    const what = draft.kind === 'comment' ? l10n.t('Your comment on #{0}', draft.postId ?? '') : `"${labelText(parseDraftDocument(draft.text).title, 80)}"`;
+    const what =
+      draft.kind === 'comment'
+        ? l10n.t('Your comment on #{0}', draft.postId ?? '')
+        : `"${labelText(parseDraftDocument(draft.text).title, 80)}"`;
     const why =
       doubt === 'unsure'
-        ? l10n.t('the helpdesk\'s list could not be searched fully enough to be sure')
+        ? l10n.t("the helpdesk's list could not be searched fully enough to be sure")
         : draft.kind === 'comment'
-          ? l10n.t('the helpdesk\'s list did not show a comment filed from VS Code with its marker, so not finding this one proves nothing')
+          ? l10n.t("the helpdesk's list did not show a comment filed from VS Code with its marker, so not finding this one proves nothing")
           : draft.kind === 'bug'
-            ? l10n.t('the helpdesk\'s list did not show a bug report filed from VS Code with its marker, so not finding this one proves nothing')
-            : l10n.t('the helpdesk\'s list did not show a task filed from VS Code with its marker, so not finding this one proves nothing');
+            ? l10n.t(
+                "the helpdesk's list did not show a bug report filed from VS Code with its marker, so not finding this one proves nothing",
+              )
+            : l10n.t("the helpdesk's list did not show a task filed from VS Code with its marker, so not finding this one proves nothing");
     const message = l10n.t('{0} may have been filed: the answer to your earlier attempt was lost, and {1}.', what, why);
     const choice = await this.ui.warn(message, { modal: true }, open, send, keep);
     if (choice === send) return true;
-    if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(draft.kind === 'comment' && draft.postId ? account.link('posts', draft.postId) : `${account.url}/app`));
+    if (choice === open)
+      await vscode.env.openExternal(
+        vscode.Uri.parse(draft.kind === 'comment' && draft.postId ? account.link('posts', draft.postId) : `${account.url}/app`),
+      );
     void this.ui.info(l10n.t('Not sent. The draft is kept.'));
     return false;
   }
@@ -325,7 +353,8 @@ export async function closeDraftEditors(id: string): Promise<void> {
   if (open?.isDirty) {
     await vscode.window.showTextDocument(open, { preview: false });
     // Only once the draft's own editor is the active one: the command acts on the active editor.
-    if (vscode.window.activeTextEditor?.document === open) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    if (vscode.window.activeTextEditor?.document === open)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
   await closeEditorsOf(uri);
 }
@@ -340,7 +369,8 @@ async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
 /** Why the draft was not sent, in words. */
 function refusalText(draft: Draft, why: Refusal): string {
   if (why === 'signedOut') return l10n.t('You are signed out.');
-  if (why === 'accountSignedOut') return l10n.t('This draft is for {0}, which you are not signed in to: it waits until you are.', draft.accountUrl);
+  if (why === 'accountSignedOut')
+    return l10n.t('This draft is for {0}, which you are not signed in to: it waits until you are.', draft.accountUrl);
   if (why === 'emptyTitle') return l10n.t('The first line, the title, is empty.');
   return l10n.t('The comment is empty.');
 }

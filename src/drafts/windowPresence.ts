@@ -73,7 +73,12 @@ export class WindowPresence {
   /** The other windows, alive now, that have this draft open in an editor or are sending it. */
   async holders(id: string, what: 'editing' | 'sending' | 'either' = 'either'): Promise<string[]> {
     const now = Date.now();
-    return (await this.others()).filter(({ beat }) => alive(beat, now) && ((what !== 'sending' && beat.editing.includes(id)) || (what !== 'editing' && beat.sending.includes(id)))).map(({ window }) => window);
+    return (await this.others())
+      .filter(
+        ({ beat }) =>
+          alive(beat, now) && ((what !== 'sending' && beat.editing.includes(id)) || (what !== 'editing' && beat.sending.includes(id))),
+      )
+      .map(({ window }) => window);
   }
 
   /** Whether `window` is this one or alive; undefined when it never said (an earlier version). */
@@ -108,7 +113,8 @@ export class WindowPresence {
     if (!holds) this.stopTimer();
     const now = Date.now();
     await this.write({ at: holds ? now : 0, editing: [...this.editing], sending: [...this.sending] });
-    for (const { window, beat } of await this.others()) if (now - beat.at > FORGET_MS) await this.folder.remove(window + SUFFIX).catch(() => undefined);
+    for (const { window, beat } of await this.others())
+      if (now - beat.at > FORGET_MS) await this.folder.remove(window + SUFFIX).catch(() => undefined);
   }
 
   private write(beat: Beat): Promise<void> {
@@ -120,7 +126,9 @@ export class WindowPresence {
 
   private async others(): Promise<{ window: string; beat: Beat }[]> {
     const names = (await this.folder.names()).filter((name) => name.endsWith(SUFFIX) && name !== this.window + SUFFIX);
-    const read = await Promise.all(names.map(async (name) => ({ window: name.slice(0, -SUFFIX.length), beat: parseBeat(await this.folder.read(name)) })));
+    const read = await Promise.all(
+      names.map(async (name) => ({ window: name.slice(0, -SUFFIX.length), beat: parseBeat(await this.folder.read(name)) })),
+    );
     return read.flatMap(({ window, beat }) => (beat ? [{ window, beat }] : []));
   }
 

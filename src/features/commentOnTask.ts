@@ -43,17 +43,27 @@ export async function commentOnTask(services: Services, arg: unknown): Promise<P
     const known = (await services.session.signedInAccounts()).includes(target.accountUrl);
     void services.ui.info(
       known
-        ? l10n.t('#{0} is a post of {1}; this window uses {2}. Switch to that account to comment on it.', target.id, target.accountUrl, account.url)
+        ? l10n.t(
+            '#{0} is a post of {1}; this window uses {2}. Switch to that account to comment on it.',
+            target.id,
+            target.accountUrl,
+            account.url,
+          )
         : l10n.t('#{0} is a post of an account you are not signed in to; this window uses {1}.', target.id, account.url),
     );
     return undefined;
   }
-  const parent = target ? (target.node?.post ?? (await account.post(target.id))) : await pickPost(services.gateway, l10n.t('Comment on Task'), await branchPost(services));
+  const parent = target
+    ? (target.node?.post ?? (await account.post(target.id)))
+    : await pickPost(services.gateway, l10n.t('Comment on Task'), await branchPost(services));
   if (!parent) return undefined;
   const title = commentTitle(parent);
   const answer = await askText({
     title: l10n.t('Comment on #{0}: {1}', parent.id, postTitle(parent)),
-    prompt: l10n.t('Your comment, titled "{0}". Enter sends it; the button opens it in an editor, where the title can be changed too.', title),
+    prompt: l10n.t(
+      'Your comment, titled "{0}". Enter sends it; the button opens it in an editor, where the title can be changed too.',
+      title,
+    ),
     editorTooltip: l10n.t('Write a longer comment in an editor'),
     validate: (value) => (value.trim() ? undefined : l10n.t('Write something, or use the button to open an editor.')),
   });
@@ -67,7 +77,12 @@ export function commentTitle(parent: Post): string {
 }
 
 /** Files a comment on a post (through a draft, so nothing typed is lost). */
-export async function fileComment(services: WriteServices, account: Account, input: CommentInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+export async function fileComment(
+  services: WriteServices,
+  account: Account,
+  input: CommentInput,
+  delivery: Delivery = 'send',
+): Promise<Post | undefined> {
   return deliver(services, commentDraft(account, input), delivery);
 }
 

@@ -33,7 +33,7 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
   if (!account) return undefined;
   const title = await askText({
     title: l10n.t('Create Task (1/2)'),
-    prompt: l10n.t('The task\'s title.'),
+    prompt: l10n.t("The task's title."),
     editorTooltip: l10n.t('Write the whole task in an editor (first line: title)'),
     validate: (value) => (value.trim() ? undefined : l10n.t('A task needs a title.')),
   });
@@ -51,11 +51,21 @@ export async function createTask(services: Services, arg: unknown): Promise<Post
     editorTooltip: l10n.t('Write the description in an editor'),
   });
   if (!content) return undefined;
-  return fileTask(services, account, { title: title.value, content: content.value, clientId }, content.action === 'editor' ? 'edit' : 'send');
+  return fileTask(
+    services,
+    account,
+    { title: title.value, content: content.value, clientId },
+    content.action === 'editor' ? 'edit' : 'send',
+  );
 }
 
 /** Files a task, optionally for a client (through a draft, so nothing typed is lost). */
-export async function fileTask(services: WriteServices, account: Account, input: TaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+export async function fileTask(
+  services: WriteServices,
+  account: Account,
+  input: TaskInput,
+  delivery: Delivery = 'send',
+): Promise<Post | undefined> {
   return deliver(services, taskDraft(account, input), delivery);
 }
 

@@ -62,7 +62,11 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
   const at = typeof line === 'number' ? line : editor?.selection.active.line;
   const comment = editor && at !== undefined ? openTodoAt(editor.document, at, services.referenceAccounts()) : undefined;
   if (!editor || at === undefined || !comment) {
-    void services.ui.info(l10n.t('Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.'));
+    void services.ui.info(
+      l10n.t(
+        'Put the cursor on a comment that starts with TODO, FIXME, BUG or HACK (see the setting "helpdesk.todoActions.triggerWords"), then run Create Task from Comment again.',
+      ),
+    );
     return undefined;
   }
   const uriText = editor.document.uri.toString();
@@ -90,7 +94,12 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
  * The comment on `line` a task can be filed from, as it reads now (its line, the document's
  * version), and the lines around it with where they are on the remote; undefined without one.
  */
-export async function commentTaskAt(document: vscode.TextDocument, line: number, log: Log, accounts: ReferenceAccounts): Promise<Omit<CommentTaskInput, 'title'> | undefined> {
+export async function commentTaskAt(
+  document: vscode.TextDocument,
+  line: number,
+  log: Log,
+  accounts: ReferenceAccounts,
+): Promise<Omit<CommentTaskInput, 'title'> | undefined> {
   const comment = openTodoAt(document, line, accounts);
   if (!comment) return undefined;
   const { version } = document;
@@ -109,10 +118,12 @@ async function offerWaitingTask({ drafts, sender, ui }: Services, draft: Draft):
   const send = l10n.t('Send Draft');
   const open = l10n.t('Open Draft');
   // Not awaited: the command ends now; the choice comes whenever it comes.
-  void ui.info(l10n.t('A task from this comment was not sent yet: "{0}". Its draft is kept: send it, or open it to edit it.', title), send, open).then(async (choice) => {
-    if (choice === send) await sender.send(draft.id);
-    if (choice === open) await openDraft(draft.id);
-  });
+  void ui
+    .info(l10n.t('A task from this comment was not sent yet: "{0}". Its draft is kept: send it, or open it to edit it.', title), send, open)
+    .then(async (choice) => {
+      if (choice === send) await sender.send(draft.id);
+      if (choice === open) await openDraft(draft.id);
+    });
   return undefined;
 }
 
@@ -127,11 +138,22 @@ async function editorOf(uri: unknown): Promise<vscode.TextEditor | undefined> {
  * The draft remembers the comment: once the task is filed (now, or later from the draft), the
  * sender has `writeTodoReference` put the post's reference into it.
  */
-export async function fileTaskFromComment(services: WriteServices, account: Account, input: CommentTaskInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+export async function fileTaskFromComment(
+  services: WriteServices,
+  account: Account,
+  input: CommentTaskInput,
+  delivery: Delivery = 'send',
+): Promise<Post | undefined> {
   const { comment, code, document } = input;
   const description = `${comment.word}: ${comment.text}`.trim();
   const content = buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines });
-  const todo: TodoOrigin = { uri: document.uri.toString(), line: input.line, lineText: comment.line, version: input.version, opened: openedId(document) };
+  const todo: TodoOrigin = {
+    uri: document.uri.toString(),
+    line: input.line,
+    lineText: comment.line,
+    version: input.version,
+    opened: openedId(document),
+  };
   return fileTask(services, account, { title: input.title, content, todo }, delivery);
 }
 
@@ -141,18 +163,42 @@ export async function fileTaskFromComment(services: WriteServices, account: Acco
  * else on the one line that still reads exactly as it did (see `commentLineNow`); otherwise
  * nowhere, with the reference shown and offered to copy.
  */
-export async function writeTodoReference(ui: Notifier, account: Account, todo: TodoOrigin, post: Post, accounts: ReferenceAccounts): Promise<void> {
+export async function writeTodoReference(
+  ui: Notifier,
+  account: Account,
+  todo: TodoOrigin,
+  post: Post,
+  accounts: ReferenceAccounts,
+): Promise<void> {
   const prefix = readSettings().referencePrefix;
   const reference = prefix ? shortReference(prefix, post.id) : account.link('posts', post.id);
   const uri = vscode.Uri.parse(todo.uri);
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === todo.uri) ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
-  const at = document && !document.isClosed ? commentLineNow(todo, { opened: openedId(document), version: document.version, lineCount: document.lineCount, lineAt: (line) => document.lineAt(line).text }) : 'none';
+  const document =
+    vscode.workspace.textDocuments.find((d) => d.uri.toString() === todo.uri) ??
+    (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
+  const at =
+    document && !document.isClosed
+      ? commentLineNow(todo, {
+          opened: openedId(document),
+          version: document.version,
+          lineCount: document.lineCount,
+          lineAt: (line) => document.lineAt(line).text,
+        })
+      : 'none';
   if (document && typeof at === 'number' && (await putReference(document, at, reference, accounts))) return;
   const copy = l10n.t('Copy Reference');
   const message =
     at === 'several'
-      ? l10n.t('Task #{0} created. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, {1}, was not written into any of them.', post.id, reference)
-      : l10n.t('Task #{0} created. Its comment changed or moved meanwhile, so its reference, {1}, was not written into it.', post.id, reference);
+      ? l10n.t(
+          'Task #{0} created. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, {1}, was not written into any of them.',
+          post.id,
+          reference,
+        )
+      : l10n.t(
+          'Task #{0} created. Its comment changed or moved meanwhile, so its reference, {1}, was not written into it.',
+          post.id,
+          reference,
+        );
   // Not awaited: the command ends now; the choice comes whenever it comes.
   void ui.info(message, copy).then(async (choice) => {
     if (choice === copy) await vscode.env.clipboard.writeText(reference);

@@ -46,8 +46,12 @@ function linesOf(document: vscode.TextDocument, start: number, end: number): Cod
 
 /** The lines of `selection` in `document`, looked up in Git with the window's progress. */
 export async function lookUpCode(document: vscode.TextDocument, selection: CodeSelection, log: Log): Promise<DocumentCode> {
-  const location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') }, () =>
-    locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, { onError: (e) => log.error('Git lookup failed', e) }),
+  const location = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Looking up the code on the remote…') },
+    () =>
+      locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, {
+        onError: (e) => log.error('Git lookup failed', e),
+      }),
   );
   return { selection, location, maxLines: readSettings().snippetMaxLines };
 }

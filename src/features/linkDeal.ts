@@ -38,7 +38,10 @@ export async function linkDeal(services: Services, arg: unknown): Promise<Deal |
     void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(choice.linked.name) || `#${choice.linked.id}`, name));
     return choice.linked;
   }
-  const deal = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') }, () => linkDealTo(account, choice));
+  const deal = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: l10n.t('Linking the deal…') },
+    () => linkDealTo(account, choice),
+  );
   void services.ui.info(l10n.t('Deal "{0}" is linked to {1}.', labelText(deal.name) || `#${deal.id}`, name));
   return deal;
 }
@@ -46,32 +49,38 @@ export async function linkDeal(services: Services, arg: unknown): Promise<Deal |
 /** A deal to link: one of the client's own (linked already), one without a client, or a new one. */
 async function pickDeal(account: Account, client: Client): Promise<LinkDealInput | { linked: Deal } | undefined> {
   type Item = vscode.QuickPickItem & { deal?: Deal; create?: true };
-  const items = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading deals…') }, async () => {
-    const deals = (await account.deals()).sort(byName);
-    const own = deals.filter((deal) => deal.client_id === client.id);
-    // Only a deal the service says has no client: one whose client_id could not be read may have one.
-    const free = deals.filter((deal) => deal.client_id === null);
-    const item = (deal: Deal, linked: boolean): Item => ({
-      label: `${linked ? '$(check) ' : ''}${pickText(deal.name) || `#${deal.id}`}`,
-      description: [`#${deal.id}`, pickText(deal.price, 40)].filter(Boolean).join(' · '),
-      deal,
-    });
-    const name = labelText(client.name, 40);
-    const rows: Item[] = [
-      { label: `$(add) ${l10n.t('New Deal…')}`, create: true },
-      { label: l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator },
-      ...own.map((d) => item(d, true)),
-      { label: l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator },
-      ...free.map((d) => item(d, false)),
-    ];
-    return rows;
+  const items = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Loading deals…') },
+    async () => {
+      const deals = (await account.deals()).sort(byName);
+      const own = deals.filter((deal) => deal.client_id === client.id);
+      // Only a deal the service says has no client: one whose client_id could not be read may have one.
+      const free = deals.filter((deal) => deal.client_id === null);
+      const item = (deal: Deal, linked: boolean): Item => ({
+        label: `${linked ? '$(check) ' : ''}${pickText(deal.name) || `#${deal.id}`}`,
+        description: [`#${deal.id}`, pickText(deal.price, 40)].filter(Boolean).join(' · '),
+        deal,
+      });
+      const name = labelText(client.name, 40);
+      const rows: Item[] = [
+        { label: `$(add) ${l10n.t('New Deal…')}`, create: true },
+        { label: l10n.t('deals of {0}', name), kind: vscode.QuickPickItemKind.Separator },
+        ...own.map((d) => item(d, true)),
+        { label: l10n.t('deals without a client'), kind: vscode.QuickPickItemKind.Separator },
+        ...free.map((d) => item(d, false)),
+      ];
+      return rows;
+    },
+  );
+  const picked = await vscode.window.showQuickPick(items, {
+    title: l10n.t('Link Deal to {0}', labelText(client.name, 60)),
+    matchOnDescription: true,
   });
-  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Link Deal to {0}', labelText(client.name, 60)), matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.deal) return picked.deal.client_id === client.id ? { linked: picked.deal } : { clientId: client.id, dealId: picked.deal.id };
   const name = await vscode.window.showInputBox({
     title: l10n.t('New Deal (1/2)'),
-    prompt: l10n.t('The deal\'s name.'),
+    prompt: l10n.t("The deal's name."),
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : l10n.t('A deal needs a name.')),
   });
@@ -80,7 +89,8 @@ async function pickDeal(account: Account, client: Client): Promise<LinkDealInput
     title: l10n.t('New Deal (2/2)'),
     prompt: l10n.t('Its price (optional), e.g. 1200 or 1200.50.'),
     ignoreFocusOut: true,
-    validateInput: (value) => (!value.trim() || parsePrice(value) !== undefined ? undefined : l10n.t('Enter a number, like 1200.50, or nothing.')),
+    validateInput: (value) =>
+      !value.trim() || parsePrice(value) !== undefined ? undefined : l10n.t('Enter a number, like 1200.50, or nothing.'),
   });
   if (price === undefined) return undefined;
   return { clientId: client.id, newDeal: { name: name.trim(), price: parsePrice(price) } };

@@ -65,7 +65,12 @@ export async function reportBug(services: Services): Promise<Post | undefined> {
 }
 
 /** Files a post of kind `error` about some code: path, lines, language, the code, and the permalink. */
-export async function fileBug(services: WriteServices, account: Account, input: BugInput, delivery: Delivery = 'send'): Promise<Post | undefined> {
+export async function fileBug(
+  services: WriteServices,
+  account: Account,
+  input: BugInput,
+  delivery: Delivery = 'send',
+): Promise<Post | undefined> {
   return deliver(services, bugDraft(account, input), delivery);
 }
 

@@ -35,7 +35,7 @@ export function signInFeature(services: Services) {
 export async function signIn(services: Services): Promise<boolean> {
   const accountUrl = await askAccountUrl(services.state);
   if (!accountUrl) return false;
-  for (let problem: string | undefined; ; ) {
+  for (let problem: string | undefined; ;) {
     const token = await askToken(accountUrl, problem);
     if (!token) return false;
     const prefix = tokenAccountPrefix(token);
@@ -48,17 +48,24 @@ export async function signIn(services: Services): Promise<boolean> {
 }
 
 /** Checks the address and token with one call (with a progress notification) and stores them. */
-export async function verifySignIn({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>, { accountUrl, token }: SignInInput): Promise<SignInOutcome> {
+export async function verifySignIn(
+  { gateway, ui }: Pick<Services, 'gateway' | 'ui'>,
+  { accountUrl, token }: SignInInput,
+): Promise<SignInOutcome> {
   if (!token.trim()) return { signedIn: false, problem: l10n.t('Enter the API token.') };
   try {
     await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => gateway.signIn(accountUrl, token, signal));
     const here = gateway.current?.url;
-    const signedInTo = here && here !== parseAccountUrl(accountUrl) ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here) : l10n.t('Signed in to {0}.', here ?? accountUrl);
+    const signedInTo =
+      here && here !== parseAccountUrl(accountUrl)
+        ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here)
+        : l10n.t('Signed in to {0}.', here ?? accountUrl);
     void ui.info(signedInTo);
     return { signedIn: true };
   } catch (error) {
     if (isApiError(error, 'cancelled')) return { signedIn: false };
-    if (isApiError(error, 'auth')) return { signedIn: false, problem: l10n.t('The service rejected this token. Copy it again from the API settings.') };
+    if (isApiError(error, 'auth'))
+      return { signedIn: false, problem: l10n.t('The service rejected this token. Copy it again from the API settings.') };
     if (error instanceof AccountUrlError) return { signedIn: false, problem: errorText(error) };
     const why = isApiError(error) ? signInErrorText(error) : error instanceof Error ? error.message : String(error);
     return { signedIn: false, problem: l10n.t('Could not sign in: {0}', why) };
@@ -89,7 +96,7 @@ function askToken(accountUrl: string, problem: string | undefined): Promise<stri
       tooltip: l10n.t('Open the API settings, where the token is'),
     };
     box.title = l10n.t('Sign In to the Helpdesk (2/2)');
-    box.prompt = l10n.t('Paste the API token from {0}. It is kept in VS Code\'s secret storage only.', apiSettingsLink(accountUrl));
+    box.prompt = l10n.t("Paste the API token from {0}. It is kept in VS Code's secret storage only.", apiSettingsLink(accountUrl));
     box.password = true;
     box.ignoreFocusOut = true;
     box.buttons = [settingsButton];

@@ -26,7 +26,12 @@ export interface OfferMemory {
 /** How the offer ended: not made (offered before, or not possible), declined, or the post as updated. */
 export type OfferOutcome = 'notOffered' | 'declined' | { readonly updated: Post } | { readonly notUpdated: string };
 
-export async function offerToTakePost(services: Pick<Services, 'ui' | 'gateway' | 'state'>, identity: Identity, account: Account, post: Post): Promise<OfferOutcome> {
+export async function offerToTakePost(
+  services: Pick<Services, 'ui' | 'gateway' | 'state'>,
+  identity: Identity,
+  account: Account,
+  post: Post,
+): Promise<OfferOutcome> {
   if (account.postUpdatesRefused || offeredBefore(services.state, account.url, post.id)) return 'notOffered';
   const me = identity.me(account.url)?.id;
   const statuses = storeOf(services.gateway.current, account)?.statuses;
@@ -44,7 +49,9 @@ export async function offerToTakePost(services: Pick<Services, 'ui' | 'gateway' 
   const items = statusItems(statuses ?? new Map(), post);
   // The account's "in progress" status first, and chosen by Enter.
   const sorted = [...items].sort((a, b) => Number(/progress/i.test(b.label)) - Number(/progress/i.test(a.label)));
-  const picked = sorted.length ? await vscode.window.showQuickPick(sorted, { title: l10n.t('Status of #{0}: {1}', post.id, pickText(postTitle(post), 80)) }) : undefined;
+  const picked = sorted.length
+    ? await vscode.window.showQuickPick(sorted, { title: l10n.t('Status of #{0}: {1}', post.id, pickText(postTitle(post), 80)) })
+    : undefined;
   if (sorted.length && !picked) return 'declined';
   const changes = { ...(me !== undefined ? { responsible_id: me } : {}), ...(picked ? { status_id: picked.id } : {}) };
   if (Object.keys(changes).length === 0) return 'declined';
@@ -52,7 +59,10 @@ export async function offerToTakePost(services: Pick<Services, 'ui' | 'gateway' 
     const outcome = await updatePostTo(account, identity, post, changes, () => Promise.resolve(false));
     if ('updated' in outcome) return { updated: outcome.updated };
     if ('unchanged' in outcome) return { updated: outcome.unchanged };
-    const why = 'declined' in outcome ? l10n.t('#{0} was changed by someone since you opened it; nothing was written.', post.id) : l10n.t('This helpdesk does not let posts be updated from VS Code.');
+    const why =
+      'declined' in outcome
+        ? l10n.t('#{0} was changed by someone since you opened it; nothing was written.', post.id)
+        : l10n.t('This helpdesk does not let posts be updated from VS Code.');
     void services.ui.info(why);
     return { notUpdated: why };
   } catch (error) {

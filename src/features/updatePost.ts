@@ -56,7 +56,13 @@ export function updatePostFeature(services: Services, identity: Identity, docume
     /** The update of post `postId` as the person saw it (`seen`, default: as read now), without the boxes; a change since is answered by `confirm` (default: no). */
     action: async ({ postId, seen, changes, confirm }: { postId: number; seen?: Post; changes: PostChanges; confirm?: ConfirmChanged }) => {
       const account = actionAccount(services);
-      const outcome = await updatePostTo(account, identity, seen ?? (await account.post(postId)), changes, confirm ?? (() => Promise.resolve(false)));
+      const outcome = await updatePostTo(
+        account,
+        identity,
+        seen ?? (await account.post(postId)),
+        changes,
+        confirm ?? (() => Promise.resolve(false)),
+      );
       if ('updated' in outcome) documents.showUpdated(account.url, outcome.updated);
       return outcome;
     },
@@ -70,7 +76,14 @@ export function updatePostFeature(services: Services, identity: Identity, docume
 /** Where the person's own updates are remembered, so that the post as they left it is no news to them (see Identity). */
 export type OwnUpdates = Pick<Identity, 'noteUpdated'>;
 
-export async function updatePostTo(account: Account, ownUpdates: OwnUpdates, seen: Post, wanted: PostChanges, confirm: ConfirmChanged, signal?: AbortSignal): Promise<UpdateOutcome> {
+export async function updatePostTo(
+  account: Account,
+  ownUpdates: OwnUpdates,
+  seen: Post,
+  wanted: PostChanges,
+  confirm: ConfirmChanged,
+  signal?: AbortSignal,
+): Promise<UpdateOutcome> {
   const now = await account.post(seen.id, signal);
   // The person's own last update of it, where nothing came after it, is no change of someone else's.
   const own = account.ownUpdate(seen.id);
@@ -93,7 +106,14 @@ export async function updatePostTo(account: Account, ownUpdates: OwnUpdates, see
  * account the hover showed it from: the window may have switched accounts since), or one picked
  * from a list.
  */
-async function updatePostCommand(services: Services, identity: Identity, documents: UpdateShown, intent: PostIntent, arg: unknown, more: unknown): Promise<UpdateOutcome | undefined> {
+async function updatePostCommand(
+  services: Services,
+  identity: Identity,
+  documents: UpdateShown,
+  intent: PostIntent,
+  arg: unknown,
+  more: unknown,
+): Promise<UpdateOutcome | undefined> {
   const target = targetPost(arg);
   const hoveredIn = typeof arg === 'number' && typeof more === 'string' ? more : undefined;
   const account = await accountOfPost(services, target?.accountUrl ?? hoveredIn);
@@ -102,19 +122,33 @@ async function updatePostCommand(services: Services, identity: Identity, documen
     void refusedWords(services, account, target?.id);
     return undefined;
   }
-  const seen = target ? await seenPost(services, documents, account, target, arg) : intent === 'reopen' ? await pickClosedPost(services) : await pickPost(services.gateway, commandTitle(intent));
+  const seen = target
+    ? await seenPost(services, documents, account, target, arg)
+    : intent === 'reopen'
+      ? await pickClosedPost(services)
+      : await pickPost(services.gateway, commandTitle(intent));
   if (!seen) return undefined;
   const wanted = await choose(services, identity, account, intent, seen);
   if (!wanted) return undefined;
-  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Updating #{0}…', seen.id) }, () =>
-    updatePostTo(account, identity, seen, wanted, (before, now, changed) => confirmChanged(services, intent, before, now, changed, statusNames(services, account))),
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Updating #{0}…', seen.id) },
+    () =>
+      updatePostTo(account, identity, seen, wanted, (before, now, changed) =>
+        confirmChanged(services, intent, before, now, changed, statusNames(services, account)),
+      ),
   );
   const name = `#${seen.id}`;
   if ('refused' in outcome) void refusedWords(services, account, seen.id);
-  else if ('unchanged' in outcome) void services.ui.info(l10n.t('{0} is {1} already: nothing was changed.', name, doneText(wanted, outcome.unchanged, statusNames(services, account))));
+  else if ('unchanged' in outcome)
+    void services.ui.info(
+      l10n.t('{0} is {1} already: nothing was changed.', name, doneText(wanted, outcome.unchanged, statusNames(services, account))),
+    );
   else if ('updated' in outcome) {
     documents.showUpdated(account.url, outcome.updated);
-    vscode.window.setStatusBarMessage(`$(check) ${l10n.t('{0} is {1}.', name, doneText(wanted, outcome.updated, statusNames(services, account)))}`, 5000);
+    vscode.window.setStatusBarMessage(
+      `$(check) ${l10n.t('{0} is {1}.', name, doneText(wanted, outcome.updated, statusNames(services, account)))}`,
+      5000,
+    );
   }
   return outcome;
 }
@@ -123,7 +157,13 @@ async function updatePostCommand(services: Services, identity: Identity, documen
  * The post as the person saw it where they acted: its row, its document, the hover (the peek it
  * showed); read now where none of them holds it.
  */
-async function seenPost(services: Services, documents: UpdateShown, account: Account, target: NonNullable<ReturnType<typeof targetPost>>, arg: unknown): Promise<Post | undefined> {
+async function seenPost(
+  services: Services,
+  documents: UpdateShown,
+  account: Account,
+  target: NonNullable<ReturnType<typeof targetPost>>,
+  arg: unknown,
+): Promise<Post | undefined> {
   if (target.node) return target.node.post;
   const shown = arg instanceof vscode.Uri ? documents.shownIn(arg) : undefined;
   if (shown?.id === target.id) return shown;
@@ -142,19 +182,35 @@ async function pickClosedPost({ gateway }: Pick<Services, 'gateway'>): Promise<P
   const items = store.posts.state.items
     .filter((post) => post.closed === true && typeof post.post_id !== 'number')
     .map((post) => ({ label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`, description: `#${post.id}`, post }));
-  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Reopen Post'), placeHolder: l10n.t('Type to search the closed posts loaded by title or #id'), matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: l10n.t('Reopen Post'),
+    placeHolder: l10n.t('Type to search the closed posts loaded by title or #id'),
+    matchOnDescription: true,
+  });
   return picked?.post;
 }
 
 /** The changes the person asks for; undefined when they cancel, or cannot (said why). */
-async function choose(services: Services, identity: Identity, account: Account, intent: PostIntent, seen: Post): Promise<PostChanges | undefined> {
+async function choose(
+  services: Services,
+  identity: Identity,
+  account: Account,
+  intent: PostIntent,
+  seen: Post,
+): Promise<PostChanges | undefined> {
   if (intent === 'close') return { closed: true };
   if (intent === 'reopen') return { closed: false };
   if (intent === 'assignToMe') {
     const me = identity.me(account.url);
     if (me) return { responsible_id: me.id };
     const set = l10n.t('Set Who I Am…');
-    const choice = await services.ui.info(l10n.t('Who you are in {0} is not known yet: set it with "Helpdesk: Set Who I Am…" (or file a post from here, and it is learned).', account.url), set);
+    const choice = await services.ui.info(
+      l10n.t(
+        'Who you are in {0} is not known yet: set it with "Helpdesk: Set Who I Am…" (or file a post from here, and it is learned).',
+        account.url,
+      ),
+      set,
+    );
     if (choice === set) await vscode.commands.executeCommand('helpdesk.setWhoIAm');
     return undefined;
   }
@@ -172,7 +228,9 @@ async function choose(services: Services, identity: Identity, account: Account, 
     void services.ui.info(l10n.t('This helpdesk has no post statuses to choose from.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(statusItems(statuses, seen), { title: l10n.t('Set the Status of #{0}: {1}', seen.id, pickText(postTitle(seen), 80)) });
+  const picked = await vscode.window.showQuickPick(statusItems(statuses, seen), {
+    title: l10n.t('Set the Status of #{0}: {1}', seen.id, pickText(postTitle(seen), 80)),
+  });
   return picked && { status_id: picked.id };
 }
 
@@ -183,10 +241,13 @@ export function assigneeItems(users: ReturnType<typeof usersSeen>, me: number | 
   const current = typeof post.responsible_id === 'number' ? post.responsible_id : null;
   const items: IdItem[] = users.map((user) => ({
     label: `$(account) ${pickText(user.nick, 60) || l10n.t('User {0}', user.id)}`,
-    description: [userText(user.id), user.id === me ? l10n.t('you') : undefined, user.id === current ? l10n.t('assigned now') : undefined].filter(Boolean).join(' · '),
+    description: [userText(user.id), user.id === me ? l10n.t('you') : undefined, user.id === current ? l10n.t('assigned now') : undefined]
+      .filter(Boolean)
+      .join(' · '),
     id: user.id,
   }));
-  if (me !== undefined && !users.some((user) => user.id === me)) items.unshift({ label: `$(account) ${l10n.t('User {0}', me)}`, description: l10n.t('you'), id: me });
+  if (me !== undefined && !users.some((user) => user.id === me))
+    items.unshift({ label: `$(account) ${l10n.t('User {0}', me)}`, description: l10n.t('you'), id: me });
   if (current !== null) items.push({ label: `$(circle-slash) ${l10n.t('No One')}`, description: l10n.t('unassign'), id: null });
   return items;
 }
@@ -194,7 +255,11 @@ export function assigneeItems(users: ReturnType<typeof usersSeen>, me: number | 
 /** Set Status…: the account's post statuses (the current one marked), and none where it has one. */
 export function statusItems(statuses: ReadonlyMap<number, string>, post: Post): IdItem[] {
   const current = typeof post.status_id === 'number' ? post.status_id : null;
-  const items: IdItem[] = [...statuses].map(([id, name]) => ({ label: pickText(name, 80) || l10n.t('status #{0}', id), description: id === current ? l10n.t('now') : undefined, id }));
+  const items: IdItem[] = [...statuses].map(([id, name]) => ({
+    label: pickText(name, 80) || l10n.t('status #{0}', id),
+    description: id === current ? l10n.t('now') : undefined,
+    id,
+  }));
   if (current !== null) items.push({ label: `$(circle-slash) ${l10n.t('No Status')}`, id: null });
   return items;
 }
@@ -217,10 +282,23 @@ function statusNames(services: Services, account: Account): ReadonlyMap<number, 
 }
 
 /** Modal: what someone changed since the person saw the post, and whether to go ahead. */
-async function confirmChanged(services: Services, intent: PostIntent, seen: Post, now: Post, changed: readonly PostDifference[], statuses: ReadonlyMap<number, string> | undefined): Promise<boolean> {
-  const facts = changed.length ? changed.map((difference) => differenceText(difference, statuses)).join('\n') : l10n.t('Its title, state, status and assignee are as you saw them; something else changed (its text or comments).');
+async function confirmChanged(
+  services: Services,
+  intent: PostIntent,
+  seen: Post,
+  now: Post,
+  changed: readonly PostDifference[],
+  statuses: ReadonlyMap<number, string> | undefined,
+): Promise<boolean> {
+  const facts = changed.length
+    ? changed.map((difference) => differenceText(difference, statuses)).join('\n')
+    : l10n.t('Its title, state, status and assignee are as you saw them; something else changed (its text or comments).');
   const goAhead = l10n.t('{0} Anyway', commandTitle(intent).replace(/…$/, ''));
-  const answer = await services.ui.warn(l10n.t('#{0} "{1}" was changed since you saw it.', seen.id, labelText(postTitle(now), 80)), { modal: true, detail: facts }, goAhead);
+  const answer = await services.ui.warn(
+    l10n.t('#{0} "{1}" was changed since you saw it.', seen.id, labelText(postTitle(now), 80)),
+    { modal: true, detail: facts },
+    goAhead,
+  );
   return answer === goAhead;
 }
 
@@ -237,7 +315,8 @@ export function differenceText(difference: PostDifference, statuses: ReadonlyMap
 /** What the post is now, in the words of what was asked: "closed", "assigned to user 3", "In progress". */
 function doneText(wanted: PostChanges, post: Post, statuses: ReadonlyMap<number, string> | undefined): string {
   if (wanted.closed !== undefined) return stateText(post);
-  if (wanted.responsible_id !== undefined) return typeof post.responsible_id === 'number' ? l10n.t('assigned to user {0}', post.responsible_id) : l10n.t('assigned to no one');
+  if (wanted.responsible_id !== undefined)
+    return typeof post.responsible_id === 'number' ? l10n.t('assigned to user {0}', post.responsible_id) : l10n.t('assigned to no one');
   const id = post.status_id;
   return typeof id === 'number' ? l10n.t('in status "{0}"', statusName(id, statuses)) : l10n.t('without a status');
 }
@@ -254,7 +333,9 @@ function commandTitle(intent: PostIntent): string {
 async function refusedWords(services: Pick<Services, 'ui'>, account: Account, postId: number | undefined): Promise<void> {
   const open = l10n.t('Open in Browser');
   const choice = await services.ui.warn(
-    l10n.t('This helpdesk does not let posts be closed, reopened, assigned or given a status through its API. Do it on its web page; these actions are not offered again until you refresh the posts.'),
+    l10n.t(
+      'This helpdesk does not let posts be closed, reopened, assigned or given a status through its API. Do it on its web page; these actions are not offered again until you refresh the posts.',
+    ),
     open,
   );
   if (choice !== open) return;
@@ -269,7 +350,12 @@ async function refusedWords(services: Pick<Services, 'ui'>, account: Account, po
 export function publishPostUpdatesRefused(services: Pick<Services, 'gateway'>): vscode.Disposable {
   let listening: { dispose(): void } | undefined;
   let publishedFor: Account | undefined;
-  const publish = () => void vscode.commands.executeCommand('setContext', 'helpdesk.postUpdatesRefused', services.gateway.current?.account.postUpdatesRefused === true);
+  const publish = () =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      'helpdesk.postUpdatesRefused',
+      services.gateway.current?.account.postUpdatesRefused === true,
+    );
   const follow = () => {
     const account = services.gateway.current?.account;
     if (account !== publishedFor) {

@@ -64,7 +64,10 @@ export class Gateway implements WindowAccount, vscode.Disposable {
   private bound: Bound | undefined;
   private readonly disposables: vscode.Disposable[];
   /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
-  private readonly others = new Map<string, { credentials: Credentials; account: Account; controller: AbortController; peeks: PostPeeks }>();
+  private readonly others = new Map<
+    string,
+    { credentials: Credentials; account: Account; controller: AbortController; peeks: PostPeeks }
+  >();
 
   constructor(
     private readonly session: Session,

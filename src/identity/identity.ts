@@ -132,7 +132,8 @@ export class Identity {
     const commented = onPost ? newestFirst(stored.commented, onPost) : stored.commented;
     const counts = onPost ? { ...stored.comments, [onPost]: (stored.comments?.[onPost] ?? 0) + 1 } : stored.comments;
     const comments = counts && Object.fromEntries(commented.filter((id) => counts[id] !== undefined).map((id) => [id, counts[id]!]));
-    const learned = stored.me === undefined && isUserId(post.user_id) ? withNick({ id: post.user_id, source: 'learned' }, post.nick) : undefined;
+    const learned =
+      stored.me === undefined && isUserId(post.user_id) ? withNick({ id: post.user_id, source: 'learned' }, post.nick) : undefined;
     await this.write(accountUrl, { ...stored, me: stored.me ?? learned, filed, commented, ...(comments ? { comments } : {}) });
     return learned;
   }
@@ -144,9 +145,14 @@ export class Identity {
     const commented = ids(value?.commented);
     const raw: unknown = value?.comments;
     const counts = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-    const comments = Object.fromEntries(commented.map((id) => [id, counts[id]] as const).filter((entry): entry is [number, number] => isUserId(entry[1])));
+    const comments = Object.fromEntries(
+      commented.map((id) => [id, counts[id]] as const).filter((entry): entry is [number, number] => isUserId(entry[1])),
+    );
     const me = value?.me;
-    const valid = me && isUserId(me.id) && (me.source === 'learned' || me.source === 'set') ? withNick({ id: me.id, source: me.source }, me.nick) : undefined;
+    const valid =
+      me && isUserId(me.id) && (me.source === 'learned' || me.source === 'set')
+        ? withNick({ id: me.id, source: me.source }, me.nick)
+        : undefined;
     const rawUpdated: unknown = value?.updated;
     const updated = Object.fromEntries(
       Object.entries(rawUpdated && typeof rawUpdated === 'object' ? (rawUpdated as Record<string, unknown>) : {})

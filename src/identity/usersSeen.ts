@@ -34,5 +34,7 @@ export function usersSeen(posts: readonly Post[]): SeenUser[] {
     }
     if (typeof post.responsible_id === 'number') user(post.responsible_id).assigned += 1;
   }
-  return [...users.values()].sort((a, b) => a.id - b.id).map(({ id, nick, wrote, assigned }) => (nick === undefined ? { id, wrote, assigned } : { id, nick, wrote, assigned }));
+  return [...users.values()]
+    .sort((a, b) => a.id - b.id)
+    .map(({ id, nick, wrote, assigned }) => (nick === undefined ? { id, wrote, assigned } : { id, nick, wrote, assigned }));
 }

@@ -12,7 +12,16 @@ import type { PostHovers } from './referenceHover';
 const { l10n } = vscode;
 
 /** The commands a post's hover links to; nothing else may run from it. */
-const HOVER_COMMANDS = ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork', 'helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe'];
+const HOVER_COMMANDS = [
+  'helpdesk.openPost',
+  'helpdesk.commentOnTask',
+  'helpdesk.openInBrowser',
+  'helpdesk.goToCode',
+  'helpdesk.startWork',
+  'helpdesk.closePost',
+  'helpdesk.reopenPost',
+  'helpdesk.assignToMe',
+];
 
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
 export function postHovers(gateway: Gateway): PostHovers {
@@ -40,7 +49,7 @@ async function otherAccountHover(gateway: Gateway, id: number, accountUrl: strin
   try {
     const peek = await gateway.peekOf(accountUrl, id);
     if (!peek) return words(l10n.t('Post #{0} of {1}. Sign in to that account to see it here.', id, host));
-    if ('gone' in peek) return words(l10n.t('Post #{0} is not on {1}: it was deleted, or that account\'s token cannot see it.', id, host));
+    if ('gone' in peek) return words(l10n.t("Post #{0} is not on {1}: it was deleted, or that account's token cannot see it.", id, host));
     const { post } = peek;
     const md = words('');
     md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
@@ -67,9 +76,14 @@ function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownS
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   const { post } = peek;
   md.appendMarkdown(`**${inertMarkdown(`#${post.id} ${postTitle(post)}`)}**\n\n`);
-  md.appendMarkdown(`${inertMarkdown(postFacts(post, { statuses: signedIn.store.statuses, clients: signedIn.store.clients.state.items, now: Date.now() }).join(' · '))}\n\n`);
+  md.appendMarkdown(
+    `${inertMarkdown(postFacts(post, { statuses: signedIn.store.statuses, clients: signedIn.store.clients.state.items, now: Date.now() }).join(' · '))}\n\n`,
+  );
   // The client as far as already known: a hover reads nothing more for it.
-  if (typeof post.client_id === 'number') md.appendMarkdown(`${inertMarkdown(clientHoverText(knownClientContext(storeSources(signedIn.store, undefined), post.client_id, post.id)))}\n\n`);
+  if (typeof post.client_id === 'number')
+    md.appendMarkdown(
+      `${inertMarkdown(clientHoverText(knownClientContext(storeSources(signedIn.store, undefined), post.client_id, post.id)))}\n\n`,
+    );
   const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id]))})`;
   md.appendMarkdown(
     [
@@ -87,6 +101,10 @@ function postHover(peek: Peek, id: number, signedIn: SignedIn): vscode.MarkdownS
 
 /** Close or Reopen, and Assign to Me: with the account's address beside the id, so that a click after a switch of accounts still acts on this account's post. */
 function updateLinks(post: Post, accountUrl: string): string[] {
-  const link = (title: string, command: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id, accountUrl]))})`;
-  return [post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'), link(l10n.t('Assign to Me'), 'helpdesk.assignToMe')];
+  const link = (title: string, command: string) =>
+    `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([post.id, accountUrl]))})`;
+  return [
+    post.closed === true ? link(l10n.t('Reopen'), 'helpdesk.reopenPost') : link(l10n.t('Close'), 'helpdesk.closePost'),
+    link(l10n.t('Assign to Me'), 'helpdesk.assignToMe'),
+  ];
 }

@@ -40,7 +40,8 @@ export class ReferenceCompletionProvider implements vscode.CompletionItemProvide
     const source = this.loaded();
     const options = referenceOptions(settings, { window: source.accountUrl(), all: [] });
     if (!options) return undefined;
-    const insert = (id: number) => (settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined);
+    const insert = (id: number) =>
+      settings.referencePrefix ? shortReference(prefix, id) : options.accountUrl ? webLink(options.accountUrl, 'posts', id) : undefined;
     const posts = source.posts().filter((post) => !isComment(post));
     if (posts.length === 0) {
       source.startLoading();

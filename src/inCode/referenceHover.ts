@@ -22,7 +22,9 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const options = referenceOptions(undefined, this.accounts());
     if (!options) return undefined;
-    const reference = findPostReferences(document.lineAt(position.line).text, options).find((r) => r.start <= position.character && position.character < r.end);
+    const reference = findPostReferences(document.lineAt(position.line).text, options).find(
+      (r) => r.start <= position.character && position.character < r.end,
+    );
     if (!reference) return undefined;
     const range = new vscode.Range(position.line, reference.start, position.line, reference.end);
     const elsewhere = reference.accountUrl !== options.accountUrl ? reference.accountUrl : undefined;

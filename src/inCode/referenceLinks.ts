@@ -21,10 +21,13 @@ export class ReferenceLinkProvider implements vscode.DocumentLinkProvider {
     for (let line = 0; line < Math.min(document.lineCount, MAX_LINES) && !token.isCancellationRequested; line++) {
       for (const reference of findPostReferences(document.lineAt(line).text, options)) {
         const range = new vscode.Range(line, reference.start, line, reference.end);
-        const elsewhere = reference.accountUrl !== undefined && reference.accountUrl !== options.accountUrl ? reference.accountUrl : undefined;
+        const elsewhere =
+          reference.accountUrl !== undefined && reference.accountUrl !== options.accountUrl ? reference.accountUrl : undefined;
         // The account named in the link: the document stays that account's post, whichever the window uses later.
         const link = new vscode.DocumentLink(range, postUri(reference.postId, elsewhere ?? options.accountUrl));
-        link.tooltip = elsewhere ? vscode.l10n.t('Open post #{0} of {1}', reference.postId, hostOf(elsewhere)) : vscode.l10n.t('Open post #{0}', reference.postId);
+        link.tooltip = elsewhere
+          ? vscode.l10n.t('Open post #{0} of {1}', reference.postId, hostOf(elsewhere))
+          : vscode.l10n.t('Open post #{0}', reference.postId);
         links.push(link);
       }
     }

@@ -14,7 +14,10 @@ export interface ReferenceAccounts {
  * call); undefined when references are off. The window's account is the session's where it is
  * known: a window keeps its own account, which the settings may not name.
  */
-export function referenceOptions(settings: Settings = readSettings(), accounts: ReferenceAccounts = { all: [] }): ReferenceOptions | undefined {
+export function referenceOptions(
+  settings: Settings = readSettings(),
+  accounts: ReferenceAccounts = { all: [] },
+): ReferenceOptions | undefined {
   if (!settings.references) return undefined;
   let accountUrl: string | undefined;
   try {

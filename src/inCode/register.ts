@@ -37,10 +37,16 @@ export function registerInCode(drafts: DraftStore, sources: InCodeSources, accou
   const registerCompletion = () => {
     completion?.dispose();
     const trigger = (readSettings().referencePrefix || '#').slice(-1);
-    completion = vscode.languages.registerCompletionItemProvider({ scheme: SCM_INPUT_SCHEME }, new ReferenceCompletionProvider(() => sources.posts), trigger);
+    completion = vscode.languages.registerCompletionItemProvider(
+      { scheme: SCM_INPUT_SCHEME },
+      new ReferenceCompletionProvider(() => sources.posts),
+      trigger,
+    );
   };
   registerCompletion();
-  const listener = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.referencePrefix) && registerCompletion());
+  const listener = vscode.workspace.onDidChangeConfiguration(
+    (e) => e.affectsConfiguration(SETTINGS.referencePrefix) && registerCompletion(),
+  );
   return new vscode.Disposable(() => {
     for (const provider of providers) provider.dispose();
     completion?.dispose();

@@ -23,7 +23,10 @@ export class TodoActionProvider implements vscode.CodeActionProvider {
       const comment = openTodoAt(document, line, this.accounts());
       if (!comment) continue;
       const pending = this.pendingTask(document.uri.toString(), document.lineAt(line).text);
-      const action = new vscode.CodeAction(pending ? vscode.l10n.t('Open the Unsent Task of This Comment') : vscode.l10n.t('Create Task from Comment…'), vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(
+        pending ? vscode.l10n.t('Open the Unsent Task of This Comment') : vscode.l10n.t('Create Task from Comment…'),
+        vscode.CodeActionKind.QuickFix,
+      );
       action.command = pending
         ? { command: 'vscode.open', title: action.title, arguments: [draftUri(pending)] }
         : { command: 'helpdesk.createTaskFromComment', title: action.title, arguments: [document.uri, line] };

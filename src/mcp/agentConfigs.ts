@@ -50,14 +50,21 @@ export function agentConfigs(launch: Launch, home = homedir()): Readonly<Record<
   return {
     claudeCode: {
       label: 'Claude Code',
-      shellCommand: ['claude', 'mcp', 'add', '--scope', 'user', ...envFlags, SERVER_NAME, '--', launch.command, ...launch.args].map((word) => shellWord(word)).join(' '),
+      shellCommand: ['claude', 'mcp', 'add', '--scope', 'user', ...envFlags, SERVER_NAME, '--', launch.command, ...launch.args]
+        .map((word) => shellWord(word))
+        .join(' '),
     },
     cursor: { label: 'Cursor', file: { path: join(home, '.cursor', 'mcp.json'), entry: plain } },
-    copilotCli: { label: 'Copilot CLI', file: { path: join(home, '.copilot', 'mcp-config.json'), entry: { type: 'local', ...plain, tools: ['*'] } } },
+    copilotCli: {
+      label: 'Copilot CLI',
+      file: { path: join(home, '.copilot', 'mcp-config.json'), entry: { type: 'local', ...plain, tools: ['*'] } },
+    },
     windsurf: { label: 'Windsurf', file: { path: join(home, '.codeium', 'windsurf', 'mcp_config.json'), entry: plain } },
     generic: {
       label: 'Another MCP client',
-      shellCommand: `${Object.entries(launch.env).map(([name, value]) => `${name}=${shellWord(value)} `).join('')}${commandLine(launch)}`,
+      shellCommand: `${Object.entries(launch.env)
+        .map(([name, value]) => `${name}=${shellWord(value)} `)
+        .join('')}${commandLine(launch)}`,
       file: { path: join(home, 'mcp.json'), entry: plain },
     },
   };
@@ -82,9 +89,11 @@ export function mergedConfig(existing: string | undefined, entry: Readonly<Recor
   } catch {
     return { problem: 'The file is not plain JSON (comments, or a syntax error): it was left as it was. Add the entry by hand.' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'The file does not hold a JSON object: it was left as it was.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problem: 'The file does not hold a JSON object: it was left as it was.' };
   const config = value as Record<string, unknown>;
   const servers = config.mcpServers;
-  if (servers !== undefined && (typeof servers !== 'object' || servers === null || Array.isArray(servers))) return { problem: 'Its "mcpServers" is not an object: the file was left as it was.' };
+  if (servers !== undefined && (typeof servers !== 'object' || servers === null || Array.isArray(servers)))
+    return { problem: 'Its "mcpServers" is not an object: the file was left as it was.' };
   return `${JSON.stringify({ ...config, mcpServers: { ...(servers as Record<string, unknown> | undefined), [SERVER_NAME]: entry } }, null, 2)}\n`;
 }

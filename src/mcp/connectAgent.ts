@@ -15,7 +15,14 @@ const { l10n } = vscode;
 
 /** Cursor's API for extensions (https://cursor.com/docs/extension-api), where the editor is Cursor. */
 interface CursorApi {
-  readonly cursor?: { readonly mcp?: { readonly registerServer?: (config: { name: string; server: { command: string; args: string[]; env: Record<string, string> } }) => void } };
+  readonly cursor?: {
+    readonly mcp?: {
+      readonly registerServer?: (config: {
+        name: string;
+        server: { command: string; args: string[]; env: Record<string, string> };
+      }) => void;
+    };
+  };
 }
 
 /** How agents start the entry: its copy in the connection folder, with the Node this window runs on. */
@@ -25,13 +32,20 @@ export function entryLaunch(folder: string): Launch {
 
 export async function connectAgent(folder: string | undefined, ui: Notifier): Promise<void> {
   if (!folder) {
-    void ui.info(l10n.t('Agents outside VS Code need the extension to run on this machine\'s disk; here its storage is elsewhere.'));
+    void ui.info(l10n.t("Agents outside VS Code need the extension to run on this machine's disk; here its storage is elsewhere."));
     return;
   }
   const launch = entryLaunch(folder);
   const configs = agentConfigs(launch);
-  const items = (Object.keys(configs) as AgentId[]).map((id) => ({ id, label: configs[id].label, description: configs[id].shellCommand && id !== 'generic' ? l10n.t('a command') : l10n.t('a JSON configuration') }));
-  const picked = await vscode.window.showQuickPick(items, { title: l10n.t('Connect an Agent'), placeHolder: l10n.t('Which agent should reach the helpdesk through this VS Code?') });
+  const items = (Object.keys(configs) as AgentId[]).map((id) => ({
+    id,
+    label: configs[id].label,
+    description: configs[id].shellCommand && id !== 'generic' ? l10n.t('a command') : l10n.t('a JSON configuration'),
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: l10n.t('Connect an Agent'),
+    placeHolder: l10n.t('Which agent should reach the helpdesk through this VS Code?'),
+  });
   if (!picked) return;
   await offer(picked.id, configs[picked.id], launch, folder, ui);
 }
@@ -45,11 +59,27 @@ async function offer(id: AgentId, config: AgentConfig, launch: Launch, folder: s
   const shown = [
     config.shellCommand && l10n.t('Run this command in a terminal:\n\n{0}', config.shellCommand),
     config.file && l10n.t('Or put this in {0}:\n\n{1}', config.file.path, configText(config.file.entry)),
-    l10n.t('The agent reaches the helpdesk through the VS Code window signed in: keep one open. Every write is asked here first. The token never leaves VS Code; nothing written here holds it.'),
-  ].filter(Boolean).join('\n\n');
-  const buttons = [...(id === 'cursor' && cursorApi ? [addToCursor] : []), copy, ...(config.shellCommand && id !== 'generic' ? [paste] : []), ...(config.file ? [write] : [])];
+    l10n.t(
+      'The agent reaches the helpdesk through the VS Code window signed in: keep one open. Every write is asked here first. The token never leaves VS Code; nothing written here holds it.',
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const buttons = [
+    ...(id === 'cursor' && cursorApi ? [addToCursor] : []),
+    copy,
+    ...(config.shellCommand && id !== 'generic' ? [paste] : []),
+    ...(config.file ? [write] : []),
+  ];
   const choice = await ui.info(l10n.t('Connect {0} to the helpdesk', config.label), { modal: true, detail: shown }, ...buttons);
-  if (choice === copy) await vscode.env.clipboard.writeText(config.shellCommand && id !== 'generic' ? config.shellCommand : config.file ? configText(config.file.entry) : (config.shellCommand ?? ''));
+  if (choice === copy)
+    await vscode.env.clipboard.writeText(
+      config.shellCommand && id !== 'generic'
+        ? config.shellCommand
+        : config.file
+          ? configText(config.file.entry)
+          : (config.shellCommand ?? ''),
+    );
   else if (choice === paste && config.shellCommand) {
     // Pasted, not run: the person presses Enter.
     const terminal = vscode.window.createTerminal({ name: config.label });
@@ -58,17 +88,21 @@ async function offer(id: AgentId, config: AgentConfig, launch: Launch, folder: s
   } else if (choice === write && config.file) await writeConfig(config.file, folder, ui);
   else if (choice === addToCursor && cursorApi) {
     cursorApi({ name: SERVER_NAME, server: { command: launch.command, args: [...launch.args], env: { ...launch.env } } });
-    void ui.info(l10n.t('The helpdesk was added to Cursor\'s MCP servers.'));
+    void ui.info(l10n.t("The helpdesk was added to Cursor's MCP servers."));
   }
 }
 
 async function writeConfig(file: NonNullable<AgentConfig['file']>, folder: string, ui: Notifier): Promise<void> {
-  const picked = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(file.path), filters: { JSON: ['json'] }, title: l10n.t('The configuration file to add the helpdesk to') });
+  const picked = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.file(file.path),
+    filters: { JSON: ['json'] },
+    title: l10n.t('The configuration file to add the helpdesk to'),
+  });
   if (!picked) return;
   if (picked.scheme !== 'file') return void ui.warn(l10n.t('Pick a file on this machine.'));
   const path = picked.fsPath;
   // The connection folder holds the run's secret: nothing is written into it.
-  if (resolve(dirname(path)) === resolve(folder)) return void ui.warn(l10n.t('Pick a file outside the extension\'s own folder.'));
+  if (resolve(dirname(path)) === resolve(folder)) return void ui.warn(l10n.t("Pick a file outside the extension's own folder."));
   const existing = existsSync(path) ? await readFile(path, 'utf8').catch(() => null) : undefined;
   if (existing === null) return void ui.warn(l10n.t('{0} could not be read: nothing was written.', path));
   const merged = mergedConfig(existing, file.entry);

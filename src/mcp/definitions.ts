@@ -82,7 +82,8 @@ export const MCP_TOOL_DEFINITIONS: readonly McpToolDefinition[] = [
   {
     name: 'helpdesk_updatePost',
     title: 'Update a post',
-    description: 'Closes or reopens a post, sets its status or assigns it. The person is shown each change in VS Code and must agree; the post is read again first, and nothing changes if someone changed it since.',
+    description:
+      'Closes or reopens a post, sets its status or assigns it. The person is shown each change in VS Code and must agree; the post is read again first, and nothing changes if someone changed it since.',
     shape: {
       post: post(),
       closed: z.optional(described(z.boolean(), 'true closes, false reopens.')),

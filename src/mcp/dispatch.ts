@@ -14,7 +14,8 @@ import type { McpToolName } from './protocol';
 /** Shows `question` (one line, naming the client) with `detail` (the tool's whole question) modally; true for a yes. */
 export type Ask = (question: string, detail: string) => Promise<boolean>;
 
-export const DECLINED = 'The person declined in VS Code: nothing was written, and nothing of it is kept. Do not call again for this unless they ask you to.';
+export const DECLINED =
+  'The person declined in VS Code: nothing was written, and nothing of it is kept. Do not call again for this unless they ask you to.';
 /** A yes that came after the agent had gone: its question stays open, for the same call made again. */
 export const GONE = 'The call was cancelled before the person answered: nothing was written.';
 
@@ -72,7 +73,10 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
 
 /** A call by its client, tool and whole input, hashed (the input came from a bounded line: linear). */
 function keyOf({ tool, input, client }: EndpointCall): string {
-  return createHash('sha256').update(`${client}\0${tool}\0`).update(JSON.stringify(input) ?? 'undefined').digest('hex');
+  return createHash('sha256')
+    .update(`${client}\0${tool}\0`)
+    .update(JSON.stringify(input) ?? 'undefined')
+    .digest('hex');
 }
 
 /** A CancellationToken that follows the signal. */

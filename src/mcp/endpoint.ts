@@ -10,7 +10,21 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelText } from '../text/serverText';
-import { ANSWER_CHARS, CLIENT_CHARS, CONNECTION_FILE, HELLO_BYTES, isMcpTool, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type ConnectionFile, type McpToolName, type ToEntry } from './protocol';
+import {
+  ANSWER_CHARS,
+  CLIENT_CHARS,
+  CONNECTION_FILE,
+  HELLO_BYTES,
+  isMcpTool,
+  LINE_BYTES,
+  LineReader,
+  lineOf,
+  objectOf,
+  readConnection,
+  type ConnectionFile,
+  type McpToolName,
+  type ToEntry,
+} from './protocol';
 
 /** A call, as the endpoint hands it on: the tool, its input (any JSON value: untrusted), and the client's name as it gave it (bounded, one line). */
 export interface EndpointCall {
@@ -155,7 +169,11 @@ function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELL
       }
       const { id, tool, input } = message;
       if (calls.size >= CALLS_PER_CONNECTION) {
-        send({ t: 'result', id, text: `Too many calls at once (at most ${CALLS_PER_CONNECTION}): this one was not run. Wait for an answer, then call again.` });
+        send({
+          t: 'result',
+          id,
+          text: `Too many calls at once (at most ${CALLS_PER_CONNECTION}): this one was not run. Wait for an answer, then call again.`,
+        });
         continue;
       }
       if (!isMcpTool(tool)) {

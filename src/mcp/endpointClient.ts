@@ -7,9 +7,12 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type McpToolName } from './protocol';
 
-export const NO_WINDOW = 'No VS Code window with Helpdesk Bridge signed in to the helpdesk is open, so nothing was done. Ask the person to open VS Code and run "Helpdesk: Sign In…" there; then call again.';
-export const REFUSED = 'The VS Code window refused this connection (its secret did not match: VS Code may have restarted meanwhile). Nothing was done. Call again; if it goes on, ask the person to run "Helpdesk: Connect an Agent…" in VS Code.';
-const LOST = 'The connection to the VS Code window was lost before it answered. A write may have been made: call again with exactly the same input, and VS Code finds it rather than writing twice.';
+export const NO_WINDOW =
+  'No VS Code window with Helpdesk Bridge signed in to the helpdesk is open, so nothing was done. Ask the person to open VS Code and run "Helpdesk: Sign In…" there; then call again.';
+export const REFUSED =
+  'The VS Code window refused this connection (its secret did not match: VS Code may have restarted meanwhile). Nothing was done. Call again; if it goes on, ask the person to run "Helpdesk: Connect an Agent…" in VS Code.';
+const LOST =
+  'The connection to the VS Code window was lost before it answered. A write may have been made: call again with exactly the same input, and VS Code finds it rather than writing twice.';
 
 /** How long to wait for the window to answer the hello. */
 const HELLO_MS = 5000;
@@ -24,7 +27,10 @@ export class EndpointClient {
   private nextId = 1;
 
   /** `folder` holds the connection file; `client` is the MCP client's name, as it gave it (read at each connection). */
-  constructor(private readonly folder: string, private readonly client: () => string) {}
+  constructor(
+    private readonly folder: string,
+    private readonly client: () => string,
+  ) {}
 
   /** The tool's answer in words; `signal` cancels it (the window is told). */
   async call(tool: McpToolName, input: unknown, signal: AbortSignal): Promise<{ text: string; reached: boolean }> {
@@ -93,7 +99,8 @@ export class EndpointClient {
             } else finish(REFUSED);
             continue;
           }
-          if (message?.t === 'result' && typeof message.id === 'number' && typeof message.text === 'string') pending.get(message.id)?.(message.text);
+          if (message?.t === 'result' && typeof message.id === 'number' && typeof message.text === 'string')
+            pending.get(message.id)?.(message.text);
         }
       });
     });

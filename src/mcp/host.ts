@@ -50,7 +50,9 @@ export class McpHost implements vscode.Disposable {
 
   /** Opens or closes the endpoint as the window's sign-in and the other windows say; one look at a time. */
   look(): Promise<void> {
-    this.looking = this.looking.then(() => this.lookNow()).catch((error: unknown) => this.log.error('MCP: the endpoint could not be opened or closed', error));
+    this.looking = this.looking
+      .then(() => this.lookNow())
+      .catch((error: unknown) => this.log.error('MCP: the endpoint could not be opened or closed', error));
     return this.looking;
   }
 

@@ -8,7 +8,14 @@
 import { readBounded } from '../storage/readBounded';
 
 /** The tools the MCP server offers; each is the language model tool of the same name (src/tools/). */
-export const MCP_TOOLS = ['helpdesk_searchPosts', 'helpdesk_getPost', 'helpdesk_fileBug', 'helpdesk_createTask', 'helpdesk_commentOnPost', 'helpdesk_updatePost'] as const;
+export const MCP_TOOLS = [
+  'helpdesk_searchPosts',
+  'helpdesk_getPost',
+  'helpdesk_fileBug',
+  'helpdesk_createTask',
+  'helpdesk_commentOnPost',
+  'helpdesk_updatePost',
+] as const;
 export type McpToolName = (typeof MCP_TOOLS)[number];
 
 export function isMcpTool(name: unknown): name is McpToolName {
@@ -23,7 +30,8 @@ export function isMcpTool(name: unknown): name is McpToolName {
  */
 export const IN_VSCODE_CHAT = '--in-vscode-chat';
 /** What the server started with IN_VSCODE_CHAT says of itself (the handshake's instructions). */
-export const IN_VSCODE_CHAT_INSTRUCTIONS = "In VS Code's chat the helpdesk's tools are VS Code's own (#helpdesk, #helpdeskPost and the others), so this server lists none there. It serves agents outside VS Code: run \"Helpdesk: Connect an Agent…\" to connect one.";
+export const IN_VSCODE_CHAT_INSTRUCTIONS =
+  "In VS Code's chat the helpdesk's tools are VS Code's own (#helpdesk, #helpdeskPost and the others), so this server lists none there. It serves agents outside VS Code: run \"Helpdesk: Connect an Agent…\" to connect one.";
 
 /** The file, in the connection folder, that says where the endpoint is and holds its secret (mode 0600). */
 export const CONNECTION_FILE = 'connection.json';

@@ -26,7 +26,13 @@ export interface McpDoor extends vscode.Disposable {
   readonly registration: McpRegistration;
 }
 
-export function registerMcp(context: vscode.ExtensionContext, tools: HelpdeskTools, window: Pick<WindowAccount, 'current' | 'onDidChange'>, ui: Notifier, log: Log): McpDoor {
+export function registerMcp(
+  context: vscode.ExtensionContext,
+  tools: HelpdeskTools,
+  window: Pick<WindowAccount, 'current' | 'onDidChange'>,
+  ui: Notifier,
+  log: Log,
+): McpDoor {
   const folder = connectionFolder(context);
   const entry = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp.js');
   const proceed = vscode.l10n.t('Continue');

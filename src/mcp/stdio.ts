@@ -41,7 +41,12 @@ async function main(): Promise<void> {
   for (const tool of MCP_TOOL_DEFINITIONS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.shape, annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: true } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.shape,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: true },
+      },
       async (input: unknown, extra: { signal: AbortSignal }) => {
         const { text, reached } = await endpoint.call(tool.name, input, extra.signal);
         return { content: [{ type: 'text' as const, text }], isError: !reached };

@@ -14,7 +14,13 @@ interface McpServerDefinitionProvider {
 
 interface McpApi {
   readonly lm?: { readonly registerMcpServerDefinitionProvider?: (id: string, provider: McpServerDefinitionProvider) => vscode.Disposable };
-  readonly McpStdioServerDefinition?: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => unknown;
+  readonly McpStdioServerDefinition?: new (
+    label: string,
+    command: string,
+    args?: string[],
+    env?: Record<string, string | number | null>,
+    version?: string,
+  ) => unknown;
 }
 
 export interface McpRegistration extends vscode.Disposable {
@@ -28,7 +34,8 @@ export interface McpRegistration extends vscode.Disposable {
 export function registerMcpDefinition(launch: () => Launch | undefined, version: string): McpRegistration {
   const api = vscode as unknown as McpApi;
   const Definition = api.McpStdioServerDefinition;
-  if (typeof api.lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return { registered: false, definitions: () => [], dispose: () => undefined };
+  if (typeof api.lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function')
+    return { registered: false, definitions: () => [], dispose: () => undefined };
   const definitions = () => {
     const how = launch();
     return how ? [new Definition('Helpdesk', how.command, [...how.args], { ...how.env }, version)] : [];

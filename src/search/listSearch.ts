@@ -32,7 +32,10 @@ export interface ReadOptions {
 export type ReadEnd = 'complete' | 'bound' | 'enough' | 'failed' | 'cancelled';
 
 /** Loads the list further, a page at a time, until one of the ends in `ReadEnd`. */
-export async function readFurther(list: SearchableList, { most = SEARCH_RECORDS, signal, enough = () => false, retry = false }: ReadOptions): Promise<ReadEnd> {
+export async function readFurther(
+  list: SearchableList,
+  { most = SEARCH_RECORDS, signal, enough = () => false, retry = false }: ReadOptions,
+): Promise<ReadEnd> {
   const generation = list.state.generation;
   const gone = () => signal.aborted || list.state.generation !== generation;
   let stop: () => void = () => undefined;

@@ -18,7 +18,12 @@ export interface PostQuery {
 export type Pause = () => Promise<void> | undefined;
 
 /** The posts among `posts` that the query wants (no comment), by id; each post's title and content searched for every word. */
-export async function matchingPosts(posts: readonly Post[], query: PostQuery, pause: Pause, who: Pick<WhoIAm, 'me' | 'filed'> = NOBODY): Promise<Map<number, Post>> {
+export async function matchingPosts(
+  posts: readonly Post[],
+  query: PostQuery,
+  pause: Pause,
+  who: Pick<WhoIAm, 'me' | 'filed'> = NOBODY,
+): Promise<Map<number, Post>> {
   const { words, kind, state, scope = 'everything' } = query;
   const found = new Map<number, Post>();
   for (const post of posts) {

@@ -9,7 +9,8 @@ import { lstat, open, type FileHandle } from 'node:fs/promises';
  * extension's: that fails with ELOOP, also where opening cannot refuse a link itself (Windows).
  */
 export async function openOwnFile(path: string, flags: number, mode?: number): Promise<FileHandle> {
-  if (constants.O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' });
+  if (constants.O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink())
+    throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' });
   return open(path, flags | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0), mode);
 }
 

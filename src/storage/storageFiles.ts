@@ -131,7 +131,12 @@ function fileSystemError(error: unknown, uri: vscode.Uri): unknown {
     case 'ELOOP':
     case 'ENXIO':
     case 'EAGAIN':
-      return vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} is not a file the extension can use now (a link, a pipe, or a file another program holds): remove it or close that program, then try again.', uri.fsPath));
+      return vscode.FileSystemError.Unavailable(
+        vscode.l10n.t(
+          '{0} is not a file the extension can use now (a link, a pipe, or a file another program holds): remove it or close that program, then try again.',
+          uri.fsPath,
+        ),
+      );
     default:
       return error;
   }

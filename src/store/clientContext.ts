@@ -50,7 +50,11 @@ export function clientPostsIn(state: PagedListState<Post>, clientId: number, pos
 }
 
 /** What is known now, with no request: for a hover, which must not wait. */
-export function knownClientContext(sources: Pick<ContextSources, 'posts' | 'loadedClient' | 'dealsKnown'>, clientId: number, postId: number): ClientContext {
+export function knownClientContext(
+  sources: Pick<ContextSources, 'posts' | 'loadedClient' | 'dealsKnown'>,
+  clientId: number,
+  postId: number,
+): ClientContext {
   const { state } = sources.posts;
   return {
     clientId,
@@ -66,7 +70,13 @@ export function knownClientContext(sources: Pick<ContextSources, 'posts' | 'load
  * among the newest `most` posts (the search bound), the list read further as far as needed.
  * Each part that fails says so in its own field; the others are still given.
  */
-export async function readClientContext(sources: ContextSources, clientId: number, postId: number, signal: AbortSignal, most?: number): Promise<ClientContext> {
+export async function readClientContext(
+  sources: ContextSources,
+  clientId: number,
+  postId: number,
+  signal: AbortSignal,
+  most?: number,
+): Promise<ClientContext> {
   const loaded = sources.loadedClient(clientId);
   const [client, deals, read] = await Promise.all([
     Promise.allSettled([loaded ?? sources.readClient(clientId, signal)]),

@@ -31,7 +31,10 @@ export type FillEnd = 'enough' | 'ended' | 'bound' | 'failed' | 'cancelled';
  * Loads pages of a list one after the other until what a filtered view shows is enough, for a
  * filter the service cannot apply: only the loaded pages can be filtered. Bounded by `maxPages`.
  */
-export async function fillPages(list: FillableList, { enough, maxPages, signal, atLeastOne = false, onPage }: FillOptions): Promise<FillEnd> {
+export async function fillPages(
+  list: FillableList,
+  { enough, maxPages, signal, atLeastOne = false, onPage }: FillOptions,
+): Promise<FillEnd> {
   const generation = list.state.generation;
   const gone = () => signal.aborted || list.state.generation !== generation;
   // A first load under way (or none started yet) is the list's, not one of this fill's pages.

@@ -12,7 +12,8 @@ import { parseSnapshot, snapshotName, snapshotText, type SnapshotFolder, type Sn
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
 /** By name as a person reads it (case and accents aside), then by id. */
-export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) => collator().compare(nameOf(a), nameOf(b)) || a.id - b.id;
+export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) =>
+  collator().compare(nameOf(a), nameOf(b)) || a.id - b.id;
 
 /** The name as a row shows it (see labelText): a number reads as its digits, anything else as nothing. */
 const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || typeof name === 'number' ? String(name) : '');
@@ -62,8 +63,19 @@ export class HelpdeskStore {
     private readonly snapshots?: SnapshotFolder,
   ) {
     const pageSize = () => readSettings().pageSize;
-    this.posts = new PagedList<Post>((page, perPage, signal) => this.postsPage(page, perPage, signal), pageSize, byIdDescending, (why) => this.account?.noteStop('posts', why), { byId: true });
-    this.clients = new PagedList<Client>(async (page, perPage, signal) => (await this.reading()).clientsPage(page, perPage, signal), pageSize, byName, (why) => this.account?.noteStop('clients', why));
+    this.posts = new PagedList<Post>(
+      (page, perPage, signal) => this.postsPage(page, perPage, signal),
+      pageSize,
+      byIdDescending,
+      (why) => this.account?.noteStop('posts', why),
+      { byId: true },
+    );
+    this.clients = new PagedList<Client>(
+      async (page, perPage, signal) => (await this.reading()).clientsPage(page, perPage, signal),
+      pageSize,
+      byName,
+      (why) => this.account?.noteStop('clients', why),
+    );
     if (snapshots) {
       this.posts.onDidChange(() => this.keepSoon('posts'));
       this.clients.onDidChange(() => this.keepSoon('clients'));
@@ -102,7 +114,13 @@ export class HelpdeskStore {
   /** Keeps the list's first rows for the next time, once it holds the service's answer and has settled. */
   private keepSoon(name: SnapshotList): void {
     clearTimeout(this.keeping.get(name));
-    this.keeping.set(name, setTimeout(() => void this.keep(name).catch((error: unknown) => this.log.error(`Could not keep the ${name} shown`, error)), SNAPSHOT_DELAY_MS));
+    this.keeping.set(
+      name,
+      setTimeout(
+        () => void this.keep(name).catch((error: unknown) => this.log.error(`Could not keep the ${name} shown`, error)),
+        SNAPSHOT_DELAY_MS,
+      ),
+    );
   }
 
   private async keep(name: SnapshotList): Promise<void> {
@@ -209,7 +227,10 @@ export class HelpdeskStore {
         });
       this.deals.set(clientId, deals);
       const loading = deals;
-      void loading.then((read) => this.deals.get(clientId) === loading && this.dealsRead.set(clientId, read), () => undefined);
+      void loading.then(
+        (read) => this.deals.get(clientId) === loading && this.dealsRead.set(clientId, read),
+        () => undefined,
+      );
       loading.catch(() => this.deals.get(clientId) === loading && this.deals.delete(clientId));
     }
     return deals;
@@ -270,7 +291,10 @@ export class HelpdeskStore {
 
   /** Reads again the lists a view has asked for; one never asked for stays unread (an auto-refresh makes no request for a view never opened). */
   refreshStarted(): Promise<unknown> {
-    return Promise.all([this.posts.state.started ? this.posts.refresh() : undefined, this.clients.state.started ? this.refreshClients() : undefined]);
+    return Promise.all([
+      this.posts.state.started ? this.posts.refresh() : undefined,
+      this.clients.state.started ? this.refreshClients() : undefined,
+    ]);
   }
 
   /** The clients list and, as they hang below it, their deals. */

@@ -130,7 +130,17 @@ export class PagedList<T extends { id: number }> {
   }
 
   get state(): PagedListState<T> {
-    return { items: this.items, hasMore: this.hasMore, loading: this.inFlight !== undefined, error: this.error, errorLoadingMore: this.errorLoadingMore, started: this.started, sortedByService: this.sortedByService, generation: this.generation, lastKnown: this.lastKnown };
+    return {
+      items: this.items,
+      hasMore: this.hasMore,
+      loading: this.inFlight !== undefined,
+      error: this.error,
+      errorLoadingMore: this.errorLoadingMore,
+      started: this.started,
+      sortedByService: this.sortedByService,
+      generation: this.generation,
+      lastKnown: this.lastKnown,
+    };
   }
 
   readonly onDidChange = this.changed.event;

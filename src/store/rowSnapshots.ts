@@ -9,7 +9,23 @@ import type { PresenceFolder } from '../drafts/windowPresence';
 
 /** The fields a row, its description and its quick filters read: nothing else is kept. */
 const FIELDS = {
-  posts: ['id', 'title', 'content', 'kind', 'task_kind', 'user_id', 'nick', 'comments_cache', 'created_at', 'updated_at', 'responsible_id', 'status_id', 'closed', 'post_id', 'client_id'],
+  posts: [
+    'id',
+    'title',
+    'content',
+    'kind',
+    'task_kind',
+    'user_id',
+    'nick',
+    'comments_cache',
+    'created_at',
+    'updated_at',
+    'responsible_id',
+    'status_id',
+    'closed',
+    'post_id',
+    'client_id',
+  ],
   clients: ['id', 'name', 'city', 'email', 'company'],
 } as const;
 
@@ -48,9 +64,20 @@ export async function forgetRows(folder: SnapshotFolder, accountUrl: string): Pr
 }
 
 /** What is kept of the first `SNAPSHOT_ROWS` records: their row fields, the longer texts cut. */
-export function snapshotText(accountUrl: string, list: SnapshotList, items: readonly object[], statuses?: ReadonlyMap<number, string>): string {
+export function snapshotText(
+  accountUrl: string,
+  list: SnapshotList,
+  items: readonly object[],
+  statuses?: ReadonlyMap<number, string>,
+): string {
   const rows = items.slice(0, SNAPSHOT_ROWS).map((item) => pick(item, list));
-  return JSON.stringify({ v: VERSION, account: accountUrl, list, items: rows, ...(statuses ? { statuses: [...statuses].slice(0, STATUSES).map(([id, name]) => [id, name.slice(0, TEXT_CHARS)]) } : {}) });
+  return JSON.stringify({
+    v: VERSION,
+    account: accountUrl,
+    list,
+    items: rows,
+    ...(statuses ? { statuses: [...statuses].slice(0, STATUSES).map(([id, name]) => [id, name.slice(0, TEXT_CHARS)]) } : {}),
+  });
 }
 
 /** The snapshot in `text`, if it is whole, of this account and list, and every record in it has an id; else undefined. */

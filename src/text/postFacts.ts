@@ -64,7 +64,13 @@ export function commentsText(post: Post): string | undefined {
   return count === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', count);
 }
 
-const AGE_UNITS = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3_600], ['minute', 60]] as const;
+const AGE_UNITS = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+] as const;
 
 /** "3 days ago", from the post's creation time; undefined for a time that cannot be read. */
 export function ageText(post: Pick<Post, 'created_at'>, now: number): string | undefined {
@@ -83,9 +89,14 @@ export function ageText(post: Pick<Post, 'created_at'>, now: number): string | u
  * comments, age; those it has not left out. Joined with " · " by each user.
  */
 export function postFacts(post: Post, context: FactsContext): string[] {
-  return [kindText(post), statusText(post, context.statuses), stateText(post), clientText(post, context.clients), commentsText(post), ageText(post, context.now)].filter(
-    (fact): fact is string => !!fact,
-  );
+  return [
+    kindText(post),
+    statusText(post, context.statuses),
+    stateText(post),
+    clientText(post, context.clients),
+    commentsText(post),
+    ageText(post, context.now),
+  ].filter((fact): fact is string => !!fact);
 }
 
 /**

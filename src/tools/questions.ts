@@ -17,7 +17,8 @@ export interface Asked<W, A> {
 }
 
 /** The yes answered this question; or why nothing may be sent. */
-export type Answered<W, A> = { readonly asked: Asked<W, A> } | { readonly refused: 'notAsked' | 'ambiguous' | 'otherAccount'; readonly asked?: Asked<W, A> };
+export type Answered<W, A> =
+  { readonly asked: Asked<W, A> } | { readonly refused: 'notAsked' | 'ambiguous' | 'otherAccount'; readonly asked?: Asked<W, A> };
 
 /**
  * A call, by its tool and the fields it reads, hashed: linear in the input's size whatever its

@@ -39,8 +39,10 @@ export interface UpdatePostTools {
 type Composed = { post: Post; changes: PostChanges; shown: string } | { problem: string };
 
 const STATUS_CHARS = 100;
-const NOT_ASKED = 'Nothing was changed: VS Code did not ask the person about this update first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
-const AMBIGUOUS = 'Nothing was changed: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
+const NOT_ASKED =
+  'Nothing was changed: VS Code did not ask the person about this update first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
+const AMBIGUOUS =
+  'Nothing was changed: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
 
 export function updatePostTool(services: Services, identity: Identity, documents: UpdateShown): UpdatePostTools {
   const account = toolAccount(services.gateway);
@@ -55,19 +57,31 @@ export function updatePostTool(services: Services, identity: Identity, documents
   }
 
   async function compose(input: Readonly<Record<string, unknown>>, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
-    if (signedIn.postUpdatesRefused) return { problem: 'This helpdesk refused updating posts through its API when it was last tried: nothing was changed. The person can do it on the post\'s web page (or refresh the posts in VS Code to try again).' };
+    if (signedIn.postUpdatesRefused)
+      return {
+        problem:
+          "This helpdesk refused updating posts through its API when it was last tried: nothing was changed. The person can do it on the post's web page (or refresh the posts in VS Code to try again).",
+      };
     const id = postIdOf(input.post, signedIn.url, readSettings().referencePrefix);
-    if (id === undefined) return { problem: `"${labelText(String(input.post).slice(0, 200), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was changed.` };
+    if (id === undefined)
+      return {
+        problem: `"${labelText(String(input.post).slice(0, 200), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was changed.`,
+      };
     const wanted: PostChanges = {};
     if (input.closed !== undefined) {
-      if (typeof input.closed !== 'boolean') return { problem: 'closed must be true (close the post) or false (reopen it). Nothing was changed.' };
+      if (typeof input.closed !== 'boolean')
+        return { problem: 'closed must be true (close the post) or false (reopen it). Nothing was changed.' };
       wanted.closed = input.closed;
     }
     if (input.assignTo !== undefined) {
       const to = input.assignTo;
       if (to === 'me') {
         const me = identity.me(signedIn.url);
-        if (!me) return { problem: 'Who the person is in this helpdesk is not known yet: ask them to run "Helpdesk: Set Who I Am…", or give a user id. Nothing was changed.' };
+        if (!me)
+          return {
+            problem:
+              'Who the person is in this helpdesk is not known yet: ask them to run "Helpdesk: Set Who I Am…", or give a user id. Nothing was changed.',
+          };
         wanted.responsible_id = me.id;
       } else if (to === null || (typeof to === 'number' && Number.isSafeInteger(to) && to > 0)) {
         wanted.responsible_id = to;
@@ -93,7 +107,10 @@ export function updatePostTool(services: Services, identity: Identity, documents
     }
     const changes = changedFields(post, wanted);
     // Without the status names: server text in an answer goes only under the "quoted" line.
-    if (isEmpty(changes)) return { problem: `${reference(id)} is so already (${factsOf(post, wanted, undefined, identity.me(signedIn.url)?.id).join('; ')}): nothing was changed.` };
+    if (isEmpty(changes))
+      return {
+        problem: `${reference(id)} is so already (${factsOf(post, wanted, undefined, identity.me(signedIn.url)?.id).join('; ')}): nothing was changed.`,
+      };
     const lines = changeLines(post, changes, statuses, identity.me(signedIn.url)?.id);
     const shown = [
       `Post ${reference(id)} ${inlineCode(labelText(postTitle(post), 120))} in ${inlineCode(signedIn.url)}, seen by everyone who sees that post:`,
@@ -119,9 +136,11 @@ export function updatePostTool(services: Services, identity: Identity, documents
     const page = `Web page: ${signedIn.link('posts', post.id)}`;
     try {
       const outcome = await updatePostTo(signedIn, identity, post, changes, () => Promise.resolve(false), abortOn(token));
-      if ('declined' in outcome) return `Nothing was changed: ${reference(post.id)} was changed by someone else after the person was asked. Call the tool again (with the same wish), so that they are asked about it as it is now. ${page}`;
+      if ('declined' in outcome)
+        return `Nothing was changed: ${reference(post.id)} was changed by someone else after the person was asked. Call the tool again (with the same wish), so that they are asked about it as it is now. ${page}`;
       if ('unchanged' in outcome) return `${reference(post.id)} was so already: nothing was changed. ${page}`;
-      if ('refused' in outcome) return `The helpdesk refused to update ${reference(post.id)}: it does not let posts be updated through its API. Nothing was changed; the person can do it on the post's web page. ${page}`;
+      if ('refused' in outcome)
+        return `The helpdesk refused to update ${reference(post.id)}: it does not let posts be updated through its API. Nothing was changed; the person can do it on the post's web page. ${page}`;
       documents.showUpdated(signedIn.url, outcome.updated);
       return `${reference(post.id)} updated: ${changeLines(post, changes, undefined, undefined).join('; ')}. ${page}`;
     } catch (error) {
@@ -165,8 +184,12 @@ export function updatePostTool(services: Services, identity: Identity, documents
 /** A status the agent named: its id, null for none, or why it names none (bounded, compared as text, never as a pattern). */
 function statusOf(value: unknown, statuses: ReadonlyMap<number, string>): number | null | string {
   if (value === null) return null;
-  if (typeof value === 'number') return statuses.has(value) ? value : `There is no post status ${value}. Nothing was changed. The statuses, by name and id:\n${namesOf(statuses)}`;
-  if (typeof value !== 'string' || value.length > STATUS_CHARS * 4) return `status must be the name of a post status (at most ${STATUS_CHARS} characters), its id, or null. Nothing was changed.`;
+  if (typeof value === 'number')
+    return statuses.has(value)
+      ? value
+      : `There is no post status ${value}. Nothing was changed. The statuses, by name and id:\n${namesOf(statuses)}`;
+  if (typeof value !== 'string' || value.length > STATUS_CHARS * 4)
+    return `status must be the name of a post status (at most ${STATUS_CHARS} characters), its id, or null. Nothing was changed.`;
   const wanted = value.trim().toLowerCase();
   const found = [...statuses].filter(([, name]) => name.trim().toLowerCase() === wanted);
   if (found.length === 1) return found[0]![0];
@@ -179,7 +202,12 @@ function namesOf(statuses: ReadonlyMap<number, string>): string {
 }
 
 /** Each change, from what to what: the question shows exactly these. */
-function changeLines(post: Post, changes: PostChanges, statuses: ReadonlyMap<number, string> | undefined, me: number | undefined): string[] {
+function changeLines(
+  post: Post,
+  changes: PostChanges,
+  statuses: ReadonlyMap<number, string> | undefined,
+  me: number | undefined,
+): string[] {
   const status = (id: unknown) => (typeof id === 'number' ? `${inlineCode(statusName(id, statuses))} (${id})` : 'none');
   const user = (id: unknown) => (typeof id === 'number' ? `${userText(id)}${id === me ? ' (you)' : ''}` : 'no one');
   const lines: string[] = [];

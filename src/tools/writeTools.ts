@@ -86,12 +86,16 @@ type Composed =
 
 type Fresh = Extract<Composed, { draft: unknown }>;
 
-const NOT_ASKED = 'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
-const AMBIGUOUS = 'Nothing was written: the person was asked about this very call more than once (in two chats, or once refused), and the questions showed different things, so it cannot be told which one they said yes to. Call the tool again, so that they are asked once.';
-const EDITING = 'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
+const NOT_ASKED =
+  'Nothing was written: VS Code did not ask the person about this write first (the helpdesk was signed out then, or the question was lost). Call the tool again, so that they are asked.';
+const AMBIGUOUS =
+  'Nothing was written: the person was asked about this very call more than once (in two chats, or once refused), and the questions showed different things, so it cannot be told which one they said yes to. Call the tool again, so that they are asked once.';
+const EDITING =
+  'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
 const NOT_WRITTEN = `${NO_INPUT} Nothing was written.`;
 /** Said under the text shown: what the marker line is for. */
-const MARKER_LINE = 'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
+const MARKER_LINE =
+  'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
 
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
@@ -108,37 +112,67 @@ export function writeTools(services: Services): WriteTools {
   async function compose(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
     const mistyped = mistypedField(input);
     if (mistyped) return { problem: `${mistyped} Nothing was written.` };
-    const made = tool === 'helpdesk_commentOnPost' ? await composeComment(input as CommentOnPostInput, signedIn, token) : await composeFiling(tool, input as FileInput, signedIn);
+    const made =
+      tool === 'helpdesk_commentOnPost'
+        ? await composeComment(input as CommentOnPostInput, signedIn, token)
+        : await composeFiling(tool, input as FileInput, signedIn);
     if ('problem' in made) return made;
     return againstTwin(tool, input, made);
   }
 
   async function composeFiling(tool: WriteTool, input: FileInput, signedIn: Account): Promise<Fresh | { problem: string }> {
     const bug = tool === 'helpdesk_fileBug';
-    if (typeof input.title === 'string' && input.title.length > TITLE_CHARS * 4) return { problem: `The title has ${input.title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
+    if (typeof input.title === 'string' && input.title.length > TITLE_CHARS * 4)
+      return { problem: `The title has ${input.title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
     const title = oneLine(input.title);
     if (!title) return { problem: `A ${bug ? 'bug' : 'task'} needs a title: nothing was written.` };
-    if (title.length > TITLE_CHARS) return { problem: `The title has ${title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
+    if (title.length > TITLE_CHARS)
+      return { problem: `The title has ${title.length} characters; at most ${TITLE_CHARS}. Nothing was written.` };
     const description = typeof input.description === 'string' ? input.description.trim() : '';
-    if (description.length > TEXT_CHARS) return { problem: `The description has ${description.length} characters; at most ${TEXT_CHARS}, so that the person can read what they agree to. Nothing was written.` };
+    if (description.length > TEXT_CHARS)
+      return {
+        problem: `The description has ${description.length} characters; at most ${TEXT_CHARS}, so that the person can read what they agree to. Nothing was written.`,
+      };
     const code = input.file === undefined || input.file === '' ? undefined : await workspaceCode(input, services.log);
     if (typeof code === 'string') return { problem: `${code} Nothing was written.` };
     const about = code ? `, about ${inlineCode(`${code.selection.relativePath}:${lineText(code)}`)} with that code and a link to it` : '';
     const ref = newDraftRef();
     if (bug) {
-      const fields: NewDraft = code ? bugDraft(signedIn, { ...code, title, description }) : { kind: 'bug', text: formatDraftDocument(title, description), accountUrl: signedIn.url, target: 'bug' };
-      return { draft: { ...fields, ref, byAgent: true }, title: 'File a bug on the helpdesk?', where: `A bug report (kind ${inlineCode('error')}) in ${inlineCode(signedIn.url)}${about}` };
+      const fields: NewDraft = code
+        ? bugDraft(signedIn, { ...code, title, description })
+        : { kind: 'bug', text: formatDraftDocument(title, description), accountUrl: signedIn.url, target: 'bug' };
+      return {
+        draft: { ...fields, ref, byAgent: true },
+        title: 'File a bug on the helpdesk?',
+        where: `A bug report (kind ${inlineCode('error')}) in ${inlineCode(signedIn.url)}${about}`,
+      };
     }
-    const content = code ? buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines }) : description;
-    return { draft: { ...taskDraft(signedIn, { title, content }), ref, byAgent: true }, title: 'Create a helpdesk task?', where: `A task in ${inlineCode(signedIn.url)}${about}` };
+    const content = code
+      ? buildBugReportContent({ description, selection: code.selection, location: code.location, maxLines: code.maxLines })
+      : description;
+    return {
+      draft: { ...taskDraft(signedIn, { title, content }), ref, byAgent: true },
+      title: 'Create a helpdesk task?',
+      where: `A task in ${inlineCode(signedIn.url)}${about}`,
+    };
   }
 
-  async function composeComment(input: CommentOnPostInput, signedIn: Account, token: vscode.CancellationToken): Promise<Fresh | { problem: string }> {
+  async function composeComment(
+    input: CommentOnPostInput,
+    signedIn: Account,
+    token: vscode.CancellationToken,
+  ): Promise<Fresh | { problem: string }> {
     const id = postIdOf(input.post, signedIn.url, readSettings().referencePrefix);
-    if (id === undefined) return { problem: `"${labelText(String(input.post).slice(0, 200), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was written.` };
+    if (id === undefined)
+      return {
+        problem: `"${labelText(String(input.post).slice(0, 200), 40)}" names no post: give its number (123), or a reference such as ${reference(123)}. Nothing was written.`,
+      };
     const text = typeof input.text === 'string' ? input.text.trim() : '';
     if (!text) return { problem: 'A comment needs words: nothing was written.' };
-    if (text.length > TEXT_CHARS) return { problem: `The comment has ${text.length} characters; at most ${TEXT_CHARS}, so that the person can read what they agree to. Nothing was written.` };
+    if (text.length > TEXT_CHARS)
+      return {
+        problem: `The comment has ${text.length} characters; at most ${TEXT_CHARS}, so that the person can read what they agree to. Nothing was written.`,
+      };
     let parent: Post;
     try {
       parent = await signedIn.post(id, abortOn(token));
@@ -146,7 +180,8 @@ export function writeTools(services: Services): WriteTools {
       return { problem: failureAnswer(`Post ${reference(id)} could not be read, so nothing was written.`, error) };
     }
     if (isComment(parent)) {
-      const of = typeof parent.post_id === 'number' ? ` on ${reference(parent.post_id)}; to comment there, call the tool again with that post` : '';
+      const of =
+        typeof parent.post_id === 'number' ? ` on ${reference(parent.post_id)}; to comment there, call the tool again with that post` : '';
       return { problem: `${reference(id)} is a comment${of}. Comments are added to posts, not to comments: nothing was written.` };
     }
     return {
@@ -170,12 +205,20 @@ export function writeTools(services: Services): WriteTools {
     if (kept && keptRef) {
       // Its open editor would be saved and sent with it: what the person types there is theirs to send.
       if (draftDocument(kept.id)?.isDirty) return { problem: EDITING };
-      const what = kept.unconfirmed ? 'from an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)' : 'from an earlier call, not sent yet';
+      const what = kept.unconfirmed
+        ? 'from an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)'
+        : 'from an earlier call, not sent yet';
       return { kept, ref: keptRef, title: made.title, where: `${made.where}. This sends the draft kept in VS Code ${what}, as it is now` };
     }
     if (!filed) return made;
     const named = `${reference(filed.postId)} was ${tool === 'helpdesk_commentOnPost' ? 'added as this very comment' : 'filed with this title'} ${agoWords(now - filed.at)} from VS Code`;
-    if (input.fileAgain === true) return { ...made, again: filed, title: `${made.title.replace(/\?$/, '')} again?`, where: `${named}. Continue files another one: ${made.where}` };
+    if (input.fileAgain === true)
+      return {
+        ...made,
+        again: filed,
+        title: `${made.title.replace(/\?$/, '')} again?`,
+        where: `${named}. Continue files another one: ${made.where}`,
+      };
     return {
       answerWith: filed,
       title: `Answer with ${reference(filed.postId)}?`,
@@ -222,15 +265,22 @@ export function writeTools(services: Services): WriteTools {
     let draft: Draft;
     if ('kept' in composed) {
       const now = await drafts.read(composed.kept.id);
-      if (!now) return 'Nothing was written: the draft the person was shown was sent or discarded in VS Code since. Call the tool again to be told which.';
-      if (now.text !== composed.kept.text || (now.unconfirmed?.ref ?? now.ref) !== composed.ref) return 'Nothing was written: the draft the person was shown was edited since. Call the tool again, so that they are asked about it as it is now.';
+      if (!now)
+        return 'Nothing was written: the draft the person was shown was sent or discarded in VS Code since. Call the tool again to be told which.';
+      if (now.text !== composed.kept.text || (now.unconfirmed?.ref ?? now.ref) !== composed.ref)
+        return 'Nothing was written: the draft the person was shown was edited since. Call the tool again, so that they are asked about it as it is now.';
       if (draftDocument(now.id)?.isDirty) return EDITING;
       draft = now;
     } else {
       draft = await drafts.create(composed.draft, { claimed: true });
     }
     try {
-      return answer(tool, draft, await sender.sendSaying(draft.id, { fileAgainAfter: 'again' in composed ? composed.again?.postId : undefined }), signedIn);
+      return answer(
+        tool,
+        draft,
+        await sender.sendSaying(draft.id, { fileAgainAfter: 'again' in composed ? composed.again?.postId : undefined }),
+        signedIn,
+      );
     } catch (error) {
       log.error(`The ${tool} tool could not send draft ${draft.id}`, error);
       return failureAnswer('Not sent; the draft is kept in VS Code.', error);
@@ -242,7 +292,8 @@ export function writeTools(services: Services): WriteTools {
     if ('post' in sent) {
       const { post } = sent;
       const page = `Web page: ${signedIn.link('posts', draft.postId ?? post.id)}`;
-      if (sent.earlier) return `${reference(post.id)} was on the helpdesk already: an earlier attempt with this text reached it, only its answer was lost. Nothing was sent twice. ${page}`;
+      if (sent.earlier)
+        return `${reference(post.id)} was on the helpdesk already: an earlier attempt with this text reached it, only its answer was lost. Nothing was sent twice. ${page}`;
       if (tool === 'helpdesk_fileBug') return `Bug ${reference(post.id)} filed. ${page}`;
       if (tool === 'helpdesk_createTask') return `Task ${reference(post.id)} created. ${page}`;
       return `Comment ${reference(post.id)} added to ${reference(draft.postId ?? 0)}. ${page}`;
@@ -265,7 +316,14 @@ export function writeTools(services: Services): WriteTools {
       }
       const made = await compose(tool, input, signedIn, token);
       // Asked again while a question of this call is open, with the same text: the same marker, so both show what is sent.
-      const composed = ('draft' in made && questions.same(key, signedIn, (what) => 'draft' in what && what.draft.text === made.draft.text && what.again?.postId === made.again?.postId)) || made;
+      const composed =
+        ('draft' in made &&
+          questions.same(
+            key,
+            signedIn,
+            (what) => 'draft' in what && what.draft.text === made.draft.text && what.again?.postId === made.again?.postId,
+          )) ||
+        made;
       if ('problem' in composed) {
         questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
         return undefined;
@@ -308,14 +366,14 @@ function mistypedField(input: WriteInput): string | undefined {
     const value = fields[field];
     if (value === undefined || value === null) continue;
     const wanted = FIELD_TYPES[field];
-    if (!wanted.includes(typeof value)) return `${field} must be ${wanted.map((type) => (type === 'string' ? 'text' : `a ${type}`)).join(' or ')}, not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}.`;
+    if (!wanted.includes(typeof value))
+      return `${field} must be ${wanted.map((type) => (type === 'string' ? 'text' : `a ${type}`)).join(' or ')}, not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}.`;
   }
   return undefined;
 }
 
 /** The fields a write tool reads: a call is known by these alone (anything else in its input changes nothing it does). */
 const FIELDS = ['title', 'description', 'file', 'startLine', 'endLine', 'post', 'text', 'fileAgain'] as const;
-
 
 function oneLine(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
@@ -341,8 +399,12 @@ async function workspaceCode({ file, startLine, endLine }: FileInput, log: Servi
     return `${labelText(String(file), 200)} cannot be read as text.`;
   }
   const count = document.lineCount;
-  for (const [name, value] of [['startLine', startLine], ['endLine', endLine]] as const) {
-    if (value !== undefined && !Number.isInteger(value)) return `${name} must be a whole line number (1-based), not ${labelText(String(JSON.stringify(value)).slice(0, 100), 40)}.`;
+  for (const [name, value] of [
+    ['startLine', startLine],
+    ['endLine', endLine],
+  ] as const) {
+    if (value !== undefined && !Number.isInteger(value))
+      return `${name} must be a whole line number (1-based), not ${labelText(String(JSON.stringify(value)).slice(0, 100), 40)}.`;
   }
   const start = startLine ?? 1;
   const end = endLine ?? (startLine === undefined ? count : start);
@@ -359,20 +421,24 @@ async function workspaceFile(file: string): Promise<vscode.Uri | string> {
   const named = labelText(file, 200);
   const path = file.trim().replace(/\\/g, '/');
   if (path.split('/').includes('..')) return `${named}: give a path inside the workspace, without "..".`;
-  const candidates = path.startsWith('/') || /^[a-zA-Z]:\//.test(path)
-    ? [vscode.Uri.file(path)]
-    : folders.flatMap((folder) => {
-        const relative = path.replace(/^\.\//, '');
-        // `asRelativePath(…, true)` names the folder first in a workspace of several.
-        const inNamed = relative.startsWith(`${folder.name}/`) ? [vscode.Uri.joinPath(folder.uri, relative.slice(folder.name.length + 1))] : [];
-        return [vscode.Uri.joinPath(folder.uri, relative), ...inNamed];
-      });
+  const candidates =
+    path.startsWith('/') || /^[a-zA-Z]:\//.test(path)
+      ? [vscode.Uri.file(path)]
+      : folders.flatMap((folder) => {
+          const relative = path.replace(/^\.\//, '');
+          // `asRelativePath(…, true)` names the folder first in a workspace of several.
+          const inNamed = relative.startsWith(`${folder.name}/`)
+            ? [vscode.Uri.joinPath(folder.uri, relative.slice(folder.name.length + 1))]
+            : [];
+          return [vscode.Uri.joinPath(folder.uri, relative), ...inNamed];
+        });
   for (const uri of candidates) {
     if (!vscode.workspace.getWorkspaceFolder(uri)) continue;
     const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
     if (!stat || (stat.type & vscode.FileType.File) === 0) continue;
     // A link (the file, or a folder on its way) may lead out of the workspace: where it ends counts.
-    if (!(await endsInWorkspace(uri, stat, folders))) return `${named} leads outside the workspace (through a symbolic link), so it is not read.`;
+    if (!(await endsInWorkspace(uri, stat, folders)))
+      return `${named} leads outside the workspace (through a symbolic link), so it is not read.`;
     return uri;
   }
   return `${named} is not a file of this workspace.`;

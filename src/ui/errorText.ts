@@ -9,7 +9,8 @@ const { l10n } = vscode;
 export function errorText(error: unknown): string {
   if (isApiError(error)) return apiErrorText(error);
   if (error instanceof AccountUrlError) return accountUrlText(error);
-  if (error instanceof SignedOutError) return l10n.t('You signed out of {0} (in this window or another) before it finished.', error.accountUrl);
+  if (error instanceof SignedOutError)
+    return l10n.t('You signed out of {0} (in this window or another) before it finished.', error.accountUrl);
   return l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
 }
 
@@ -21,8 +22,15 @@ export function errorText(error: unknown): string {
 export function signInErrorText(error: unknown): string {
   if (isApiError(error, 'badResponse') && (error.reason === 'html' || error.reason === 'foreignRedirect')) {
     return error.reason === 'html'
-      ? l10n.t('{0} answered with a web page (a sign-in page?) instead of data: the token was rejected, or the address is not the account\'s.', error.host)
-      : l10n.t('{0} sent the request on to {1} (a sign-in page?), where the token was not sent: the token was rejected, or the address is not the account\'s.', error.host, labelText(error.redirectHost, 100) || '?');
+      ? l10n.t(
+          "{0} answered with a web page (a sign-in page?) instead of data: the token was rejected, or the address is not the account's.",
+          error.host,
+        )
+      : l10n.t(
+          "{0} sent the request on to {1} (a sign-in page?), where the token was not sent: the token was rejected, or the address is not the account's.",
+          error.host,
+          labelText(error.redirectHost, 100) || '?',
+        );
   }
   return errorText(error);
 }
@@ -81,13 +89,18 @@ function badResponseText(error: ApiError): string {
     case 'notJson':
       return l10n.t('The service sent an answer that is not valid JSON.');
     case 'foreignRedirect':
-      return l10n.t('The service redirected to another host ({0}); the request was not sent there. Check the account address.', labelText(error.redirectHost, 100) || '?');
+      return l10n.t(
+        'The service redirected to another host ({0}); the request was not sent there. Check the account address.',
+        labelText(error.redirectHost, 100) || '?',
+      );
     case 'tooManyRedirects':
       return l10n.t('The service redirected too many times.');
     case 'tooLarge':
       return l10n.t('The service sent an answer too large to read. Check that the account address is right.');
     case 'writeRedirect':
-      return l10n.t('The service answered with a redirect, and a change is never sent twice. It may have been stored: sending again looks for it first.');
+      return l10n.t(
+        'The service answered with a redirect, and a change is never sent twice. It may have been stored: sending again looks for it first.',
+      );
     default:
       return l10n.t('The service sent an unexpected answer: expected {0}.', labelText(error.expected, 200) || '?');
   }
@@ -133,12 +146,24 @@ function accountUrlText(error: AccountUrlError): string {
       return l10n.t('The account address must not contain a user name or password.');
     case 'schemeTypo':
       return error.detail.meant
-        ? l10n.t('The address starts with "{0}": did you mean {1}? An address starts with https:// (a colon and two slashes).', error.detail.typed ?? '', error.detail.meant)
-        : l10n.t('The address starts with "{0}": write https:// (a colon and two slashes), as in https://yourcompany.example.com.', error.detail.typed ?? '');
+        ? l10n.t(
+            'The address starts with "{0}": did you mean {1}? An address starts with https:// (a colon and two slashes).',
+            error.detail.typed ?? '',
+            error.detail.meant,
+          )
+        : l10n.t(
+            'The address starts with "{0}": write https:// (a colon and two slashes), as in https://yourcompany.example.com.',
+            error.detail.typed ?? '',
+          );
     case 'host':
-      return l10n.t('"{0}" is not a host name. Enter the address as in your browser, e.g. https://yourcompany.example.com.', error.detail.host ?? '');
+      return l10n.t(
+        '"{0}" is not a host name. Enter the address as in your browser, e.g. https://yourcompany.example.com.',
+        error.detail.host ?? '',
+      );
     case 'looksLikeToken':
-      return l10n.t('That looks like an API token, not an address. Enter your account\'s address first (https://yourcompany.example.com); the token comes next.');
+      return l10n.t(
+        "That looks like an API token, not an address. Enter your account's address first (https://yourcompany.example.com); the token comes next.",
+      );
   }
 }
 

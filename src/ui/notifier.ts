@@ -52,7 +52,11 @@ export class Notifier {
     if (isApiError(error, 'cancelled')) return;
     const text = frame ? frame(errorText(error)) : errorText(error);
     const buttons: Array<[string, () => unknown]> = [];
-    if (isApiError(error, 'auth')) buttons.push([l10n.t('Sign In Again'), async () => (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) && actions.retry?.()]);
+    if (isApiError(error, 'auth'))
+      buttons.push([
+        l10n.t('Sign In Again'),
+        async () => (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) && actions.retry?.(),
+      ]);
     else if (actions.retry && mayPassAgain(error)) buttons.push([l10n.t('Retry'), actions.retry]);
     if (actions.editDraft) buttons.push([l10n.t('Edit Draft'), actions.editDraft]);
     if (!isApiError(error) || isApiError(error, 'badResponse')) buttons.push([l10n.t('Open Log'), () => this.log.show()]);
@@ -64,7 +68,12 @@ export class Notifier {
     const [first, ...others] = rest;
     if (typeof first === 'object' && first.modal && this.answers.length > 0) return Promise.resolve(this.answers.shift() as T | undefined);
     const args = (typeof first === 'object' ? [first, ...others] : rest) as T[];
-    const show = level === 'error' ? vscode.window.showErrorMessage : level === 'warn' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      level === 'error'
+        ? vscode.window.showErrorMessage
+        : level === 'warn'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     return show(text, ...args);
   }
 }

@@ -64,14 +64,17 @@ export function clientSection(clientId: number, client: Client | undefined, cont
   const contact = contactParts(known);
   if (contact.length > 0) lines.push(`- ${l10n.t('Contact')}: ${contact.map(inlineCode).join(' · ')}`);
   if (!context) return [...lines, `- ${l10n.t('Other open posts and deals: reading…')}`, ''];
-  if (!known && context.clientError !== undefined) lines.push(`- ${escapeMarkdown(l10n.t('The client could not be read: {0}', errorText(context.clientError)))}`);
+  if (!known && context.clientError !== undefined)
+    lines.push(`- ${escapeMarkdown(l10n.t('The client could not be read: {0}', errorText(context.clientError)))}`);
   const { posts } = context;
   if (posts) {
     const failed = posts.error !== undefined ? ` ${escapeMarkdown(l10n.t('(reading further failed: {0})', errorText(posts.error)))}` : '';
     lines.push(`- ${l10n.t('Other open posts')}: ${escapeMarkdown(postsCountText(posts))}${failed}`);
     lines.push(...listed(posts.open.map((post) => `#${post.id} ${escapeMarkdown(postTitle(post))}`)));
   } else {
-    lines.push(`- ${l10n.t('Other open posts')}: ${escapeMarkdown(l10n.t('not counted: the list of posts was read again meanwhile. Open the post again to count them.'))}`);
+    lines.push(
+      `- ${l10n.t('Other open posts')}: ${escapeMarkdown(l10n.t('not counted: the list of posts was read again meanwhile. Open the post again to count them.'))}`,
+    );
   }
   if (context.deals) {
     lines.push(`- ${l10n.t('Deals')}: ${escapeMarkdown(dealsCountText(context) ?? '')}`);
@@ -79,7 +82,9 @@ export function clientSection(clientId: number, client: Client | undefined, cont
       ...listed(
         context.deals.items.map((deal) => {
           const price = typeof deal.price === 'number' || typeof deal.price === 'string' ? labelText(String(deal.price), 20) : '';
-          return [`#${deal.id} ${escapeMarkdown(labelText(deal.name, 120) || l10n.t('Deal #{0}', deal.id))}`, escapeMarkdown(price)].filter(Boolean).join(' · ');
+          return [`#${deal.id} ${escapeMarkdown(labelText(deal.name, 120) || l10n.t('Deal #{0}', deal.id))}`, escapeMarkdown(price)]
+            .filter(Boolean)
+            .join(' · ');
         }),
       ),
     );

@@ -52,7 +52,13 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
     this.shown.clear();
-    return pagedRows(await this.window.ready(), 'clients', this.store.clients, (items) => items.map((c) => this.node(c)), () => l10n.t('No clients yet.'));
+    return pagedRows(
+      await this.window.ready(),
+      'clients',
+      this.store.clients,
+      (items) => items.map((c) => this.node(c)),
+      () => l10n.t('No clients yet.'),
+    );
   }
 
   dispose(): void {
@@ -81,14 +87,19 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     try {
       const { items: deals, error } = await this.store.dealsOf(id);
       if (error !== undefined) {
-        return [...deals.map((deal) => new DealNode(deal)), retryRow(`client:${id}:error`, l10n.t('Could not load more: {0} Click to retry.', errorText(error)), retry)];
+        return [
+          ...deals.map((deal) => new DealNode(deal)),
+          retryRow(`client:${id}:error`, l10n.t('Could not load more: {0} Click to retry.', errorText(error)), retry),
+        ];
       }
       if (deals.length === 0) {
-        return [new MessageNode(`client:${id}:no-deals`, l10n.t('No deals. Link one…'), 'info', {
-          command: 'helpdesk.linkDeal',
-          title: l10n.t('Link Deal…'),
-          arguments: [node],
-        })];
+        return [
+          new MessageNode(`client:${id}:no-deals`, l10n.t('No deals. Link one…'), 'info', {
+            command: 'helpdesk.linkDeal',
+            title: l10n.t('Link Deal…'),
+            arguments: [node],
+          }),
+        ];
       }
       return deals.map((deal) => new DealNode(deal));
     } catch (error) {

@@ -197,7 +197,11 @@ export class PostGroupNode extends vscode.TreeItem {
     this.group = group;
     this.label = l10n.t('Posts {0}–{1}', (group.start + 1).toLocaleString(), group.end.toLocaleString());
     this.description = first && last ? `#${first.id} – #${last.id}` : undefined;
-    this.tooltip = l10n.t('Older posts, folded: rows {0} to {1} of those loaded.', (group.start + 1).toLocaleString(), group.end.toLocaleString());
+    this.tooltip = l10n.t(
+      'Older posts, folded: rows {0} to {1} of those loaded.',
+      (group.start + 1).toLocaleString(),
+      group.end.toLocaleString(),
+    );
     return this;
   }
 }

@@ -42,7 +42,8 @@ export async function listReady(signedIn: Pick<SignedIn, 'usable' | 'store'> | u
   await store.whenKnown(name);
   if (list.state.lastKnown) {
     // Asked once: a failed answer leaves the rows with a retry row, and is not asked again at each paint.
-    if (!list.state.started) void vscode.window.withProgress({ location: { viewId: VIEWS[name] } }, () => list.ensureStarted().catch(() => undefined));
+    if (!list.state.started)
+      void vscode.window.withProgress({ location: { viewId: VIEWS[name] } }, () => list.ensureStarted().catch(() => undefined));
     return true;
   }
   await list.ensureStarted();
@@ -55,12 +56,21 @@ export async function listReady(signedIn: Pick<SignedIn, 'usable' | 'store'> | u
  * error with a retry ("Could not load more" where a page after the first failed), or, for a
  * list that shows no row, why (`empty`); undefined when none is due.
  */
-export function tailRow(name: 'posts' | 'clients', state: PagedListState<{ id: number }>, busy: string | undefined, empty: () => string | undefined): HelpdeskNode | undefined {
+export function tailRow(
+  name: 'posts' | 'clients',
+  state: PagedListState<{ id: number }>,
+  busy: string | undefined,
+  empty: () => string | undefined,
+): HelpdeskNode | undefined {
   const { hasMore, loading, error, errorLoadingMore } = state;
   if (busy !== undefined && error === undefined) return new LoadMoreNode(name, true, busy);
   if (error !== undefined && !loading) {
     const words = errorText(error);
-    return retryRow(`${name}:error`, errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words), [name]);
+    return retryRow(
+      `${name}:error`,
+      errorLoadingMore ? l10n.t('Could not load more: {0} Click to retry.', words) : l10n.t('Could not load: {0} Click to retry.', words),
+      [name],
+    );
   }
   if (hasMore || error !== undefined) return new LoadMoreNode(name, loading);
   const text = empty();

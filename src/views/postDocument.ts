@@ -62,7 +62,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    */
   async open(id: number, accountUrl?: string): Promise<void> {
     const uri = postUri(id, accountUrl ?? (await this.gateway.ready())?.url);
-    const content = new Promise<string>((resolve) => this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]));
+    const content = new Promise<string>((resolve) =>
+      this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]),
+    );
     // Opened again: read afresh, not the post held for a client part that came meanwhile.
     const held = this.clientParts.get(uri.toString());
     if (held) held.shown = true;
@@ -97,8 +99,12 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
     const post = postOf(uri);
     const here = await this.gateway.ready();
     const accountUrl = post && accountOf(post, here?.url, await this.gateway.signedInAccounts());
-    const account = accountUrl === undefined ? undefined : accountUrl === here?.url ? here.account : await this.gateway.accountFor(accountUrl);
-    if (!post || !account) return post?.accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.');
+    const account =
+      accountUrl === undefined ? undefined : accountUrl === here?.url ? here.account : await this.gateway.accountFor(accountUrl);
+    if (!post || !account)
+      return post?.accountUrl
+        ? l10n.t('Sign in to the account of this post to see it.')
+        : l10n.t('Sign in to the helpdesk to see this post.');
     const { id } = post;
     try {
       const answered = this.answered.get(uri.toString());
@@ -112,7 +118,9 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       const client = own && typeof read.client_id === 'number' ? own.clients.find(read.client_id) : undefined;
       const render = (more: string[]) => renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses), more);
       // The store reads from the window's account: the client part only while that is still the post's.
-      return own && typeof read.client_id === 'number' ? this.withClient(uri, read, read.client_id, client, account, own, render) : render([]);
+      return own && typeof read.client_id === 'number'
+        ? this.withClient(uri, read, read.client_id, client, account, own, render)
+        : render([]);
     } catch (error) {
       return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
@@ -124,7 +132,15 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    * waits for it, and given to the document once read, without reading the post again. Reading
    * the document again stops the read before.
    */
-  private withClient(uri: vscode.Uri, post: Post, clientId: number, client: Client | undefined, account: Account, store: HelpdeskStore, render: (more: string[]) => string): string {
+  private withClient(
+    uri: vscode.Uri,
+    post: Post,
+    clientId: number,
+    client: Client | undefined,
+    account: Account,
+    store: HelpdeskStore,
+    render: (more: string[]) => string,
+  ): string {
     const key = uri.toString();
     this.clientParts.get(key)?.controller.abort();
     this.clientParts.delete(key);
@@ -178,7 +194,9 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
       resolve();
     };
     const timer = setTimeout(done, ms);
-    const subscription = vscode.workspace.onDidChangeTextDocument((event) => event.document === document && document.getText() === text && done());
+    const subscription = vscode.workspace.onDidChangeTextDocument(
+      (event) => event.document === document && document.getText() === text && done(),
+    );
   });
 }
 
@@ -197,7 +215,12 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : ''),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     // By name and number where the client is known ("Acme (#12)"), else by number ("client #12").
-    ...line(l10n.t('Client'), clientId ? `${escapeMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}` : ''),
+    ...line(
+      l10n.t('Client'),
+      clientId
+        ? `${escapeMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}`
+        : '',
+    ),
     ...fact(l10n.t('Created'), post.created_at),
     ...fact(l10n.t('Updated'), post.updated_at),
     ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),

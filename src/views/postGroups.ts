@@ -81,7 +81,10 @@ export class PostGroups {
 
   /** The rows a refresh must load again to show the groups open on screen (0: none). */
   openRows(): number {
-    return Math.max(0, ...this.groups.filter((g) => this.opened.has(g.index) || (g.index === this.filling && !this.fillingFolded)).map((g) => g.end));
+    return Math.max(
+      0,
+      ...this.groups.filter((g) => this.opened.has(g.index) || (g.index === this.filling && !this.fillingFolded)).map((g) => g.end),
+    );
   }
 
   /** Another account, or signed out: no group was opened. */

@@ -9,7 +9,11 @@ export const POST_SCHEME = 'helpdesk-post';
  * several accounts): the window's account.
  */
 export function postUri(id: number, accountUrl?: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: POST_SCHEME, path: `/${id}.md`, query: accountUrl ? new URLSearchParams({ account: accountUrl }).toString() : '' });
+  return vscode.Uri.from({
+    scheme: POST_SCHEME,
+    path: `/${id}.md`,
+    query: accountUrl ? new URLSearchParams({ account: accountUrl }).toString() : '',
+  });
 }
 
 /**
@@ -28,7 +32,11 @@ export function postOf(uri: vscode.Uri): { id: number; accountUrl?: string } | u
  * The account of a post's document: the one its URI names if it is signed in to (compared whole,
  * address for address), the window's where it names none; undefined otherwise.
  */
-export function accountOf(post: { accountUrl?: string }, windowAccount: string | undefined, signedIn: readonly string[]): string | undefined {
+export function accountOf(
+  post: { accountUrl?: string },
+  windowAccount: string | undefined,
+  signedIn: readonly string[],
+): string | undefined {
   if (post.accountUrl === undefined) return windowAccount;
   return post.accountUrl === windowAccount || signedIn.includes(post.accountUrl) ? post.accountUrl : undefined;
 }

@@ -109,8 +109,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   showIn(view: vscode.TreeView<HelpdeskNode>): void {
     this.view = view;
     this.disposables.push(
-      view.onDidExpandElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined)),
-      view.onDidCollapseElement(({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined)),
+      view.onDidExpandElement(
+        ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined),
+      ),
+      view.onDidCollapseElement(
+        ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined),
+      ),
     );
     this.describe();
   }
@@ -172,7 +176,8 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
    * its post, oldest first, and never as a row of its own.
    */
   async getChildren(node?: HelpdeskNode): Promise<HelpdeskNode[]> {
-    if (node instanceof PostNode) return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
+    if (node instanceof PostNode)
+      return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
     if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
     const signedIn = await this.window.ready();
@@ -191,7 +196,17 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     }
     nodes.push(...this.groups.all.map((group) => this.groups.node(group, shown)));
     if (!this.groups.tail) {
-      const tail = this.tail(() => (nodes.length === 0 ? emptyText(items.filter((p) => !isComment(p)).length, this.scope, describeFilter(this.filter) !== undefined, this.showClosed, this.me()) : undefined));
+      const tail = this.tail(() =>
+        nodes.length === 0
+          ? emptyText(
+              items.filter((p) => !isComment(p)).length,
+              this.scope,
+              describeFilter(this.filter) !== undefined,
+              this.showClosed,
+              this.me(),
+            )
+          : undefined,
+      );
       if (tail) nodes.push(tail);
     }
     return nodes.length > 0 ? [...notes, ...nodes] : nodes;
@@ -232,7 +247,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private tail(empty: () => string | undefined): HelpdeskNode | undefined {
-    const busy = this.fill && (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, this.fill.maxPages) : l10n.t('Loading…'));
+    const busy =
+      this.fill &&
+      (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, this.fill.maxPages) : l10n.t('Loading…'));
     return tailRow('posts', this.store.posts.state, busy, empty);
   }
 
@@ -287,10 +304,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     const rows = news.filter((p) => matchesFilter(p, this.filter, true) && inScope(p, this.scope, facts)).map((p) => row(p));
     if (rows.length > 0) return rows;
     const minutes = readSettings().watchIntervalMinutes;
-    const message =
-      this.news.status.off ? l10n.t('News is off: the setting helpdesk.watch.intervalMinutes is 0.')
-      : news.length > 0 ? l10n.t('None of the {0} posts with news is in this filter.', news.length)
-      : l10n.t('Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.', minutes);
+    const message = this.news.status.off
+      ? l10n.t('News is off: the setting helpdesk.watch.intervalMinutes is 0.')
+      : news.length > 0
+        ? l10n.t('None of the {0} posts with news is in this filter.', news.length)
+        : l10n.t('Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.', minutes);
     return [new MessageNode('posts:news-none', message, 'info')];
   }
 
@@ -395,7 +413,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     if (!this.view) return;
     const accountUrl = this.window.current?.url;
     const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
-    const parts = [account, this.changedOnly ? l10n.t('Changed Only') : undefined, scopeDescription(this.scope, this.me()), describeFilter(this.filter)];
+    const parts = [
+      account,
+      this.changedOnly ? l10n.t('Changed Only') : undefined,
+      scopeDescription(this.scope, this.me()),
+      describeFilter(this.filter),
+    ];
     this.view.description = parts.filter(Boolean).join(' · ') || undefined;
   }
 }

@@ -26,10 +26,13 @@ export class RowDecorations implements vscode.FileDecorationProvider, vscode.Dis
     const item = this.news.itemOf(id);
     if (item && this.news.isSeen(id) === false) {
       const what = item.changes.map(changeText).join(', ');
-      const tooltip = unread ? l10n.t('New since you last looked: {0}. Unread in the helpdesk.', what) : l10n.t('New since you last looked: {0}.', what);
+      const tooltip = unread
+        ? l10n.t('New since you last looked: {0}. Unread in the helpdesk.', what)
+        : l10n.t('New since you last looked: {0}.', what);
       return new vscode.FileDecoration('N', tooltip, new vscode.ThemeColor('helpdesk.newsForeground'));
     }
-    if (unread) return new vscode.FileDecoration('U', l10n.t('Unread in the helpdesk.'), new vscode.ThemeColor('helpdesk.unreadForeground'));
+    if (unread)
+      return new vscode.FileDecoration('U', l10n.t('Unread in the helpdesk.'), new vscode.ThemeColor('helpdesk.unreadForeground'));
     return undefined;
   }
 

@@ -49,7 +49,9 @@ export function emptyText(loaded: number, scope: PostsScope, filtered: boolean, 
   if (loaded === 0) return l10n.t('No posts yet.');
   if (scope === 'assignedToMe' && me) {
     if (filtered) return l10n.t('No post assigned to you ({0}) matches the filter.', whoText(me));
-    return showClosed ? l10n.t('No post is assigned to you ({0}).', whoText(me)) : l10n.t('No open post is assigned to you ({0}).', whoText(me));
+    return showClosed
+      ? l10n.t('No post is assigned to you ({0}).', whoText(me))
+      : l10n.t('No open post is assigned to you ({0}).', whoText(me));
   }
   if (scope === 'filedByMe') {
     if (!me) {
@@ -57,7 +59,9 @@ export function emptyText(loaded: number, scope: PostsScope, filtered: boolean, 
       return showClosed ? l10n.t('No post filed from VS Code is listed.') : l10n.t('No open post filed from VS Code is listed.');
     }
     if (filtered) return l10n.t('No post filed by you ({0}) matches the filter.', whoText(me));
-    return showClosed ? l10n.t('You filed no post listed here ({0}).', whoText(me)) : l10n.t('You filed no open post listed here ({0}).', whoText(me));
+    return showClosed
+      ? l10n.t('You filed no post listed here ({0}).', whoText(me))
+      : l10n.t('You filed no open post listed here ({0}).', whoText(me));
   }
   return filtered ? l10n.t('No loaded post matches the filter.') : l10n.t('Every loaded post is closed.');
 }

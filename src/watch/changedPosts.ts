@@ -58,7 +58,12 @@ export const MAX_CHANGED_PAGES = 5;
  * at its first poll after it started (a window opened, a sign-in), and keeps the choice until
  * then, so that an idle poll stays one request.
  */
-export async function readChanges(source: ChangesSource, state: ReadState, since: Pick<Snapshot, 'newest' | 'updatedUpTo'> | undefined, recheck: boolean): Promise<ChangesRead> {
+export async function readChanges(
+  source: ChangesSource,
+  state: ReadState,
+  since: Pick<Snapshot, 'newest' | 'updatedUpTo'> | undefined,
+  recheck: boolean,
+): Promise<ChangesRead> {
   if (!source.orderRefused() && (recheck || state.order !== 'id')) {
     const first = await source.byUpdated(1);
     const order = source.orderRefused() ? 'unsorted' : updatedOrder(first.items);
@@ -73,7 +78,14 @@ export async function readChanges(source: ChangesSource, state: ReadState, since
   // service that lists oldest first is read as `readNewest` does, without them (it finds the
   // newest one or two pages: more than those lose the older new posts, as before).
   if (newestPage || !since) return { posts, newestPage, order: 'id', beyondBound: false };
-  return { ...(await nextPages((page) => source.byId(page), posts, (post) => post.id > since.newest)), order: 'id' };
+  return {
+    ...(await nextPages(
+      (page) => source.byId(page),
+      posts,
+      (post) => post.id > since.newest,
+    )),
+    order: 'id',
+  };
 }
 
 /**
@@ -81,7 +93,11 @@ export async function readChanges(source: ChangesSource, state: ReadState, since
  * `MAX_CHANGED_PAGES` in all. A page with no post not read before (empty, or the same again)
  * ends the list.
  */
-async function nextPages(read: (page: number) => Promise<Page<Post>>, first: readonly Post[], changed: (post: Post) => boolean): Promise<{ posts: Post[]; beyondBound: boolean }> {
+async function nextPages(
+  read: (page: number) => Promise<Page<Post>>,
+  first: readonly Post[],
+  changed: (post: Post) => boolean,
+): Promise<{ posts: Post[]; beyondBound: boolean }> {
   const posts = [...first];
   const ids = new Set(first.map((post) => post.id));
   let last = first;

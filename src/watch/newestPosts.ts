@@ -41,12 +41,18 @@ export async function readNewest(read: ReadPage, known: NewestPage | undefined):
     }
     if (page.received > known.full) return readNewest(read, undefined); // the service ignores the size asked
     const found = await readLastPages(cached(sized, known.page, page), { page: known.page }, known.full);
-    return { posts: found.pages.flatMap((p) => p.items), newestPage: found.last > 0 ? lastOf(found.last, found.pages[0]!.received, known) : undefined };
+    return {
+      posts: found.pages.flatMap((p) => p.items),
+      newestPage: found.last > 0 ? lastOf(found.last, found.pages[0]!.received, known) : undefined,
+    };
   }
   const first = await read(1);
   if (!ascending(first.items)) return { posts: first.items };
   const found = await readLastPages((page) => read(page), { page: 1, read: first }, first.received);
-  return { posts: found.pages.flatMap((p) => p.items), newestPage: found.last > 0 ? lastOf(found.last, found.pages[0]!.received, { page: found.last, full: first.received }) : undefined };
+  return {
+    posts: found.pages.flatMap((p) => p.items),
+    newestPage: found.last > 0 ? lastOf(found.last, found.pages[0]!.received, { page: found.last, full: first.received }) : undefined,
+  };
 }
 
 /** The newest page found: read a page size smaller from the next poll on where it is exactly full. */
@@ -64,7 +70,10 @@ function lastOf(last: number, received: number, known: NewestPage): NewestPage {
 export function shortPaging(count: number, known: NewestPage): NewestPage {
   const most = known.most ?? known.full;
   for (let size = most; size >= Math.max(2, Math.ceil(most / 2)); size--) {
-    if (count % size !== 0) return size === most ? { page: Math.ceil(count / size), full: size } : { page: Math.ceil(count / size), full: size, perPage: size, most };
+    if (count % size !== 0)
+      return size === most
+        ? { page: Math.ceil(count / size), full: size }
+        : { page: Math.ceil(count / size), full: size, perPage: size, most };
   }
   return known;
 }

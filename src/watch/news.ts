@@ -91,7 +91,12 @@ function factsOf(post: Post, who: WhoIAm): PostFacts {
  * already seen count where they are the person's: assigned to them, or, on their posts,
  * comments, closing, reopening.
  */
-export function compare(before: Snapshot | undefined, posts: readonly Post[], who: WhoIAm, now: number): { snapshot: Snapshot; news: NewsItem[] } {
+export function compare(
+  before: Snapshot | undefined,
+  posts: readonly Post[],
+  who: WhoIAm,
+  now: number,
+): { snapshot: Snapshot; news: NewsItem[] } {
   const news: NewsItem[] = [];
   const seen: Record<string, PostFacts> = {};
   for (const post of posts) {
@@ -104,7 +109,15 @@ export function compare(before: Snapshot | undefined, posts: readonly Post[], wh
     const theirs = typeof post.updated_at === 'string' && who.updated.get(post.id) === post.updated_at;
     const assignedToMe = isAssignedToMe(post, who);
     // A post the person filed is no news to them.
-    const changes = theirs ? [] : changesOf(before.posts[post.id], facts, post.id > before.newest && !isFiledByMe(post, who), changedSince(post, before), assignedToMe);
+    const changes = theirs
+      ? []
+      : changesOf(
+          before.posts[post.id],
+          facts,
+          post.id > before.newest && !isFiledByMe(post, who),
+          changedSince(post, before),
+          assignedToMe,
+        );
     if (changes.length > 0) news.push({ id: post.id, title: facts.title, changes, assignedToMe, mine: facts.mine, at: now });
   }
   const newest = Math.max(before?.newest ?? 0, ...Object.keys(seen).map(Number));
@@ -172,7 +185,12 @@ export function heldNews(held: readonly HeldNews[], news: readonly NewsItem[], s
   const fresh = news.map((item) => {
     const before = earlier.get(item.id);
     const untold = before && before.seq > told ? (before.latest ?? before.changes) : [];
-    return { ...item, changes: [...new Set([...(before?.changes ?? []), ...item.changes])], latest: [...new Set([...untold, ...item.changes])], seq };
+    return {
+      ...item,
+      changes: [...new Set([...(before?.changes ?? []), ...item.changes])],
+      latest: [...new Set([...untold, ...item.changes])],
+      seq,
+    };
   });
   const kept = held.filter((item) => !news.some((n) => n.id === item.id));
   return [...fresh, ...kept].slice(0, max);

@@ -34,6 +34,7 @@ function legacyFileOf(folder: vscode.Uri, accountUrl: string, what: NewsFileKind
 export async function forgetNews(globalStorage: vscode.Uri, accountUrl: string): Promise<void> {
   const folder = newsFolderOf(globalStorage);
   for (const what of KINDS) {
-    for (const file of [newsFileOf(folder, accountUrl, what), legacyFileOf(folder, accountUrl, what)]) await storageFiles.delete(file).catch(() => undefined);
+    for (const file of [newsFileOf(folder, accountUrl, what), legacyFileOf(folder, accountUrl, what)])
+      await storageFiles.delete(file).catch(() => undefined);
   }
 }

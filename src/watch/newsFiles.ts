@@ -2,7 +2,16 @@ import vscode = require('vscode');
 import { replaceFile } from '../storage/replaceFile';
 import { storageFiles } from '../storage/storageFiles';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
-import { MAX_FILE_BYTES, parseLease, parseNewsFile, parseNotified, parseSeenMarks, type Lease, type NewsFile, type Notified } from './newsShapes';
+import {
+  MAX_FILE_BYTES,
+  parseLease,
+  parseNewsFile,
+  parseNotified,
+  parseSeenMarks,
+  type Lease,
+  type NewsFile,
+  type Notified,
+} from './newsShapes';
 
 export { NEWS_KEPT, type Lease, type NewsFile, type Notified } from './newsShapes';
 

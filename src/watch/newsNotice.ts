@@ -11,7 +11,11 @@ const { l10n } = vscode;
  * The notification of a poll's news, and its buttons: each opens what it told of, in the account
  * it told of (`accountUrl`), whichever account the window uses by the time a button is pressed.
  */
-export async function tellNews(items: readonly HeldNews[], accountUrl: string, window: { ui: Notifier; host: Pick<WatcherHost, 'run'>; accountUrl: () => string | undefined }): Promise<void> {
+export async function tellNews(
+  items: readonly HeldNews[],
+  accountUrl: string,
+  window: { ui: Notifier; host: Pick<WatcherHost, 'run'>; accountUrl: () => string | undefined },
+): Promise<void> {
   const open = l10n.t('Open');
   const showAll = l10n.t('Show');
   const one = items.length === 1 ? items[0] : undefined;
@@ -20,7 +24,12 @@ export async function tellNews(items: readonly HeldNews[], accountUrl: string, w
   if (choice !== showAll) return;
   const now = window.accountUrl();
   if (now === accountUrl) await window.host.run('helpdesk.showNews');
-  else await window.ui.info(now ? l10n.t('That news is of the account {0}; this window now uses {1}. Switch to {0} to see it.', hostOf(accountUrl), hostOf(now)) : l10n.t('That news is of the account {0}. Sign in to it to see it.', hostOf(accountUrl)));
+  else
+    await window.ui.info(
+      now
+        ? l10n.t('That news is of the account {0}; this window now uses {1}. Switch to {0} to see it.', hostOf(accountUrl), hostOf(now))
+        : l10n.t('That news is of the account {0}. Sign in to it to see it.', hostOf(accountUrl)),
+    );
 }
 
 function titleOf(item: HeldNews): string {
@@ -33,7 +42,8 @@ const latestOf = (item: HeldNews) => item.latest ?? item.changes;
 function describeOne(item: HeldNews): string {
   const title = titleOf(item);
   const changes = latestOf(item);
-  if (changes.includes('assigned')) return changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
+  if (changes.includes('assigned'))
+    return changes.includes('new') ? l10n.t('A new post is assigned to you: {0}.', title) : l10n.t('Assigned to you: {0}.', title);
   if (changes.includes('commented')) return l10n.t('New comments on {0}.', title);
   if (changes.includes('closed')) return l10n.t('Closed: {0}.', title);
   if (changes.includes('reopened')) return l10n.t('Reopened: {0}.', title);

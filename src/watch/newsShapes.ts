@@ -58,7 +58,8 @@ const CHANGES: readonly Change[] = ['new', 'assigned', 'commented', 'closed', 'r
 
 type Shape = Record<string, unknown>;
 const isObject = (value: unknown): value is Shape => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_SEQ;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_SEQ;
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 /** A time in ms (Date's range). */
@@ -72,10 +73,25 @@ function changesOf(value: unknown): Change[] | undefined {
 }
 
 function factsOf(value: unknown): PostFacts | undefined {
-  if (!isObject(value) || typeof value.title !== 'string' || typeof value.closed !== 'boolean' || typeof value.mine !== 'boolean') return undefined;
-  if (!optional(value.userId, isNumber) || !optional(value.responsibleId, isNumber) || !optional(value.comments, isNumber) || !optional(value.own, isCount)) return undefined;
+  if (!isObject(value) || typeof value.title !== 'string' || typeof value.closed !== 'boolean' || typeof value.mine !== 'boolean')
+    return undefined;
+  if (
+    !optional(value.userId, isNumber) ||
+    !optional(value.responsibleId, isNumber) ||
+    !optional(value.comments, isNumber) ||
+    !optional(value.own, isCount)
+  )
+    return undefined;
   const { title, closed, mine, userId, responsibleId, comments, own } = value;
-  return { title: keptTitle(title), closed, mine, ...(userId === undefined ? {} : { userId }), ...(responsibleId === undefined ? {} : { responsibleId }), ...(comments === undefined ? {} : { comments }), ...(own === undefined ? {} : { own }) };
+  return {
+    title: keptTitle(title),
+    closed,
+    mine,
+    ...(userId === undefined ? {} : { userId }),
+    ...(responsibleId === undefined ? {} : { responsibleId }),
+    ...(comments === undefined ? {} : { comments }),
+    ...(own === undefined ? {} : { own }),
+  };
 }
 
 export function parseSnapshot(value: unknown): Snapshot | undefined {
@@ -92,16 +108,35 @@ export function parseSnapshot(value: unknown): Snapshot | undefined {
 }
 
 function itemOf(value: unknown): HeldNews | undefined {
-  if (!isObject(value) || !isId(value.id) || typeof value.title !== 'string' || typeof value.assignedToMe !== 'boolean' || typeof value.mine !== 'boolean' || !isTime(value.at) || !isCount(value.seq)) return undefined;
+  if (
+    !isObject(value) ||
+    !isId(value.id) ||
+    typeof value.title !== 'string' ||
+    typeof value.assignedToMe !== 'boolean' ||
+    typeof value.mine !== 'boolean' ||
+    !isTime(value.at) ||
+    !isCount(value.seq)
+  )
+    return undefined;
   const changes = changesOf(value.changes);
   const latest = value.latest === undefined ? undefined : changesOf(value.latest);
   if (!changes || (value.latest !== undefined && !latest)) return undefined;
-  return { id: value.id, title: keptTitle(value.title), changes, assignedToMe: value.assignedToMe, mine: value.mine, at: value.at, seq: value.seq, ...(latest ? { latest } : {}) };
+  return {
+    id: value.id,
+    title: keptTitle(value.title),
+    changes,
+    assignedToMe: value.assignedToMe,
+    mine: value.mine,
+    at: value.at,
+    seq: value.seq,
+    ...(latest ? { latest } : {}),
+  };
 }
 
 function newestPageOf(value: unknown): NewestPage | undefined {
   const size = (v: unknown): v is number => isId(v) && v <= 1000;
-  if (!isObject(value) || !isId(value.page) || !size(value.full) || !optional(value.perPage, size) || !optional(value.most, size)) return undefined;
+  if (!isObject(value) || !isId(value.page) || !size(value.full) || !optional(value.perPage, size) || !optional(value.most, size))
+    return undefined;
   const { page, full, perPage, most } = value;
   return { page, full, ...(perPage === undefined ? {} : { perPage }), ...(most === undefined ? {} : { most }) };
 }
@@ -109,7 +144,8 @@ function newestPageOf(value: unknown): NewestPage | undefined {
 /** A news file, or undefined when the value is not one. */
 export function parseNewsFile(value: unknown): NewsFile | undefined {
   if (!isObject(value) || !Array.isArray(value.items) || value.items.length > NEWS_KEPT) return undefined;
-  if (!isCount(value.seq) || !isTime(value.polledAt) || !isTime(value.triedAt) || !isTime(value.nextAt) || !isCount(value.failures)) return undefined;
+  if (!isCount(value.seq) || !isTime(value.polledAt) || !isTime(value.triedAt) || !isTime(value.nextAt) || !isCount(value.failures))
+    return undefined;
   if (!optional(value.problem, (p): p is string => typeof p === 'string' && p.length <= 2000)) return undefined;
   if (value.order !== undefined && value.order !== 'updated' && value.order !== 'id') return undefined;
   const snapshot = value.snapshot === undefined ? undefined : parseSnapshot(value.snapshot);
@@ -122,7 +158,18 @@ export function parseNewsFile(value: unknown): NewsFile | undefined {
     items.push(item);
   }
   const { seq, polledAt, triedAt, nextAt, failures, problem, order } = value;
-  return { items, seq, polledAt, triedAt, nextAt, failures, ...(snapshot ? { snapshot } : {}), ...(newestPage ? { newestPage } : {}), ...(order ? { order } : {}), ...(problem === undefined ? {} : { problem }) };
+  return {
+    items,
+    seq,
+    polledAt,
+    triedAt,
+    nextAt,
+    failures,
+    ...(snapshot ? { snapshot } : {}),
+    ...(newestPage ? { newestPage } : {}),
+    ...(order ? { order } : {}),
+    ...(problem === undefined ? {} : { problem }),
+  };
 }
 
 export function parseLease(value: unknown): Lease | undefined {
@@ -136,7 +183,8 @@ export function parseNotified(value: unknown): Notified | undefined {
   if (!isObject(value) || !isCount(value.seq)) return undefined;
   const claim = value.claim;
   if (claim === undefined) return { seq: value.seq };
-  if (!isObject(claim) || !isCount(claim.seq) || typeof claim.window !== 'string' || claim.window.length > 200 || !isTime(claim.at)) return undefined;
+  if (!isObject(claim) || !isCount(claim.seq) || typeof claim.window !== 'string' || claim.window.length > 200 || !isTime(claim.at))
+    return undefined;
   return { seq: value.seq, claim: { seq: claim.seq, window: claim.window, at: claim.at } };
 }
 

@@ -251,7 +251,8 @@ export class NewsWatcher implements vscode.Disposable {
     const now = this.host.now();
     if (file.triedAt > now + DUE_SLACK_MS) return now;
     const minutes = this.host.settings().intervalMinutes;
-    const due = file.problem || !file.polledAt || minutes === 0 ? file.nextAt : Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
+    const due =
+      file.problem || !file.polledAt || minutes === 0 ? file.nextAt : Math.min(file.nextAt, file.polledAt + minutes * this.minuteMs);
     return Math.min(due, now + MAX_WAIT_MS);
   }
 
@@ -260,22 +261,29 @@ export class NewsWatcher implements vscode.Disposable {
     if (this.disposed || signal.aborted) return;
     this.host.clearTimeout(this.timer);
     const delay = Math.min(Math.max(0, Number.isFinite(ms) ? ms : MAX_WAIT_MS), MAX_WAIT_MS);
-    this.timer = this.host.setTimeout(() => void this.tick(false, true).catch((error: unknown) => this.log.error('News: a turn failed', error)), delay);
+    this.timer = this.host.setTimeout(
+      () => void this.tick(false, true).catch((error: unknown) => this.log.error('News: a turn failed', error)),
+      delay,
+    );
   }
 
   /** A turn after the one under way, if any (which may be for an account since left). */
   private tick(takeOver = false, timed = false): Promise<void> {
     const after = this.turn?.catch(() => undefined) ?? Promise.resolve();
-    const turn: Promise<void> = after.then(() => this.takeTurn(takeOver, timed)).finally(() => {
-      if (this.turn === turn) this.turn = undefined;
-    });
+    const turn: Promise<void> = after
+      .then(() => this.takeTurn(takeOver, timed))
+      .finally(() => {
+        if (this.turn === turn) this.turn = undefined;
+      });
     this.turn = turn;
     return turn;
   }
 
   /** Whether a lease read from the file holds at `now`: not ended, and not ending further ahead than its holder's pace allows (else written with another clock, or not by this extension). */
   private holds(lease: Lease, now: number): boolean {
-    return lease.until > now && lease.until <= now + Math.max(lease.minutes * this.minuteMs, MAX_BACKOFF_MS) + LEASE_GRACE_MS + DUE_SLACK_MS;
+    return (
+      lease.until > now && lease.until <= now + Math.max(lease.minutes * this.minuteMs, MAX_BACKOFF_MS) + LEASE_GRACE_MS + DUE_SLACK_MS
+    );
   }
 
   /** A turn: `timed` (the timer's) polls only when a poll is due; `takeOver` (Check Now) whoever holds the lease. */
@@ -346,10 +354,21 @@ export class NewsWatcher implements vscode.Disposable {
         orderRefused: () => account.orderRefused,
       };
       const recheck = !this.orderChecked.has(account);
-      const { posts, order, newestPage, beyondBound } = await readChanges(source, { order: before?.order, newestPage: before?.newestPage }, before?.snapshot, recheck);
+      const { posts, order, newestPage, beyondBound } = await readChanges(
+        source,
+        { order: before?.order, newestPage: before?.newestPage },
+        before?.snapshot,
+        recheck,
+      );
       this.orderChecked.add(account);
-      if (recheck) this.log.info(order === 'updated' ? 'News: the service lists posts latest changed first: a poll reads what changed, old posts too.' : 'News: the service does not list posts latest changed first: a poll reads the newest posts, and sees changes on a post only while it is among them.');
-      if (beyondBound) this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
+      if (recheck)
+        this.log.info(
+          order === 'updated'
+            ? 'News: the service lists posts latest changed first: a poll reads what changed, old posts too.'
+            : 'News: the service does not list posts latest changed first: a poll reads the newest posts, and sees changes on a post only while it is among them.',
+        );
+      if (beyondBound)
+        this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
       const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
       const [notified, seen] = await Promise.all([this.folder.notified(account.url), this.folder.seen(account.url)]);
       // The notified file lost (of another shape) after a baseline: what the last poll found counts as told, so that this poll's news is.
@@ -358,14 +377,28 @@ export class NewsWatcher implements vscode.Disposable {
       // Numbered above every poll told or seen (files that say more than the news file, whatever wrote them), so that its news is neither.
       const seq = Math.max(before?.seq ?? 0, told, ...seen.values()) + (news.length > 0 ? 1 : 0);
       const now = this.host.now();
-      next = { snapshot, order, newestPage, items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told), seq, polledAt: now, triedAt: now, failures: 0, nextAt: now + wait };
-      if (news.length > 0) this.log.info(`News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`);
+      next = {
+        snapshot,
+        order,
+        newestPage,
+        items: heldNews(before?.items ?? [], news, seq, NEWS_KEPT, told),
+        seq,
+        polledAt: now,
+        triedAt: now,
+        failures: 0,
+        nextAt: now + wait,
+      };
+      if (news.length > 0)
+        this.log.info(
+          `News: ${news.length} post(s) with news (${news.map((item) => `#${item.id} ${item.changes.join('+')}`).join(', ')}).`,
+        );
     } catch (error) {
       if (signal.aborted || this.disposed) return;
       // Counted in the file: the backoff grows on in whichever window polls next.
       const failures = Math.min((before?.failures ?? 0) + 1, 64);
       wait = Math.min(Math.max(interval, MAX_BACKOFF_MS), interval * 2 ** Math.min(failures, 6));
-      if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined) wait = Math.max(wait, Math.min(error.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS));
+      if (isApiError(error, 'rateLimited') && error.retryAfterSeconds !== undefined)
+        wait = Math.max(wait, Math.min(error.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS));
       const problem = errorText(error);
       this.log.info(`News: the poll failed (${problem}); the next one in ${Math.round(wait / 1000)} s.`);
       const now = this.host.now();
@@ -431,7 +464,8 @@ export class NewsWatcher implements vscode.Disposable {
       }
       const now = this.host.now();
       const other = told.claim;
-      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS) return;
+      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS)
+        return;
       if (!(await this.folder.writeNotified(url, { seq: told.seq, claim: { seq: file.seq, window: this.window, at: now } }, here))) return;
       await new Promise<void>((resolve) => this.host.setTimeout(resolve, SETTLE_MS));
       const after = await this.folder.notified(url);

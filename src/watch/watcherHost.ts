@@ -25,15 +25,20 @@ export function editorHost(): WatcherHost {
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     focused: () => vscode.window.state.focused,
-    onDidChangeFocus: (listener, thisArg, disposables) => vscode.window.onDidChangeWindowState((state) => void listener.call(thisArg, state.focused), undefined, disposables),
+    onDidChangeFocus: (listener, thisArg, disposables) =>
+      vscode.window.onDidChangeWindowState((state) => void listener.call(thisArg, state.focused), undefined, disposables),
     settings: () => {
       const { watchIntervalMinutes, watchNotify } = readSettings();
       return { intervalMinutes: watchIntervalMinutes, notify: watchNotify };
     },
     onDidChangeInterval: (listener, thisArg, disposables) =>
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SETTINGS.watchIntervalMinutes)) listener.call(thisArg);
-      }, undefined, disposables),
+      vscode.workspace.onDidChangeConfiguration(
+        (event) => {
+          if (event.affectsConfiguration(SETTINGS.watchIntervalMinutes)) listener.call(thisArg);
+        },
+        undefined,
+        disposables,
+      ),
     run: (command, ...args) => vscode.commands.executeCommand(command, ...args),
   };
 }

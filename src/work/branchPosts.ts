@@ -55,7 +55,10 @@ export class BranchPosts implements vscode.Disposable {
     if (accounts?.onDidChangeAccount) this.disposables.push(accounts.onDidChangeAccount(() => this.update(true)));
     this.disposables.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
-      vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration(SETTINGS.branchNameTemplate) || e.affectsConfiguration(SETTINGS.referencePrefix)) && this.update(true)),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) =>
+          (e.affectsConfiguration(SETTINGS.branchNameTemplate) || e.affectsConfiguration(SETTINGS.referencePrefix)) && this.update(true),
+      ),
     );
     void git.then((api) => {
       if (typeof api === 'string' || this.disposed) return;
@@ -101,7 +104,8 @@ export class BranchPosts implements vscode.Disposable {
 
   private recordOf(key: string): string | undefined {
     const kept = this.accounts?.state.get<unknown>(BRANCH_ACCOUNTS);
-    const value: unknown = typeof kept === 'object' && kept !== null && Object.hasOwn(kept, key) ? (kept as Record<string, unknown>)[key] : undefined;
+    const value: unknown =
+      typeof kept === 'object' && kept !== null && Object.hasOwn(kept, key) ? (kept as Record<string, unknown>)[key] : undefined;
     return typeof value === 'string' ? value : undefined;
   }
 
@@ -126,7 +130,10 @@ export class BranchPosts implements vscode.Disposable {
   private watch(repository: GitRepository): void {
     const root = repository.rootUri.toString();
     if (this.watched.has(root) || !repository.state.onDidChange) return;
-    this.watched.set(root, repository.state.onDidChange(() => this.update()));
+    this.watched.set(
+      root,
+      repository.state.onDidChange(() => this.update()),
+    );
     this.update();
   }
 

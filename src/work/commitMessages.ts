@@ -31,7 +31,10 @@ export class CommitMessages implements vscode.Disposable {
     private readonly branchPosts: Pick<BranchPosts, 'onDidChange' | 'repositories' | 'postOf'>,
     private readonly firstSightMs = FIRST_SIGHT_MS,
   ) {
-    this.listeners = [branchPosts.onDidChange(() => this.fill()), vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.commitMessageTemplate) && this.fill())];
+    this.listeners = [
+      branchPosts.onDidChange(() => this.fill()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.commitMessageTemplate) && this.fill()),
+    ];
     this.fill();
   }
 
@@ -55,7 +58,15 @@ export class CommitMessages implements vscode.Disposable {
       if (before.waiting) continue;
       // The post and its account too: the same branch names no post once the window moves to another account.
       const post = this.branchPosts.postOf(repository);
-      const at = [repository.state.HEAD?.name, repository.state.HEAD?.commit, branchNameTemplate, referencePrefix, commitMessageTemplate, post?.postId, post?.accountUrl].join('\n');
+      const at = [
+        repository.state.HEAD?.name,
+        repository.state.HEAD?.commit,
+        branchNameTemplate,
+        referencePrefix,
+        commitMessageTemplate,
+        post?.postId,
+        post?.accountUrl,
+      ].join('\n');
       if (before.at === at) continue;
       const message = post && commitMessageTemplate ? commitMessage(commitMessageTemplate, post.postId, referencePrefix) : '';
       const ours = before.filled !== undefined && box.value === before.filled;

@@ -49,7 +49,8 @@ export class CurrentPostStatus implements vscode.Disposable {
     void this.peek(working.postId)
       ?.then((peek) => {
         if (turn !== this.shown) return;
-        const title = 'post' in peek ? labelText(postTitle(peek.post), 200) : l10n.t('not on the helpdesk (deleted, or your token cannot see it)');
+        const title =
+          'post' in peek ? labelText(postTitle(peek.post), 200) : l10n.t('not on the helpdesk (deleted, or your token cannot see it)');
         this.setTooltip(`${reference} ${title}\n${where}`);
       })
       .catch(() => undefined); // the tooltip keeps the reference alone

@@ -50,12 +50,19 @@ if (dir && file && isExtensionHost) {
       try {
         return activate.apply(this, args) as unknown;
       } finally {
-        const figures: ActivationCpu = { loadCpuMs: round(loadCpuMs), activateCpuMs: round(cpuMs(process.cpuUsage(cpu1))), loadWallMs: round(loadWallMs), activateWallMs: round(performance.now() - wall1) };
+        const figures: ActivationCpu = {
+          loadCpuMs: round(loadCpuMs),
+          activateCpuMs: round(cpuMs(process.cpuUsage(cpu1))),
+          loadWallMs: round(loadWallMs),
+          activateWallMs: round(performance.now() - wall1),
+        };
         // Written after the host has stopped its clock on activate().
         setImmediate(() => appendFileSync(file, JSON.stringify(figures) + '\n'));
       }
     };
     // A module's exports may be fixed (esbuild's are getters that cannot be redefined): the host reads them through this.
-    return new Proxy(exports, { get: (target, key, receiver) => (key === 'activate' ? timed : Reflect.get(target, key, receiver) as unknown) });
+    return new Proxy(exports, {
+      get: (target, key, receiver) => (key === 'activate' ? timed : (Reflect.get(target, key, receiver) as unknown)),
+    });
   };
 }

@@ -57,13 +57,28 @@ function whole(value: string | undefined, fallback: number, min: number, what: s
 async function bench(): Promise<void> {
   const wallStart = Date.now();
   const { values, positionals } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, pairs: { type: 'string' }, against: { type: 'string' }, verbose: { type: 'boolean', default: false }, news: { type: 'boolean', default: false }, depth: { type: 'boolean', default: false }, profile: { type: 'string' }, save: { type: 'string' }, compare: { type: 'boolean', default: false } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      pairs: { type: 'string' },
+      against: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      news: { type: 'boolean', default: false },
+      depth: { type: 'boolean', default: false },
+      profile: { type: 'string' },
+      save: { type: 'string' },
+      compare: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
   if (values.compare) {
     const [a, b] = positionals;
     if (!a || !b || positionals.length !== 2) throw new Error('--compare takes two files saved with --save.');
-    printComparison(...([a, b].map((file) => ({ file, figures: JSON.parse(readFileSync(file, 'utf8')) as BenchFigures })) as [{ file: string; figures: BenchFigures }, { file: string; figures: BenchFigures }]));
+    printComparison(
+      ...([a, b].map((file) => ({ file, figures: JSON.parse(readFileSync(file, 'utf8')) as BenchFigures })) as [
+        { file: string; figures: BenchFigures },
+        { file: string; figures: BenchFigures },
+      ]),
+    );
     return;
   }
   const report = (figures: BenchFigures) => {
@@ -78,10 +93,18 @@ async function bench(): Promise<void> {
     const cpu = cpus();
     return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`;
   };
-  say('The news watcher\'s cost (no workbench)…');
+  say("The news watcher's cost (no workbench)…");
   const news = await measureNews(say);
   if (values.news) {
-    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], news, wallMs: Date.now() - wallStart });
+    report({
+      environment: environment(),
+      command,
+      floorLabel: 'Floor',
+      against: false,
+      sessions: [],
+      news,
+      wallMs: Date.now() - wallStart,
+    });
     return;
   }
   const pairs = whole(values.pairs, values.quick ? 5 : 15, 3, '--pairs');
@@ -97,10 +120,30 @@ async function bench(): Promise<void> {
   say('Packaging (npm run package)…');
   const packaged = await packageExtension(root, temp, cleanups);
   const total = Object.values(packaged.bundles).reduce((a, b) => a + b, 0);
-  say(`${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles).map(([f, n]) => `${f} ${n} B`).join(', ')} (${total} B).`);
+  say(
+    `${basename(packaged.vsix)}: ${packaged.vsixBytes} B; bundles ${Object.entries(packaged.bundles)
+      .map(([f, n]) => `${f} ${n} B`)
+      .join(', ')} (${total} B).`,
+  );
   if (values.depth) {
-    const depth = await measureDepth(root, temp, codeServer, packaged, verbose, values.profile === undefined ? undefined : resolve(values.profile));
-    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], depth, news, wallMs: Date.now() - wallStart });
+    const depth = await measureDepth(
+      root,
+      temp,
+      codeServer,
+      packaged,
+      verbose,
+      values.profile === undefined ? undefined : resolve(values.profile),
+    );
+    report({
+      environment: environment(),
+      command,
+      floorLabel: 'Floor',
+      against: false,
+      sessions: [],
+      depth,
+      news,
+      wallMs: Date.now() - wallStart,
+    });
     return;
   }
 
@@ -111,7 +154,10 @@ async function bench(): Promise<void> {
   const title = await firstTitle(standIn);
   const install = async (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
-    return await Installed.prepare({ label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, env, verbose, cleanups }, title);
+    return await Installed.prepare(
+      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, env, verbose, cleanups },
+      title,
+    );
   };
 
   say('Preparing a signed-in profile for each extension…');
@@ -119,11 +165,17 @@ async function bench(): Promise<void> {
   // Both profiles are prepared by the same steps (see sessions.ts): filing leaves state (the
   // extension's, Git's) that a profile only signed in lacks, and the view opened once leaves the
   // rows the extension keeps.
-  const profiled = (side: string) => (values.profile === undefined ? {} : profileEnv(root, join(resolve(values.profile), side), SAMPLE_PROFILE_MS));
+  const profiled = (side: string) =>
+    values.profile === undefined ? {} : profileEnv(root, join(resolve(values.profile), side), SAMPLE_PROFILE_MS);
   const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', profiled('ours'));
   const floor = against
     ? (await install(basename(against), against, 'b', profiled('against'))).installed
-    : (await install('floor', await packageFloor(root, temp, cleanups), 'b', { HELPDESK_FLOOR_POST: JSON.stringify(ours.post), ...profiled('floor') })).installed;
+    : (
+        await install('floor', await packageFloor(root, temp, cleanups), 'b', {
+          HELPDESK_FLOOR_POST: JSON.stringify(ours.post),
+          ...profiled('floor'),
+        })
+      ).installed;
   say(`Prepared (${seconds(Date.now() - prepared)}). ${pairs} pairs at each latency, a fresh workbench each…`);
 
   const sessions: SessionFigures[] = [];
@@ -138,7 +190,9 @@ async function bench(): Promise<void> {
         (installed === floor ? figures.floor : figures.ours).push(sample);
       }
       const [a, b] = [figures.ours.at(-1)!, figures.floor.at(-1)!];
-      say(`+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms (CPU ${a.activationCpu.toFixed(1)} / ${b.activationCpu.toFixed(1)} ms); open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`);
+      say(
+        `+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms (CPU ${a.activationCpu.toFixed(1)} / ${b.activationCpu.toFixed(1)} ms); open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`,
+      );
     }
     sessions.push(figures);
   }
@@ -171,10 +225,21 @@ function profileEnv(root: string, dir: string, ms = 600_000): Record<string, str
   mkdirSync(dir, { recursive: true });
   say(`A CPU profile of the extension host goes into ${dir}.`);
   const hook = join(root, 'out', 'bench', 'cpuProfileHook.js');
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(), HELPDESK_PROFILE_DIR: dir, HELPDESK_PROFILE_MS: String(ms) };
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(),
+    HELPDESK_PROFILE_DIR: dir,
+    HELPDESK_PROFILE_MS: String(ms),
+  };
 }
 
-async function measureDepth(root: string, temp: string, codeServer: CodeServerInstall, packaged: Packaged, verbose: boolean, profileDir?: string): Promise<DepthFigures> {
+async function measureDepth(
+  root: string,
+  temp: string,
+  codeServer: CodeServerInstall,
+  packaged: Packaged,
+  verbose: boolean,
+  profileDir?: string,
+): Promise<DepthFigures> {
   say(`Load more at depth: ${DEPTH.posts.toLocaleString('en-US')} posts, ${DEPTH.pageSize} a page…`);
   const standIn = await startStandIn({ seed: { posts: DEPTH.posts } });
   const stop = cleanups.add(() => standIn.close());
@@ -209,7 +274,11 @@ async function measureDepth(root: string, temp: string, codeServer: CodeServerIn
 async function main(): Promise<number> {
   const timeoutMs = whole(process.env.BENCH_TIMEOUT, 3600, 1, 'BENCH_TIMEOUT') * 1000;
   try {
-    await until(bench(), onSignal().stopped, rejectAfter(timeoutMs, `The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`, cleanups));
+    await until(
+      bench(),
+      onSignal().stopped,
+      rejectAfter(timeoutMs, `The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`, cleanups),
+    );
     return 0;
   } catch (error) {
     console.error(`[bench] The bench could not run: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,7 +21,9 @@ export function printComparison(...runs: [{ file: string; figures: BenchFigures 
       compared += 1;
       if (ok) met += 1;
       const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)} ms`;
-      console.log(`  ${ok ? 'PASS' : 'MISS'}  ${figure.name}, +${sessionA.latencyMs} ms: A ${signed(pa.difference)} (${pa.pairs} pairs), B ${signed(pb.difference)} (${pb.pairs} pairs), ${apart.toFixed(1)} ms apart`);
+      console.log(
+        `  ${ok ? 'PASS' : 'MISS'}  ${figure.name}, +${sessionA.latencyMs} ms: A ${signed(pa.difference)} (${pa.pairs} pairs), B ${signed(pb.difference)} (${pb.pairs} pairs), ${apart.toFixed(1)} ms apart`,
+      );
     }
   }
   console.log(`  ${met} of ${compared} paired medians within ${AGREE_MS} ms of the other run's.`);

@@ -65,7 +65,10 @@ export async function measureNews(say: (line: string) => void, { accountPosts = 
     idleRequests[name] = await idlePollRequests(name, accountPosts + 7);
     boundaryRequests[name] = await idlePollRequests(name, accountPosts);
   }
-  const list = (figures: Record<string, number>) => Object.entries(figures).map(([p, n]) => `${p} ${n}`).join(', ');
+  const list = (figures: Record<string, number>) =>
+    Object.entries(figures)
+      .map(([p, n]) => `${p} ${n}`)
+      .join(', ');
   say(`News: requests of an idle poll: ${list(idleRequests)}; where the last page is exactly full: ${list(boundaryRequests)}.`);
 
   const gc = forcedGc();
@@ -73,7 +76,15 @@ export async function measureNews(say: (line: string) => void, { accountPosts = 
   const runs: { baseline: number; watcher: number }[] = [];
   let snapshotPosts = 0;
   for (let pair = 0; pair < 2; pair++) {
-    const baseline = await heapSlope(accountPosts, polls, gc, async (standIn) => void (await (await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&page=1&per_page=100&order=updated_at.desc`)).text()));
+    const baseline = await heapSlope(
+      accountPosts,
+      polls,
+      gc,
+      async (standIn) =>
+        void (await (
+          await fetch(`${standIn.url}/app.json?api_token=${encodeURIComponent(standIn.token)}&page=1&per_page=100&order=updated_at.desc`)
+        ).text()),
+    );
     const state: PollState = { read: {} };
     let api: HelpdeskClient | undefined;
     const watcher = await heapSlope(accountPosts, polls, gc, async (standIn) => {
@@ -94,7 +105,9 @@ export async function measureNews(say: (line: string) => void, { accountPosts = 
     heapRuns: runs,
     snapshotPosts,
   };
-  say(`News: heap growth per 1,000 polls, watcher against a bare fetch of the same page: ${runs.map((r) => `${kb(r.watcher)} − ${kb(r.baseline)}`).join('; ')}; snapshot ${snapshotPosts} posts.`);
+  say(
+    `News: heap growth per 1,000 polls, watcher against a bare fetch of the same page: ${runs.map((r) => `${kb(r.watcher)} − ${kb(r.baseline)}`).join('; ')}; snapshot ${snapshotPosts} posts.`,
+  );
   return figures;
 }
 
@@ -125,12 +138,21 @@ async function idlePollRequests(profile: ProfileName, posts: number): Promise<nu
  * 200th. A slope, not two samples: heapUsed after a GC moves by megabytes from one sample to the
  * next (code, caches) without growing.
  */
-async function heapSlope(accountPosts: number, polls: number, gc: () => void, pollOnce: (standIn: StandIn) => Promise<void>): Promise<number> {
+async function heapSlope(
+  accountPosts: number,
+  polls: number,
+  gc: () => void,
+  pollOnce: (standIn: StandIn) => Promise<void>,
+): Promise<number> {
   const standIn = await startStandIn({ seed: { posts: accountPosts } });
   try {
     const samples: { poll: number; heap: number }[] = [];
     for (let i = 1; i <= polls; i++) {
-      if (i % 10 === 0) await fetch(`${standIn.url}/__standin/records/posts`, { method: 'POST', body: JSON.stringify({ title: `News ${i}`, task_kind: 'task' }) });
+      if (i % 10 === 0)
+        await fetch(`${standIn.url}/__standin/records/posts`, {
+          method: 'POST',
+          body: JSON.stringify({ title: `News ${i}`, task_kind: 'task' }),
+        });
       await pollOnce(standIn);
       standIn.requests.length = 0;
       if (i % 100 === 0) {

@@ -34,14 +34,28 @@ export async function packageExtension(root: string, temp: string, cleanups: Cle
   }
   const extensionDir = join(unpacked, 'extension');
   const dist = join(extensionDir, 'dist');
-  const bundles = Object.fromEntries(readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => [`dist/${f}`, statSync(join(dist, f)).size]));
-  return { id: `${manifest.publisher}.${manifest.name}`, vsix, vsixBytes: statSync(vsix).size, bundles, main: manifest.main.replace(/^\.\//, ''), extensionDir };
+  const bundles = Object.fromEntries(
+    readdirSync(dist)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [`dist/${f}`, statSync(join(dist, f)).size]),
+  );
+  return {
+    id: `${manifest.publisher}.${manifest.name}`,
+    vsix,
+    vsixBytes: statSync(vsix).size,
+    bundles,
+    main: manifest.main.replace(/^\.\//, ''),
+    extensionDir,
+  };
 }
 
 /** test/bench/fixture/floor packed as it is into `<temp>/floor.vsix`. */
 export async function packageFloor(root: string, temp: string, cleanups: Cleanups): Promise<string> {
   const vsix = join(temp, 'floor.vsix');
   const vsce = join(root, 'node_modules', '.bin', 'vsce');
-  await runCommand(vsce, ['package', '--no-dependencies', '--skip-license', '--out', vsix], { cwd: join(root, 'test', 'bench', 'fixture', 'floor'), cleanups });
+  await runCommand(vsce, ['package', '--no-dependencies', '--skip-license', '--out', vsix], {
+    cwd: join(root, 'test', 'bench', 'fixture', 'floor'),
+    cleanups,
+  });
   return vsix;
 }

@@ -88,15 +88,23 @@ export async function armTimer(page: Page, spec: TimerSpec): Promise<void> {
 
 /** Waits for the armed timer to stop (both times, if `settled` was asked); resolves with the times in ms. */
 export async function readTimes(page: Page, what: string, timeoutMs = 30_000): Promise<Timed> {
-  const done = "window.__benchTimer?.state.end !== undefined && (!window.__benchTimer.settled || window.__benchTimer.state.settled !== undefined)";
+  const done =
+    'window.__benchTimer?.state.end !== undefined && (!window.__benchTimer.settled || window.__benchTimer.state.settled !== undefined)';
   try {
     await page.waitForFunction(done, undefined, { timeout: timeoutMs, polling: 50 });
   } catch {
     const state = await page.evaluate<{ start?: number; end?: number }>('window.__benchTimer?.state ?? {}');
-    const why = state.start === undefined ? 'the input never came' : state.end === undefined ? 'after the input' : 'shown, but its view\'s progress bar never stopped';
+    const why =
+      state.start === undefined
+        ? 'the input never came'
+        : state.end === undefined
+          ? 'after the input'
+          : "shown, but its view's progress bar never stopped";
     throw new Error(`${what}: not seen within ${timeoutMs / 1000} s (${why}).`);
   }
-  return await page.evaluate<Timed>('(() => { const t = window.__benchTimer; t.stop(); const { start, end, settled } = t.state; return { shown: end - start, settled: settled === undefined ? NaN : settled - start }; })()');
+  return await page.evaluate<Timed>(
+    '(() => { const t = window.__benchTimer; t.stop(); const { start, end, settled } = t.state; return { shown: end - start, settled: settled === undefined ? NaN : settled - start }; })()',
+  );
 }
 
 /** The input → the element painted (ms). */

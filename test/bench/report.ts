@@ -62,7 +62,11 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -127,7 +131,11 @@ export function printReport(f: BenchFigures): void {
         target,
         ok === undefined ? '' : verdict(ok),
       ]);
-      if (ok !== undefined) summary.push({ ok, text: `${figure.name} at +${session.latencyMs} ms: ${signed(p.difference)} ms, ${ratio(p.ratio)} (target ${target})` });
+      if (ok !== undefined)
+        summary.push({
+          ok,
+          text: `${figure.name} at +${session.latencyMs} ms: ${signed(p.difference)} ms, ${ratio(p.ratio)} (target ${target})`,
+        });
     }
   }
 
@@ -146,7 +154,10 @@ export function printReport(f: BenchFigures): void {
       `≤ ${ratio(TARGETS.depthRatio)}`,
       verdict(depthOk),
     ]);
-    summary.push({ ok: depthOk, text: `load more, clicks ${pages - 10}–${pages - 1} against 1–10: ${ratio(deepest / first)} (target ≤ ${ratio(TARGETS.depthRatio)})` });
+    summary.push({
+      ok: depthOk,
+      text: `load more, clicks ${pages - 10}–${pages - 1} against 1–10: ${ratio(deepest / first)} (target ≤ ${ratio(TARGETS.depthRatio)})`,
+    });
     const perPost = (d.heapAfter - d.heapBefore) / d.loaded;
     const floor = d.bareHeapPerPost;
     const heapOk = perPost / floor <= TARGETS.heapRatio;
@@ -159,28 +170,80 @@ export function printReport(f: BenchFigures): void {
       `≤ ${ratio(TARGETS.heapRatio)}`,
       verdict(heapOk),
     ]);
-    summary.push({ ok: heapOk, text: `heap ${bytes(Math.round(perPost))} per loaded post, ${ratio(perPost / floor)} the floor's (target ≤ ${ratio(TARGETS.heapRatio)})` });
+    summary.push({
+      ok: heapOk,
+      text: `heap ${bytes(Math.round(perPost))} per loaded post, ${ratio(perPost / floor)} the floor's (target ≤ ${ratio(TARGETS.heapRatio)})`,
+    });
   }
 
   if (f.news) {
     const n = f.news;
     const idleOk = n.idleRequestsPerHour <= TARGETS.newsIdleRequestsPerHour;
-    const perPoll = (figures: Record<string, number>) => Object.entries(figures).map(([p, r]) => `${p} ${r}`).join(', ');
-    rows.push([`News, idle: requests per hour at 5 min (${perPoll(n.idleRequests)} a poll)`, String(n.idleRequestsPerHour), '', '', '', `≤ ${TARGETS.newsIdleRequestsPerHour}`, verdict(idleOk)]);
+    const perPoll = (figures: Record<string, number>) =>
+      Object.entries(figures)
+        .map(([p, r]) => `${p} ${r}`)
+        .join(', ');
+    rows.push([
+      `News, idle: requests per hour at 5 min (${perPoll(n.idleRequests)} a poll)`,
+      String(n.idleRequestsPerHour),
+      '',
+      '',
+      '',
+      `≤ ${TARGETS.newsIdleRequestsPerHour}`,
+      verdict(idleOk),
+    ]);
     const boundary = (60 / 5) * Math.max(...Object.values(n.boundaryRequests));
-    rows.push([`  where the last page is exactly full (${perPoll(n.boundaryRequests)} a poll)`, String(boundary), '', '', '', `≤ ${TARGETS.newsIdleRequestsPerHour}`, verdict(boundary <= TARGETS.newsIdleRequestsPerHour)]);
-    summary.push({ ok: idleOk, text: `news: ${n.idleRequestsPerHour} requests per idle hour (target ≤ ${TARGETS.newsIdleRequestsPerHour})` });
+    rows.push([
+      `  where the last page is exactly full (${perPoll(n.boundaryRequests)} a poll)`,
+      String(boundary),
+      '',
+      '',
+      '',
+      `≤ ${TARGETS.newsIdleRequestsPerHour}`,
+      verdict(boundary <= TARGETS.newsIdleRequestsPerHour),
+    ]);
+    summary.push({
+      ok: idleOk,
+      text: `news: ${n.idleRequestsPerHour} requests per idle hour (target ≤ ${TARGETS.newsIdleRequestsPerHour})`,
+    });
     const growth = n.heapGrowthPer1000;
     const heapOk = growth <= TARGETS.newsHeapGrowthBytes;
-    rows.push([`News: heap growth per 1,000 polls, ${n.accountPosts.toLocaleString('en-US')} posts`, `${growth >= 0 ? '+' : ''}${kib(growth)}`, '', '', '', '≤ +1 MB', verdict(heapOk)]);
-    summary.push({ ok: heapOk, text: `news: heap ${growth >= 0 ? '+' : ''}${kib(growth)} per 1,000 polls, snapshot ${n.snapshotPosts} posts (target ≤ +1 MB)` });
+    rows.push([
+      `News: heap growth per 1,000 polls, ${n.accountPosts.toLocaleString('en-US')} posts`,
+      `${growth >= 0 ? '+' : ''}${kib(growth)}`,
+      '',
+      '',
+      '',
+      '≤ +1 MB',
+      verdict(heapOk),
+    ]);
+    summary.push({
+      ok: heapOk,
+      text: `news: heap ${growth >= 0 ? '+' : ''}${kib(growth)} per 1,000 polls, snapshot ${n.snapshotPosts} posts (target ≤ +1 MB)`,
+    });
   }
   if (f.sizes) {
     // No target on bundles: what loads at startup is what activation measures, and what a view needs is what open to rows measures.
     const total = Object.values(f.sizes.bundles).reduce((a, b) => a + b, 0);
-    rows.push([`Bundles: ${Object.keys(f.sizes.bundles).join(' + ')} (the entry: ${f.sizes.main})`, `${bytes(total)} (${kib(total)})`, '', '', '', '', '']);
+    rows.push([
+      `Bundles: ${Object.keys(f.sizes.bundles).join(' + ')} (the entry: ${f.sizes.main})`,
+      `${bytes(total)} (${kib(total)})`,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     const vsixOk = f.sizes.vsixBytes <= TARGETS.vsixBytes;
-    rows.push([`Package ${f.sizes.vsixName}`, `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`, '', '', '', `≤ ${kib(TARGETS.vsixBytes)}`, verdict(vsixOk)]);
+    rows.push([
+      `Package ${f.sizes.vsixName}`,
+      `${bytes(f.sizes.vsixBytes)} (${kib(f.sizes.vsixBytes)})`,
+      '',
+      '',
+      '',
+      `≤ ${kib(TARGETS.vsixBytes)}`,
+      verdict(vsixOk),
+    ]);
     summary.push({ ok: vsixOk, text: `.vsix ${kib(f.sizes.vsixBytes)} (target ≤ ${kib(TARGETS.vsixBytes)})` });
   }
 
@@ -197,9 +260,15 @@ export function printReport(f: BenchFigures): void {
     }
   }
   for (const session of f.sessions) {
-    for (const [label, samples] of [['Helpdesk Bridge', session.ours], [f.floorLabel, session.floor]] as const) {
+    for (const [label, samples] of [
+      ['Helpdesk Bridge', session.ours],
+      [f.floorLabel, session.floor],
+    ] as const) {
       const missed = samples.filter((sample) => !sample.activatedAtStartup).length;
-      if (missed) console.log(`  Activation at startup, +${session.latencyMs} ms: ${label} not activated at startup in ${missed} of ${samples.length} samples (0 ms).`);
+      if (missed)
+        console.log(
+          `  Activation at startup, +${session.latencyMs} ms: ${label} not activated at startup in ${missed} of ${samples.length} samples (0 ms).`,
+        );
     }
   }
   if (f.depth) {
@@ -269,5 +338,7 @@ What is timed
   console.log('\nTargets');
   for (const s of summary) console.log(`  ${verdict(s.ok)}  ${s.text}`);
   const met = summary.filter((s) => s.ok).length;
-  console.log(`  ${met} of ${summary.length} met. A benchmark reports; it does not fail (exit code 0). Wall time ${(f.wallMs / 1000).toFixed(0)} s.`);
+  console.log(
+    `  ${met} of ${summary.length} met. A benchmark reports; it does not fail (exit code 0). Wall time ${(f.wallMs / 1000).toFixed(0)} s.`,
+  );
 }

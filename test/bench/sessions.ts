@@ -78,7 +78,10 @@ export function forgetFiled(standIn: StandIn, lastPostId: number): void {
 /** Finds `label` in the command palette; Enter runs it (the command may open a box of its own, so the palette need not close). */
 async function choose(page: Page, wb: Workbench, label: string, enter = true): Promise<void> {
   await wb.commandPalette(label.replace(/…$/, ''));
-  await wb.quickPickRows.filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first().waitFor({ state: 'visible' });
+  await wb.quickPickRows
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
+    .first()
+    .waitFor({ state: 'visible' });
   if (enter) await page.keyboard.press('Enter');
 }
 
@@ -181,10 +184,22 @@ export class Installed {
         // The last second of it is the page's quiet second.
         await page.waitForTimeout(BACKGROUND_STARTED_MS - 1000);
         await pageQuiet(page, 1000, 6000);
-        await armTimer(page, { start: 'mousedown', selector: '.part.sidebar .monaco-list-row .label-name', text: `^${escape(firstTitle)}$`, settled: true });
+        await armTimer(page, {
+          start: 'mousedown',
+          selector: '.part.sidebar .monaco-list-row .label-name',
+          text: `^${escape(firstTitle)}$`,
+          settled: true,
+        });
         await wb.activity('Helpdesk').click();
         const rows = await readTimes(page, `${this.label}: the first post row ("${firstTitle}"; is the template signed in?)`);
-        sample = { activation: activation.ms, activationCpu: this.readActivationCpu(activation.atStartup), activatedAtStartup: activation.atStartup, openToRows: rows.shown, openToServiceRows: rows.settled, ...(await this.reportBug(page, wb, true)) };
+        sample = {
+          activation: activation.ms,
+          activationCpu: this.readActivationCpu(activation.atStartup),
+          activatedAtStartup: activation.atStartup,
+          openToRows: rows.shown,
+          openToServiceRows: rows.settled,
+          ...(await this.reportBug(page, wb, true)),
+        };
       });
       return sample!;
     } finally {
@@ -202,7 +217,9 @@ export class Installed {
     if (!atStartup) return 0;
     const lines = existsSync(this.activationCpuFile) ? readFileSync(this.activationCpuFile, 'utf8').trim().split('\n').filter(Boolean) : [];
     if (lines.length !== 1) {
-      console.log(`[bench] ${this.label}: ${lines.length} activation CPU records in ${this.activationCpuFile}, not 1: this sample has no CPU figure.`);
+      console.log(
+        `[bench] ${this.label}: ${lines.length} activation CPU records in ${this.activationCpuFile}, not 1: this sample has no CPU figure.`,
+      );
       return Number.NaN;
     }
     const cpu = JSON.parse(lines[0]!) as ActivationCpu;
@@ -210,7 +227,12 @@ export class Installed {
   }
 
   /** Report Bug on lines 2–3 of greeting.ts, from the palette, with the suggested title. */
-  private async reportBug(page: Page, wb: Workbench, timed: boolean, title?: string): Promise<Pick<Sample, 'reportBugBox' | 'reportBugFiled'>> {
+  private async reportBug(
+    page: Page,
+    wb: Workbench,
+    timed: boolean,
+    title?: string,
+  ): Promise<Pick<Sample, 'reportBugBox' | 'reportBugFiled'>> {
     const editor = await wb.quickOpen(FILE.name, FILE.showing);
     await wb.selectLines(editor, FILE.clickOn, ...FILE.lines);
     await choose(page, wb, REPORT_BUG, false);
@@ -222,7 +244,12 @@ export class Installed {
     const reportBugBox = timed ? await readTimer(page, `${this.label}: Report Bug's title box`) : 0;
     await wb.inputBox(/^Report Bug: /);
     if (title !== undefined) await wb.quickInputField.fill(title);
-    if (timed) await armTimer(page, { start: 'Enter', selector: '.notifications-toasts .notification-list-item-message', text: '^Bug #\\d+ filed\\.$' });
+    if (timed)
+      await armTimer(page, {
+        start: 'Enter',
+        selector: '.notifications-toasts .notification-list-item-message',
+        text: '^Bug #\\d+ filed\\.$',
+      });
     await page.keyboard.press('Enter');
     const reportBugFiled = timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
     if (!timed) await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible' });
@@ -242,7 +269,12 @@ export class Installed {
   }
 
   /** code-server on `dir` (installing `install` first) and Chromium, the workbench ready and Git done with the workspace; stopped after `work`. */
-  private async session(dir: string, install: string[], settings: Record<string, unknown>, work: (page: Page, wb: Workbench) => Promise<void>): Promise<void> {
+  private async session(
+    dir: string,
+    install: string[],
+    settings: Record<string, unknown>,
+    work: (page: Page, wb: Workbench) => Promise<void>,
+  ): Promise<void> {
     const { options } = this;
     const own = new Cleanups('bench');
     const stop = options.cleanups.add(() => own.runAll());

@@ -127,17 +127,26 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(join(options.dataDir, 'tmp'), { recursive: true });
-  const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+  const trust = options.workspaceTrust
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+    : {};
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...options.settings }, null, 2));
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
-  const env = serverEnv({ ...(options.extensionTests ? { VSCODE_OPTIONS: 'enable-smoke-test-driver' } : {}), ...options.env }, options.dataDir);
+  const env = serverEnv(
+    { ...(options.extensionTests ? { VSCODE_OPTIONS: 'enable-smoke-test-driver' } : {}), ...options.env },
+    options.dataDir,
+  );
   const common = [
     options.codeServer.entry,
-    '--auth', 'none',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
-    '--config', config,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--config',
+    config,
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
@@ -210,7 +219,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
  * extension host (as `--extensionDevelopmentPath`/`--extensionTestsPath` do for desktop VS Code).
  * The vscode-remote:// URIs must name the same host as the page.
  */
-export function workbenchUrl(server: CodeServer, folder: string | undefined, tests?: { extensionDevelopmentPath: string; extensionTestsPath: string }): string {
+export function workbenchUrl(
+  server: CodeServer,
+  folder: string | undefined,
+  tests?: { extensionDevelopmentPath: string; extensionTestsPath: string },
+): string {
   const params = new URLSearchParams();
   if (folder) params.set('folder', folder);
   if (tests) {

@@ -156,7 +156,11 @@ export async function ensureCodeServer(root: string, log: Log, version = CODE_SE
     const natives = NATIVE_MODULES.filter((name) => existsSync(join(vscodeDir, 'node_modules', name, 'package.json')));
     await runCommand(NPM, ['rebuild', ...natives], { cwd: vscodeDir, env: npmEnv({ ...runtime.env, npm_config_yes: 'true' }), logFile });
     await runCommand(NPM, ['rebuild', '--prefix', dir, 'argon2'], { cwd: dir, env, logFile });
-    await loadNativeModules(runtime, [...natives.map((name) => join(vscodeDir, 'node_modules', name)), join(dir, 'node_modules', 'argon2')], logFile);
+    await loadNativeModules(
+      runtime,
+      [...natives.map((name) => join(vscodeDir, 'node_modules', name)), join(dir, 'node_modules', 'argon2')],
+      logFile,
+    );
   } catch (error) {
     throw new Error(`Installing code-server ${version} failed; full log in ${logFile}.\n${(error as Error).message}`, { cause: error });
   }
@@ -189,9 +193,13 @@ async function gitDependenciesFromRegistry(lockfile: string, env: NodeJS.Process
     const name = entry.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
     const found = (await captureOutput(NPM, ['view', `${name}@${entry.version}`, 'dist', '--json'], env)).trim();
     const dist = (found ? JSON.parse(found) : {}) as { tarball?: string; integrity?: string };
-    if (!dist.tarball) throw new Error(`${lockfile} takes ${name}@${entry.version} from ${entry.resolved}, and the npm registry has no such version.`);
-    appendFileSync(logFile, `\n${lockfile}: ${name}@${entry.version} from ${dist.tarball} instead of ${entry.resolved}` +
-      `${dist.integrity === entry.integrity ? ' (same integrity)' : ` (integrity ${dist.integrity}, was ${entry.integrity})`}\n`);
+    if (!dist.tarball)
+      throw new Error(`${lockfile} takes ${name}@${entry.version} from ${entry.resolved}, and the npm registry has no such version.`);
+    appendFileSync(
+      logFile,
+      `\n${lockfile}: ${name}@${entry.version} from ${dist.tarball} instead of ${entry.resolved}` +
+        `${dist.integrity === entry.integrity ? ' (same integrity)' : ` (integrity ${dist.integrity}, was ${entry.integrity})`}\n`,
+    );
     entry.resolved = dist.tarball;
     entry.integrity = dist.integrity;
     changed = true;

@@ -77,7 +77,9 @@ export function captureOutput(command: string, args: string[], env: NodeJS.Proce
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')}: exit code ${code}\n${err.trimEnd()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')}: exit code ${code}\n${err.trimEnd()}`)),
+    );
   });
 }
 

@@ -53,7 +53,11 @@ export async function ensureNode(root: string, major: number, log: Log): Promise
   const logFile = join(dir, 'install.log');
   writeFileSync(logFile, '');
   try {
-    await runCommand(NPM, ['install', '--prefix', dir, '--no-audit', '--no-fund', `${packageName}@${major}`], { cwd: dir, env: npmEnv({}), logFile });
+    await runCommand(NPM, ['install', '--prefix', dir, '--no-audit', '--no-fund', `${packageName}@${major}`], {
+      cwd: dir,
+      env: npmEnv({}),
+      logFile,
+    });
     const version = (await captureOutput(node, ['-v'], process.env)).trim();
     if (majorOf(version) !== major) throw new Error(`${node} is ${version}, not Node.js ${major}.`);
   } catch (error) {

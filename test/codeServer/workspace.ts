@@ -59,7 +59,8 @@ export function createWorkspace(dir: string): string {
       '',
     ].join('\n'),
   );
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, stdio: 'ignore' });
   git('init', '-q', '-b', 'main');
   git('add', '.');
   git('commit', '-q', '-m', 'Sample workspace');
@@ -79,9 +80,16 @@ export function standInVariable(profile: ProfileName, what: 'URL' | 'TOKEN'): st
  * them). Test-only: the tokens are the stand-ins' throwaway ones.
  */
 export async function startProfileStandIns(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
-  const servers = await Promise.all((Object.keys(PROFILES) as ProfileName[]).map(async (profile) => ({ profile, server: await startStandIn({ seed: 'demo', profile }) })));
+  const servers = await Promise.all(
+    (Object.keys(PROFILES) as ProfileName[]).map(async (profile) => ({ profile, server: await startStandIn({ seed: 'demo', profile }) })),
+  );
   return {
-    env: Object.fromEntries(servers.flatMap(({ profile, server }) => [[standInVariable(profile, 'URL'), server.url], [standInVariable(profile, 'TOKEN'), server.token]])),
+    env: Object.fromEntries(
+      servers.flatMap(({ profile, server }) => [
+        [standInVariable(profile, 'URL'), server.url],
+        [standInVariable(profile, 'TOKEN'), server.token],
+      ]),
+    ),
     close: async () => void (await Promise.all(servers.map(({ server }) => server.close()))),
   };
 }

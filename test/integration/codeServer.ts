@@ -97,7 +97,12 @@ async function main(): Promise<number> {
         codeServer,
         dir: temp,
         workspace,
-        env: { HELPDESK_TEST_RESULT: result, ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}), ...(values.restricted ? { HELPDESK_RESTRICTED: '1' } : {}), ...standIns.env },
+        env: {
+          HELPDESK_TEST_RESULT: result,
+          ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}),
+          ...(values.restricted ? { HELPDESK_RESTRICTED: '1' } : {}),
+          ...standIns.env,
+        },
         extensionTests: true,
         workspaceTrust: values.restricted,
         verbose: values.verbose,

@@ -37,7 +37,9 @@ function checkOldest(root: string): void {
   const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { vscode: string } };
   const minor = /^\^?1\.(\d+)\./.exec(engines.vscode)?.[1];
   if (!minor || !VERSIONS.oldest.startsWith(`4.${minor}.`)) {
-    throw new Error(`package.json's engines.vscode is ${engines.vscode}: set VERSIONS.oldest in test/integration/versions.ts to the last code-server 4.${minor ?? '?'}.x.`);
+    throw new Error(
+      `package.json's engines.vscode is ${engines.vscode}: set VERSIONS.oldest in test/integration/versions.ts to the last code-server 4.${minor ?? '?'}.x.`,
+    );
   }
 }
 

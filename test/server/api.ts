@@ -50,7 +50,8 @@ export function route(method: string, path: string): { handler: Handler; id: num
   match = MEMBER_PATH.exec(path);
   if (!match || !/^\d{1,15}$/.test(match[2]!)) return undefined;
   const operations = Object.hasOwn(RESOURCES, match[1]!) ? RESOURCES[match[1]!]! : {};
-  const handler = method === 'GET' ? operations.get : method === 'PUT' ? operations.update : method === 'DELETE' ? operations.delete : undefined;
+  const handler =
+    method === 'GET' ? operations.get : method === 'PUT' ? operations.update : method === 'DELETE' ? operations.delete : undefined;
   return handler && { handler, id: Number(match[2]) };
 }
 
@@ -64,7 +65,8 @@ export interface ApiRequest {
 
 /** The token from the JSON body (any method), else from the query. */
 function tokenOf(request: ApiRequest): string | undefined {
-  if (request.body.kind === 'json' && isObject(request.body.value) && typeof request.body.value.api_token === 'string') return request.body.value.api_token;
+  if (request.body.kind === 'json' && isObject(request.body.value) && typeof request.body.value.api_token === 'string')
+    return request.body.value.api_token;
   return request.query.api_token;
 }
 

@@ -38,7 +38,13 @@ export interface Controllable {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-export function handleControl(target: Controllable, method: string, path: string, body: ParsedBody, remoteAddress: string | undefined): Answer {
+export function handleControl(
+  target: Controllable,
+  method: string,
+  path: string,
+  body: ParsedBody,
+  remoteAddress: string | undefined,
+): Answer {
   if (!LOOPBACK.has(remoteAddress ?? '')) return error(403, 'Control endpoints answer loopback callers only');
   const action = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
   const record = /^(DELETE|PATCH|POST) records\/([a-z_]+)(?:\/(\d+))?$/.exec(action);
@@ -47,7 +53,8 @@ export function handleControl(target: Controllable, method: string, path: string
     const collection = name as CollectionName;
     if (!COLLECTIONS.includes(collection)) return error(400, `No collection ${collection}`);
     if (verb === 'DELETE' && id) return target.removeRecord(collection, Number(id)) ? json(200, 'ok') : notFound();
-    if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return error(400, 'Send the fields as a JSON object');
+    if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value))
+      return error(400, 'Send the fields as a JSON object');
     const fields = body.value as Record<string, unknown>;
     if (verb === 'POST' && !id) return json(201, target.insertRecord(collection, fields));
     if (verb === 'PATCH' && id) {

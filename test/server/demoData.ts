@@ -38,8 +38,29 @@ const CLIENTS: [string, string, string, string, string, string][] = [
   ['Quarry Lane Architects', 'Copenhagen', 'DK', 'Freja', 'Nielsen', 'quarrylane.example'],
 ];
 
-const CALLING_CODES: Record<string, string> = { US: '1', CA: '1', NL: '31', GB: '44', IE: '353', DE: '49', PL: '48', CH: '41', PT: '351', AT: '43', DK: '45' };
-const STREETS = ['Market Street', 'Harbour Road', 'Station Square', 'Mill Lane', 'Park Avenue', 'King Street', 'Riverside Drive', 'Church Street'];
+const CALLING_CODES: Record<string, string> = {
+  US: '1',
+  CA: '1',
+  NL: '31',
+  GB: '44',
+  IE: '353',
+  DE: '49',
+  PL: '48',
+  CH: '41',
+  PT: '351',
+  AT: '43',
+  DK: '45',
+};
+const STREETS = [
+  'Market Street',
+  'Harbour Road',
+  'Station Square',
+  'Mill Lane',
+  'Park Avenue',
+  'King Street',
+  'Riverside Drive',
+  'Church Street',
+];
 const SEGMENTS = ['Enterprise', 'Mid-market', 'Small business'];
 
 /** name, index of the client (null: none), price, description */
@@ -72,7 +93,13 @@ const CONTACTS: [string, string, string][] = [
   ['Elin', 'Lindqvist', 'Compliance officer'],
 ];
 
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function seedClients(store: Store, prefix: string, random: Random): ClientRecord[] {
   return CLIENTS.map(([name, city, country, first, last, domain], i) => {
@@ -147,7 +174,14 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
   DEMO_COMMENTS.forEach(([parentIndex, content], i) => {
     const parent = posts[parentIndex]!;
     const at = formatTime(Date.parse(parent.created_at) + (i + 1) * 97 * MINUTE);
-    store.insert(prefix, 'posts', { post_id: parent.id, task_kind: 'comment', content, responsible_id: parent.responsible_id, created_at: at, updated_at: at });
+    store.insert(prefix, 'posts', {
+      post_id: parent.id,
+      task_kind: 'comment',
+      content,
+      responsible_id: parent.responsible_id,
+      created_at: at,
+      updated_at: at,
+    });
   });
   return posts;
 }

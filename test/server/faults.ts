@@ -61,7 +61,9 @@ export function forcedAnswer(rule: FaultRule): Answer | undefined {
   }
   if (rule.status !== undefined) {
     const empty = rule.status === 204 || rule.status === 304;
-    return empty ? { status: rule.status, text: '' } : { status: rule.status, body: { code: 'error', message: STATUS_CODES[rule.status] ?? 'Injected fault' } };
+    return empty
+      ? { status: rule.status, text: '' }
+      : { status: rule.status, body: { code: 'error', message: STATUS_CODES[rule.status] ?? 'Injected fault' } };
   }
   return undefined;
 }
@@ -121,15 +123,21 @@ export function faultFromJson(value: unknown): FaultRule {
   if (body !== undefined) rule.body = body;
   if (redirectTo !== undefined) rule.redirectTo = expect(redirectTo, 'string', 'redirectTo');
   if (headers !== undefined) {
-    if (!isObject(headers) || Object.values(headers).some((h) => typeof h !== 'string')) throw new Error('headers must be an object of strings');
+    if (!isObject(headers) || Object.values(headers).some((h) => typeof h !== 'string'))
+      throw new Error('headers must be an object of strings');
     rule.headers = headers as Record<string, string>;
   }
   for (const flag of BOOLEAN_FLAGS) if (value[flag] !== undefined) rule[flag] = expect(value[flag], 'boolean', flag);
-  if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 200 && rule.status <= 599)) throw new Error('status must be 200..599');
+  if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 200 && rule.status <= 599))
+    throw new Error('status must be 200..599');
   return rule;
 }
 
-function expect<T extends 'string' | 'number' | 'boolean'>(value: unknown, type: T, name: string): T extends 'string' ? string : T extends 'number' ? number : boolean {
+function expect<T extends 'string' | 'number' | 'boolean'>(
+  value: unknown,
+  type: T,
+  name: string,
+): T extends 'string' ? string : T extends 'number' ? number : boolean {
   if (typeof value !== type) throw new Error(`${name} must be a ${type}`);
   return value as T extends 'string' ? string : T extends 'number' ? number : boolean;
 }

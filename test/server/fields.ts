@@ -10,15 +10,7 @@ export const CLIENT_KINDS = ['buyer', 'seller'] as const;
 export const EMAIL_ROUTES = ['helpdesk', 'mail'] as const;
 
 export type FieldType =
-  | 'string'
-  | 'integer'
-  | 'decimal'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'externalIds'
-  | 'stringOrInteger'
-  | { enum: readonly string[] };
+  'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'externalIds' | 'stringOrInteger' | { enum: readonly string[] };
 
 export interface FieldSpec {
   type: FieldType;

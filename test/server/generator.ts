@@ -9,7 +9,18 @@ import { Random } from './random';
 import type { Store } from './store';
 import { formatTime } from './time';
 
-const TOPICS = ['Invoice question', 'Login problem', 'Feature request', 'Data import', 'Report export', 'Billing change', 'API access', 'Mobile app', 'Password reset', 'Integration help'];
+const TOPICS = [
+  'Invoice question',
+  'Login problem',
+  'Feature request',
+  'Data import',
+  'Report export',
+  'Billing change',
+  'API access',
+  'Mobile app',
+  'Password reset',
+  'Integration help',
+];
 const TOWNS = ['Leeds', 'Lyon', 'Porto', 'Brno', 'Graz', 'Aarhus', 'Utrecht', 'Cork', 'Turin', 'Poznań'];
 const MINUTE = 60 * 1000;
 

@@ -69,8 +69,26 @@ const LIKELY: Profile = {
 
 export const PROFILES: Record<ProfileName, Profile> = {
   likely: LIKELY,
-  contrary: { ...LIKELY, name: 'contrary', honoursOrder: false, filtersDealsByClient: false, maxPerPage: 25, listsComments: true, titleRequired: true, deleteAnswer: 'empty' },
-  sparse: { ...LIKELY, name: 'sparse', ascOrder: 'refused', pastEnd: 'notFound', listsKindOnly: false, listContent: 'abstract', authorOnCreate: false, postUpdates: 'notFound' },
+  contrary: {
+    ...LIKELY,
+    name: 'contrary',
+    honoursOrder: false,
+    filtersDealsByClient: false,
+    maxPerPage: 25,
+    listsComments: true,
+    titleRequired: true,
+    deleteAnswer: 'empty',
+  },
+  sparse: {
+    ...LIKELY,
+    name: 'sparse',
+    ascOrder: 'refused',
+    pastEnd: 'notFound',
+    listsKindOnly: false,
+    listContent: 'abstract',
+    authorOnCreate: false,
+    postUpdates: 'notFound',
+  },
 };
 
 export function isProfileName(value: string): value is ProfileName {

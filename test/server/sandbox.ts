@@ -11,7 +11,9 @@
 import { isProfileName, startStandIn, type StandInOptions } from './index';
 
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P] [--profile likely|contrary|sparse]`);
+  console.error(
+    `${problem}\nUsage: sandbox [--port N] [--seed demo|empty|N] [--data FILE] [--token T] [--prefix P] [--profile likely|contrary|sparse]`,
+  );
   process.exit(2);
 }
 

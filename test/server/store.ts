@@ -19,9 +19,10 @@ export interface NewAccountOptions {
 }
 
 /** Field names of each collection, in schema order, without `id`. */
-const FIELD_NAMES = Object.fromEntries(
-  COLLECTIONS.map((c) => [c, Object.keys(SCHEMAS[c]).filter((f) => f !== 'id')]),
-) as Record<CollectionName, string[]>;
+const FIELD_NAMES = Object.fromEntries(COLLECTIONS.map((c) => [c, Object.keys(SCHEMAS[c]).filter((f) => f !== 'id')])) as Record<
+  CollectionName,
+  string[]
+>;
 
 type IdCounter = CollectionName | 'users';
 
@@ -92,7 +93,13 @@ export class Store {
     const account = this.account(prefix);
     const token = options.token ?? randomToken(prefix);
     if (this.tokenMap.has(token)) throw new Error('That token belongs to another user already');
-    const user: User = { id: this.nextId('users'), login: options.login ?? null, email: options.email ?? null, api_token: token, created_at: this.clock.now() };
+    const user: User = {
+      id: this.nextId('users'),
+      login: options.login ?? null,
+      email: options.email ?? null,
+      api_token: token,
+      created_at: this.clock.now(),
+    };
     account.users.push(user);
     this.tokenMap.set(token, { account, user });
     this.changed();
@@ -157,7 +164,8 @@ export class Store {
     if (!record) return undefined;
     let changed = false;
     for (const [field, value] of Object.entries(changes)) {
-      if (value === undefined || field === 'id' || field === 'created_at' || field === 'updated_at' || !Object.hasOwn(record, field)) continue;
+      if (value === undefined || field === 'id' || field === 'created_at' || field === 'updated_at' || !Object.hasOwn(record, field))
+        continue;
       if (JSON.stringify(record[field]) === JSON.stringify(value)) continue;
       record[field] = copyValue(value);
       changed = true;
@@ -210,7 +218,8 @@ export class Store {
   }
 
   static fromJSON(snapshot: StoreSnapshot, options: { now?: () => number } = {}): Store {
-    if (snapshot?.format !== 'standin-store/1' || !Array.isArray(snapshot.accounts)) throw new Error('Not a stand-in data file (format standin-store/1)');
+    if (snapshot?.format !== 'standin-store/1' || !Array.isArray(snapshot.accounts))
+      throw new Error('Not a stand-in data file (format standin-store/1)');
     const store = new Store(options);
     Object.assign(store.nextIds, snapshot.nextIds);
     for (const saved of snapshot.accounts) {

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 
 export const AGENT_COMMAND = 'Agent Stand-in: Create a Task through the Helpdesk Tool';
 /** What the stand-in asks the tool to file. */
-export const AGENT_TASK = { title: 'Retry the export after a timeout', description: 'The export gives up after one timeout; retry it twice, then say so.' };
+export const AGENT_TASK = {
+  title: 'Retry the export after a timeout',
+  description: 'The export gives up after one timeout; retry it twice, then say so.',
+};
 
 const MANIFEST = {
   name: 'helpdesk-ui-agent',
@@ -48,6 +51,9 @@ export function agentStandIn(root: string, dir: string): { vsix: string; answers
   writeFileSync(join(folder, 'README.md'), 'Calls the Helpdesk Bridge tools as the agent does, for its UI tests.\n');
   const vsix = join(dir, 'agent-stand-in.vsix');
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: folder, stdio: 'pipe' });
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: folder,
+    stdio: 'pipe',
+  });
   return { vsix, answers };
 }

@@ -108,7 +108,9 @@ async function main(): Promise<number> {
     const pageStart = Date.now();
     await page.goto(workbenchUrl(editor.server, workspace));
     await new Workbench(page).ready();
-    say(`Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`);
+    say(
+      `Workbench ready (${seconds(Date.now() - pageStart)}); driving it in headless Chromium${screenshotDir ? ', saving screenshots' : ''}…`,
+    );
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
     const mcpFolder = join(editor.server.userDataDir, 'User', 'globalStorage', 'helpdesk-bridge.helpdesk-bridge', CONNECTION_FOLDER);

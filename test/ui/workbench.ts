@@ -23,9 +23,7 @@ export class Workbench {
 
   /** The side bar's pane (one view) whose header shows `title`. */
   pane(title: string): Locator {
-    return this.page
-      .locator('.part.sidebar .pane')
-      .filter({ has: this.page.locator('.pane-header .title', { hasText: exactly(title) }) });
+    return this.page.locator('.part.sidebar .pane').filter({ has: this.page.locator('.pane-header .title', { hasText: exactly(title) }) });
   }
 
   paneHeader(title: string): Locator {
@@ -67,7 +65,9 @@ export class Workbench {
   /** Waits until the quick input shows a box titled `title` (a RegExp or the exact text). */
   async inputBox(title: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
     const expected = typeof title === 'string' ? exactly(title) : title;
-    await this.quickInput.filter({ has: this.page.locator('.quick-input-title', { hasText: expected }) }).waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.quickInput
+      .filter({ has: this.page.locator('.quick-input-title', { hasText: expected }) })
+      .waitFor({ state: 'visible', timeout: timeoutMs });
     return this.quickInputField;
   }
 
@@ -172,17 +172,22 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
     await this.quickInput.waitFor({ state: 'hidden' });
     const editor = this.editor(fileName);
-    await editor.locator('.view-lines .view-line', lineText ? { hasText: lineText } : {}).first().waitFor({ state: 'visible' });
+    await editor
+      .locator('.view-lines .view-line', lineText ? { hasText: lineText } : {})
+      .first()
+      .waitFor({ state: 'visible' });
     return editor;
   }
 
   /** The text of an editor's rendered lines, top to bottom (spaces as spaces). */
   async lineTexts(editor: Locator): Promise<string[]> {
-    return editor.locator('.view-lines').evaluate((lines) =>
-      [...lines.querySelectorAll('.view-line')]
-        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-        .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' ')),
-    );
+    return editor
+      .locator('.view-lines')
+      .evaluate((lines) =>
+        [...lines.querySelectorAll('.view-line')]
+          .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+          .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' ')),
+      );
   }
 
   /** The editor (group) showing `fileName` in its active tab. */
@@ -275,7 +280,10 @@ export class Workbench {
    */
   async typeScriptSettled(timeoutMs = 30_000): Promise<void> {
     const analyzing = this.statusItem(/^\s*Analyzing/);
-    const shown = await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    const shown = await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
     if (shown) await analyzing.waitFor({ state: 'hidden', timeout: timeoutMs });
   }
 

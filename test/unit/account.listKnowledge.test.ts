@@ -9,7 +9,10 @@ describe('ListKnowledge', () => {
     const one = new ListKnowledge(state, 'https://a.example.com');
     for (let id = 1; id <= 25; id++) await one.noteFiled(id % 2 ? 'task' : 'comment', id, `hb-${String(id).padStart(10, '0')}`);
     const other = new ListKnowledge(state, 'https://a.example.com');
-    assert.deepEqual(other.filed('task').map((post) => post.id), [25, 23, 21, 19, 17, 15, 13, 11, 9, 7]);
+    assert.deepEqual(
+      other.filed('task').map((post) => post.id),
+      [25, 23, 21, 19, 17, 15, 13, 11, 9, 7],
+    );
     assert.equal(other.filed('task')[0]?.ref, 'hb-0000000025');
     assert.equal(other.filed('comment')[0]?.id, 24);
     assert.deepEqual(other.filed('bug'), []);
@@ -21,7 +24,10 @@ describe('ListKnowledge', () => {
 
   it('reads past what is not a filed post (a hand-edited or older state)', async () => {
     const state = memoryState();
-    await state.update('helpdesk.listKnowledge:https://a.example.com', { filed: [{ id: 'x', ref: 1, kind: 'task' }, { id: 4, ref: 'hb-0000000004', kind: 'task' }, null], shows: { task: true } });
+    await state.update('helpdesk.listKnowledge:https://a.example.com', {
+      filed: [{ id: 'x', ref: 1, kind: 'task' }, { id: 4, ref: 'hb-0000000004', kind: 'task' }, null],
+      shows: { task: true },
+    });
     const knowledge = new ListKnowledge(state, 'https://a.example.com');
     assert.deepEqual(knowledge.filed('task'), [{ id: 4, ref: 'hb-0000000004', kind: 'task' }]);
     assert.equal(knowledge.orderRefused, false);

@@ -17,7 +17,12 @@ function accountOn(server: StandIn, state = memoryState()) {
   const changes: AccountChange[] = [];
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
   const knowledge = new ListKnowledge(state, server.url);
-  const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge, log: (message) => void noted.push(message) });
+  const account = new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge,
+    log: (message) => void noted.push(message),
+  });
   account.onDidMeet((met) => void outcomes.push(met));
   account.onDidChange((change) => void changes.push(change));
   return { account, api, noted, outcomes, changes, knowledge };
@@ -26,8 +31,14 @@ function accountOn(server: StandIn, state = memoryState()) {
 /** The newest id among the account's posts, comments included: what "after" is before a send. */
 const newestPostId = (server: StandIn) => Math.max(...server.store.list(server.prefix, 'posts').map((post) => post.id));
 /** What the sender looks for after a lost answer: a post of `kind` carrying `ref`, filed by this version (marker first). */
-const sought = (kind: 'bug' | 'task' | 'comment', ref: string, after: number | undefined, more: { parentId?: number; markerAtHead?: boolean } = {}) => ({ kind, ref, after, markerAtHead: true, ...more });
-const helpdeskPages = (server: StandIn) => server.requests.filter((request) => request.path === '/app.json').map((request) => Number(request.query.page));
+const sought = (
+  kind: 'bug' | 'task' | 'comment',
+  ref: string,
+  after: number | undefined,
+  more: { parentId?: number; markerAtHead?: boolean } = {},
+) => ({ kind, ref, after, markerAtHead: true, ...more });
+const helpdeskPages = (server: StandIn) =>
+  server.requests.filter((request) => request.path === '/app.json').map((request) => Number(request.query.page));
 
 for (const profile of ['likely', 'contrary'] as const satisfies readonly ProfileName[]) {
   describe(`Account against the ${profile} stand-in`, () => {
@@ -46,7 +57,7 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
     after(() => server.close());
     beforeEach(() => server.reset());
 
-    it('dealsOf(clientId) returns that client\'s deals only, every one of them', async () => {
+    it("dealsOf(clientId) returns that client's deals only, every one of them", async () => {
       const { account, noted } = accountOn(server);
       const stored = server.store.list(server.prefix, 'deals');
       const demoClient = stored.find((deal) => deal.client_id !== null && deal.client_id !== clientA)!.client_id!;
@@ -54,7 +65,10 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
         const { items: deals, error } = await account.dealsOf(clientId);
         assert.equal(error, undefined);
         assert.ok(deals.length > 0);
-        assert.ok(deals.every((deal) => deal.client_id === clientId), `only client ${clientId}'s deals`);
+        assert.ok(
+          deals.every((deal) => deal.client_id === clientId),
+          `only client ${clientId}'s deals`,
+        );
         assert.deepEqual(
           deals.map((deal) => deal.id).sort((a, b) => a - b),
           stored.filter((deal) => deal.client_id === clientId).map((deal) => deal.id),
@@ -74,7 +88,7 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       server.addFault({ method: 'GET', path: '/app/deals.json', status: 500, times: 1 });
       const read = await account.dealsOf(clientA);
       assert.ok(isApiError(read.error, 'server'), String(read.error));
-      assert.ok(read.items.length > 0 && read.items.every((deal) => deal.client_id === clientA), 'the deals of page 1, the client\'s own');
+      assert.ok(read.items.length > 0 && read.items.every((deal) => deal.client_id === clientA), "the deals of page 1, the client's own");
       assert.equal(server.requests.filter((r) => r.path === '/app/deals.json').length, 2);
       assert.deepEqual(outcomes, [], 'a 500 is neither an answer nor a refused token');
     });
@@ -98,7 +112,11 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
 
     it('findFiled: nothing carries the marker: "absent" where this search sees a task of ours listed with its marker, "unproven" where it sees none; where the service sorts by id it stops once past both', async () => {
       const { account, api } = accountOn(server);
-      const ours = await api.posts.createTask({ title: `Filed here (${profile})`, task_kind: 'task', content: 'Sent from VS Code · hb-ourownpost\n\nEarlier' });
+      const ours = await api.posts.createTask({
+        title: `Filed here (${profile})`,
+        task_kind: 'task',
+        content: 'Sent from VS Code · hb-ourownpost\n\nEarlier',
+      });
       await account.noteFiled('task', ours.id, 'hb-ourownpost');
       const baseline = newestPostId(server);
       await api.posts.createTask({ title: 'Something else', task_kind: 'task', content: 'Filed after the baseline, but does not match' });
@@ -106,21 +124,41 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
       assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline)), 'absent');
       const pages = helpdeskPages(server);
       if (profile === 'likely') {
-        assert.deepEqual(pages, [1, 1], 'newest first: stops once past the baseline, after one post oldest first shows the service sorts by id');
+        assert.deepEqual(
+          pages,
+          [1, 1],
+          'newest first: stops once past the baseline, after one post oldest first shows the service sorts by id',
+        );
         assert.equal(server.requests.at(-1)?.query.order, 'id', 'ascending as the sister product spells it, not id.asc');
       } else {
         const listed = server.store.list(server.prefix, 'posts').length;
         const full = Array.from({ length: Math.ceil(listed / 25) + 1 }, (_, i) => i + 1);
-        assert.deepEqual(pages, [...full, full.length], 'in id order: every page of 25, to the empty one, read twice to be sure it is the end');
+        assert.deepEqual(
+          pages,
+          [...full, full.length],
+          'in id order: every page of 25, to the empty one, read twice to be sure it is the end',
+        );
       }
       const { account: fresh } = accountOn(server);
-      assert.equal(await fresh.findFiled(sought('task', 'hb-0000000000', baseline)), 'unproven', 'an account that filed nothing here knows nothing of the list');
-      assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline, { markerAtHead: false })), 'unproven', 'a marker at the end (an earlier version) may be cut or stripped where a first line is not');
+      assert.equal(
+        await fresh.findFiled(sought('task', 'hb-0000000000', baseline)),
+        'unproven',
+        'an account that filed nothing here knows nothing of the list',
+      );
+      assert.equal(
+        await account.findFiled(sought('task', 'hb-0000000000', baseline, { markerAtHead: false })),
+        'unproven',
+        'a marker at the end (an earlier version) may be cut or stripped where a first line is not',
+      );
     });
 
     it('findFiled: a match is that very post, with or without a baseline', async () => {
       const { account, api } = accountOn(server);
-      const mine = await api.posts.createTask({ title: `No baseline (${profile})`, task_kind: 'task', content: 'Sent from VS Code · hb-0123456789' });
+      const mine = await api.posts.createTask({
+        title: `No baseline (${profile})`,
+        task_kind: 'task',
+        content: 'Sent from VS Code · hb-0123456789',
+      });
       await api.posts.createTask({ title: 'Filed since', task_kind: 'task', content: 'not mine' });
       const found = await account.findFiled(sought('task', 'hb-0123456789', undefined));
       assert.equal(typeof found === 'object' && found.id, mine.id);
@@ -166,7 +204,12 @@ for (const profile of ['likely', 'contrary'] as const satisfies readonly Profile
 
 /** A task of ours, filed here with its marker first: a search that sees it listed so knows the list shows markers. */
 async function listShowsTasks(knowledge: ListKnowledge, server: StandIn, id = 1): Promise<void> {
-  server.store.update(server.prefix, 'posts', id, { content: 'Sent from VS Code · hb-taughtpost\n\n…', task_kind: 'task', kind: null, post_id: null });
+  server.store.update(server.prefix, 'posts', id, {
+    content: 'Sent from VS Code · hb-taughtpost\n\n…',
+    task_kind: 'task',
+    kind: null,
+    post_id: null,
+  });
   await knowledge.noteFiled('task', id, 'hb-taughtpost');
 }
 
@@ -182,7 +225,11 @@ describe('findFiled: where it gives up', () => {
     const { account } = accountOn(big);
     const result = await account.findFiled(sought('task', 'hb-0000000000', newestPostId(big)));
     assert.equal(result, 'unsure');
-    assert.deepEqual(helpdeskPages(big), Array.from({ length: 30 }, (_, i) => i + 1), '30 pages of 25');
+    assert.deepEqual(
+      helpdeskPages(big),
+      Array.from({ length: 30 }, (_, i) => i + 1),
+      '30 pages of 25',
+    );
   });
 });
 
@@ -203,7 +250,11 @@ describe('findFiled: paging back past the first try', () => {
     big.reset();
     const found = await account.findFiled(sought('task', 'hb-minemine00', mine - 1));
     assert.equal(typeof found === 'object' && found.id, mine);
-    assert.deepEqual(helpdeskPages(big), Array.from({ length: 12 }, (_, i) => i + 1), '12 pages of 100, newest first, to reach it');
+    assert.deepEqual(
+      helpdeskPages(big),
+      Array.from({ length: 12 }, (_, i) => i + 1),
+      '12 pages of 100, newest first, to reach it',
+    );
   });
 
   it('"absent" once past the first try, however far back that is, where it saw on the way a task of ours with its marker', async () => {
@@ -212,7 +263,11 @@ describe('findFiled: paging back past the first try', () => {
     await listShowsTasks(knowledge, big, baseline - 20);
     big.reset();
     assert.equal(await account.findFiled(sought('task', 'hb-0000000000', baseline)), 'absent');
-    assert.deepEqual(helpdeskPages(big), [...Array.from({ length: 12 }, (_, i) => i + 1), 1], 'pages of 100 back to our task, and the order check');
+    assert.deepEqual(
+      helpdeskPages(big),
+      [...Array.from({ length: 12 }, (_, i) => i + 1), 1],
+      'pages of 100 back to our task, and the order check',
+    );
   });
 
   it('a service that answers the ascending order with []: the order is not trusted, and the search reads to the end', async () => {
@@ -238,18 +293,31 @@ describe('findFiled: a list that refuses order=….asc or hides the marker (the 
     const { account, api } = accountOn(server);
     const bug = await api.posts.reportError({ title: 'Crash', content: 'Sent from VS Code · hb-bugbugbug0\n\nIt crashed' });
     await account.noteFiled('bug', bug.id, 'hb-bugbugbug0');
-    const task = await api.posts.createTask({ title: 'Task', task_kind: 'task', content: `Sent from VS Code · hb-tasktask00\n\n${'long '.repeat(100)}` });
+    const task = await api.posts.createTask({
+      title: 'Task',
+      task_kind: 'task',
+      content: `Sent from VS Code · hb-tasktask00\n\n${'long '.repeat(100)}`,
+    });
     await account.noteFiled('task', task.id, 'hb-tasktask00');
     server.reset();
     assert.equal(await account.findFiled(sought('bug', 'hb-bugbugbug1', bug.id - 1)), 'unproven', 'bug reports are not listed here');
     assert.ok(!server.requests.some((r) => r.query.order?.endsWith('.asc')), 'never asks .asc');
     assert.ok(server.requests.every((r) => r.path !== '/app.json' || r.query.order === undefined || /^id(\.desc)?$/.test(r.query.order)));
-    assert.equal(await account.findFiled(sought('task', 'hb-tasktask01', task.id - 1)), 'absent', 'tasks are listed, their marker in the abstract');
+    assert.equal(
+      await account.findFiled(sought('task', 'hb-tasktask01', task.id - 1)),
+      'absent',
+      'tasks are listed, their marker in the abstract',
+    );
   });
 
   it('a service that refuses order=id.desc too: asked once more without it, and from then on never with it', async () => {
     const { account, noted } = accountOn(server);
-    server.addFault({ path: '/app.json', query: { order: 'id.desc' }, status: 422, body: { code: 'error', message: { order: ['is not included in the list'] } } });
+    server.addFault({
+      path: '/app.json',
+      query: { order: 'id.desc' },
+      status: 422,
+      body: { code: 'error', message: { order: ['is not included in the list'] } },
+    });
     const page = await account.postsPage(1, 10);
     assert.ok(page.items.length > 0);
     await account.postsPage(2, 10);
@@ -289,10 +357,18 @@ describe('the posts changed latest, for the news watcher', () => {
       assert.equal(page.items[0]?.id, old.id);
       assert.equal(server.requests.at(-1)?.query.order, 'updated_at.desc');
       assert.equal(account.orderRefused, false);
-      server.addFault({ path: '/app.json', query: { order: 'updated_at.desc' }, status: 422, body: { code: 'error', message: { order: ['is not included in the list'] } } });
+      server.addFault({
+        path: '/app.json',
+        query: { order: 'updated_at.desc' },
+        status: 422,
+        body: { code: 'error', message: { order: ['is not included in the list'] } },
+      });
       assert.ok((await account.changedPostsPage(1, 10)).items.length > 0);
       assert.equal(account.orderRefused, true);
-      assert.deepEqual(server.requests.slice(-2).map((r) => r.query.order ?? '-'), ['updated_at.desc', '-']);
+      assert.deepEqual(
+        server.requests.slice(-2).map((r) => r.query.order ?? '-'),
+        ['updated_at.desc', '-'],
+      );
       assert.ok(noted.some((message) => message.includes('refused "order=')));
     } finally {
       await server.close();
@@ -308,14 +384,27 @@ describe('findFiled: never "absent" without having read to the end', () => {
   afterEach(() => server.close());
 
   it('a service that ignores "page" (the same page again): "unsure", not "absent"', async () => {
-    server.addFault({ path: '/app.json', body: [{ id: 1, title: 'old' }, { id: 2, title: 'older' }] });
+    server.addFault({
+      path: '/app.json',
+      body: [
+        { id: 1, title: 'old' },
+        { id: 2, title: 'older' },
+      ],
+    });
     const { account, knowledge } = accountOn(server);
     await listShowsTasks(knowledge, server);
     assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 0)), 'unsure');
   });
 
   it('a page with a record it could not read (it may be the one): "unsure"', async () => {
-    server.addFault({ path: '/app.json', body: [{ id: 'x', title: 'mine' }, { id: 2, title: 'older' }], times: 1 });
+    server.addFault({
+      path: '/app.json',
+      body: [
+        { id: 'x', title: 'mine' },
+        { id: 2, title: 'older' },
+      ],
+      times: 1,
+    });
     const { account, knowledge } = accountOn(server);
     await listShowsTasks(knowledge, server);
     assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 0)), 'unsure');
@@ -326,11 +415,20 @@ describe('findFiled: trusts an order only the service shows it keeps', () => {
   it('a service that lists newest first whatever it is asked: past the baseline it reads on, and cannot be sure', async () => {
     const server = await startStandIn();
     try {
-      server.addFault({ path: '/app.json', body: [{ id: 5, title: 'a' }, { id: 4, title: 'b' }] });
+      server.addFault({
+        path: '/app.json',
+        body: [
+          { id: 5, title: 'a' },
+          { id: 4, title: 'b' },
+        ],
+      });
       const { account, knowledge } = accountOn(server);
       await listShowsTasks(knowledge, server);
       assert.equal(await account.findFiled(sought('task', 'hb-0000000000', 4)), 'unsure');
-      assert.ok(server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id'), 'it asked for the oldest post to check the order');
+      assert.ok(
+        server.requests.some((r) => r.path === '/app.json' && r.query.order === 'id'),
+        'it asked for the oldest post to check the order',
+      );
     } finally {
       await server.close();
     }
@@ -357,7 +455,12 @@ describe('Account after sign-out', () => {
     try {
       const controller = new AbortController();
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
-      const account = new Account(server.url, { api: () => api, signal: controller.signal, knowledge: new ListKnowledge(memoryState(), server.url), log: () => undefined });
+      const account = new Account(server.url, {
+        api: () => api,
+        signal: controller.signal,
+        knowledge: new ListKnowledge(memoryState(), server.url),
+        log: () => undefined,
+      });
       controller.abort();
       await assert.rejects(account.dealsOf(1), (error: Error) => error.name === 'SignedOutError');
       assert.equal(server.requests.length, 0);
@@ -401,7 +504,10 @@ describe('what the account tells', () => {
       const client = server.store.list(server.prefix, 'clients')[0]!;
       const deal = await account.createDeal({ name: 'Told as deals', client_id: client.id });
       const linked = await account.linkDeal(deal.id, client.id);
-      assert.deepEqual(changes.splice(0), [{ kind: 'deals', deal }, { kind: 'deals', deal: linked }]);
+      assert.deepEqual(changes.splice(0), [
+        { kind: 'deals', deal },
+        { kind: 'deals', deal: linked },
+      ]);
       const { account: other, changes: otherChanges } = accountOn(server);
       await other.postsPage(1, 10);
       assert.deepEqual([changes, otherChanges], [[], []], 'a read of a page changes nothing, and one account tells only its own');

@@ -25,12 +25,18 @@ function accountOn(server: StandIn, state = memoryState()) {
   const changes: AccountChange[] = [];
   const noted: string[] = [];
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: (m) => void noted.push(m) });
+  const account = new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: (m) => void noted.push(m),
+  });
   account.onDidChange((change) => void changes.push(change));
   return { account, changes, noted, state };
 }
 
-const openPost = (server: StandIn) => server.store.list(server.prefix, 'posts').find((post) => post.post_id === null && post.closed === false)!;
+const openPost = (server: StandIn) =>
+  server.store.list(server.prefix, 'posts').find((post) => post.post_id === null && post.closed === false)!;
 
 describe('Account.updatePost', () => {
   it('accepted: the answered record is told as updated, and nothing is remembered as refused', async () => {
@@ -104,7 +110,10 @@ describe('Account.updatePost', () => {
     assert.equal(account.postUpdatesRefused, true);
     await account.updatePost(post.id, { closed: true });
     assert.equal(account.postUpdatesRefused, false);
-    assert.deepEqual(changes.slice(-2).map((change) => change.kind), ['postUpdates', 'updated']);
+    assert.deepEqual(
+      changes.slice(-2).map((change) => change.kind),
+      ['postUpdates', 'updated'],
+    );
   });
 
   it('what is kept is read back checked: a stored status of the wrong shape is no refusal', async () => {

@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  AccountUrlError,
-  apiSettingsLink,
-  isLoopbackHost,
-  parseAccountUrl,
-  redact,
-  tokenAccountPrefix,
-  webLink,
-} from '../../src/api';
+import { AccountUrlError, apiSettingsLink, isLoopbackHost, parseAccountUrl, redact, tokenAccountPrefix, webLink } from '../../src/api';
 
 describe('account address', () => {
   it('keeps an https address and drops trailing slashes', () => {
@@ -38,7 +30,11 @@ describe('account address', () => {
     assert.equal(parseAccountUrl('http://[::1]:3000'), 'http://[::1]:3000');
     for (const address of ['http://acme.example.com', 'http://10.0.0.5', 'http://localhost.example.com', 'http://128.0.0.1']) {
       const host = new URL(address).host;
-      assert.throws(() => parseAccountUrl(address), (e: unknown) => e instanceof AccountUrlError && e.problem === 'plainHttp' && e.detail.host === host, address);
+      assert.throws(
+        () => parseAccountUrl(address),
+        (e: unknown) => e instanceof AccountUrlError && e.problem === 'plainHttp' && e.detail.host === host,
+        address,
+      );
     }
   });
 
@@ -65,8 +61,16 @@ describe('account address', () => {
   });
 
   it('refuses a pasted token as an address, before anything is sent to it', () => {
-    for (const input of ['0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme', 'https://0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme', ' 0A1B2C3D4E5F60718293A4B5C6D7E8F9 ']) {
-      assert.throws(() => parseAccountUrl(input), (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken', input);
+    for (const input of [
+      '0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme',
+      'https://0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme',
+      ' 0A1B2C3D4E5F60718293A4B5C6D7E8F9 ',
+    ]) {
+      assert.throws(
+        () => parseAccountUrl(input),
+        (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken',
+        input,
+      );
     }
     for (const input of ['acme.example.com', 'https://helpdesk', 'http://localhost:4000', 'https://a1b2c3.example.com/app/posts/1']) {
       assert.doesNotThrow(() => parseAccountUrl(input), input);
@@ -86,7 +90,11 @@ describe('account address', () => {
       'https://ab_cd',
     ];
     for (const input of tokens) {
-      assert.throws(() => parseAccountUrl(input), (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken', input);
+      assert.throws(
+        () => parseAccountUrl(input),
+        (error: unknown) => error instanceof AccountUrlError && error.problem === 'looksLikeToken',
+        input,
+      );
     }
     const addresses = [
       'https://helpdesk/acme',
@@ -117,16 +125,49 @@ describe('account address', () => {
       ['https://https//acme.sugester.com', 'https://acme.sugester.com'],
     ];
     for (const [input, meant] of cases) {
-      assert.throws(() => parseAccountUrl(input), (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === meant, input);
+      assert.throws(
+        () => parseAccountUrl(input),
+        (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === meant,
+        input,
+      );
     }
-    assert.throws(() => parseAccountUrl('http//acme.example.com'), (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === undefined, 'what it meant is refused too (plain http): no address to propose');
+    assert.throws(
+      () => parseAccountUrl('http//acme.example.com'),
+      (e: unknown) => e instanceof AccountUrlError && e.problem === 'schemeTypo' && e.detail.meant === undefined,
+      'what it meant is refused too (plain http): no address to propose',
+    );
   });
 
   it('refuses a host that is no plausible host name', () => {
-    for (const input of ['https://acme..com', 'https://-acme.com', 'https://acme-.sugester.com', 'https://ac;me.com', 'https://acme.sugester.com!', 'https://ac(me).com', 'https://acme,sugester.com', `https://${'a'.repeat(64)}.com`, `https://${'abc.'.repeat(70)}com`, 'https://https', 'https://http:8443']) {
-      assert.throws(() => parseAccountUrl(input), (e: unknown) => e instanceof AccountUrlError && (e.problem === 'host' || e.problem === 'notAddress'), input);
+    for (const input of [
+      'https://acme..com',
+      'https://-acme.com',
+      'https://acme-.sugester.com',
+      'https://ac;me.com',
+      'https://acme.sugester.com!',
+      'https://ac(me).com',
+      'https://acme,sugester.com',
+      `https://${'a'.repeat(64)}.com`,
+      `https://${'abc.'.repeat(70)}com`,
+      'https://https',
+      'https://http:8443',
+    ]) {
+      assert.throws(
+        () => parseAccountUrl(input),
+        (e: unknown) => e instanceof AccountUrlError && (e.problem === 'host' || e.problem === 'notAddress'),
+        input,
+      );
     }
-    for (const input of ['https://acme.sugester.com', 'https://a-b.c-d.example', 'https://john_kowalsky.example.com', 'https://xn--80akhbyknj4f.xn--p1ai', 'https://helpdesk', 'https://10.0.0.5', 'http://[::1]:3000', `https://${'a'.repeat(63)}.com`]) {
+    for (const input of [
+      'https://acme.sugester.com',
+      'https://a-b.c-d.example',
+      'https://john_kowalsky.example.com',
+      'https://xn--80akhbyknj4f.xn--p1ai',
+      'https://helpdesk',
+      'https://10.0.0.5',
+      'http://[::1]:3000',
+      `https://${'a'.repeat(63)}.com`,
+    ]) {
       assert.doesNotThrow(() => parseAccountUrl(input), input);
     }
   });
@@ -152,16 +193,20 @@ describe('links and tokens', () => {
     assert.equal(tokenAccountPrefix('AbC123xyz/'), undefined);
   });
 
-  it('reads a prefix with an underscore (the vendor\'s plugin shows …/john_kowalsky), and the address it pre-fills is one', () => {
+  it("reads a prefix with an underscore (the vendor's plugin shows …/john_kowalsky), and the address it pre-fills is one", () => {
     const prefix = tokenAccountPrefix('AbC123xyz/john_kowalsky');
     assert.equal(prefix, 'john_kowalsky');
     assert.equal(parseAccountUrl(`https://${prefix}.example.com`), 'https://john_kowalsky.example.com');
   });
 
-  it('redacts the token\'s secret part alone, and its encoded forms in any case', () => {
+  it("redacts the token's secret part alone, and its encoded forms in any case", () => {
     const token = '0a1b2c3d4e5f60718293a4b5c6d7e8f9/acme';
     const secret = token.split('/')[0]!;
-    for (const text of [`secret ${secret} echoed`, 'lower-case 0a1b2c3d4e5f60718293a4b5c6d7e8f9%2facme', `upper-case ${secret.toUpperCase()}%2FACME`]) {
+    for (const text of [
+      `secret ${secret} echoed`,
+      'lower-case 0a1b2c3d4e5f60718293a4b5c6d7e8f9%2facme',
+      `upper-case ${secret.toUpperCase()}%2FACME`,
+    ]) {
       const out = redact(text, [token]);
       assert.ok(!out.toLowerCase().includes(secret), out);
       assert.match(out, /<redacted>/);

@@ -55,8 +55,12 @@ describe('error kinds', () => {
     assert.equal(error.fieldErrors, undefined);
   });
 
-  it('validation: a malformed body gets the stand-in\'s 400', async () => {
-    const response = await fetch(`${stand.server.url}/app/clients.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"api_token":' });
+  it("validation: a malformed body gets the stand-in's 400", async () => {
+    const response = await fetch(`${stand.server.url}/app/clients.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"api_token":',
+    });
     assert.equal(response.status, 400);
   });
 
@@ -73,11 +77,11 @@ describe('error kinds', () => {
     assert.equal(error.serverMessage, 'boom');
   });
 
-  it('server: a 2xx answer whose body is the service\'s error (no id) keeps its words, for a write and a read', async () => {
+  it("server: a 2xx answer whose body is the service's error (no id) keeps its words, for a write and a read", async () => {
     const bodies = [
       { body: { code: 'error', message: 'Title is too long' }, said: 'Title is too long' },
       { body: { error: 'Title is too long' }, said: 'Title is too long' },
-      { body: { code: 'error', message: { title: ['can\'t be blank'] } }, said: 'title can\'t be blank' },
+      { body: { code: 'error', message: { title: ["can't be blank"] } }, said: "title can't be blank" },
     ];
     for (const { body, said } of bodies) {
       stand.server.reset();
@@ -96,7 +100,7 @@ describe('error kinds', () => {
     assert.equal((await stand.client().clients.get(5)).name, 'Error Inc.');
   });
 
-  it('server: a proxy\'s HTML 502 page is not shown to the person', async () => {
+  it("server: a proxy's HTML 502 page is not shown to the person", async () => {
     stand.server.addFault({ path: '/app.json', status: 502, html: true });
     const error = await expectError(stand.client().posts.listHelpdesk(), 'server', 502);
     assert.equal(error.serverMessage, undefined);
@@ -135,11 +139,21 @@ describe('error kinds', () => {
 
   it('badResponse: a server that echoes the token still yields a redacted message', async () => {
     const token = stand.server.token;
-    stand.server.addFault({ path: '/app/clients.json', status: 422, body: { code: 'error', message: `token ${token} / ${encodeURIComponent(token)} is bad` }, times: 1 });
+    stand.server.addFault({
+      path: '/app/clients.json',
+      status: 422,
+      body: { code: 'error', message: `token ${token} / ${encodeURIComponent(token)} is bad` },
+      times: 1,
+    });
     const error = await expectError(stand.client().clients.create({ name: 'X' }), 'validation', 422);
     assert.match(error.serverMessage ?? '', /^token <redacted> \/ <redacted> is bad$/);
     // Field errors too: field names and messages.
-    stand.server.addFault({ path: '/app/clients.json', status: 422, body: { code: 'error', message: { name: [`${token} is taken`], [token]: ['bad'] } }, times: 1 });
+    stand.server.addFault({
+      path: '/app/clients.json',
+      status: 422,
+      body: { code: 'error', message: { name: [`${token} is taken`], [token]: ['bad'] } },
+      times: 1,
+    });
     const fields = await expectError(stand.client().clients.create({ name: 'X' }), 'validation', 422);
     assert.deepEqual(fields.fieldErrors, { name: ['<redacted> is taken'], '<redacted>': ['bad'] });
     assert.match(fields.serverMessage ?? '', /<redacted>/);

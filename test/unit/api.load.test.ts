@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 describe('loading the API client', () => {
-  it('builds no Request: ky\'s checks of what fetch supports wait for the first call, not activation', async () => {
+  it("builds no Request: ky's checks of what fetch supports wait for the first call, not activation", async () => {
     const Original = globalThis.Request;
     let built = 0;
     globalThis.Request = new Proxy(Original, {

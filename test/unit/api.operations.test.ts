@@ -51,7 +51,12 @@ describe('clients', () => {
     await api.clients.create({ name: 'Initech', email: 'ops@initech.test' });
     stand.server.reset();
     const list = await api.clients.list({ page: 1, perPage: 10, order: 'name.desc', name: 'Initech' });
-    assert.deepEqual(assertQueryCall(only(), 'GET', '/app/clients.json'), { page: '1', per_page: '10', order: 'name.desc', name: 'Initech' });
+    assert.deepEqual(assertQueryCall(only(), 'GET', '/app/clients.json'), {
+      page: '1',
+      per_page: '10',
+      order: 'name.desc',
+      name: 'Initech',
+    });
     assert.ok(Array.isArray(list.items));
     assert.equal(list.received, list.items.length);
     assert.ok(list.items.some((c) => c.name === 'Initech'));
@@ -91,9 +96,21 @@ describe('posts', () => {
     const api = stand.client();
     const client = await api.clients.create({ name: 'Task Co' });
     stand.server.reset();
-    const task = await api.posts.createTask({ title: 'Call back', content: 'About the invoice', task_kind: 'task', client_id: client.id, responsible_id: 1 });
+    const task = await api.posts.createTask({
+      title: 'Call back',
+      content: 'About the invoice',
+      task_kind: 'task',
+      client_id: client.id,
+      responsible_id: 1,
+    });
     const sent = assertBodyCall(only(), 'POST', '/app/posts.json', 'post');
-    assert.deepEqual(sent, { title: 'Call back', content: 'About the invoice', task_kind: 'task', client_id: client.id, responsible_id: 1 });
+    assert.deepEqual(sent, {
+      title: 'Call back',
+      content: 'About the invoice',
+      task_kind: 'task',
+      client_id: client.id,
+      responsible_id: 1,
+    });
     assert.equal(task.title, 'Call back');
     assert.equal(task.client_id, client.id);
   });
@@ -114,7 +131,12 @@ describe('posts', () => {
     const api = stand.client();
     const parent = await api.posts.createTask({ title: 'Parent', task_kind: 'task', client_id: null, responsible_id: 2 });
     stand.server.reset();
-    const comment = await api.posts.addComment(parent.id, { title: 'Re: Parent', content: 'Looking into it', client_id: null, responsible_id: 2 });
+    const comment = await api.posts.addComment(parent.id, {
+      title: 'Re: Parent',
+      content: 'Looking into it',
+      client_id: null,
+      responsible_id: 2,
+    });
     assert.deepEqual(assertBodyCall(only(), 'POST', '/app/posts.json', 'post'), {
       title: 'Re: Parent',
       content: 'Looking into it',
@@ -164,7 +186,10 @@ describe('deals', () => {
     stand.server.reset();
     const listed = await api.deals.list({ client_id: client.id });
     assert.deepEqual(assertQueryCall(only(), 'GET', '/app/deals.json'), { client_id: String(client.id) });
-    assert.deepEqual(listed.items.map((d) => d.id), [deal.id]);
+    assert.deepEqual(
+      listed.items.map((d) => d.id),
+      [deal.id],
+    );
     assert.equal(listed.received, 1);
 
     stand.server.reset();

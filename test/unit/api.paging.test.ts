@@ -29,7 +29,8 @@ describe('pagination', () => {
 
   it('keeps order and filters on every page, and can start later', async () => {
     const names: string[] = [];
-    for await (const page of stand.client().clients.pages({ perPage: 20, page: 2, order: 'name.desc' })) names.push(...page.map((c) => c.name ?? ''));
+    for await (const page of stand.client().clients.pages({ perPage: 20, page: 2, order: 'name.desc' }))
+      names.push(...page.map((c) => c.name ?? ''));
     assert.equal(names.length, 37);
     assert.equal(names[0], 'Client 37');
     for (const request of stand.server.requests) assert.equal(request.query.order, 'name.desc');
@@ -92,7 +93,6 @@ describe('pagination', () => {
   });
 });
 
-
 /** A fake list of `total` records (ids 1…total), paged as a service would: records `perPage` at most, whatever is asked. */
 function fakeService(total: number, options: { maxPerPage?: number; ignoresPage?: boolean } = {}) {
   const data = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));
@@ -118,9 +118,19 @@ describe('pages(): the end of a list', () => {
     const service = fakeService(130, { maxPerPage: 25 });
     const stops: PagingStop[] = [];
     const got = await readAll(pages(service.fetchPage, { perPage: 50 }, {}, (why) => stops.push(why)));
-    assert.deepEqual(got.map((page) => page.length), [25, 25, 25, 25, 25, 5]);
-    assert.deepEqual(got.flat().map((item) => item.id), Array.from({ length: 130 }, (_, i) => i + 1));
-    assert.deepEqual(service.asked.map((a) => a.page), [1, 2, 3, 4, 5, 6, 7], 'read on past every short page, to the empty one');
+    assert.deepEqual(
+      got.map((page) => page.length),
+      [25, 25, 25, 25, 25, 5],
+    );
+    assert.deepEqual(
+      got.flat().map((item) => item.id),
+      Array.from({ length: 130 }, (_, i) => i + 1),
+    );
+    assert.deepEqual(
+      service.asked.map((a) => a.page),
+      [1, 2, 3, 4, 5, 6, 7],
+      'read on past every short page, to the empty one',
+    );
     assert.ok(service.asked.every((a) => a.perPage === 50));
     assert.deepEqual(stops, [], 'an empty page is the normal end');
   });
@@ -130,13 +140,20 @@ describe('pages(): the end of a list', () => {
     const stops: PagingStop[] = [];
     const got = await readAll(pages(service.fetchPage, { perPage: 25 }, {}, (why) => stops.push(why)));
     assert.equal(service.asked.length, 2);
-    assert.deepEqual(got.flat().map((item) => item.id), Array.from({ length: 25 }, (_, i) => i + 1), 'page 1 once');
+    assert.deepEqual(
+      got.flat().map((item) => item.id),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+      'page 1 once',
+    );
     assert.deepEqual(stops, ['repeated']);
   });
 
   it('a list that never ends stops at MAX_PAGES, reported as "cap"', async () => {
     let asked = 0;
-    const endless = async ({ page = 1 }): Promise<Page<{ id: number }>> => (asked++, { items: [{ id: page * 2 }, { id: page * 2 + 1 }], received: 2 });
+    const endless = async ({ page = 1 }): Promise<Page<{ id: number }>> => (
+      asked++,
+      { items: [{ id: page * 2 }, { id: page * 2 + 1 }], received: 2 }
+    );
     const stops: PagingStop[] = [];
     const got = await readAll(pages(endless, { perPage: 2 }, {}, (why) => stops.push(why)));
     assert.equal(asked, MAX_PAGES);
@@ -156,8 +173,18 @@ describe('pages(): the end of a list', () => {
   it('a page that overlaps the one before (records shifted in) yields only the new records, and is not the end', async () => {
     const answers = [[{ id: 9 }, { id: 8 }, { id: 7 }], [{ id: 7 }, { id: 6 }, { id: 5 }], [{ id: 5 }, { id: 4 }], []];
     const stops: PagingStop[] = [];
-    const got = await readAll(pages(async ({ page = 1 }) => ({ items: answers[page - 1]!, received: answers[page - 1]!.length }), { perPage: 3 }, {}, (why) => stops.push(why)));
-    assert.deepEqual(got.map((page) => page.map((item) => item.id)), [[9, 8, 7], [6, 5], [4]]);
+    const got = await readAll(
+      pages(
+        async ({ page = 1 }) => ({ items: answers[page - 1]!, received: answers[page - 1]!.length }),
+        { perPage: 3 },
+        {},
+        (why) => stops.push(why),
+      ),
+    );
+    assert.deepEqual(
+      got.map((page) => page.map((item) => item.id)),
+      [[9, 8, 7], [6, 5], [4]],
+    );
     assert.deepEqual(stops, []);
   });
 
@@ -165,15 +192,33 @@ describe('pages(): the end of a list', () => {
     const answers: unknown[][] = [[{ id: 1 }, { id: 2 }], [{ id: 'x' }, { id: 'y' }], [{ id: 3 }], []];
     const read = asPage<{ id: number }>(SHAPES.deal);
     const stops: PagingStop[] = [];
-    const got = await readAll(pages(async ({ page = 1 }) => read(answers[page - 1]), { perPage: 2 }, {}, (why) => stops.push(why)));
+    const got = await readAll(
+      pages(
+        async ({ page = 1 }) => read(answers[page - 1]),
+        { perPage: 2 },
+        {},
+        (why) => stops.push(why),
+      ),
+    );
     assert.equal(isLastPage(read(answers[1]), new Set([1, 2])), true);
-    assert.deepEqual(got.flat().map((item) => item.id), [1, 2]);
+    assert.deepEqual(
+      got.flat().map((item) => item.id),
+      [1, 2],
+    );
     assert.deepEqual(stops, ['unreadable']);
   });
 });
 
 /** A 404 as the client throws it for `page` of a list. */
-const notFound = (page: number) => new ApiError({ kind: 'notFound', method: 'GET', path: '/app/deals.json', host: 'acme.example.com', status: 404, serverMessage: `page ${page}` });
+const notFound = (page: number) =>
+  new ApiError({
+    kind: 'notFound',
+    method: 'GET',
+    path: '/app/deals.json',
+    host: 'acme.example.com',
+    status: 404,
+    serverMessage: `page ${page}`,
+  });
 
 describe('pages(): a page past the end answered 404 (not documented either way)', () => {
   const sparse = useStandIn({ profile: 'sparse' });
@@ -187,7 +232,10 @@ describe('pages(): a page past the end answered 404 (not documented either way)'
       return { items: [{ id: page * 2 - 1 }, { id: page * 2 }], received: 2 };
     };
     const got = await readAll(pages(fetchPage, { perPage: 2 }, {}, (why) => stops.push(why)));
-    assert.deepEqual(got.flat().map((item) => item.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      got.flat().map((item) => item.id),
+      [1, 2, 3, 4],
+    );
     assert.deepEqual(asked, [1, 2, 3]);
     assert.deepEqual(stops, []);
   });
@@ -211,8 +259,14 @@ describe('pages(): a page past the end answered 404 (not documented either way)'
     const api = sparse.client();
     for (let i = 1; i <= 7; i++) await api.clients.create({ name: `Client ${i}` });
     const got = await readAll(api.clients.pages({ perPage: 3 }));
-    assert.deepEqual(got.map((page) => page.length), [3, 3, 1]);
-    assert.deepEqual(sparse.server.requests.filter((r) => r.method === 'GET' && r.path === '/app/clients.json').map((r) => r.query.page), ['1', '2', '3', '4']);
+    assert.deepEqual(
+      got.map((page) => page.length),
+      [3, 3, 1],
+    );
+    assert.deepEqual(
+      sparse.server.requests.filter((r) => r.method === 'GET' && r.path === '/app/clients.json').map((r) => r.query.page),
+      ['1', '2', '3', '4'],
+    );
     assert.equal(sparse.log.at(-1)?.status, 404, 'the stand-in did answer 404 past the end');
   });
 });

@@ -40,7 +40,10 @@ describe('tolerant reader: accepted spellings read as the normal record', () => 
 
   it('a list in an envelope under the plural', () => {
     assert.deepEqual(readPosts({ posts: [{ ...NORMAL }, { id: 43 }] }), { items: [NORMAL, { id: 43 }], received: 2 });
-    assert.deepEqual(asPage<Status>(SHAPES.status)({ statuses: [{ id: 1, name: 'New' }] }), { items: [{ id: 1, name: 'New' }], received: 1 });
+    assert.deepEqual(asPage<Status>(SHAPES.status)({ statuses: [{ id: 1, name: 'New' }] }), {
+      items: [{ id: 1, name: 'New' }],
+      received: 1,
+    });
   });
 
   it('list items in their own envelopes, mixed with bare ones', () => {
@@ -52,7 +55,11 @@ describe('tolerant reader: accepted spellings read as the normal record', () => 
     assert.deepEqual(readPost({ ...NORMAL, id: '42', client_id: '7', comments_cache: '3' }), NORMAL);
     const numbers = readPost({ id: ' 8 ', points: '-2', priority: '2.5', view_count: '0', post_id: '0042' });
     assert.deepEqual(numbers, { id: 8, points: -2, priority: 2.5, view_count: 0, post_id: 42 });
-    assert.deepEqual(asRecord<Client>(SHAPES.client)({ id: '5', posts_count: '12', responsible_id: '3' }), { id: 5, posts_count: 12, responsible_id: 3 });
+    assert.deepEqual(asRecord<Client>(SHAPES.client)({ id: '5', posts_count: '12', responsible_id: '3' }), {
+      id: 5,
+      posts_count: 12,
+      responsible_id: 3,
+    });
     assert.deepEqual(asRecord<Deal>(SHAPES.deal)({ id: '6', client_id: '5', status_id: '4' }), { id: 6, client_id: 5, status_id: 4 });
   });
 
@@ -105,7 +112,13 @@ describe('tolerant reader: accepted spellings read as the normal record', () => 
       },
     });
     assert.deepEqual(await api.posts.get(42), NORMAL);
-    assert.deepEqual(await api.posts.listHelpdesk(), { items: [{ id: 42, closed: true }, { id: 43, closed: false }], received: 2 });
+    assert.deepEqual(await api.posts.listHelpdesk(), {
+      items: [
+        { id: 42, closed: true },
+        { id: 43, closed: false },
+      ],
+      received: 2,
+    });
     assert.deepEqual(await api.statuses('post'), [{ id: 2, name: 'In progress', kind: 'post' }]);
   });
 });
@@ -123,23 +136,60 @@ describe('tolerant reader: what it refuses', () => {
   });
 
   it('an envelope under another key is not the record: {"deal": {...}} read as a post is refused', () => {
-    assert.equal(thrown(() => readPost({ deal: { id: 6, name: 'Support plan' } })), 'a post record with a positive whole id');
-    assert.equal(thrown(() => readPost({ posts: { id: 6 } })), 'a post record with a positive whole id', 'nor the plural');
+    assert.equal(
+      thrown(() => readPost({ deal: { id: 6, name: 'Support plan' } })),
+      'a post record with a positive whole id',
+    );
+    assert.equal(
+      thrown(() => readPost({ posts: { id: 6 } })),
+      'a post record with a positive whole id',
+      'nor the plural',
+    );
     assert.deepEqual(readPosts([{ deal: { id: 6 } }, { post: { id: 7 } }]), { items: [{ id: 7 }], received: 2 });
-    assert.equal(thrown(() => readPosts({ deals: [{ id: 6 }] })), 'a list of posts, got an object');
-    assert.equal(thrown(() => readPosts({ post: [{ id: 6 }] })), 'a list of posts, got an object', 'a list under the singular is not one either');
+    assert.equal(
+      thrown(() => readPosts({ deals: [{ id: 6 }] })),
+      'a list of posts, got an object',
+    );
+    assert.equal(
+      thrown(() => readPosts({ post: [{ id: 6 }] })),
+      'a list of posts, got an object',
+      'a list under the singular is not one either',
+    );
   });
 
   it('not a record, not a list: the message names the type, never the text', () => {
-    assert.equal(thrown(() => readPost(SECRET)), 'a post record, got a string');
-    assert.equal(thrown(() => readPost([{ id: 1 }])), 'a post record, got a list');
-    assert.equal(thrown(() => readPost(null)), 'a post record, got null');
-    assert.equal(thrown(() => readPosts(SECRET)), 'a list of posts, got a string');
-    assert.equal(thrown(() => readPosts(12)), 'a list of posts, got 12');
+    assert.equal(
+      thrown(() => readPost(SECRET)),
+      'a post record, got a string',
+    );
+    assert.equal(
+      thrown(() => readPost([{ id: 1 }])),
+      'a post record, got a list',
+    );
+    assert.equal(
+      thrown(() => readPost(null)),
+      'a post record, got null',
+    );
+    assert.equal(
+      thrown(() => readPosts(SECRET)),
+      'a list of posts, got a string',
+    );
+    assert.equal(
+      thrown(() => readPosts(12)),
+      'a list of posts, got 12',
+    );
   });
 
   it('a known field it cannot read (closed: "maybe", an id "abc") is left out, never guessed; the record stays', () => {
-    const post = readPost({ ...NORMAL, closed: 'maybe', private: 2, client_id: 'abc', comments_cache: 'three', status_id: SECRET, unread: 'yes' });
+    const post = readPost({
+      ...NORMAL,
+      closed: 'maybe',
+      private: 2,
+      client_id: 'abc',
+      comments_cache: 'three',
+      status_id: SECRET,
+      unread: 'yes',
+    });
     assert.deepEqual(post, { id: 42, title: 'Crash in parser', unread: true });
     assert.ok(!JSON.stringify(post).includes('maybe') && !JSON.stringify(post).includes('leak'));
     for (const closed of ['maybe', 'y', 'n', 'on', 'off', 'truthy', '', 2, -1, 0.5, [], {}, [true]]) {

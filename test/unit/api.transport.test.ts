@@ -48,7 +48,10 @@ describe('retries', () => {
     stand.server.clearFaults();
     stand.server.addFault({ drop: true });
     await assert.rejects(api.posts.reportError({ title: 'x', content: 'y' }), { kind: 'network' });
-    assert.deepEqual(stand.server.requests.map((r) => r.method), ['POST', 'PUT', 'POST']);
+    assert.deepEqual(
+      stand.server.requests.map((r) => r.method),
+      ['POST', 'PUT', 'POST'],
+    );
   });
 
   it('does not retry a timeout', async () => {
@@ -66,20 +69,27 @@ describe('retries', () => {
   });
 
   it('waits no longer than maxRetryAfterSeconds, whatever the service asks (Infinity, a far date, a far reset time)', async () => {
-    const cases: Record<string, string>[] = [{ 'Retry-After': 'Infinity' }, { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, { 'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 86_400) }];
+    const cases: Record<string, string>[] = [
+      { 'Retry-After': 'Infinity' },
+      { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' },
+      { 'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 86_400) },
+    ];
     for (const headers of cases) {
       stand.server.reset();
       stand.server.addFault({ path: '/app.json', status: 429, headers });
       const started = Date.now();
       const tooLong = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000).unref());
-      const error = await Promise.race([failure(stand.client({ timeoutMs: 60_000, maxRetryAfterSeconds: 1 }).posts.listHelpdesk()), tooLong]);
+      const error = await Promise.race([
+        failure(stand.client({ timeoutMs: 60_000, maxRetryAfterSeconds: 1 }).posts.listHelpdesk()),
+        tooLong,
+      ]);
       assert.ok(error instanceof ApiError, `${JSON.stringify(headers)}: ${String(error)}`);
       assert.equal(error.kind, 'rateLimited');
       assert.ok(Date.now() - started < 4000, `${JSON.stringify(headers)}: ${Date.now() - started} ms`);
     }
   });
 
-  it('a Retry-After longer than what is left of the call\'s time is not waited for: the call ends at once as asked to slow down, not as a timeout', async () => {
+  it("a Retry-After longer than what is left of the call's time is not waited for: the call ends at once as asked to slow down, not as a timeout", async () => {
     for (const status of [429, 503]) {
       stand.server.reset();
       stand.server.addFault({ path: '/app.json', status, headers: { 'Retry-After': '9.5' } });
@@ -93,20 +103,35 @@ describe('retries', () => {
   it('the log says the wait that really comes: none when the call fails at once, the wait otherwise', async () => {
     stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': 'Fri, 31 Dec 2100 23:59:59 GMT' }, times: 1 });
     await assert.rejects(stand.client().posts.listHelpdesk(), { kind: 'rateLimited' });
-    assert.deepEqual(stand.log.map((e) => [e.status, e.retryInSeconds]), [[429, undefined]]);
+    assert.deepEqual(
+      stand.log.map((e) => [e.status, e.retryInSeconds]),
+      [[429, undefined]],
+    );
 
     stand.server.reset();
     stand.log.length = 0;
     stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '0' }, times: 1 });
     stand.server.addFault({ path: '/app.json', status: 502, times: 1 });
     await stand.client().posts.listHelpdesk();
-    assert.deepEqual(stand.log.map((e) => [e.status, e.retryInSeconds]), [[429, 0], [502, 0.02], [200, undefined]], 'the backoff doubles at the second retry');
+    assert.deepEqual(
+      stand.log.map((e) => [e.status, e.retryInSeconds]),
+      [
+        [429, 0],
+        [502, 0.02],
+        [200, undefined],
+      ],
+      'the backoff doubles at the second retry',
+    );
 
     stand.server.reset();
     stand.log.length = 0;
     stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '0' } });
     await assert.rejects(stand.client().posts.listHelpdesk(), { kind: 'rateLimited' });
-    assert.deepEqual(stand.log.map((e) => e.retryInSeconds), [0, 0, undefined], 'the last attempt is not tried again');
+    assert.deepEqual(
+      stand.log.map((e) => e.retryInSeconds),
+      [0, 0, undefined],
+      'the last attempt is not tried again',
+    );
   });
 
   it('stops retrying when cancelled during the wait', async () => {
@@ -119,7 +144,7 @@ describe('retries', () => {
 });
 
 describe('redirects', () => {
-  it('follows a GET redirect within the account\'s origin, sending the token there itself (never one the service put in the target)', async () => {
+  it("follows a GET redirect within the account's origin, sending the token there itself (never one the service put in the target)", async () => {
     const api = stand.client();
     const a = await api.clients.create({ name: 'A' });
     const b = await api.clients.create({ name: 'B' });
@@ -129,7 +154,7 @@ describe('redirects', () => {
       assert.equal((await api.clients.get(a.id)).name, 'B', `redirected to ${query || 'a target without a token'}`);
       const followed = stand.server.requests.at(-1)!;
       assert.equal(followed.path, `/app/clients/${b.id}.json`);
-      assert.ok(followed.query.api_token === stand.server.token, 'the account\'s own token, once');
+      assert.ok(followed.query.api_token === stand.server.token, "the account's own token, once");
     }
   });
 
@@ -156,7 +181,7 @@ describe('redirects', () => {
 });
 
 describe('redirects to a host named after the token', () => {
-  it('a redirect whose host holds the token\'s secret is refused, and the host is quoted redacted', async () => {
+  it("a redirect whose host holds the token's secret is refused, and the host is quoted redacted", async () => {
     const secret = stand.server.token.split('/')[0]!;
     for (const target of [`https://${secret}.example.com/app.json`, `https://x${secret.toUpperCase()}y.example.com/`]) {
       stand.server.reset();
@@ -165,7 +190,10 @@ describe('redirects to a host named after the token', () => {
       assert.ok(error instanceof ApiError, String(error));
       assert.equal(error.reason, 'foreignRedirect');
       assertNoToken(error, stand.server.token);
-      assert.ok(!error.redirectHost?.toLowerCase().includes(secret) && error.redirectHost?.includes('<redacted>'), 'the host is quoted redacted');
+      assert.ok(
+        !error.redirectHost?.toLowerCase().includes(secret) && error.redirectHost?.includes('<redacted>'),
+        'the host is quoted redacted',
+      );
     }
   });
 });
@@ -174,7 +202,10 @@ describe('redirects of a write', () => {
   it('never repeats a POST or PUT at a redirect, even within the origin (the first may have been stored)', async () => {
     const api = stand.client();
     const client = await api.clients.create({ name: 'A' });
-    for (const [method, call] of [['POST', () => api.posts.createTask({ title: 'Once' })], ['PUT', () => api.clients.update(client.id, { name: 'B' })]] as const) {
+    for (const [method, call] of [
+      ['POST', () => api.posts.createTask({ title: 'Once' })],
+      ['PUT', () => api.clients.update(client.id, { name: 'B' })],
+    ] as const) {
       stand.server.reset();
       const path = method === 'POST' ? '/app/posts.json' : `/app/clients/${client.id}.json`;
       stand.server.addFault({ method, path, status: 303, redirectTo: `${stand.server.url}${path}` });
@@ -193,7 +224,10 @@ describe('request log', () => {
     stand.server.addFault({ path: '/app.json', status: 503, times: 1 });
     await stand.client().posts.listHelpdesk({ page: 2 });
     assert.equal(stand.log.length, 2);
-    assert.deepEqual(stand.log.map((e) => e.status), [503, 200]);
+    assert.deepEqual(
+      stand.log.map((e) => e.status),
+      [503, 200],
+    );
     for (const entry of stand.log) {
       assert.equal(entry.method, 'GET');
       assert.match(entry.url, /^\/app\.json\?api_token=<redacted>&page=2$/);
@@ -219,7 +253,10 @@ describe('bounds', () => {
     const server = createServer((_request, response) => handle(response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    };
   }
 
   it('one deadline covers the body too: an answer that trickles after its headers times out', async () => {

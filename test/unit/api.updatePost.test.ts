@@ -24,7 +24,12 @@ function clientOf(server: StandIn): HelpdeskClient {
 }
 
 async function aPost(server: StandIn): Promise<number> {
-  const post = await clientOf(server).posts.createTask({ title: 'Printer on fire', content: 'Again.', task_kind: 'task', responsible_id: 1 });
+  const post = await clientOf(server).posts.createTask({
+    title: 'Printer on fire',
+    content: 'Again.',
+    task_kind: 'task',
+    responsible_id: 1,
+  });
   server.reset();
   return post.id;
 }
@@ -80,7 +85,13 @@ describe('updating a post', () => {
   it('an answer that is another post is not taken for this one', async () => {
     const server = servers.get('accepted')!;
     const id = await aPost(server);
-    server.addFault({ method: 'PUT', path: `/app/posts/${id}.json`, status: 200, body: { id: id + 1, title: 'Someone else', closed: true }, times: 1 });
+    server.addFault({
+      method: 'PUT',
+      path: `/app/posts/${id}.json`,
+      status: 200,
+      body: { id: id + 1, title: 'Someone else', closed: true },
+      times: 1,
+    });
     const error = await failure(clientOf(server).posts.update(id, { closed: true }));
     assert.ok(error instanceof ApiError);
     assert.equal(error.kind, 'badResponse');

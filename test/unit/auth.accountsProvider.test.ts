@@ -14,10 +14,13 @@ describe('the accounts where VS Code shows accounts', () => {
     } as unknown as Session;
     const provider = new AccountsProvider(session, new EventEmitter<void>().event);
     const sessions = await provider.getSessions();
-    assert.deepEqual(sessions.map((s) => [s.id, s.account.label, s.accessToken]), [
-      ['https://alpha.example.com', 'alpha.example.com', ''],
-      ['https://beta.example.org', 'beta.example.org', ''],
-    ]);
+    assert.deepEqual(
+      sessions.map((s) => [s.id, s.account.label, s.accessToken]),
+      [
+        ['https://alpha.example.com', 'alpha.example.com', ''],
+        ['https://beta.example.org', 'beta.example.org', ''],
+      ],
+    );
     await provider.removeSession('https://beta.example.org');
     assert.deepEqual(signedOut, ['https://beta.example.org']);
     provider.dispose();

@@ -119,7 +119,11 @@ describe('Session', () => {
       await settle();
     }
     assert.deepEqual(session.credentials, { accountUrl: A, token: TOKEN });
-    assert.deepEqual(states.filter((state) => state !== 'signedIn'), [], 'never signed out again, not even for a moment');
+    assert.deepEqual(
+      states.filter((state) => state !== 'signedIn'),
+      [],
+      'never signed out again, not even for a moment',
+    );
   });
 
   it('follows what the calls met, only while signed in', async () => {
@@ -216,7 +220,10 @@ describe('Session', () => {
     const state = memoryState();
     let release = () => {};
     // VS Code's Memento holds the value at once and resolves once it is stored: slowly, here.
-    const slow = { ...state, update: (key: string, value: unknown) => (void state.update(key, value), new Promise<void>((resolve) => (release = resolve))) };
+    const slow = {
+      ...state,
+      update: (key: string, value: unknown) => (void state.update(key, value), new Promise<void>((resolve) => (release = resolve))),
+    };
     fake.config.set('helpdesk.accountUrl', A);
     secrets.data.set(`helpdesk.token:${A}`, TOKEN);
     const here = new Session(secrets, new Log(), signal as unknown as SignOutSignal, new MemoryAccountList(), slow);
@@ -266,7 +273,7 @@ describe('Session', () => {
     for (const part of TOKEN.split(/[/+]/)) assert.ok(!log.includes(part), `no part of the token in the log: ${part}`);
   });
 
-  it('signed out in another window: this window\'s copy of that token goes; a token stored since stays', async () => {
+  it("signed out in another window: this window's copy of that token goes; a token stored since stays", async () => {
     await session.save(A, TOKEN);
     signal.heard.fire(A);
     await settle();
@@ -300,7 +307,11 @@ describe('Session', () => {
     await settle();
     signal.heard.fire(A);
     await settle();
-    assert.deepEqual(told, [`${B} signedIn`, `${B} signedIn`, `${A} signedOut`], "heard from another window: this window's account is signed out first");
+    assert.deepEqual(
+      told,
+      [`${B} signedIn`, `${B} signedIn`, `${A} signedOut`],
+      "heard from another window: this window's account is signed out first",
+    );
     await session.save(A, TOKEN);
     await session.signOut();
     assert.equal(told.at(-1), `${A} signedOut`);

@@ -64,21 +64,55 @@ describe('the branch name proposed for a post', () => {
 
   it('is always a name Git takes (checked by git check-ref-format)', () => {
     fc.assert(
-      fc.property(fc.oneof(hostileText(30), fc.string({ maxLength: 300 }), fc.constant('x'.repeat(300))), fc.oneof(fc.constant(''), fc.constant('hd-{id}-{title}'), hostileText(12).map((t) => `${t}{id}${t}{title}`)), fc.integer({ min: 1, max: 2 ** 40 }), (title, template, id) => {
-        const name = proposeBranchName(template, post(id, title));
-        assert.equal(branchNameProblem(name), undefined, name);
-        assert.ok(gitTakes(name), `git refuses ${JSON.stringify(name)}`);
-      }),
+      fc.property(
+        fc.oneof(hostileText(30), fc.string({ maxLength: 300 }), fc.constant('x'.repeat(300))),
+        fc.oneof(
+          fc.constant(''),
+          fc.constant('hd-{id}-{title}'),
+          hostileText(12).map((t) => `${t}{id}${t}{title}`),
+        ),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        (title, template, id) => {
+          const name = proposeBranchName(template, post(id, title));
+          assert.equal(branchNameProblem(name), undefined, name);
+          assert.ok(gitTakes(name), `git refuses ${JSON.stringify(name)}`);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('says why a typed name is refused, as Git would', () => {
-    for (const name of ['', 'a b', 'a..b', 'a@{b', '-a', 'a/', '/a', 'a//b', 'a.', '.a', 'a/.b', 'a.lock', 'a/b.lock/c', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[b', 'a\\b']) {
+    for (const name of [
+      '',
+      'a b',
+      'a..b',
+      'a@{b',
+      '-a',
+      'a/',
+      '/a',
+      'a//b',
+      'a.',
+      '.a',
+      'a/.b',
+      'a.lock',
+      'a/b.lock/c',
+      'a~1',
+      'a^',
+      'a:b',
+      'a?',
+      'a*',
+      'a[b',
+      'a\\b',
+    ]) {
       assert.notEqual(branchNameProblem(name), undefined, name);
       assert.equal(gitTakes(name), false, `git takes ${JSON.stringify(name)}`);
     }
-    assert.notEqual(branchNameProblem('@'), undefined, '"@" is HEAD (git branch refuses it; check-ref-format --branch reads it as HEAD\'s branch)');
+    assert.notEqual(
+      branchNameProblem('@'),
+      undefined,
+      '"@" is HEAD (git branch refuses it; check-ref-format --branch reads it as HEAD\'s branch)',
+    );
     for (const name of ['hd-1-x', 'feature/HD-12', 'a.b', 'ошибка', 'a@b']) {
       assert.equal(branchNameProblem(name), undefined, name);
       assert.equal(gitTakes(name), true, name);
@@ -89,7 +123,7 @@ describe('the branch name proposed for a post', () => {
 describe('the post a branch is about', () => {
   const options = { template: 'hd-{id}-{title}', prefix: 'HD-' };
 
-  it('reads the template\'s shape, with or without the title', () => {
+  it("reads the template's shape, with or without the title", () => {
     assert.equal(postIdOfBranch('hd-123-login-fails', options), 123);
     assert.equal(postIdOfBranch('hd-123', options), 123);
     assert.equal(postIdOfBranch('HD-123-Login', { template: 'hd-{id}-{title}' }), 123);
@@ -103,7 +137,21 @@ describe('the post a branch is about', () => {
   });
 
   it('finds none in look-alikes', () => {
-    for (const branch of ['main', 'release-2024', 'v1.2.3', 'hd-', 'hd-0', 'hd-012-x', 'hd-12x', 'xhd-12', 'feature/xHD-12', 'HD-12x', 'hd-1234567890123456', 'fix-HD-12', 'chd-5']) {
+    for (const branch of [
+      'main',
+      'release-2024',
+      'v1.2.3',
+      'hd-',
+      'hd-0',
+      'hd-012-x',
+      'hd-12x',
+      'xhd-12',
+      'feature/xHD-12',
+      'HD-12x',
+      'hd-1234567890123456',
+      'fix-HD-12',
+      'chd-5',
+    ]) {
       assert.equal(postIdOfBranch(branch, options), undefined, branch);
     }
     assert.equal(postIdOfBranch('HD-12', { template: 'hd-{id}-{title}' }), 12, 'the template shape matches whatever the prefix');
@@ -112,13 +160,33 @@ describe('the post a branch is about', () => {
   });
 
   it('reads back every name it proposes, whatever the template and the title', () => {
-    const templates = ['', 'hd-{id}-{title}', 'feature/{id}-{title}', 'feature/{id}/{title}', '{title}-{id}', '{id} {title}', 'hd-{id}{title}', '{title}{id}', 'feature/{title}', 'issue-{id}', 'x', '{id}-{title}-{title}', 'a..b/{id}.lock-{title}', 'users/me/{id}_{title}'];
+    const templates = [
+      '',
+      'hd-{id}-{title}',
+      'feature/{id}-{title}',
+      'feature/{id}/{title}',
+      '{title}-{id}',
+      '{id} {title}',
+      'hd-{id}{title}',
+      '{title}{id}',
+      'feature/{title}',
+      'issue-{id}',
+      'x',
+      '{id}-{title}-{title}',
+      'a..b/{id}.lock-{title}',
+      'users/me/{id}_{title}',
+    ];
     fc.assert(
-      fc.property(fc.constantFrom(...templates), fc.oneof(hostileText(40), fc.constantFrom('', '🚀', '2024 outage', '123', 'lock')), fc.integer({ min: 1, max: 2 ** 40 }), (template, title, id) => {
-        const name = proposeBranchName(template, post(id, title));
-        assert.equal(postIdOfBranch(name, { template }), id, `${template} → ${name}`);
-        assert.equal(postIdOfBranch(name, { template, prefix: 'HD-' }), id, `${template} → ${name}, with a prefix`);
-      }),
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.oneof(hostileText(40), fc.constantFrom('', '🚀', '2024 outage', '123', 'lock')),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        (template, title, id) => {
+          const name = proposeBranchName(template, post(id, title));
+          assert.equal(postIdOfBranch(name, { template }), id, `${template} → ${name}`);
+          assert.equal(postIdOfBranch(name, { template, prefix: 'HD-' }), id, `${template} → ${name}, with a prefix`);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -151,7 +219,12 @@ describe('the post a branch is about', () => {
 describe('a hostile template from a cloned repository', () => {
   // The issue's templates: 100 KB of `.-` (a quadratic strip of trailing separators, a RegExp too
   // large) and 40 KB of `a.` (a stack overflow compiling the template).
-  const hostile = ['a' + '.-'.repeat(50000) + 'x{id}', 'a.'.repeat(20000) + 'x{id}', 'a' + '.lock-'.repeat(20000) + '{id}', '{id}' + '-{title}'.repeat(20000)];
+  const hostile = [
+    'a' + '.-'.repeat(50000) + 'x{id}',
+    'a.'.repeat(20000) + 'x{id}',
+    'a' + '.lock-'.repeat(20000) + '{id}',
+    '{id}' + '-{title}'.repeat(20000),
+  ];
 
   /** Each call is pure work (50 ms for 100 KB, 200 ms for 1 MB): a bound far above its cost, far below the seconds it took. */
   function quick<T>(what: string, run: () => T, boundMs = 50): T {
@@ -166,7 +239,8 @@ describe('a hostile template from a cloned repository', () => {
     for (const template of hostile) {
       const name = quick('proposing', () => proposeBranchName(template, post(5, 'Fix login')));
       assert.equal(branchNameProblem(name), undefined, name.slice(0, 80));
-      for (const branch of [name, 'hd-5-fix', 'main', `a${'.-'.repeat(100)}x5`]) quick('reading', () => postIdOfBranch(branch, { template, prefix: 'HD-' }));
+      for (const branch of [name, 'hd-5-fix', 'main', `a${'.-'.repeat(100)}x5`])
+        quick('reading', () => postIdOfBranch(branch, { template, prefix: 'HD-' }));
       quick('making safe', () => safeBranchName(template));
     }
   });
@@ -178,7 +252,13 @@ describe('a hostile template from a cloned repository', () => {
   it('strips trailing separators and .lock in linear time', () => {
     const name = quick('making safe', () => safeBranchName('a' + '.-'.repeat(500000) + 'x'), 200);
     assert.equal(name, 'a' + '.-'.repeat(500000) + 'x');
-    assert.equal(quick('making safe', () => safeBranchName('a' + '.lock-'.repeat(170000)), 200), 'a');
-    assert.equal(quick('making safe', () => safeBranchName('a' + '-.'.repeat(500000)), 200), 'a');
+    assert.equal(
+      quick('making safe', () => safeBranchName('a' + '.lock-'.repeat(170000)), 200),
+      'a',
+    );
+    assert.equal(
+      quick('making safe', () => safeBranchName('a' + '-.'.repeat(500000)), 200),
+      'a',
+    );
   });
 });

@@ -13,10 +13,19 @@ import { formatDraftDocument, parseDraftDocument } from '../../src/drafts/draftD
 const URL = 'https://github.com/o/r/blob/0123456/src/app.ts#L10-L12';
 
 function selection(overrides: Partial<CodeSelection> = {}): CodeSelection {
-  return { relativePath: 'src/app.ts', startLine: 10, endLine: 12, languageId: 'typescript', text: 'const a = 1;\nconst b = 2;\nfoo(a, b);\n', ...overrides };
+  return {
+    relativePath: 'src/app.ts',
+    startLine: 10,
+    endLine: 12,
+    languageId: 'typescript',
+    text: 'const a = 1;\nconst b = 2;\nfoo(a, b);\n',
+    ...overrides,
+  };
 }
 
-function content(overrides: { description?: string; selection?: Partial<CodeSelection>; location?: CodeLocation; maxLines?: number } = {}): string {
+function content(
+  overrides: { description?: string; selection?: Partial<CodeSelection>; location?: CodeLocation; maxLines?: number } = {},
+): string {
   return buildBugReportContent({
     description: overrides.description,
     selection: selection(overrides.selection),
@@ -157,14 +166,24 @@ describe('bug report content', () => {
   });
 
   it('keeps HTML in the description and closes blocks that would swallow the rest', () => {
-    assert.match(content({ description: '<b>bold</b> <img src=x onerror=alert(1)>' }), /^<b>bold<\/b> <img src=x onerror=alert\(1\)>\n\n\*\*Location\*\*/);
+    assert.match(
+      content({ description: '<b>bold</b> <img src=x onerror=alert(1)>' }),
+      /^<b>bold<\/b> <img src=x onerror=alert\(1\)>\n\n\*\*Location\*\*/,
+    );
     assert.match(content({ description: 'see:\n```js\nbroken(' }), /^see:\n```js\nbroken\(\n```\n\n\*\*Location\*\*/);
     assert.match(content({ description: '<pre>\nraw' }), /^<pre>\nraw\n<\/pre>\n\n\*\*Location\*\*/);
     assert.match(content({ description: 'a\n<!-- hidden' }), /^a\n<!-- hidden\n-->\n\n\*\*Location\*\*/);
   });
 
   it('leaves closed blocks alone', () => {
-    for (const text of ['```\ncode\n```', '~~~~\n```\n~~~~', '<pre>x</pre>', '<!--\nx\n-->', 'inline ``` not a fence', '<script>\n</script>\nafter']) {
+    for (const text of [
+      '```\ncode\n```',
+      '~~~~\n```\n~~~~',
+      '<pre>x</pre>',
+      '<!--\nx\n-->',
+      'inline ``` not a fence',
+      '<script>\n</script>\nafter',
+    ]) {
       assert.equal(closeOpenBlocks(text), text, text);
     }
     assert.equal(closeOpenBlocks('~~~~\n~~~'), '~~~~\n~~~\n~~~~');
@@ -204,7 +223,10 @@ describe('draft documents', () => {
     assert.deepEqual(parseDraftDocument('# Crash on save\r\n\r\nBody'), { title: 'Crash on save', description: 'Body' });
     assert.deepEqual(parseDraftDocument('Only a title'), { title: 'Only a title', description: '' });
     assert.deepEqual(parseDraftDocument('Title\nno blank line'), { title: 'Title', description: 'no blank line' });
-    assert.deepEqual(parseDraftDocument('#hashtag title\n\n\n    indented code'), { title: '#hashtag title', description: '    indented code' });
+    assert.deepEqual(parseDraftDocument('#hashtag title\n\n\n    indented code'), {
+      title: '#hashtag title',
+      description: '    indented code',
+    });
   });
 
   it('round-trips titles and descriptions', () => {

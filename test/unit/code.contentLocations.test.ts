@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildBugReportContent, type CodeSelection } from '../../src/code/bugReport';
-import { findContentLocations, MAX_CONTENT_CHARS, MAX_LOCATIONS, normalizeLocationPath, type ContentLocation } from '../../src/code/contentLocations';
+import {
+  findContentLocations,
+  MAX_CONTENT_CHARS,
+  MAX_LOCATIONS,
+  normalizeLocationPath,
+  type ContentLocation,
+} from '../../src/code/contentLocations';
 import { buildPermalink, parseRemoteUrl } from '../../src/code/permalink';
 import { brokenText, hostileText } from './hostile';
 
@@ -11,7 +17,9 @@ const GITHUB = parseRemoteUrl('https://github.com/owner/repo')!;
 
 /** Each location as `source path:start[-end][:column]`, so a case reads as one line. */
 function where(content: string): string[] {
-  return findContentLocations(content).map((l) => `${l.source} ${l.path}:${l.startLine}${l.endLine ? `-${l.endLine}` : ''}${l.column ? `:${l.column}` : ''}`);
+  return findContentLocations(content).map(
+    (l) => `${l.source} ${l.path}:${l.startLine}${l.endLine ? `-${l.endLine}` : ''}${l.column ? `:${l.column}` : ''}`,
+  );
 }
 
 function report(selection: Partial<CodeSelection>, url?: string): string {
@@ -45,15 +53,21 @@ describe('locations in a post: what Report Bug wrote', () => {
     // Not a path that reads as a frame too (`a:1`), nor one that names no file (blank, a folder).
     const path = hostileText(20).filter((p) => !/[\r\n\u0085\u2028\u2029]|:\d/u.test(p) && normalizeLocationPath(p) !== undefined);
     fc.assert(
-      fc.property(path, fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 1e6 }), fc.boolean(), (relativePath, startLine, endLine, linked) => {
-        const url = linked ? buildPermalink(GITHUB, SHA, relativePath, startLine, endLine) : undefined;
-        const found = findContentLocations(report({ relativePath, startLine, endLine, text: relativePath }, url));
-        const [start, end] = [Math.min(startLine, endLine), Math.max(startLine, endLine)];
-        const lines = end > start ? { startLine: start, endLine: end } : { startLine: start };
-        const normalized = normalizeLocationPath(relativePath);
-        assert.deepEqual(found[0], { path: normalized, ...lines, source: 'report' }, JSON.stringify(relativePath));
-        if (linked) assert.deepEqual(found[1], { path: normalized, ...lines, source: 'permalink', repository: GITHUB, ref: SHA });
-      }),
+      fc.property(
+        path,
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.boolean(),
+        (relativePath, startLine, endLine, linked) => {
+          const url = linked ? buildPermalink(GITHUB, SHA, relativePath, startLine, endLine) : undefined;
+          const found = findContentLocations(report({ relativePath, startLine, endLine, text: relativePath }, url));
+          const [start, end] = [Math.min(startLine, endLine), Math.max(startLine, endLine)];
+          const lines = end > start ? { startLine: start, endLine: end } : { startLine: start };
+          const normalized = normalizeLocationPath(relativePath);
+          assert.deepEqual(found[0], { path: normalized, ...lines, source: 'report' }, JSON.stringify(relativePath));
+          if (linked) assert.deepEqual(found[1], { path: normalized, ...lines, source: 'permalink', repository: GITHUB, ref: SHA });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -61,12 +75,59 @@ describe('locations in a post: what Report Bug wrote', () => {
 
 /** Pieces of every form, so that random joins come close to locations. */
 const PIECES = [
-  'a.ts', 'x.java', 'C.java', 'java.', 'Main', ':', '12', '0', '7', '/', '\\', './', 'file://', 'file:///', 'C:', '%20', ' at ', 'at ', '(', ')', 'File "', '", line ',
-  ') in ', ':line ', ' +0x1d', '--> ', 'https://github.com/o/r/blob/abc1234/', 'https://dev.azure.com/o/p/_git/r?path=/a.cs&version=GCabc1234&line=', '#L', '-L',
-  '#lines-', '- File: `', '`', '`, lines ', '`, line ', '–', '\n', '\r\n', ' ', '.', 'node:', '<anonymous>',
+  'a.ts',
+  'x.java',
+  'C.java',
+  'java.',
+  'Main',
+  ':',
+  '12',
+  '0',
+  '7',
+  '/',
+  '\\',
+  './',
+  'file://',
+  'file:///',
+  'C:',
+  '%20',
+  ' at ',
+  'at ',
+  '(',
+  ')',
+  'File "',
+  '", line ',
+  ') in ',
+  ':line ',
+  ' +0x1d',
+  '--> ',
+  'https://github.com/o/r/blob/abc1234/',
+  'https://dev.azure.com/o/p/_git/r?path=/a.cs&version=GCabc1234&line=',
+  '#L',
+  '-L',
+  '#lines-',
+  '- File: `',
+  '`',
+  '`, lines ',
+  '`, line ',
+  '–',
+  '\n',
+  '\r\n',
+  ' ',
+  '.',
+  'node:',
+  '<anonymous>',
   // and whole forms, cut into by the pieces around them
-  'src/a.ts:3', 'a.ts:12:5', 'C:\\x\\b.cs:4', '\n  at f (src/x.ts:1:2)\n', '\n  File "a.py", line 3\n', '\n- File: `a b.ts`, lines 2–4\n', '\n\tat a.b.C.m(C.java:9)\n',
-  ' https://github.com/o/r/blob/abc1234/a.ts#L3-L5 ', ' https://gitlab.com/g/r/-/blob/abc1234/a.ts#L3 ', ' file:///home/a%20b.ts:4:1 ',
+  'src/a.ts:3',
+  'a.ts:12:5',
+  'C:\\x\\b.cs:4',
+  '\n  at f (src/x.ts:1:2)\n',
+  '\n  File "a.py", line 3\n',
+  '\n- File: `a b.ts`, lines 2–4\n',
+  '\n\tat a.b.C.m(C.java:9)\n',
+  ' https://github.com/o/r/blob/abc1234/a.ts#L3-L5 ',
+  ' https://gitlab.com/g/r/-/blob/abc1234/a.ts#L3 ',
+  ' file:///home/a%20b.ts:4:1 ',
 ];
 
 describe('locations in a post: pasted text', () => {
@@ -154,7 +215,14 @@ describe('locations in a post: pasted text', () => {
   });
 
   it('is quick on long hostile lines', () => {
-    for (const text of ['a'.repeat(MAX_CONTENT_CHARS), 'a/'.repeat(50_000), 'at ('.repeat(25_000), '- File: `'.repeat(10_000) + ', line 1', 'x.ts:'.repeat(20_000), 'https://a/'.repeat(10_000)]) {
+    for (const text of [
+      'a'.repeat(MAX_CONTENT_CHARS),
+      'a/'.repeat(50_000),
+      'at ('.repeat(25_000),
+      '- File: `'.repeat(10_000) + ', line 1',
+      'x.ts:'.repeat(20_000),
+      'https://a/'.repeat(10_000),
+    ]) {
       const started = performance.now();
       findContentLocations(text);
       assert.ok(performance.now() - started < 200, `${text.slice(0, 12)}…: ${performance.now() - started} ms`);
@@ -192,7 +260,7 @@ describe('location paths', () => {
     assert.equal(normalizeLocationPath('  '), undefined);
   });
 
-  it('a line of backticks where a report\'s file line would be is read at once, not for seconds', () => {
+  it("a line of backticks where a report's file line would be is read at once, not for seconds", () => {
     // A hang guard, not a speed target: the old pattern took 0.3 s on 5,000 backticks and grows
     // with the square of the length; 20,000 took seconds. Bounded, it takes microseconds.
     const started = performance.now();

@@ -24,7 +24,11 @@ describe('remote URLs', () => {
     ]) {
       assert.equal(web(url), 'github https://github.com/owner/repo', url);
     }
-    assert.deepEqual(parseRemoteUrl('git@github.com:owner/repo.git'), { kind: 'github', webBase: 'https://github.com', parts: ['owner', 'repo'] });
+    assert.deepEqual(parseRemoteUrl('git@github.com:owner/repo.git'), {
+      kind: 'github',
+      webBase: 'https://github.com',
+      parts: ['owner', 'repo'],
+    });
   });
 
   it('reads Bitbucket Cloud remotes, with and without a user name', () => {
@@ -47,7 +51,10 @@ describe('remote URLs', () => {
     assert.equal(web('https://dev.azure.com/org/project/_git/_optimized/repo'), repo);
     assert.equal(web('https://dev.azure.com/org/_git/repo'), 'azure https://dev.azure.com/org/_git/repo');
     assert.equal(web('https://org.visualstudio.com/project/_git/repo'), 'azure https://org.visualstudio.com/project/_git/repo');
-    assert.equal(web('https://org.visualstudio.com/DefaultCollection/project/_git/repo'), 'azure https://org.visualstudio.com/DefaultCollection/project/_git/repo');
+    assert.equal(
+      web('https://org.visualstudio.com/DefaultCollection/project/_git/repo'),
+      'azure https://org.visualstudio.com/DefaultCollection/project/_git/repo',
+    );
     assert.equal(web('org@vs-ssh.visualstudio.com:v3/org/project/repo'), 'azure https://org.visualstudio.com/project/_git/repo');
   });
 
@@ -63,8 +70,14 @@ describe('remote URLs', () => {
     assert.equal(web('https://gitlab.example.com:8443/team/app.git'), 'gitlab https://gitlab.example.com:8443/team/app');
     assert.equal(web('https://github.example.com/org/app.git'), 'github https://github.example.com/org/app');
     assert.equal(web('https://octo.ghe.com/org/app.git'), 'github https://octo.ghe.com/org/app');
-    assert.equal(web('https://bitbucket.example.com/scm/proj/app.git'), 'bitbucketServer https://bitbucket.example.com/projects/proj/repos/app');
-    assert.equal(web('ssh://git@bitbucket.example.com:7999/proj/app.git'), 'bitbucketServer https://bitbucket.example.com/projects/proj/repos/app');
+    assert.equal(
+      web('https://bitbucket.example.com/scm/proj/app.git'),
+      'bitbucketServer https://bitbucket.example.com/projects/proj/repos/app',
+    );
+    assert.equal(
+      web('ssh://git@bitbucket.example.com:7999/proj/app.git'),
+      'bitbucketServer https://bitbucket.example.com/projects/proj/repos/app',
+    );
     assert.equal(web('https://tfs.example.com/tfs/Coll/Proj/_git/app'), 'azure https://tfs.example.com/tfs/Coll/Proj/_git/app');
   });
 
@@ -119,7 +132,10 @@ describe('permalinks', () => {
       buildPermalink(azure, SHA, 'src/a.ts', 10, 12),
       `https://dev.azure.com/org/project/_git/repo?path=/src/a.ts&version=GC${SHA}&line=10&lineEnd=12&lineStartColumn=1&lineEndColumn=10000&lineStyle=plain`,
     );
-    assert.equal(buildPermalink(server, SHA, 'src/a.ts', 10, 12), `https://bitbucket.example.com/projects/proj/repos/r/browse/src/a.ts?at=${SHA}#10-12`);
+    assert.equal(
+      buildPermalink(server, SHA, 'src/a.ts', 10, 12),
+      `https://bitbucket.example.com/projects/proj/repos/r/browse/src/a.ts?at=${SHA}#10-12`,
+    );
   });
 
   it('links a single line without a range', () => {
@@ -136,7 +152,10 @@ describe('permalinks', () => {
   it('encodes each path segment: spaces, #, ?, %, parentheses, unicode', () => {
     const path = 'docs/my file#1?.md';
     assert.equal(buildPermalink(github, SHA, path, 1, 1), `https://github.com/o/r/blob/${SHA}/docs/my%20file%231%3F.md#L1`);
-    assert.equal(buildPermalink(github, SHA, 'src/ünï/日本.ts', 1, 1), `https://github.com/o/r/blob/${SHA}/src/%C3%BCn%C3%AF/%E6%97%A5%E6%9C%AC.ts#L1`);
+    assert.equal(
+      buildPermalink(github, SHA, 'src/ünï/日本.ts', 1, 1),
+      `https://github.com/o/r/blob/${SHA}/src/%C3%BCn%C3%AF/%E6%97%A5%E6%9C%AC.ts#L1`,
+    );
     assert.equal(buildPermalink(github, SHA, '/a/(b)/100%.ts', 1, 1), `https://github.com/o/r/blob/${SHA}/a/%28b%29/100%25.ts#L1`);
     assert.match(buildPermalink(azure, SHA, 'a b/c&d.ts', 1, 2), /\?path=\/a%20b\/c%26d\.ts&version=/);
   });

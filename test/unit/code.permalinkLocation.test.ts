@@ -22,9 +22,17 @@ describe('permalinks read back', () => {
   it('gives the repository, commit, path and lines of every link buildPermalink writes', () => {
     for (const remote of REMOTES) {
       const repo = parseRemoteUrl(remote)!;
-      for (const [start, end] of [[3, 7], [5, 5], [9, 2]] as const) {
+      for (const [start, end] of [
+        [3, 7],
+        [5, 5],
+        [9, 2],
+      ] as const) {
         const url = buildPermalink(repo, SHA, 'src/dir name/ä (1).ts', start, end);
-        assert.deepEqual(parsePermalink(url), { repository: repo, ref: SHA, path: 'src/dir name/ä (1).ts', startLine: Math.min(start, end), endLine: Math.max(start, end) }, url);
+        assert.deepEqual(
+          parsePermalink(url),
+          { repository: repo, ref: SHA, path: 'src/dir name/ä (1).ts', startLine: Math.min(start, end), endLine: Math.max(start, end) },
+          url,
+        );
       }
     }
   });
@@ -36,9 +44,15 @@ describe('permalinks read back', () => {
     };
     assert.equal(read('https://github.com/o/r/blob/main/src/a.ts#L3C2-L7C9'), 'https://github.com o/r @main src/a.ts:3-7');
     assert.equal(read('https://GitHub.com/o/r/blob/abc1234/a.ts#L12'), 'https://github.com o/r @abc1234 a.ts:12-12');
-    assert.equal(read('https://gitlab.example.com/a/b/c/-/blob/abc1234/x/y.go#L4-9'), 'https://gitlab.example.com a/b/c @abc1234 x/y.go:4-9');
+    assert.equal(
+      read('https://gitlab.example.com/a/b/c/-/blob/abc1234/x/y.go#L4-9'),
+      'https://gitlab.example.com a/b/c @abc1234 x/y.go:4-9',
+    );
     assert.equal(read('https://bitbucket.org/o/r/src/abc1234/x.py#lines-4:6'), 'https://bitbucket.org o/r @abc1234 x.py:4-6');
-    assert.equal(read('https://dev.azure.com/o/p/_git/r?path=%2Fsrc%2Fa.cs&version=GBmain&line=8'), 'https://dev.azure.com o/p/r @main src/a.cs:8-8');
+    assert.equal(
+      read('https://dev.azure.com/o/p/_git/r?path=%2Fsrc%2Fa.cs&version=GBmain&line=8'),
+      'https://dev.azure.com o/p/r @main src/a.cs:8-8',
+    );
   });
 
   it('reads nothing from links without lines, to other pages, or broken', () => {

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findPostReferences, isValidReferencePrefix, MAX_SCANNED_CHARS, shortReference, typedReference, type ReferenceOptions } from '../../src/code/postReferences';
+import {
+  findPostReferences,
+  isValidReferencePrefix,
+  MAX_SCANNED_CHARS,
+  shortReference,
+  typedReference,
+  type ReferenceOptions,
+} from '../../src/code/postReferences';
 import { hostileText } from './hostile';
 
 const BASE = 'https://acme.example.com';
@@ -18,7 +25,9 @@ describe('post references: web addresses', () => {
     for (const tail of ['/', '?tab=comments', '#c5', '/?x=1', '/#top', '.', ',', ')', ':', '!']) {
       assert.deepEqual(refs(`${BASE}/app/posts/42${tail}`), [`${BASE}/app/posts/42@0=42`], tail);
     }
-    assert.deepEqual(findPostReferences(`(${BASE}/app/posts/7)`, OPTIONS), [{ start: 1, end: 1 + `${BASE}/app/posts/7`.length, postId: 7, form: 'address', accountUrl: BASE }]);
+    assert.deepEqual(findPostReferences(`(${BASE}/app/posts/7)`, OPTIONS), [
+      { start: 1, end: 1 + `${BASE}/app/posts/7`.length, postId: 7, form: 'address', accountUrl: BASE },
+    ]);
   });
 
   it('compares scheme and host without case, the path exactly', () => {
@@ -66,7 +75,7 @@ describe('post references: web addresses', () => {
 });
 
 describe('post references: several accounts', () => {
-  it('an address of another account signed in to is a reference to that account; a short form is always the window account\'s', () => {
+  it("an address of another account signed in to is a reference to that account; a short form is always the window account's", () => {
     const other = 'https://beta.example.org';
     const text = `${BASE}/app/posts/1 and ${other}/app/posts/2 and HD-3 and https://gamma.example.net/app/posts/4`;
     const found = findPostReferences(text, { ...OPTIONS, otherAccountUrls: [other] });
@@ -90,7 +99,29 @@ describe('post references: the short form', () => {
   });
 
   it('does not find the short form inside a word, a path or a longer token', () => {
-    for (const text of ['XHD-123', 'xHD-1', '_HD-1', 'éHD-1', '-HD-1', '/HD-1', '#HD-1', 'HD-123abc', 'HD-1_', 'HD-1é', 'HD-1.5', 'HD-1-2', 'HD-1/x', 'HD-1:3', 'HD-0', 'HD-01', 'HD-', 'HD-x1', 'hd-1', 'Hd-1', 'HD-1234567890123456']) {
+    for (const text of [
+      'XHD-123',
+      'xHD-1',
+      '_HD-1',
+      'éHD-1',
+      '-HD-1',
+      '/HD-1',
+      '#HD-1',
+      'HD-123abc',
+      'HD-1_',
+      'HD-1é',
+      'HD-1.5',
+      'HD-1-2',
+      'HD-1/x',
+      'HD-1:3',
+      'HD-0',
+      'HD-01',
+      'HD-',
+      'HD-x1',
+      'hd-1',
+      'Hd-1',
+      'HD-1234567890123456',
+    ]) {
       assert.deepEqual(refs(text), [], text);
     }
   });
@@ -110,7 +141,8 @@ describe('post references: the short form', () => {
 
   it('validates the prefix: 1–10 of letters, digits, - _ # /, with a letter (or `#` alone), not ending in a digit', () => {
     for (const ok of ['HD-', 'HD', 'hd_', 'T#', 'PROJ/', '#', 'A1-', 'ABCDEFGHI-']) assert.equal(isValidReferencePrefix(ok), true, ok);
-    for (const bad of ['', 'HD1', 'ABCDEFGHIJK', 'HD ', 'H.D', '-', '##', '/', '_', '12-', 'É-', 'HD\n', 'HD)']) assert.equal(isValidReferencePrefix(bad), false, bad);
+    for (const bad of ['', 'HD1', 'ABCDEFGHIJK', 'HD ', 'H.D', '-', '##', '/', '_', '12-', 'É-', 'HD\n', 'HD)'])
+      assert.equal(isValidReferencePrefix(bad), false, bad);
   });
 
   it('writes the short form', () => {
@@ -120,7 +152,11 @@ describe('post references: the short form', () => {
 
 describe('post references: both forms, limits', () => {
   it('keeps the order of appearance', () => {
-    assert.deepEqual(refs(`HD-2 ${BASE}/app/posts/1 HD-3`), ['HD-2@0=2', `${BASE}/app/posts/1@5=1`, `HD-3@${6 + `${BASE}/app/posts/1`.length}=3`]);
+    assert.deepEqual(refs(`HD-2 ${BASE}/app/posts/1 HD-3`), [
+      'HD-2@0=2',
+      `${BASE}/app/posts/1@5=1`,
+      `HD-3@${6 + `${BASE}/app/posts/1`.length}=3`,
+    ]);
   });
 
   it('scans only the first MAX_SCANNED_CHARS characters, but reads a reference begun there to its end', () => {
@@ -130,7 +166,13 @@ describe('post references: both forms, limits', () => {
   });
 
   it('stays fast on long lines of near misses', () => {
-    for (const line of ['HD-'.repeat(400_000), '/app/posts/'.repeat(100_000), `${BASE}/app/posts/`.repeat(30_000), `${BASE}/app/posts/1x`.repeat(30_000), 'HD-1x'.repeat(300_000)]) {
+    for (const line of [
+      'HD-'.repeat(400_000),
+      '/app/posts/'.repeat(100_000),
+      `${BASE}/app/posts/`.repeat(30_000),
+      `${BASE}/app/posts/1x`.repeat(30_000),
+      'HD-1x'.repeat(300_000),
+    ]) {
       const started = performance.now();
       findPostReferences(line, OPTIONS);
       assert.ok(performance.now() - started < 50, `${line.slice(0, 20)}…: ${performance.now() - started} ms`);
@@ -150,7 +192,15 @@ describe('post references: the short form being typed', () => {
   });
 
   it('is nothing where the cursor is not after the prefix and digits, or the prefix joins a word', () => {
-    for (const [line, cursor] of [['', 0], ['HD', 2], ['HD-1x', 5], ['xHD-1', 5], ['a-HD-1', 6], ['HD-12', 2], ['12', 2]] as const) {
+    for (const [line, cursor] of [
+      ['', 0],
+      ['HD', 2],
+      ['HD-1x', 5],
+      ['xHD-1', 5],
+      ['a-HD-1', 6],
+      ['HD-12', 2],
+      ['12', 2],
+    ] as const) {
       assert.equal(typedReference(line, cursor, 'HD-'), undefined, `${line}@${cursor}`);
     }
   });
@@ -189,8 +239,42 @@ function oracle(text: string): string[] {
 
 /** Pieces of both forms and of every near miss, so that random joins often come close. */
 const PIECES = [
-  'HD-', 'hd-', 'X', 'HD', '-', 'https://', 'HTTPS://', 'acme.example.com', 'ACME.example.COM', ':8443', '/hd', '/HD', '/app/posts/', '/app/Posts/',
-  '0', '1', '9', '42', '999999999999999', '1234567890123456', 'a', 'é', '_', '.', '/', ':', '?', '#', '&', '@', ' ', '\n', '(', ')', '😀', 'e\u0301',
+  'HD-',
+  'hd-',
+  'X',
+  'HD',
+  '-',
+  'https://',
+  'HTTPS://',
+  'acme.example.com',
+  'ACME.example.COM',
+  ':8443',
+  '/hd',
+  '/HD',
+  '/app/posts/',
+  '/app/Posts/',
+  '0',
+  '1',
+  '9',
+  '42',
+  '999999999999999',
+  '1234567890123456',
+  'a',
+  'é',
+  '_',
+  '.',
+  '/',
+  ':',
+  '?',
+  '#',
+  '&',
+  '@',
+  ' ',
+  '\n',
+  '(',
+  ')',
+  '😀',
+  'e\u0301',
 ];
 
 describe('post references: properties', () => {
@@ -228,7 +312,13 @@ describe('post references: properties', () => {
         for (const [before, { id, address, tail }] of parts) {
           text += `${before} `;
           const written = address ? `${BASE}/app/posts/${id}` : `HD-${id}`;
-          expected.push({ start: text.length, end: text.length + written.length, postId: id, form: address ? 'address' : 'short', ...(address ? { accountUrl: BASE } : {}) });
+          expected.push({
+            start: text.length,
+            end: text.length + written.length,
+            postId: id,
+            form: address ? 'address' : 'short',
+            ...(address ? { accountUrl: BASE } : {}),
+          });
           text += `${written}${tail} `;
         }
         text += last;

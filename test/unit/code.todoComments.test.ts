@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { findPostReferences } from '../../src/code/postReferences';
-import { commentLineNow, commentSyntax, DEFAULT_TRIGGER_WORDS, findTriggerComment, isValidTriggerWord, MAX_TRIGGER_LINE_CHARS, referenceEdit, withReference, type CommentPlace, type TriggerOptions } from '../../src/code/todoComments';
+import {
+  commentLineNow,
+  commentSyntax,
+  DEFAULT_TRIGGER_WORDS,
+  findTriggerComment,
+  isValidTriggerWord,
+  MAX_TRIGGER_LINE_CHARS,
+  referenceEdit,
+  withReference,
+  type CommentPlace,
+  type TriggerOptions,
+} from '../../src/code/todoComments';
 import { hostileText } from './hostile';
 
 const hasHd = (text: string) => findPostReferences(text, { prefix: 'HD-' }).length > 0;
@@ -62,7 +73,47 @@ describe('trigger comments: which lines', () => {
   });
 
   it('has a table for the common languages, and none for plain text', () => {
-    for (const id of ['javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'csharp', 'java', 'go', 'rust', 'swift', 'kotlin', 'scala', 'dart', 'php', 'python', 'ruby', 'shellscript', 'perl', 'r', 'yaml', 'toml', 'dockerfile', 'makefile', 'powershell', 'elixir', 'sql', 'lua', 'haskell', 'lisp', 'clojure', 'latex', 'html', 'xml', 'markdown', 'vb', 'css', 'scss', 'less']) {
+    for (const id of [
+      'javascript',
+      'typescript',
+      'javascriptreact',
+      'typescriptreact',
+      'c',
+      'cpp',
+      'csharp',
+      'java',
+      'go',
+      'rust',
+      'swift',
+      'kotlin',
+      'scala',
+      'dart',
+      'php',
+      'python',
+      'ruby',
+      'shellscript',
+      'perl',
+      'r',
+      'yaml',
+      'toml',
+      'dockerfile',
+      'makefile',
+      'powershell',
+      'elixir',
+      'sql',
+      'lua',
+      'haskell',
+      'lisp',
+      'clojure',
+      'latex',
+      'html',
+      'xml',
+      'markdown',
+      'vb',
+      'css',
+      'scss',
+      'less',
+    ]) {
       assert.ok(commentSyntax(id), id);
     }
     assert.equal(commentSyntax('plaintext'), undefined);
@@ -73,7 +124,17 @@ describe('trigger comments: which lines', () => {
   it('takes each default word, whole and in its case', () => {
     assert.deepEqual(DEFAULT_TRIGGER_WORDS, ['TODO', 'FIXME', 'BUG', 'HACK']);
     for (const word of DEFAULT_TRIGGER_WORDS) assert.equal(findTriggerComment(`// ${word}: x`, 'go')?.word, word);
-    for (const line of ['// todo fix', '// Todo fix', '// TODOS fix', '// TODO_fix', '// TODO2', '// BUGS', '// xTODO', '// the TODO list', '// BUGé']) {
+    for (const line of [
+      '// todo fix',
+      '// Todo fix',
+      '// TODOS fix',
+      '// TODO_fix',
+      '// TODO2',
+      '// BUGS',
+      '// xTODO',
+      '// the TODO list',
+      '// BUGé',
+    ]) {
       assert.equal(findTriggerComment(line, 'go'), undefined, line);
     }
   });
@@ -240,25 +301,36 @@ describe('trigger comments: putting a reference in', () => {
   it('keeps the rest of any line and finds the reference it put in (property)', () => {
     const tail = hostileText(20).filter((t) => !/[\r\n\u2028\u2029\u0085]/.test(t));
     fc.assert(
-      fc.property(fc.constantFrom('// ', '//', '  // ', '/* ', ' * '), fc.constantFrom('TODO', 'FIXME'), fc.constantFrom(':', ' ', ': ', '(a) ', '(): ', ' - '), tail, (token, word, header, rest) => {
-        const line = `${token}${word}${header}${rest}`;
-        const comment = findTriggerComment(line, 'typescript', { containsReference: hasHd });
-        assert.ok(comment, line);
-        if (comment.hasReference) return;
-        const after = withReference(line, comment, 'HD-77');
-        assert.ok(after.startsWith(`${token}${word}(`), after);
-        assert.ok(after.endsWith(line.slice(comment.header.end)), after);
-        const again = findTriggerComment(after, 'typescript', { containsReference: hasHd });
-        assert.equal(again?.hasReference, true, after);
-        assert.equal(again.text, comment.text);
-      }),
+      fc.property(
+        fc.constantFrom('// ', '//', '  // ', '/* ', ' * '),
+        fc.constantFrom('TODO', 'FIXME'),
+        fc.constantFrom(':', ' ', ': ', '(a) ', '(): ', ' - '),
+        tail,
+        (token, word, header, rest) => {
+          const line = `${token}${word}${header}${rest}`;
+          const comment = findTriggerComment(line, 'typescript', { containsReference: hasHd });
+          assert.ok(comment, line);
+          if (comment.hasReference) return;
+          const after = withReference(line, comment, 'HD-77');
+          assert.ok(after.startsWith(`${token}${word}(`), after);
+          assert.ok(after.endsWith(line.slice(comment.header.end)), after);
+          const again = findTriggerComment(after, 'typescript', { containsReference: hasHd });
+          assert.equal(again?.hasReference, true, after);
+          assert.equal(again.text, comment.text);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 });
 
 describe('trigger comments: where a comment read earlier is now', () => {
-  const now = (lines: string[], opened = 'w.1', version = 1) => ({ opened, version, lineCount: lines.length, lineAt: (line: number) => lines[line]! });
+  const now = (lines: string[], opened = 'w.1', version = 1) => ({
+    opened,
+    version,
+    lineCount: lines.length,
+    lineAt: (line: number) => lines[line]!,
+  });
   const place: CommentPlace = { line: 2, lineText: '// TODO: handle errors', version: 1, opened: 'w.1' };
   const alike = ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'];
 
@@ -270,8 +342,16 @@ describe('trigger comments: where a comment read earlier is now', () => {
 
   it('closed and opened again, at the same version number: the version is not trusted, the lines are searched', () => {
     const reopened = (lines: string[]) => now(lines, 'w.2', 1);
-    assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', ...alike])), 'several', 'the comment two lines up reads the same: neither');
-    assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', 'first();', 'second();', '// TODO: handle errors'])), 4, 'the one line that reads as it did');
+    assert.equal(
+      commentLineNow(place, reopened(['import a;', 'import b;', ...alike])),
+      'several',
+      'the comment two lines up reads the same: neither',
+    );
+    assert.equal(
+      commentLineNow(place, reopened(['import a;', 'import b;', 'first();', 'second();', '// TODO: handle errors'])),
+      4,
+      'the one line that reads as it did',
+    );
     assert.equal(commentLineNow(place, reopened(['import a;', 'import b;', '// TODO: handle all errors'])), 'none');
   });
 
@@ -284,12 +364,22 @@ describe('trigger comments: where a comment read earlier is now', () => {
   it('property: a line found reads as the comment did, and outside the same open document at the same version it is the only one that does', () => {
     const lines = fc.array(fc.constantFrom('// TODO: a', '// TODO: b', 'code();', ''), { maxLength: 12 });
     fc.assert(
-      fc.property(lines, fc.nat(14), fc.constantFrom('// TODO: a', '// TODO: b'), fc.boolean(), fc.boolean(), (text, line, lineText, sameDocument, sameVersion) => {
-        const found = commentLineNow({ line, lineText, version: 1, opened: 'w.1' }, now(text, sameDocument ? 'w.1' : 'w.2', sameVersion ? 1 : 2));
-        if (typeof found !== 'number') return;
-        assert.equal(text[found], lineText);
-        if (!(sameDocument && sameVersion)) assert.equal(text.filter((t) => t === lineText).length, 1);
-      }),
+      fc.property(
+        lines,
+        fc.nat(14),
+        fc.constantFrom('// TODO: a', '// TODO: b'),
+        fc.boolean(),
+        fc.boolean(),
+        (text, line, lineText, sameDocument, sameVersion) => {
+          const found = commentLineNow(
+            { line, lineText, version: 1, opened: 'w.1' },
+            now(text, sameDocument ? 'w.1' : 'w.2', sameVersion ? 1 : 2),
+          );
+          if (typeof found !== 'number') return;
+          assert.equal(text[found], lineText);
+          if (!(sameDocument && sameVersion)) assert.equal(text.filter((t) => t === lineText).length, 1);
+        },
+      ),
     );
   });
 });

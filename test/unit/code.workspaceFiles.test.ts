@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { candidateFiles, workspaceMatch } from '../../src/code/workspaceFiles';
 
-const FILES = ['src/app.ts', 'src/util/index.ts', 'lib/util/index.ts', 'test/util/index.ts', 'src/main/java/a/b/C.java', 'README.md', 'Src/App.ts'];
+const FILES = [
+  'src/app.ts',
+  'src/util/index.ts',
+  'lib/util/index.ts',
+  'test/util/index.ts',
+  'src/main/java/a/b/C.java',
+  'README.md',
+  'Src/App.ts',
+];
 
 describe('candidate files for a location', () => {
   it('takes the exact relative path alone', () => {
@@ -40,7 +48,16 @@ describe('a path from another machine', () => {
   const WORKSPACE = ['docs/win.ini', 'src/app.ts', 'fixtures/passwd', 'README.md', 'lib/util/index.ts', 'src/util/index.ts', 'etc/hosts'];
 
   it('is never taken for a workspace file on its name alone', () => {
-    for (const path of ['C:/Windows/win.ini', '//server/share/win.ini', '/etc/passwd', '../../win.ini', '/win.ini', 'C:/README.md', '../README.md', '/README.md']) {
+    for (const path of [
+      'C:/Windows/win.ini',
+      '//server/share/win.ini',
+      '/etc/passwd',
+      '../../win.ini',
+      '/win.ini',
+      'C:/README.md',
+      '../README.md',
+      '/README.md',
+    ]) {
       const match = workspaceMatch(path, WORKSPACE);
       assert.equal(match.sure, false, path);
     }
@@ -51,7 +68,11 @@ describe('a path from another machine', () => {
     assert.deepEqual(workspaceMatch('/home/ci/build/src/app.ts', WORKSPACE), { files: ['src/app.ts'], sure: true });
     assert.deepEqual(workspaceMatch('C:\\work\\proj\\src\\app.ts', WORKSPACE), { files: ['src/app.ts'], sure: true });
     assert.deepEqual(workspaceMatch('/work/lib/util/index.ts', WORKSPACE), { files: ['lib/util/index.ts'], sure: true });
-    assert.deepEqual(workspaceMatch('dist/util/index.ts', WORKSPACE), { files: ['lib/util/index.ts', 'src/util/index.ts'], sure: false }, 'two files agree as far: the person picks');
+    assert.deepEqual(
+      workspaceMatch('dist/util/index.ts', WORKSPACE),
+      { files: ['lib/util/index.ts', 'src/util/index.ts'], sure: false },
+      'two files agree as far: the person picks',
+    );
   });
 
   it('a relative path that is a workspace file is that file', () => {

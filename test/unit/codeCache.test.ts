@@ -41,7 +41,7 @@ module.exports = { answer, asked, where: [__filename, __dirname, this === module
 `;
 
 // In the child, the tests are not run again.
-void (child ? describe.skip : describe)('the bundle loaded with V8\'s code cache', () => {
+void (child ? describe.skip : describe)("the bundle loaded with V8's code cache", () => {
   let root: string;
   let text: string;
   let cacheFolder: string;
@@ -64,7 +64,7 @@ void (child ? describe.skip : describe)('the bundle loaded with V8\'s code cache
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('runs the bundle as Node\'s require would: its exports, the require it is given, its file and folder, module.exports as `this`', () => {
+  it("runs the bundle as Node's require would: its exports, the require it is given, its file and folder, module.exports as `this`", () => {
     const bundle = join(root, 'dist', 'extension.js');
     const loaded = load({ file: bundle });
     assert.equal(loaded.exports.answer(), 'first246');
@@ -73,10 +73,13 @@ void (child ? describe.skip : describe)('the bundle loaded with V8\'s code cache
     assert.deepEqual(loaded.exports.where, [bundle, join(root, 'dist'), 'this']);
   });
 
-  it('stack traces name the bundle\'s own lines and columns, as with require', () => {
+  it("stack traces name the bundle's own lines and columns, as with require", () => {
     const bundle = join(root, 'dist', 'extension.js');
     // Line 4, column 141: `new Error` in the bundle's last line.
-    assert.match(load({ file: bundle }).exports.stack().split('\n')[1]!, new RegExp(`${bundle.replace(/[.\\/]/g, '\\$&')}:4:${bundleText('first').split('\n')[3]!.indexOf('new Error') + 1}\\)$`));
+    assert.match(
+      load({ file: bundle }).exports.stack().split('\n')[1]!,
+      new RegExp(`${bundle.replace(/[.\\/]/g, '\\$&')}:4:${bundleText('first').split('\n')[3]!.indexOf('new Error') + 1}\\)$`),
+    );
   });
 
   it('compiles without a cache the first time, writes one when asked, and the next load uses it', async () => {
@@ -152,12 +155,16 @@ void (child ? describe.skip : describe)('the bundle loaded with V8\'s code cache
     assert.equal(load().cache, 'used');
   });
 
-  it('a pipe in the cache\'s place does not hold the start: it is no cache', { skip: process.platform === 'win32' }, async () => {
+  it("a pipe in the cache's place does not hold the start: it is no cache", { skip: process.platform === 'win32' }, async () => {
     const bundle = join(root, 'dist', 'extension.js');
     load({ file: bundle, cache: false });
     // A start of its own (its flags name its cache) makes the cache, then the pipe takes its place.
     const start = (save: boolean) => {
-      const run = spawnSync(process.execPath, [__filename], { env: { ...process.env, CODE_CACHE_TEST_CHILD: JSON.stringify({ bundle, folder: cacheFolder, save }) }, timeout: 10_000, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [__filename], {
+        env: { ...process.env, CODE_CACHE_TEST_CHILD: JSON.stringify({ bundle, folder: cacheFolder, save }) },
+        timeout: 10_000,
+        encoding: 'utf8',
+      });
       return { signal: run.signal, cache: /^cache: (\w+)$/m.exec(run.stdout)?.[1], stderr: run.stderr };
     };
     assert.equal(start(true).cache, 'missing');

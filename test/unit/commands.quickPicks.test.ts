@@ -61,13 +61,26 @@ async function shown(picking: Promise<unknown>): Promise<ShownPick> {
 describe('quick picks show server text as text', () => {
   beforeEach(() => fake.reset());
 
-  it('a post titled $(loading~spin) shows no spinner: only the post\'s own kind icon renders', async () => {
-    const picking = pickPost(gateway([{ id: 1, title: '$(loading~spin)', task_kind: 'task' }, { id: 2, title: 'Pay \u202Eevil\u202C\nnow $(check)', kind: 'error' }], []), 'Pick');
+  it("a post titled $(loading~spin) shows no spinner: only the post's own kind icon renders", async () => {
+    const picking = pickPost(
+      gateway(
+        [
+          { id: 1, title: '$(loading~spin)', task_kind: 'task' },
+          { id: 2, title: 'Pay \u202Eevil\u202C\nnow $(check)', kind: 'error' },
+        ],
+        [],
+      ),
+      'Pick',
+    );
     assert.deepEqual(inspect(await shown(picking)), [['tasklist'], ['bug']]);
   });
 
   it('a client named $(check) with a bidi override in its city shows neither', async () => {
-    const picking = pickClient(gateway([], [{ id: 1, name: '$(check) Acme', city: 'Ber\u202Elin\n$(zap)', email: 'a@b.c' }]), 'Pick', 'No client');
+    const picking = pickClient(
+      gateway([], [{ id: 1, name: '$(check) Acme', city: 'Ber\u202Elin\n$(zap)', email: 'a@b.c' }]),
+      'Pick',
+      'No client',
+    );
     assert.deepEqual(inspect(await shown(picking)), [['circle-slash'], []]);
   });
 

@@ -37,7 +37,10 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       // The old post: among the bound's newest posts, but far past the first page.
       for (let i = 1; i < POSTS; i++) {
         server.store.insert(server.prefix, 'posts', { title: `Routine post ${i}`, content: 'Nothing to see.', task_kind: 'task' });
-        if (i === POSTS - 450) oldId = (server.store.insert(server.prefix, 'posts', { title: OLD_TITLE, content: 'It happens every week.', task_kind: 'task' }) as Post).id;
+        if (i === POSTS - 450)
+          oldId = (
+            server.store.insert(server.prefix, 'posts', { title: OLD_TITLE, content: 'It happens every week.', task_kind: 'task' }) as Post
+          ).id;
       }
     });
     after(() => server.close());
@@ -78,7 +81,10 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
         pick.type(typed(oldId));
         await until(() => labels(pick).some((label) => label.includes(OLD_TITLE)), 'the post named');
         await until(() => !pick.busy, 'the search to end');
-        assert.ok(server.requests.some((request) => request.path === `/app/posts/${oldId}.json`), 'read directly');
+        assert.ok(
+          server.requests.some((request) => request.path === `/app/posts/${oldId}.json`),
+          'read directly',
+        );
         assert.equal(postPages(server), pages, 'no page of the list read for it');
         pick.accept(OLD_TITLE);
         assert.equal((await picking)?.id, oldId);
@@ -121,7 +127,14 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       server.clearFaults();
       const requests = server.requests.length;
       await new Promise((resolve) => setTimeout(resolve, 4 * SEARCH_DELAY_MS));
-      assert.equal(server.requests.length, requests, server.requests.slice(requests).map((request) => `${request.path}?${new URLSearchParams(request.query).toString()}`).join(', '));
+      assert.equal(
+        server.requests.length,
+        requests,
+        server.requests
+          .slice(requests)
+          .map((request) => `${request.path}?${new URLSearchParams(request.query).toString()}`)
+          .join(', '),
+      );
     });
 
     it('typing never waits on the network: the rows loaded are searched at once, while the pages hang', async () => {
@@ -142,7 +155,13 @@ for (const profile of [{ ...PROFILES.likely, maxPerPage: 25 }, PROFILES.contrary
       assert.match(labels(pick).join('\n'), /Type at most 500 characters and 20 different words/);
       await new Promise((resolve) => setTimeout(resolve, 2 * SEARCH_DELAY_MS));
       // The statuses the rows' labels read may come late on a loaded machine: not the search's.
-      assert.deepEqual(server.requests.slice(requests).map((r) => `${r.method} ${r.path}`).filter((r) => r !== 'GET /app/statuses.json'), []);
+      assert.deepEqual(
+        server.requests
+          .slice(requests)
+          .map((r) => `${r.method} ${r.path}`)
+          .filter((r) => r !== 'GET /app/statuses.json'),
+        [],
+      );
       assert.equal(pick.busy, false);
       pick.hide();
       await picking;
@@ -165,7 +184,11 @@ describe('pickClient searches the helpdesk (25 a page)', () => {
   let server: StandIn;
   before(async () => {
     server = await startStandIn({ seed: 'empty', profile: { ...PROFILES.likely, maxPerPage: 25 } });
-    for (let i = 0; i < 120; i++) server.store.insert(server.prefix, 'clients', { name: `Client ${String(i).padStart(3, '0')}`, city: i === 117 ? 'Zanzibar' : 'Berlin' });
+    for (let i = 0; i < 120; i++)
+      server.store.insert(server.prefix, 'clients', {
+        name: `Client ${String(i).padStart(3, '0')}`,
+        city: i === 117 ? 'Zanzibar' : 'Berlin',
+      });
   });
   after(() => server.close());
 

@@ -41,7 +41,10 @@ describe('Set Who I Am…', () => {
   it('lists the users of the loaded posts with their nicks as text: only its own icons render', () => {
     const items = whoIAmItems(usersSeen(posts), undefined, '');
     assert.deepEqual(inspect(items), [['account'], ['account'], ['account']]);
-    assert.deepEqual(items.map((item) => item.choice), [{ id: 7, nick: HOSTILE }, { id: 8 }, { id: 9, nick: 'ben' }]);
+    assert.deepEqual(
+      items.map((item) => item.choice),
+      [{ id: 7, nick: HOSTILE }, { id: 8 }, { id: 9, nick: 'ben' }],
+    );
     assert.match(items[0]!.label, /\\\$\(loading~spin\)/);
   });
 
@@ -58,7 +61,12 @@ describe('Set Who I Am…', () => {
   it('a user id passed to the command is set without asking, with the nick the loaded posts give it', async () => {
     const identity = new Identity(memoryState());
     const log = new Log();
-    const services = { session: { accountUrl: A } as Session, gateway: { current: { store: { posts: { state: { items: posts } } } } } as unknown as Gateway, log, ui: new Notifier(log) };
+    const services = {
+      session: { accountUrl: A } as Session,
+      gateway: { current: { store: { posts: { state: { items: posts } } } } } as unknown as Gateway,
+      log,
+      ui: new Notifier(log),
+    };
     await setWhoIAm(services, identity, 9);
     assert.deepEqual(identity.me(A), { id: 9, nick: 'ben', source: 'set' });
   });
@@ -80,7 +88,7 @@ describe('the account menu', () => {
     assert.deepEqual(inspect(fake.picks[1]!.items), [['account'], ['link-external'], ['sign-in'], ['sign-out']]);
   });
 
-  it('with two accounts: both listed, this window\'s checked, who I am in each; Sign Out of Another Account…', async () => {
+  it("with two accounts: both listed, this window's checked, who I am in each; Sign Out of Another Account…", async () => {
     const B = 'https://beta.example.com';
     const identity = new Identity(memoryState());
     await identity.noteFiled(B, { id: 5, user_id: 3, nick: 'bea' });

@@ -13,7 +13,10 @@ describe('draft markers', () => {
 
   it('head the content on a line of their own, where a list that cuts content or strips a signature keeps them', () => {
     assert.equal(withDraftRef('Line one\nLine two\n\n', 'hb-0123456789'), 'Sent from VS Code · hb-0123456789\n\nLine one\nLine two');
-    assert.ok(carriesDraftRef(withDraftRef('x'.repeat(100_000), 'hb-0123456789').slice(0, 250), 'hb-0123456789'), 'in a 250-character abstract');
+    assert.ok(
+      carriesDraftRef(withDraftRef('x'.repeat(100_000), 'hb-0123456789').slice(0, 250), 'hb-0123456789'),
+      'in a 250-character abstract',
+    );
     assert.equal(withDraftRef('', 'hb-0123456789'), 'Sent from VS Code · hb-0123456789');
   });
 

@@ -9,7 +9,8 @@ import type { FiledSought, FindOutcome } from '../../src/account/filedSearch';
 /* The exactly-once protocol alone: no editor, no service, no store. Every call it makes to the
  * account and every marker it writes goes into one trail, in order. */
 
-const apiError = (kind: ApiErrorKind, status?: number) => new ApiError({ kind, method: 'POST', path: '/app/posts.json', host: 'acme.example.com', status });
+const apiError = (kind: ApiErrorKind, status?: number) =>
+  new ApiError({ kind, method: 'POST', path: '/app/posts.json', host: 'acme.example.com', status });
 
 interface Desk {
   /** The draft as the store holds it now: each marker written lands here. */
@@ -36,7 +37,16 @@ interface Desk {
 function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'Typed with care'), more: Partial<Draft> = {}): Desk {
   let steps = 0;
   const d: Desk = {
-    draft: { id: 'd1', kind, text, accountUrl: 'https://acme.example.com', createdAt: 1, updatedAt: 1, ...(kind === 'comment' ? { postId: 7, titled: true } : {}), ...more },
+    draft: {
+      id: 'd1',
+      kind,
+      text,
+      accountUrl: 'https://acme.example.com',
+      createdAt: 1,
+      updatedAt: 1,
+      ...(kind === 'comment' ? { postId: 7, titled: true } : {}),
+      ...more,
+    },
     trail: [],
     sought: [],
     sent: [],
@@ -46,7 +56,13 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     remembering: 'ok',
     newestListed: 40,
     file: (more = {}, signedInToIt = true) =>
-      fileDraft(d.draft, signedInToIt ? account : undefined, { signedIn: true, markers, step, log: (message) => void d.logged.push(message), ...more }),
+      fileDraft(d.draft, signedInToIt ? account : undefined, {
+        signedIn: true,
+        markers,
+        step,
+        log: (message) => void d.logged.push(message),
+        ...more,
+      }),
   };
   const created = (what: string, body: Desk['sent'][number], signal?: AbortSignal): Promise<Post> => {
     d.trail.push(what);
@@ -71,9 +87,11 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
       d.trail.push(`noteFiled ${noted} #${id} ${ref}`);
       if (d.remembering === 'fails') throw new Error('storage full');
     },
-    createTask: (task, signal) => created('createTask', { title: task.title, content: task.content ?? '', client_id: task.client_id }, signal),
+    createTask: (task, signal) =>
+      created('createTask', { title: task.title, content: task.content ?? '', client_id: task.client_id }, signal),
     reportError: (report, signal) => created('reportError', { title: report.title, content: report.content }, signal),
-    addComment: (parentId, comment, signal) => created('addComment', { title: comment.title, content: comment.content, parentId, client_id: comment.client_id }, signal),
+    addComment: (parentId, comment, signal) =>
+      created('addComment', { title: comment.title, content: comment.content, parentId, client_id: comment.client_id }, signal),
   };
   const markers = {
     setUnconfirmed: async (id: string, unconfirmed: UnconfirmedSend | undefined) => {
@@ -129,13 +147,15 @@ describe('fileDraft', () => {
     assert.deepEqual(task.sent, [{ title: 'Do it', content: `Sent from VS Code · ${refOf(task)}\n\nSoon`, client_id: 3 }]);
     const comment = desk('comment', formatDraftDocument('Re: it', 'Said once'));
     await comment.file();
-    assert.deepEqual(comment.sent, [{ title: 'Re: it', content: `Sent from VS Code · ${refOf(comment)}\n\nSaid once`, parentId: 7, client_id: undefined }]);
+    assert.deepEqual(comment.sent, [
+      { title: 'Re: it', content: `Sent from VS Code · ${refOf(comment)}\n\nSaid once`, parentId: 7, client_id: undefined },
+    ]);
     const old = desk('comment', 'All content\n', { titled: undefined });
     await old.file();
     assert.equal(old.sent[0]!.title, 'Re: #7', 'a comment from before comments had titles gets one');
   });
 
-  it('refuses, touching nothing, where it cannot send: signed out, the draft\'s account not signed in to, an empty title, an empty comment', async () => {
+  it("refuses, touching nothing, where it cannot send: signed out, the draft's account not signed in to, an empty title, an empty comment", async () => {
     const cases: [Desk, Partial<FilingContext>, boolean, string][] = [
       [desk(), { signedIn: false }, false, 'signedOut'],
       [desk(), { signedIn: true }, false, 'accountSignedOut'],
@@ -193,7 +213,11 @@ describe('fileDraft', () => {
     d.newestListed = 99;
     const filing = await d.file();
     assert.deepEqual(d.trail, ['step', 'findFiled', `noteFiled task #77 ${ref}`]);
-    assert.deepEqual(d.sought, [{ kind: 'task', ref, after: 40, parentId: undefined, markerAtHead: true }], 'with the first attempt\'s baseline');
+    assert.deepEqual(
+      d.sought,
+      [{ kind: 'task', ref, after: 40, parentId: undefined, markerAtHead: true }],
+      "with the first attempt's baseline",
+    );
     assert.ok(filing.outcome === 'filedEarlier');
     assert.equal(filing.post.id, 77);
     assert.equal(filing.sentText, firstText, 'the text it was filed with, to tell edits since');
@@ -235,7 +259,9 @@ describe('fileDraft', () => {
 
   for (const doubt of ['unsure', 'unproven'] as const) {
     it(`not found, and its absence not proven (${doubt}): maybe filed, nothing sent; sent anyway, it goes with the same marker and no second search`, async () => {
-      const d = desk('task', formatDraftDocument('A title', 'Typed'), { unconfirmed: { ref: 'hb-0123456789', sentText: formatDraftDocument('A title', 'Typed'), markerAtHead: true } });
+      const d = desk('task', formatDraftDocument('A title', 'Typed'), {
+        unconfirmed: { ref: 'hb-0123456789', sentText: formatDraftDocument('A title', 'Typed'), markerAtHead: true },
+      });
       d.found = doubt;
       const filing = await d.file();
       assert.equal(filing.outcome === 'maybeFiled' && filing.doubt, doubt);
@@ -260,7 +286,9 @@ describe('fileDraft', () => {
   });
 
   it('a marker of an earlier version (at the end of the content) is looked for as such, and moves to the head for the next attempt', async () => {
-    const d = desk('task', formatDraftDocument('A title', 'Typed'), { unconfirmed: { ref: 'hb-0123456789', sentText: formatDraftDocument('A title', 'Typed') } });
+    const d = desk('task', formatDraftDocument('A title', 'Typed'), {
+      unconfirmed: { ref: 'hb-0123456789', sentText: formatDraftDocument('A title', 'Typed') },
+    });
     await d.file();
     assert.equal(d.sought[0]!.markerAtHead, false);
     assert.deepEqual(d.trail.slice(0, 3), ['step', 'findFiled', 'mark hb-0123456789']);

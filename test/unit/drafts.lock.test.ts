@@ -17,7 +17,7 @@ class Named extends MemoryFolder {
 }
 
 describe('DraftStore: the lock a save holds on a draft', () => {
-  it('a save to an id that is not a draft\'s makes no file, not even its lock for a moment', async () => {
+  it("a save to an id that is not a draft's makes no file, not even its lock for a moment", async () => {
     const folder = new Named();
     const store = new DraftStore(memoryState(), folder, new MemoryFolder());
     await store.ready;

@@ -19,7 +19,8 @@ function stateHolding(holds: (key: string, value: unknown) => boolean) {
   const state = memoryState();
   const update = state.update.bind(state);
   const held: (() => void)[] = [];
-  state.update = (key: string, value: unknown) => (holds(key, value) ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value));
+  state.update = (key: string, value: unknown) =>
+    holds(key, value) ? new Promise<void>((resolve) => held.push(() => void update(key, value).then(resolve))) : update(key, value);
   return { state, held };
 }
 
@@ -62,7 +63,8 @@ describe('DraftSender', () => {
   it('a post filed is filed, even where remembering it for later searches fails', async () => {
     const state = memoryState();
     const update = state.update.bind(state);
-    state.update = (key: string, value: unknown) => (key.startsWith('helpdesk.listKnowledge:') ? Promise.reject(new Error('storage full')) : update(key, value));
+    state.update = (key: string, value: unknown) =>
+      key.startsWith('helpdesk.listKnowledge:') ? Promise.reject(new Error('storage full')) : update(key, value);
     r = rig(server, state);
     r.signIn();
     const draft = await task('Remembered or not');
@@ -79,7 +81,8 @@ describe('DraftSender', () => {
     // Removing the draft's file waits too.
     const drafts = new MemoryFolder();
     const remove = drafts.remove.bind(drafts);
-    drafts.remove = (name: string) => (name.endsWith('.json') ? new Promise<void>((resolve) => held.push(() => void remove(name).then(resolve))) : remove(name));
+    drafts.remove = (name: string) =>
+      name.endsWith('.json') ? new Promise<void>((resolve) => held.push(() => void remove(name).then(resolve))) : remove(name);
     r = rig(server, state, new MemoryFolder(), drafts);
     r.signIn();
     const draft = await task('Told at once');
@@ -117,7 +120,10 @@ describe('DraftSender', () => {
     assert.ok(await sending, 'filed');
     assert.equal(r.drafts.get(draft.id)?.text, formatDraftDocument('Title', 'first, and a second thought'), 'the edit is kept');
     assert.equal(r.drafts.get(draft.id)?.unconfirmed, undefined, 'as a draft that waits on no attempt');
-    assert.match(messages(), /was filed with the text the draft had when you sent it\. You edited the draft since, so it is kept and not sent\./);
+    assert.match(
+      messages(),
+      /was filed with the text the draft had when you sent it\. You edited the draft since, so it is kept and not sent\./,
+    );
   });
 
   it('a draft edited while its post was on the way and put back before it was removed is removed, and the person told it was filed', async () => {
@@ -138,8 +144,11 @@ describe('DraftSender', () => {
     assert.match(messages(), new RegExp(`Task #${post.id} created`), 'and the person is told');
   });
 
-  it('a draft made claimed and gone before its send (sent or discarded elsewhere) leaves no claim in the window\'s file', async () => {
-    const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Gone at once', 'x'), accountUrl: server.url }, { claimed: true });
+  it("a draft made claimed and gone before its send (sent or discarded elsewhere) leaves no claim in the window's file", async () => {
+    const draft = await r.drafts.create(
+      { kind: 'task', text: formatDraftDocument('Gone at once', 'x'), accountUrl: server.url },
+      { claimed: true },
+    );
     await r.drafts.remove(draft.id);
     assert.equal(await r.sender.send(draft.id), undefined);
     assert.equal(r.drafts.presence.isSending(draft.id), false, 'no longer said to be sending it');
@@ -191,7 +200,10 @@ describe('DraftSender', () => {
     assert.equal(await r.sender.send(draft.id), undefined);
     const ref = r.drafts.get(draft.id)?.unconfirmed?.ref;
     assert.ok(ref, 'the next send looks first');
-    assert.ok(fake.messages.some((m) => m.level === 'info' && /^Not sent\. The draft is kept: run the command again/.test(m.text)), messages());
+    assert.ok(
+      fake.messages.some((m) => m.level === 'info' && /^Not sent\. The draft is kept: run the command again/.test(m.text)),
+      messages(),
+    );
     assert.ok(!fake.messages.some((m) => m.level === 'error'), messages());
 
     await until(() => server.store.list(server.prefix, 'posts').some((p) => carriesDraftRef(p.content, ref)));
@@ -202,15 +214,25 @@ describe('DraftSender', () => {
 
   it('a refusal (422) means not stored: the next send sends at once, without a search', async () => {
     const draft = await task('Refused first');
-    server.addFault({ method: 'POST', path: '/app/posts.json', status: 422, body: { code: 'error', message: { title: ['is too short'] } }, times: 1 });
+    server.addFault({
+      method: 'POST',
+      path: '/app/posts.json',
+      status: 422,
+      body: { code: 'error', message: { title: ['is too short'] } },
+      times: 1,
+    });
     assert.equal(await r.sender.send(draft.id), undefined);
     assert.equal(r.drafts.get(draft.id)?.unconfirmed, undefined, 'known not to be stored');
     server.reset();
     assert.ok(await r.sender.send(draft.id));
-    assert.deepEqual(server.requests.map((q) => `${q.method} ${q.path}`), ['POST /app/posts.json'], 'no search first');
+    assert.deepEqual(
+      server.requests.map((q) => `${q.method} ${q.path}`),
+      ['POST /app/posts.json'],
+      'no search first',
+    );
   });
 
-  it('a 200 whose body is the service\'s error may be stored all the same: kept with its marker, the service\'s words shown', async () => {
+  it("a 200 whose body is the service's error may be stored all the same: kept with its marker, the service's words shown", async () => {
     const draft = await task('Error in a 200');
     server.addFault({ method: 'POST', path: '/app/posts.json', body: { code: 'error', message: 'Title is too long' }, times: 1 });
     assert.equal(await r.sender.send(draft.id), undefined);
@@ -264,9 +286,20 @@ describe('DraftSender', () => {
         const page = await here.account()!.postsPage(1, 20);
         const newest = Math.max(...page.items.map((post) => post.id));
         assert.equal(await baselineOf('After the first page'), profile === 'likely' ? newest : undefined, profile);
-        assert.equal(await here.account()!.postsPage(2, 20).then(() => baselineOf('After a later page')), profile === 'likely' ? newest : undefined, `${profile}: a later page does not head the list`);
+        assert.equal(
+          await here
+            .account()!
+            .postsPage(2, 20)
+            .then(() => baselineOf('After a later page')),
+          profile === 'likely' ? newest : undefined,
+          `${profile}: a later page does not head the list`,
+        );
         const filed = await here.account()!.createTask({ title: 'Filed since', task_kind: 'task', content: 'x' });
-        assert.equal(await baselineOf('After a post filed here'), profile === 'likely' ? filed.id : undefined, `${profile}: a post filed here raises a known baseline, and makes none`);
+        assert.equal(
+          await baselineOf('After a post filed here'),
+          profile === 'likely' ? filed.id : undefined,
+          `${profile}: a post filed here raises a known baseline, and makes none`,
+        );
       } finally {
         await other.close();
       }
@@ -298,7 +331,13 @@ describe('DraftSender: a comment whose answer was lost', () => {
       const parent = server.store.list(server.prefix, 'posts').find((p) => !p.post_id && p.task_kind !== 'comment')!;
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
       const other = await api.posts.addComment(parent.id, { title: 'Re: colleague', content: 'Soon deleted' });
-      const draft = await r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, accountUrl: server.url });
+      const draft = await r.drafts.create({
+        kind: 'comment',
+        text: 'Re: it\n\nSaid once\n',
+        titled: true,
+        postId: parent.id,
+        accountUrl: server.url,
+      });
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       assert.equal(await r.sender.send(draft.id), undefined);
       server.store.remove(server.prefix, 'posts', other.id);
@@ -313,19 +352,30 @@ describe('DraftSender: a comment whose answer was lost', () => {
 });
 
 describe('DraftSender: absence is never concluded from what a list may not show', () => {
-  const lostThenSendAgain = async (server: StandIn, file: (r: Rig) => Promise<Draft>, loss: 'stored' | 'not stored', answer = 'Keep Draft') => {
+  const lostThenSendAgain = async (
+    server: StandIn,
+    file: (r: Rig) => Promise<Draft>,
+    loss: 'stored' | 'not stored',
+    answer = 'Keep Draft',
+  ) => {
     fake.reset();
     const r = rig(server);
     r.signIn();
     const draft = await file(r);
-    server.addFault({ method: 'POST', path: '/app/posts.json', ...(loss === 'stored' ? { dropAfterHandling: true } : { drop: true }), times: 1 });
+    server.addFault({
+      method: 'POST',
+      path: '/app/posts.json',
+      ...(loss === 'stored' ? { dropAfterHandling: true } : { drop: true }),
+      times: 1,
+    });
     assert.equal(await r.sender.send(draft.id), undefined, 'the first answer is lost');
     fake.answers.push(answer);
     const again = await r.sender.send(draft.id);
     return { r, draft, again, filed: posts(server).length };
   };
   const bug = (r: Rig) => r.drafts.create({ kind: 'bug', text: formatDraftDocument('Crash on save', 'It crashed'), accountUrl: r.url });
-  const taskOf = (content: string) => (r: Rig) => r.drafts.create({ kind: 'task', text: formatDraftDocument('Long task', content), accountUrl: r.url });
+  const taskOf = (content: string) => (r: Rig) =>
+    r.drafts.create({ kind: 'task', text: formatDraftDocument('Long task', content), accountUrl: r.url });
 
   it('a list that cuts content to an abstract (sparse): the stored task is found by the marker at its head, not filed again', async () => {
     const server = await startStandIn({ seed: 'demo', profile: 'sparse' });
@@ -345,7 +395,12 @@ describe('DraftSender: absence is never concluded from what a list may not show'
       assert.equal(again, undefined);
       assert.equal(filed, 1, 'not filed a second time');
       assert.ok(r.drafts.get(draft.id), 'the draft is kept');
-      assert.ok(fake.messages.some((m) => m.modal && /may have been filed/.test(m.text) && m.buttons.join() === 'Open Helpdesk,Send Anyway,Keep Draft'), messages());
+      assert.ok(
+        fake.messages.some(
+          (m) => m.modal && /may have been filed/.test(m.text) && m.buttons.join() === 'Open Helpdesk,Send Anyway,Keep Draft',
+        ),
+        messages(),
+      );
     } finally {
       await server.close();
     }
@@ -370,19 +425,23 @@ describe('DraftSender: absence is never concluded from what a list may not show'
       const { again, filed } = await lostThenSendAgain(server, taskOf('Not stored the first time'), 'not stored', 'Send Anyway');
       assert.ok(again, 'sent (after the question, the list having never shown a task of ours)');
       assert.equal(filed, 2, 'the first try was never stored: one post in the end');
-      assert.equal(server.store.list(server.prefix, 'posts').filter((p) => String(p.content).includes('Not stored the first time')).length, 1);
+      assert.equal(
+        server.store.list(server.prefix, 'posts').filter((p) => String(p.content).includes('Not stored the first time')).length,
+        1,
+      );
     } finally {
       await server.close();
     }
   });
 
-  it('a comment on a service that does not list comments: a colleague\'s comment deleted meanwhile does not make it look unsent', async () => {
+  it("a comment on a service that does not list comments: a colleague's comment deleted meanwhile does not make it look unsent", async () => {
     const server = await startStandIn({ seed: 'demo' });
     try {
       const parent = server.store.list(server.prefix, 'posts').find((p) => !p.post_id && p.task_kind !== 'comment')!;
       const api = new HelpdeskClient({ accountUrl: server.url, token: server.token });
       const other = await api.posts.addComment(parent.id, { title: 'Re: colleague', content: 'Soon deleted' });
-      const comment = (r: Rig) => r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, accountUrl: r.url });
+      const comment = (r: Rig) =>
+        r.drafts.create({ kind: 'comment', text: 'Re: it\n\nSaid once\n', titled: true, postId: parent.id, accountUrl: r.url });
       fake.reset();
       const r = rig(server);
       r.signIn();
@@ -394,7 +453,7 @@ describe('DraftSender: absence is never concluded from what a list may not show'
       server.store.remove(server.prefix, 'posts', other.id);
       fake.answers.push('Keep Draft');
       assert.equal(await r.sender.send(draft.id), undefined, 'asked, and kept');
-      assert.equal(posts(server).length, 2, 'the colleague\'s and ours: ours not filed twice');
+      assert.equal(posts(server).length, 2, "the colleague's and ours: ours not filed twice");
       assert.ok(r.drafts.get(draft.id));
     } finally {
       await server.close();
@@ -410,8 +469,15 @@ describe('DraftSender: two windows', () => {
       const drafts = new MemoryFolder();
       const r = rig(server, memoryState(), new MemoryFolder(), drafts);
       r.signIn();
-      const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('Claimed by an old window', 'Once'), accountUrl: server.url });
-      await drafts.write(`${draft.id}.json`, JSON.stringify({ ...r.drafts.get(draft.id), sending: { by: 'an-earlier-version', since: Date.now() } }));
+      const draft = await r.drafts.create({
+        kind: 'task',
+        text: formatDraftDocument('Claimed by an old window', 'Once'),
+        accountUrl: server.url,
+      });
+      await drafts.write(
+        `${draft.id}.json`,
+        JSON.stringify({ ...r.drafts.get(draft.id), sending: { by: 'an-earlier-version', since: Date.now() } }),
+      );
       assert.equal(await r.sender.send(draft.id), undefined, 'not sent');
       assert.equal(posts(server).length, 0);
       assert.match(messages(), /being sent from another window\. If that window was closed, the draft is free again within 2 minutes\./);
@@ -430,7 +496,11 @@ describe('DraftSender: two windows', () => {
       const other = rig(server, shared, presence, drafts);
       one.signIn();
       other.signIn();
-      const draft = await one.drafts.create({ kind: 'task', text: formatDraftDocument('From two windows', 'Once'), accountUrl: server.url });
+      const draft = await one.drafts.create({
+        kind: 'task',
+        text: formatDraftDocument('From two windows', 'Once'),
+        accountUrl: server.url,
+      });
       server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
       const first = one.sender.send(draft.id);
       await new Promise((resolve) => setTimeout(resolve, 100));

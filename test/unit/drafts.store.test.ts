@@ -53,7 +53,11 @@ async function opened(storage: SharedStorage, window: Memento = storage.window()
   return drafts;
 }
 
-const fields = (text: string): Omit<Draft, 'id' | 'createdAt' | 'updatedAt'> => ({ kind: 'task', text, accountUrl: 'https://acme.example.com' });
+const fields = (text: string): Omit<Draft, 'id' | 'createdAt' | 'updatedAt'> => ({
+  kind: 'task',
+  text,
+  accountUrl: 'https://acme.example.com',
+});
 
 describe('DraftStore', () => {
   let storage: SharedStorage;
@@ -82,7 +86,13 @@ describe('DraftStore', () => {
     a.sync();
     b.sync();
     for (const window of [a, b]) {
-      assert.deepEqual((await opened(storage, window)).all().map((d) => d.id).sort(), [first.id, second.id].sort());
+      assert.deepEqual(
+        (await opened(storage, window))
+          .all()
+          .map((d) => d.id)
+          .sort(),
+        [first.id, second.id].sort(),
+      );
     }
   });
 
@@ -95,7 +105,10 @@ describe('DraftStore', () => {
     await inA.update(kept.id, 'Kept, edited in A\n');
     await (await opened(storage, b)).remove(sent.id);
     const everywhere = (await opened(storage)).all();
-    assert.deepEqual(everywhere.map((d) => [d.id, d.text]), [[kept.id, 'Kept, edited in A\n']]);
+    assert.deepEqual(
+      everywhere.map((d) => [d.id, d.text]),
+      [[kept.id, 'Kept, edited in A\n']],
+    );
   });
 
   it('tells which draft changed', async () => {
@@ -120,21 +133,25 @@ describe('DraftStore', () => {
     assert.deepEqual(inA.all(), []);
   });
 
-  it('finds the task from a TODO comment by its document and its line\'s text, in every window, until it is filed', async () => {
+  it("finds the task from a TODO comment by its document and its line's text, in every window, until it is filed", async () => {
     const todo: TodoOrigin = { uri: 'file:///src/a.ts', line: 4, lineText: '  // TODO: handle errors', version: 3, opened: 'w1.1' };
     const a = storage.window();
     const inA = await opened(storage, a);
     const task = await inA.create({ ...fields('Handle errors\n'), todo });
     await inA.create({ ...fields('Other\n'), todo: { ...todo, lineText: '  // TODO: other' } });
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id);
-    assert.equal((await opened(storage)).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id, task.id, 'another window sees it too');
+    assert.equal(
+      (await opened(storage)).taskFromComment('file:///src/a.ts', '  // TODO: handle errors')?.id,
+      task.id,
+      'another window sees it too',
+    );
     assert.equal(inA.taskFromComment('file:///src/b.ts', '  // TODO: handle errors'), undefined, 'another document');
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors!'), undefined, 'a comment changed since');
     await inA.remove(task.id);
     assert.equal(inA.taskFromComment('file:///src/a.ts', '  // TODO: handle errors'), undefined, 'filed');
   });
 
-  it('a draft is being sent while a window\'s claim on it holds, this window\'s too', async () => {
+  it("a draft is being sent while a window's claim on it holds, this window's too", async () => {
     const a = storage.window();
     const inA = await opened(storage, a);
     const draft = await inA.create(fields('x\n'));
@@ -159,7 +176,9 @@ describe('DraftStore', () => {
     const write = storage.drafts.write.bind(storage.drafts);
     storage.drafts.write = (name: string, text: string) => {
       // What another window would find at this moment: the window's file says it is sending the draft.
-      const sending = [...storage.folder.files.values()].some((file) => (JSON.parse(file.text) as { sending: string[] }).sending.includes((JSON.parse(text) as Draft).id));
+      const sending = [...storage.folder.files.values()].some((file) =>
+        (JSON.parse(file.text) as { sending: string[] }).sending.includes((JSON.parse(text) as Draft).id),
+      );
       writes.push(`${name.endsWith('.json') ? 'draft' : name}${sending ? ' (window says sending)' : ''}`);
       return write(name, text);
     };
@@ -185,7 +204,10 @@ describe('DraftStore', () => {
     await storage.drafts.write('broken.json', JSON.stringify({ id: 'broken', text: 7 }));
     await storage.drafts.write('somethingElse.txt', JSON.stringify({ id: 'x', text: 'y', kind: 'task', accountUrl: 'z' }));
     await drafts.refresh();
-    assert.deepEqual(drafts.all().map((d) => d.id), [first.id, second.id]);
+    assert.deepEqual(
+      drafts.all().map((d) => d.id),
+      [first.id, second.id],
+    );
   });
 
   it('drafts saved by an earlier version (one list) are kept and moved to one entry each', async () => {
@@ -196,9 +218,15 @@ describe('DraftStore', () => {
     storage.data.set('helpdesk.drafts', old);
     const window = storage.window();
     const drafts = await opened(storage, window);
-    assert.deepEqual(drafts.all().map((d) => d.id), ['task-a', 'bug-b']);
+    assert.deepEqual(
+      drafts.all().map((d) => d.id),
+      ['task-a', 'bug-b'],
+    );
     assert.equal(storage.data.has('helpdesk.drafts'), false, 'the old list is gone');
-    assert.deepEqual((await opened(storage)).all().map((d) => d.text), ['Old one\n', 'Old two\n']);
+    assert.deepEqual(
+      (await opened(storage)).all().map((d) => d.text),
+      ['Old one\n', 'Old two\n'],
+    );
   });
 
   it('a draft sent here stays gone though a window of the earlier version wrote the old list again', async () => {
@@ -288,7 +316,11 @@ describe('DraftStore: claims across windows last as long as the window that hold
     storage.folder.write = () => Promise.reject(new Error('ENOSPC'));
     const drafts = await opened(storage);
     await assert.rejects(drafts.create(fields('Typed with care\nA long body\n'), { claimed: true }), /ENOSPC/, 'the failure is said');
-    assert.deepEqual(drafts.all().map((d) => [d.text, d.sending]), [['Typed with care\nA long body\n', undefined]], 'what was typed is saved, and claimed by nobody');
+    assert.deepEqual(
+      drafts.all().map((d) => [d.text, d.sending]),
+      [['Typed with care\nA long body\n', undefined]],
+      'what was typed is saved, and claimed by nobody',
+    );
   });
 
   it('a draft left with the marker of an attempt is offered as one that may have been filed, not as one never sent', async () => {
@@ -298,7 +330,12 @@ describe('DraftStore: claims across windows last as long as the window that hold
     fake.reset();
     const reloaded = await opened(storage);
     await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
-    assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft may have been filed already: "Answered, then the window closed" (task). Send looks for it on the helpdesk first, and files it only if it is not there.']);
+    assert.deepEqual(
+      fake.messages.map((m) => m.text),
+      [
+        'A helpdesk draft may have been filed already: "Answered, then the window closed" (task). Send looks for it on the helpdesk first, and files it only if it is not there.',
+      ],
+    );
   });
 
   it('after a reload, a window offers only the drafts no other open window is editing or sending', async () => {
@@ -309,7 +346,10 @@ describe('DraftStore: claims across windows last as long as the window that hold
     fake.reset();
     const reloaded = await opened(storage);
     await new UnsentDraftsOffer({ drafts: reloaded, sender: {} as never, ui: new Notifier(new Log()) }, async () => undefined).offer();
-    assert.deepEqual(fake.messages.map((m) => m.text), ['A helpdesk draft was not sent: "Left from before" (task).']);
+    assert.deepEqual(
+      fake.messages.map((m) => m.text),
+      ['A helpdesk draft was not sent: "Left from before" (task).'],
+    );
     editing.dispose();
   });
 
@@ -318,8 +358,12 @@ describe('DraftStore: claims across windows last as long as the window that hold
     const draft = await editing.create(draftFields);
     await editing.presence.setEditing([draft.id]);
     await pass(60_000);
-    assert.deepEqual([...storage.data.keys()].filter((key) => !key.startsWith('helpdesk.draft:')), [], 'nothing but the draft in the global state');
-    assert.equal(storage.folder.files.size, 1, 'one file, this window\'s');
+    assert.deepEqual(
+      [...storage.data.keys()].filter((key) => !key.startsWith('helpdesk.draft:')),
+      [],
+      'nothing but the draft in the global state',
+    );
+    assert.equal(storage.folder.files.size, 1, "one file, this window's");
     assert.ok(await (await opened(storage)).heldElsewhere(draft.id), 'which the other windows read');
     editing.dispose();
   });
@@ -329,7 +373,10 @@ describe('DraftStore: claims across windows last as long as the window that hold
     const draft = await drafts.create(draftFields);
     const later = Date.now() + 10 * 60_000;
     await storage.folder.write('ahead.json', JSON.stringify({ at: later, editing: [draft.id], sending: [draft.id] }));
-    await storage.drafts.write(`${draft.id}.json`, JSON.stringify({ ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } }));
+    await storage.drafts.write(
+      `${draft.id}.json`,
+      JSON.stringify({ ...drafts.get(draft.id), sending: { by: 'ahead', since: Date.now() - 5 * 60_000 } }),
+    );
     const other = await opened(storage);
     assert.equal(await other.heldElsewhere(draft.id), false);
     assert.ok((await other.claim(draft.id)).taken, 'its claim does not hold');

@@ -17,7 +17,9 @@ class WholeValueStorage {
   value: Record<string, unknown> = {};
   private readonly windows: WholeValueWindow[] = [];
   window(): WholeValueWindow {
-    const window = new WholeValueWindow(this, (written) => setImmediate(() => this.windows.forEach((w) => w !== window && w.heard(written))));
+    const window = new WholeValueWindow(this, (written) =>
+      setImmediate(() => this.windows.forEach((w) => w !== window && w.heard(written))),
+    );
     this.windows.push(window);
     return window;
   }
@@ -48,7 +50,14 @@ class WholeValueWindow implements Memento {
   }
 }
 
-const draft = (id: string, text: string, createdAt = 1): Draft => ({ id, kind: 'task', text, accountUrl: 'https://acme.example.com', createdAt, updatedAt: createdAt });
+const draft = (id: string, text: string, createdAt = 1): Draft => ({
+  id,
+  kind: 'task',
+  text,
+  accountUrl: 'https://acme.example.com',
+  createdAt,
+  updatedAt: createdAt,
+});
 const fields = (text: string) => ({ kind: 'task' as const, text, accountUrl: 'https://acme.example.com' });
 
 describe('DraftStore: windows that share one drafts folder on disk', () => {
@@ -75,31 +84,40 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
 
   it('two windows that each save 50 drafts at the same moment, and edit them, lose none (the global state, written whole, lost half)', async () => {
     const [a, b] = [await open(), await open()];
-    const made = await Promise.all(Array.from({ length: 50 }, (_, i) => [a.create(fields(`A ${i}\n`)), b.create(fields(`B ${i}\n`))]).flat());
+    const made = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => [a.create(fields(`A ${i}\n`)), b.create(fields(`B ${i}\n`))]).flat(),
+    );
     await Promise.all(made.map((d) => (d.text.startsWith('A') ? a : b).update(d.id, `${d.text}edited\n`)));
     const fresh = await open();
     assert.deepEqual(
-      fresh.all().map((d) => d.text).sort(),
+      fresh
+        .all()
+        .map((d) => d.text)
+        .sort(),
       made.map((d) => `${d.text}edited\n`).sort(),
     );
     assert.deepEqual(storage.value, {}, 'nothing in the global state');
     for (const window of [a, b]) {
       await window.refresh();
-      assert.equal(window.all().length, 100, 'each window reads the other\'s');
+      assert.equal(window.all().length, 100, "each window reads the other's");
     }
-    assert.ok((await onDisk()).every((name) => /^[a-z0-9-]+\.(json|gone)$/.test(name)), 'no file left half made');
+    assert.ok(
+      (await onDisk()).every((name) => /^[a-z0-9-]+\.(json|gone)$/.test(name)),
+      'no file left half made',
+    );
   });
 
   it('a window hears of a draft another window saved, changed and removed', async () => {
     const [a, b] = [await open(), await open()];
     const heard: string[] = [];
-    const next = () => new Promise<void>((resolve) => {
-      const listening = b.onDidChange((id) => {
-        heard.push(id);
-        listening.dispose();
-        resolve();
+    const next = () =>
+      new Promise<void>((resolve) => {
+        const listening = b.onDidChange((id) => {
+          heard.push(id);
+          listening.dispose();
+          resolve();
+        });
       });
-    });
     let told = next();
     const made = await a.create(fields('From A\n'));
     await told;
@@ -129,14 +147,21 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
     const [a, b] = await Promise.all([open(), open()]);
     await new Promise((resolve) => setImmediate(resolve));
     for (const window of [a, b, await open()]) {
-      assert.deepEqual(window.all().map((d) => [d.id, d.text]), [
-        ['task-a', 'Entry A\n'],
-        ['task-b', 'Entry B, edited since it moved\n'],
-        ['bug-c', 'Listed C\n'],
-      ]);
+      assert.deepEqual(
+        window.all().map((d) => [d.id, d.text]),
+        [
+          ['task-a', 'Entry A\n'],
+          ['task-b', 'Entry B, edited since it moved\n'],
+          ['bug-c', 'Listed C\n'],
+        ],
+      );
     }
     assert.deepEqual(await onDisk(), ['bug-c.json', 'task-a.json', 'task-b.json'], 'a file each, once');
-    assert.deepEqual(Object.keys(storage.value).sort(), ['helpdesk.draft:broken', 'helpdesk.other'], 'the entries and the list are gone; what is not a draft is left alone');
+    assert.deepEqual(
+      Object.keys(storage.value).sort(),
+      ['helpdesk.draft:broken', 'helpdesk.other'],
+      'the entries and the list are gone; what is not a draft is left alone',
+    );
   });
 
   it('a draft sent here is not brought back by a window of the version before that writes its copy of the global state again', async () => {
@@ -165,7 +190,7 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
     assert.deepEqual(await onDisk(), ['.task-y.json.def.tmp', 'task-new.gone']);
   });
 
-  it('ignores a torn file, another draft\'s, one too big, one of the wrong shape, a link and a folder; never throws, never writes them', async () => {
+  it("ignores a torn file, another draft's, one too big, one of the wrong shape, a link and a folder; never throws, never writes them", async () => {
     const a = await open();
     const good = await a.create(fields('Good\n'));
     const folder = join(root, 'drafts');
@@ -188,13 +213,22 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
     await mkdir(join(folder, 'task-dir.json'));
     await a.refresh();
     const fresh = await open();
-    for (const window of [a, fresh]) assert.deepEqual(window.all().map((d) => d.id), [good.id]);
-    for (const [name, text] of Object.entries(files)) assert.equal(await readFile(join(folder, name), 'utf8'), text, `${name} left as it was`);
+    for (const window of [a, fresh])
+      assert.deepEqual(
+        window.all().map((d) => d.id),
+        [good.id],
+      );
+    for (const [name, text] of Object.entries(files))
+      assert.equal(await readFile(join(folder, name), 'utf8'), text, `${name} left as it was`);
     await assert.rejects(a.update('task-torn', 'Mine now\n'), /FileNotFound/, 'not a draft to edit');
-    await assert.rejects(a.create(fields('x'.repeat(1_000_001))), /at most 1000000 characters/, 'a text over 1 MB is refused, not saved to be ignored');
+    await assert.rejects(
+      a.create(fields('x'.repeat(1_000_001))),
+      /at most 1000000 characters/,
+      'a text over 1 MB is refused, not saved to be ignored',
+    );
   });
 
-  it('an id that is not a draft\'s never names a file outside the folder', async () => {
+  it("an id that is not a draft's never names a file outside the folder", async () => {
     const a = await open();
     await a.create(fields('Inside\n'));
     const before = await readdir(root);
@@ -216,7 +250,7 @@ class Deaf extends MemoryFolder {
   override readonly onDidChange = () => new Disposable(() => undefined);
 }
 
-describe('DraftStore: what decides reads the draft\'s file, not what this window heard', () => {
+describe("DraftStore: what decides reads the draft's file, not what this window heard", () => {
   it('a read of the folder begun before this window saved a draft does not put back what was there before', async () => {
     /** Reads (of what is there when asked) that wait until released. */
     class Slow extends Deaf {
@@ -278,7 +312,7 @@ describe('DraftStore: what decides reads the draft\'s file, not what this window
     }
   });
 
-  it('a window that has not heard of another window\'s claim yet leaves the draft all the same', async () => {
+  it("a window that has not heard of another window's claim yet leaves the draft all the same", async () => {
     const drafts = new Deaf();
     const presence = new MemoryFolder();
     const a = new DraftStore(new WholeValueStorage().window(), drafts, presence);

@@ -135,7 +135,10 @@ export class Range {
 
 export class CancellationTokenSource {
   private readonly listeners: (() => unknown)[] = [];
-  readonly token = { isCancellationRequested: false, onCancellationRequested: (listener: () => unknown) => (this.listeners.push(listener), new Disposable(() => undefined)) };
+  readonly token = {
+    isCancellationRequested: false,
+    onCancellationRequested: (listener: () => unknown) => (this.listeners.push(listener), new Disposable(() => undefined)),
+  };
   cancel(): void {
     this.token.isCancellationRequested = true;
     for (const listener of this.listeners) listener();
@@ -372,7 +375,10 @@ function show(level: ShownMessage['level']) {
   };
 }
 
-const cancellation = { isCancellationRequested: false, onCancellationRequested: (_listener: () => unknown) => new Disposable(() => undefined) };
+const cancellation = {
+  isCancellationRequested: false,
+  onCancellationRequested: (_listener: () => unknown) => new Disposable(() => undefined),
+};
 
 export const window = {
   showInformationMessage: show('info'),
@@ -382,7 +388,10 @@ export const window = {
     fake.statusBar.push(text);
     return new Disposable(() => undefined);
   },
-  async showQuickPick(items: ShownPick['items'] | Thenable<ShownPick['items']>, options?: ShownPick['options']): Promise<ShownPick['items'][number] | undefined> {
+  async showQuickPick(
+    items: ShownPick['items'] | Thenable<ShownPick['items']>,
+    options?: ShownPick['options'],
+  ): Promise<ShownPick['items'][number] | undefined> {
     const shown = await items;
     fake.picks.push({ items: shown, options });
     const label = fake.pickAnswers.shift();
@@ -394,14 +403,20 @@ export const window = {
     fake.quickPicks.push(pick);
     return pick;
   },
-  withProgress<T>(options: { title?: string }, task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>): Thenable<T> {
+  withProgress<T>(
+    options: { title?: string },
+    task: (progress: { report(): void }, token: typeof cancellation) => Thenable<T>,
+  ): Thenable<T> {
     const title = options.title ?? '';
     fake.progress.push(title);
     const pressed = fake.cancelProgress.findIndex((cancel) => cancel.title === title);
     if (pressed < 0) return task({ report: () => undefined }, cancellation);
     const { when } = fake.cancelProgress.splice(pressed, 1)[0]!;
     const listeners: (() => unknown)[] = [];
-    const token = { isCancellationRequested: false, onCancellationRequested: (listener: () => unknown) => (listeners.push(listener), new Disposable(() => undefined)) };
+    const token = {
+      isCancellationRequested: false,
+      onCancellationRequested: (listener: () => unknown) => (listeners.push(listener), new Disposable(() => undefined)),
+    };
     void when.then(() => {
       token.isCancellationRequested = true;
       for (const listener of listeners) listener();
@@ -416,7 +431,21 @@ export const window = {
   activeTextEditor: undefined as unknown,
   onDidChangeActiveTextEditor: new EventEmitter<unknown>().event,
   /** A status bar item: what it holds, and whether it is shown. */
-  createStatusBarItem: () => ({ text: '', tooltip: '' as unknown, name: '', command: undefined as unknown, accessibilityInformation: undefined as unknown, visible: false, show() { this.visible = true; }, hide() { this.visible = false; }, dispose: () => undefined }),
+  createStatusBarItem: () => ({
+    text: '',
+    tooltip: '' as unknown,
+    name: '',
+    command: undefined as unknown,
+    accessibilityInformation: undefined as unknown,
+    visible: false,
+    show() {
+      this.visible = true;
+    },
+    hide() {
+      this.visible = false;
+    },
+    dispose: () => undefined,
+  }),
   showTextDocument: (document: unknown) => Promise.resolve({ document }),
   /** Fire `fake.windowState` to focus or leave this window. */
   onDidChangeWindowState: (listener: Listener<{ focused: boolean }>) => windowState.event(listener),
@@ -454,11 +483,15 @@ export const workspace = {
     for (const folder of fake.folders) walk(folder.uri.path);
     return Promise.resolve(found);
   },
-  openTextDocument: (uri: Uri) => Promise.resolve(fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? (uri.scheme === 'file' ? diskDocument(uri) : { uri })),
+  openTextDocument: (uri: Uri) =>
+    Promise.resolve(
+      fake.documents.find((d) => d.uri.toString() === uri.toString()) ?? (uri.scheme === 'file' ? diskDocument(uri) : { uri }),
+    ),
   get workspaceFolders() {
     return fake.folders.length ? fake.folders : undefined;
   },
-  getWorkspaceFolder: (uri: Uri) => fake.folders.find((f) => uri.scheme === f.uri.scheme && (uri.path === f.uri.path || uri.path.startsWith(`${f.uri.path}/`))),
+  getWorkspaceFolder: (uri: Uri) =>
+    fake.folders.find((f) => uri.scheme === f.uri.scheme && (uri.path === f.uri.path || uri.path.startsWith(`${f.uri.path}/`))),
   asRelativePath(uri: Uri, includeFolder?: boolean): string {
     const folder = workspace.getWorkspaceFolder(uri);
     if (!folder) return uri.path;
@@ -472,15 +505,33 @@ export const workspace = {
         onDisk(uri, async () => {
           const [target, link] = await Promise.all([fsPromises.stat(uri.path), fsPromises.lstat(uri.path)]);
           const type = target.isFile() ? FileType.File : target.isDirectory() ? FileType.Directory : FileType.Unknown;
-          return { type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0), size: target.size, mtime: target.mtimeMs, ctime: target.ctimeMs };
+          return {
+            type: type | (link.isSymbolicLink() ? FileType.SymbolicLink : 0),
+            size: target.size,
+            mtime: target.mtimeMs,
+            ctime: target.ctimeMs,
+          };
         }),
       ),
     // Real files at the URI's path, whatever its scheme; a watcher hears what is written through here (see diskOp).
     readFile: (uri: Uri): Promise<Uint8Array> => diskOp(uri, () => onDisk(uri, () => fsPromises.readFile(uri.path))),
-    writeFile: (uri: Uri, content: Uint8Array): Promise<void> => diskOp(uri, () => onDisk(uri, () => fsPromises.writeFile(uri.path, content)), 'change'),
-    createDirectory: (uri: Uri): Promise<void> => diskOp(uri, () => onDisk(uri, async () => void (await fsPromises.mkdir(uri.path, { recursive: true })))),
+    writeFile: (uri: Uri, content: Uint8Array): Promise<void> =>
+      diskOp(uri, () => onDisk(uri, () => fsPromises.writeFile(uri.path, content)), 'change'),
+    createDirectory: (uri: Uri): Promise<void> =>
+      diskOp(uri, () => onDisk(uri, async () => void (await fsPromises.mkdir(uri.path, { recursive: true })))),
     readDirectory: (uri: Uri): Promise<[string, FileType][]> =>
-      onDisk(uri, async () => (await fsPromises.readdir(uri.path, { withFileTypes: true })).map((entry) => [entry.name, entry.isFile() ? FileType.File : entry.isDirectory() ? FileType.Directory : entry.isSymbolicLink() ? FileType.File | FileType.SymbolicLink : FileType.Unknown])),
+      onDisk(uri, async () =>
+        (await fsPromises.readdir(uri.path, { withFileTypes: true })).map((entry) => [
+          entry.name,
+          entry.isFile()
+            ? FileType.File
+            : entry.isDirectory()
+              ? FileType.Directory
+              : entry.isSymbolicLink()
+                ? FileType.File | FileType.SymbolicLink
+                : FileType.Unknown,
+        ]),
+      ),
     delete: (uri: Uri): Promise<void> => diskOp(uri, () => onDisk(uri, () => fsPromises.unlink(uri.path)), 'delete'),
     /** As VS Code's FileService: without `overwrite`, refused when the target is there; with it, the target is deleted first. */
     rename: (from: Uri, to: Uri, options?: { overwrite?: boolean }): Promise<void> =>
@@ -488,7 +539,10 @@ export const workspace = {
         to,
         () =>
           onDisk(to, async () => {
-            const there = await fsPromises.lstat(to.path).then(() => true, () => false);
+            const there = await fsPromises.lstat(to.path).then(
+              () => true,
+              () => false,
+            );
             if (there && !options?.overwrite) throw FileSystemError.FileExists(to);
             if (there) await fsPromises.unlink(to.path);
             await fsPromises.rename(from.path, to.path);
@@ -505,7 +559,8 @@ export const workspace = {
     const [created, changed, deleted] = [new EventEmitter<Uri>(), new EventEmitter<Uri>(), new EventEmitter<Uri>()];
     const watched = { folder: pattern.baseUri.path, suffix: pattern.pattern.replace(/^\*/, ''), changed, deleted };
     diskWatchers.add(watched);
-    const matches = (name: string) => (pattern.pattern.startsWith('*') ? name.endsWith(pattern.pattern.slice(1)) : name === pattern.pattern);
+    const matches = (name: string) =>
+      pattern.pattern.startsWith('*') ? name.endsWith(pattern.pattern.slice(1)) : name === pattern.pattern;
     const heard = (name: string | null) => {
       if (typeof name !== 'string' || !matches(name) || fake.watchersDeaf) return;
       const uri = Uri.joinPath(pattern.baseUri, name);
@@ -532,7 +587,6 @@ export const workspace = {
   },
 };
 
-
 /** The watchers of folders (a `*.suffix` pattern each); they hear a change after the operation, as VS Code's do. */
 const diskWatchers = new Set<{ folder: string; suffix: string; changed: EventEmitter<Uri>; deleted: EventEmitter<Uri> }>();
 
@@ -549,7 +603,8 @@ async function diskOp<T>(uri: Uri, op: () => Promise<T>, heard?: 'change' | 'del
     const result = await op();
     if (heard) {
       for (const watcher of diskWatchers) {
-        if (posix.dirname(uri.path) === watcher.folder && uri.path.endsWith(watcher.suffix)) (heard === 'change' ? watcher.changed : watcher.deleted).fire(uri);
+        if (posix.dirname(uri.path) === watcher.folder && uri.path.endsWith(watcher.suffix))
+          (heard === 'change' ? watcher.changed : watcher.deleted).fire(uri);
       }
     }
     return result;
@@ -560,7 +615,7 @@ async function diskOp<T>(uri: Uri, op: () => Promise<T>, heard?: 'change' | 'del
 
 /** Resolves once no disk operation has been under way through `workspace.fs` for a few turns of the event loop. */
 export async function diskIdle(): Promise<void> {
-  for (let quiet = 0; quiet < 3; ) {
+  for (let quiet = 0; quiet < 3;) {
     await new Promise((resolve) => setImmediate(resolve));
     quiet = diskPending === 0 ? quiet + 1 : 0;
   }

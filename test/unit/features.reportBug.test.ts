@@ -33,8 +33,17 @@ describe('Report Bug from the palette', () => {
     fake.reset();
     fake.folders.push({ uri: Uri.file(folder), name: 'ws', index: 0 });
     const file = join(folder, 'greeting.ts');
-    writeFileSync(file, 'export function greet(name: string) {\n  if (!name) throw new Error("name is required");\n  return `Hello ${name}`;\n}\n');
-    const lines = ['export function greet(name: string) {', '  if (!name) throw new Error("name is required");', '  return `Hello ${name}`;', '}', ''];
+    writeFileSync(
+      file,
+      'export function greet(name: string) {\n  if (!name) throw new Error("name is required");\n  return `Hello ${name}`;\n}\n',
+    );
+    const lines = [
+      'export function greet(name: string) {',
+      '  if (!name) throw new Error("name is required");',
+      '  return `Hello ${name}`;',
+      '}',
+      '',
+    ];
     const document = {
       uri: Uri.file(file),
       isDirty: false,

@@ -41,9 +41,14 @@ describe('sign-in problems', () => {
     return outcome.problem ?? '';
   };
 
-  it('redirected to a sign-in web page of the same site: the token was rejected, or the address is not the account\'s', async () => {
+  it("redirected to a sign-in web page of the same site: the token was rejected, or the address is not the account's", async () => {
     server.addFault({ path: '/app.json', redirectTo: '/users/sign_in' });
-    server.addFault({ path: '/users/sign_in', status: 200, html: true, body: '<!doctype html><title>Sign in</title><form action="/users/sign_in"></form>' });
+    server.addFault({
+      path: '/users/sign_in',
+      status: 200,
+      html: true,
+      body: '<!doctype html><title>Sign in</title><form action="/users/sign_in"></form>',
+    });
     assert.match(await problem(), /the token was rejected, or the address is not the account's/);
   });
 
@@ -52,7 +57,7 @@ describe('sign-in problems', () => {
     assert.match(await problem(), /the token was rejected, or the address is not the account's/);
   });
 
-  it('a redirect to a host that holds the token\'s secret does not quote the secret', async () => {
+  it("a redirect to a host that holds the token's secret does not quote the secret", async () => {
     const secret = server.token.split('/')[0]!;
     server.addFault({ path: '/app.json', redirectTo: `https://${secret}.example.com/` });
     const said = await problem();

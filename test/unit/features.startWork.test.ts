@@ -18,7 +18,12 @@ function gitRepository(refs: string[], remotes: string[] = []) {
   const matches = (full: string, pattern: string) => full === pattern || full.startsWith(`${pattern}/`);
   const repo = {
     rootUri: Uri.file('/r'),
-    state: { HEAD: { type: REF_TYPE_HEAD, name: 'main', commit: 'c0' }, remotes: remotes.map((name) => ({ name })), indexChanges: [], workingTreeChanges: [] },
+    state: {
+      HEAD: { type: REF_TYPE_HEAD, name: 'main', commit: 'c0' },
+      remotes: remotes.map((name) => ({ name })),
+      indexChanges: [],
+      workingTreeChanges: [],
+    },
     getBranch(name: string) {
       const patterns = name.startsWith('refs/') ? [name] : [`refs/heads/${name}`, `refs/remotes/${name}`];
       const found = all().find(({ full }) => patterns.some((p) => matches(full, p)));
@@ -26,7 +31,11 @@ function gitRepository(refs: string[], remotes: string[] = []) {
     },
     getRefs(query: GitBranchQuery) {
       const patterns = query.pattern === undefined ? undefined : typeof query.pattern === 'string' ? [query.pattern] : query.pattern;
-      return Promise.resolve(all().filter(({ full }) => !patterns || patterns.some((p) => matches(full, p))).map(({ ref }) => ref));
+      return Promise.resolve(
+        all()
+          .filter(({ full }) => !patterns || patterns.some((p) => matches(full, p)))
+          .map(({ ref }) => ref),
+      );
     },
     checkout(treeish: string) {
       calls.push(`checkout ${treeish}`);
@@ -63,7 +72,11 @@ describe('Start Work decides that a branch exists by its exact name', () => {
     const { repository, calls } = gitRepository(['refs/heads/main', 'refs/heads/hd-5/old']);
     assert.deepEqual(await startWorkOn(services(), post, repository, 'hd-5'), { branch: 'hd-5', created: true });
     assert.deepEqual(calls, ['checkout -b hd-5']);
-    assert.deepEqual(fake.messages.filter((m) => m.modal), [], 'nothing asked');
+    assert.deepEqual(
+      fake.messages.filter((m) => m.modal),
+      [],
+      'nothing asked',
+    );
   });
 
   it('hd-6-x with only origin/hd-6-x/wip: created from HEAD, not "exists on the remote"', async () => {
@@ -77,7 +90,10 @@ describe('Start Work decides that a branch exists by its exact name', () => {
     assert.equal(await startWorkOn(services(), post, repository, 'refs/heads/feature'), undefined);
     assert.deepEqual(calls, []);
     assert.match(fake.messages.at(-1)?.text ?? '', /without "refs\/heads\/".*feature/);
-    for (const [typed, without, example] of [['refs/remotes/origin/hd-5', 'refs/remotes/origin/', 'hd-5'], ['refs/tags/v1', 'refs/', 'tags/v1']]) {
+    for (const [typed, without, example] of [
+      ['refs/remotes/origin/hd-5', 'refs/remotes/origin/', 'hd-5'],
+      ['refs/tags/v1', 'refs/', 'tags/v1'],
+    ]) {
       assert.equal(await startWorkOn(services(), post, repository, typed!), undefined);
       assert.ok(fake.messages.at(-1)?.text.includes(`without "${without}", e.g. ${example}:`), fake.messages.at(-1)?.text);
     }
@@ -93,7 +109,11 @@ describe('Start Work decides that a branch exists by its exact name', () => {
     fake.answers.push('Check Out');
     assert.deepEqual(await startWorkOn(services(), post, remote.repository, 'hd-6'), { branch: 'hd-6', created: true });
     assert.deepEqual(remote.calls, ['checkout -b hd-6 origin/hd-6', 'upstream hd-6 origin/hd-6']);
-    assert.equal(await startWorkOn(services(), post, remote.repository, 'origin/hd-6'), undefined, 'a remote branch typed by its name is refused');
+    assert.equal(
+      await startWorkOn(services(), post, remote.repository, 'origin/hd-6'),
+      undefined,
+      'a remote branch typed by its name is refused',
+    );
     assert.match(fake.messages.at(-1)?.text ?? '', /is a branch of a remote/);
   });
 });
@@ -103,7 +123,9 @@ describe('Start Work records the account the branch names a post of', () => {
 
   it('the branch made, or checked out, is recorded for the account it was started in', async () => {
     const recorded: string[] = [];
-    const branchPosts = { record: (_r: GitRepository, branch: string, url: string) => (recorded.push(`${branch} ${url}`), Promise.resolve()) };
+    const branchPosts = {
+      record: (_r: GitRepository, branch: string, url: string) => (recorded.push(`${branch} ${url}`), Promise.resolve()),
+    };
     const made = gitRepository(['refs/heads/main']);
     await startWorkOn({ ...services(), branchPosts } as never, post, made.repository, 'hd-5-fix', 'https://acme.example.com');
     const existing = gitRepository(['refs/heads/main', 'refs/heads/hd-5']);
@@ -111,6 +133,10 @@ describe('Start Work records the account the branch names a post of', () => {
     await startWorkOn({ ...services(), branchPosts } as never, post, existing.repository, 'hd-5', 'https://acme.example.com');
     fake.answers.push(undefined);
     await startWorkOn({ ...services(), branchPosts } as never, post, existing.repository, 'hd-5', 'https://beta.example.com');
-    assert.deepEqual(recorded, ['hd-5-fix https://acme.example.com', 'hd-5 https://acme.example.com'], 'nothing recorded when nothing was done');
+    assert.deepEqual(
+      recorded,
+      ['hd-5-fix https://acme.example.com', 'hd-5 https://acme.example.com'],
+      'nothing recorded when nothing was done',
+    );
   });
 });

@@ -28,14 +28,23 @@ after(async () => {
 async function windowOn(server: StandIn) {
   const state = memoryState();
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined });
+  const account = new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: () => undefined,
+  });
   const log = new Log();
   const store = new HelpdeskStore(log);
   store.bind(account);
   await store.posts.ensureStarted();
   const identity = new Identity(state);
   await identity.set(account.url, 7);
-  const services = { ui: new Notifier(log), gateway: { current: { url: account.url, usable: true, account, store } }, state } as unknown as Parameters<typeof offerToTakePost>[0];
+  const services = {
+    ui: new Notifier(log),
+    gateway: { current: { url: account.url, usable: true, account, store } },
+    state,
+  } as unknown as Parameters<typeof offerToTakePost>[0];
   const post: Post = store.posts.state.items.find((p) => p.closed === false && typeof p.post_id !== 'number')!;
   return { account, store, identity, services, post };
 }

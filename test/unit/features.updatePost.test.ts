@@ -37,14 +37,26 @@ after(async () => {
 async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () => undefined) {
   const state = memoryState();
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const account = new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined });
+  const account = new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: () => undefined,
+  });
   const log = new Log();
   const store = new HelpdeskStore(log);
   store.bind(account);
   await store.posts.ensureStarted();
   const changed = new EventEmitter<void>();
   const signedIn = { url: account.url, usable: true, account, store };
-  const gateway = { current: signedIn, ready: async () => signedIn, signedInAccounts: async () => [account.url], onDidChange: changed.event, accountFor: async () => account, peek: (id: number) => store.peeks.get(id, (postId) => account.post(postId)) };
+  const gateway = {
+    current: signedIn,
+    ready: async () => signedIn,
+    signedInAccounts: async () => [account.url],
+    onDidChange: changed.event,
+    accountFor: async () => account,
+    peek: (id: number) => store.peeks.get(id, (postId) => account.post(postId)),
+  };
   const services = { gateway, ui: new Notifier(log), log } as unknown as Services;
   const identity = new Identity(state);
   const shown: Post[] = [];
@@ -56,7 +68,8 @@ async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () =>
 
 const puts = (server: StandIn) => server.requests.filter((request) => request.method === 'PUT');
 const sentPost = (server: StandIn) => (puts(server).at(-1)!.body as { post: unknown }).post;
-const anOpenPost = (store: HelpdeskStore) => store.posts.state.items.find((post) => post.closed === false && typeof post.post_id !== 'number')!;
+const anOpenPost = (store: HelpdeskStore) =>
+  store.posts.state.items.find((post) => post.closed === false && typeof post.post_id !== 'number')!;
 
 describe('updating a post from the editor', () => {
   beforeEach(() => {
@@ -73,8 +86,11 @@ describe('updating a post from the editor', () => {
     assert.deepEqual(sentPost(accepting), { closed: true });
     assert.equal(w.store.posts.find(post.id)?.closed, true);
     assert.equal(w.shown.at(-1)?.closed, true);
-    assert.ok(fake.statusBar.some((text) => text.includes(`#${post.id}`) && text.includes('closed')), fake.statusBar.join('|'));
-    assert.equal(fake.messages.length, 0, 'the person\'s own change is no news, and no dialog');
+    assert.ok(
+      fake.statusBar.some((text) => text.includes(`#${post.id}`) && text.includes('closed')),
+      fake.statusBar.join('|'),
+    );
+    assert.equal(fake.messages.length, 0, "the person's own change is no news, and no dialog");
     await w.commands['helpdesk.reopenPost'](w.row(post.id));
     assert.deepEqual(sentPost(accepting), { closed: false });
     assert.equal(w.store.posts.find(post.id)?.closed, false);
@@ -86,7 +102,10 @@ describe('updating a post from the editor', () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);
     const row = w.row(post.id);
-    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, { status_id: post.status_id === 3 ? 2 : 3, responsible_id: 77 });
+    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, {
+      status_id: post.status_id === 3 ? 2 : 3,
+      responsible_id: 77,
+    });
     fake.answers.push(undefined);
     await w.commands['helpdesk.closePost'](row);
     const asked = fake.messages.at(-1)!;
@@ -99,7 +118,14 @@ describe('updating a post from the editor', () => {
   });
 
   it('what the modal says: each changed fact, before and after', () => {
-    const seen = { id: 1, title: 'A', closed: false, status_id: 1, responsible_id: null, updated_at: '2026-01-01T00:00:00.000+01:00' } as Post;
+    const seen = {
+      id: 1,
+      title: 'A',
+      closed: false,
+      status_id: 1,
+      responsible_id: null,
+      updated_at: '2026-01-01T00:00:00.000+01:00',
+    } as Post;
     const now = { ...seen, title: 'B', closed: true, status_id: 2, responsible_id: 5, updated_at: '2026-01-02T00:00:00.000+01:00' } as Post;
     assert.deepEqual(differences(seen, now), [
       { field: 'title', before: 'A', now: 'B' },
@@ -109,8 +135,16 @@ describe('updating a post from the editor', () => {
     ]);
     assert.equal(changedSince(seen, now), true);
     assert.equal(changedSince(seen, { ...seen }), false);
-    assert.equal(changedSince({ ...seen, updated_at: null }, { ...seen, updated_at: null, comments_cache: 3 }), false, 'no stamps: only the facts acted on count');
-    assert.deepEqual(changedFields(now, { closed: true, status_id: 3, responsible_id: 5 }), { status_id: 3 }, 'only what differs from the post now');
+    assert.equal(
+      changedSince({ ...seen, updated_at: null }, { ...seen, updated_at: null, comments_cache: 3 }),
+      false,
+      'no stamps: only the facts acted on count',
+    );
+    assert.deepEqual(
+      changedFields(now, { closed: true, status_id: 3, responsible_id: 5 }),
+      { status_id: 3 },
+      'only what differs from the post now',
+    );
   });
 
   it('asked for what the post holds already (someone else closed it): nothing is sent, and the person is told', async () => {
@@ -139,10 +173,11 @@ describe('updating a post from the editor', () => {
     assert.equal(w.store.posts.find(post.id)?.responsible_id, 42);
   });
 
-  it('refused: said in words with Open in Browser (the post\'s page), remembered, the context key set; the next try sends nothing; a refresh offers it again', async () => {
+  it("refused: said in words with Open in Browser (the post's page), remembered, the context key set; the next try sends nothing; a refresh offers it again", async () => {
     const w = await windowOn(refusing);
     const published = publishPostUpdatesRefused(w.services);
-    const contextKey = () => fake.executed.filter((run) => run.command === 'setContext' && run.args[0] === 'helpdesk.postUpdatesRefused').at(-1)?.args[1];
+    const contextKey = () =>
+      fake.executed.filter((run) => run.command === 'setContext' && run.args[0] === 'helpdesk.postUpdatesRefused').at(-1)?.args[1];
     assert.equal(contextKey(), false);
     const post = anOpenPost(w.store);
     fake.answers.push('Open in Browser');
@@ -183,18 +218,37 @@ describe('updating a post from the editor', () => {
 
   it('Assign… offers the users seen, the person marked, and no one where someone is assigned; Set Status… the statuses, the current marked', () => {
     const post = { id: 9, responsible_id: 3, status_id: 2 } as Post;
-    const items = assigneeItems([{ id: 3, nick: 'ann', wrote: 1, assigned: 1 }, { id: 4, wrote: 1, assigned: 0 }], 7, post);
-    assert.deepEqual(items.map((item) => item.id), [7, 3, 4, null]);
+    const items = assigneeItems(
+      [
+        { id: 3, nick: 'ann', wrote: 1, assigned: 1 },
+        { id: 4, wrote: 1, assigned: 0 },
+      ],
+      7,
+      post,
+    );
+    assert.deepEqual(
+      items.map((item) => item.id),
+      [7, 3, 4, null],
+    );
     assert.match(items[0]!.description ?? '', /you/);
     assert.match(items[1]!.description ?? '', /assigned now/);
     assert.deepEqual(assigneeItems([], undefined, { id: 9 }), [], 'no one assigned: no "No One"');
-    const statuses = statusItems(new Map([[1, 'New'], [2, '$(check) In progress']]), post);
-    assert.deepEqual(statuses.map((item) => item.id), [1, 2, null]);
+    const statuses = statusItems(
+      new Map([
+        [1, 'New'],
+        [2, '$(check) In progress'],
+      ]),
+      post,
+    );
+    assert.deepEqual(
+      statuses.map((item) => item.id),
+      [1, 2, null],
+    );
     assert.equal(statuses[1]!.description, 'now');
     assert.ok(!statuses[1]!.label.startsWith('$('), 'a status name is text, never an icon');
   });
 
-  it('an open document of the post shows the answered record (state and assignee) without reading the post again; another post\'s or account\'s document is left alone', async () => {
+  it("an open document of the post shows the answered record (state and assignee) without reading the post again; another post's or account's document is left alone", async () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);
     const provider = new PostDocumentProvider(w.services.gateway);
@@ -217,7 +271,7 @@ describe('updating a post from the editor', () => {
     provider.dispose();
   });
 
-  it('from a post\'s document: what the document showed is what the person saw (a change since is asked about)', async () => {
+  it("from a post's document: what the document showed is what the person saw (a change since is asked about)", async () => {
     const post = anOpenPost((await windowOn(accepting)).store);
     const uri = postUri(post.id, accepting.url);
     const stale = { ...post, status_id: null, updated_at: '2000-01-01T00:00:00.000+01:00' };
@@ -229,7 +283,7 @@ describe('updating a post from the editor', () => {
     assert.equal(puts(accepting).length, 0);
   });
 
-  it('from a hover\'s link (the id and the account it was shown from): the window having switched to another account since, nothing is done to that account\'s post of the same number', async () => {
+  it("from a hover's link (the id and the account it was shown from): the window having switched to another account since, nothing is done to that account's post of the same number", async () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);
     (w.services.gateway as unknown as { accountFor: () => Promise<undefined> }).accountFor = async () => undefined;
@@ -237,21 +291,26 @@ describe('updating a post from the editor', () => {
     assert.equal(puts(accepting).length, 0);
     assert.match(fake.messages.at(-1)?.text ?? '', /account you are not signed in to/);
     await w.commands['helpdesk.closePost'](post.id, accepting.url);
-    assert.deepEqual(sentPost(accepting), { closed: true }, 'the hover\'s own account: done');
+    assert.deepEqual(sentPost(accepting), { closed: true }, "the hover's own account: done");
   });
 
-  it('the person\'s own update is no change of someone else\'s: acting again from the row as it was before is not asked about', async () => {
+  it("the person's own update is no change of someone else's: acting again from the row as it was before is not asked about", async () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);
     const row = w.row(post.id);
     await w.commands['helpdesk.closePost'](row);
     await w.commands['helpdesk.reopenPost'](row);
     assert.equal(fake.messages.length, 0, 'nothing asked');
-    assert.deepEqual(puts(accepting).map((request) => (request.body as { post: unknown }).post), [{ closed: true }, { closed: false }]);
-    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, { responsible_id: 99 });
+    assert.deepEqual(
+      puts(accepting).map((request) => (request.body as { post: unknown }).post),
+      [{ closed: true }, { closed: false }],
+    );
+    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, {
+      responsible_id: 99,
+    });
     fake.answers.push(undefined);
     await w.commands['helpdesk.closePost'](row);
-    assert.equal(fake.messages.at(-1)?.modal, true, 'someone else\'s change after it still is');
+    assert.equal(fake.messages.at(-1)?.modal, true, "someone else's change after it still is");
     assert.equal(puts(accepting).length, 2);
   });
 });

@@ -14,7 +14,9 @@ function listOf(count: number, perPage: number, fail: (page: number) => boolean 
     async (page, size): Promise<Page<Item>> => {
       asked.push(page);
       if (fail(page)) throw new ApiError({ kind: 'server', status: 500, method: 'GET', path: '/app.json', host: 'a.example.com' });
-      const items = Array.from({ length: Math.max(0, Math.min(size, count - (page - 1) * size)) }, (_, i) => ({ id: (page - 1) * size + i + 1 }));
+      const items = Array.from({ length: Math.max(0, Math.min(size, count - (page - 1) * size)) }, (_, i) => ({
+        id: (page - 1) * size + i + 1,
+      }));
       return { items, received: items.length };
     },
     () => perPage,
@@ -35,7 +37,7 @@ describe('fillPages', () => {
     assert.equal(end, 'enough');
     assert.equal(shown(list), 3);
     assert.deepEqual(asked, [1, 2, 3, 4, 5], 'records 1–25 hold 7, 14 and 21');
-    assert.deepEqual(pagesTold, [1, 2, 3, 4], 'the first load is the list\'s own; four more pages');
+    assert.deepEqual(pagesTold, [1, 2, 3, 4], "the first load is the list's own; four more pages");
   });
 
   it('stops where the list ends', async () => {
@@ -55,7 +57,12 @@ describe('fillPages', () => {
   it('a cancel (another filter, another account) stops it after the page under way', async () => {
     const { list, asked } = listOf(10_000, 1);
     const controller = new AbortController();
-    const end = await fillPages(list, { enough: () => false, maxPages: 20, signal: controller.signal, onPage: (n) => n === 2 && controller.abort() });
+    const end = await fillPages(list, {
+      enough: () => false,
+      maxPages: 20,
+      signal: controller.signal,
+      onPage: (n) => n === 2 && controller.abort(),
+    });
     assert.equal(end, 'cancelled');
     assert.equal(asked.length, 3);
   });
@@ -63,7 +70,12 @@ describe('fillPages', () => {
   it('a list started again (a refresh, a sign-out) cancels it', async () => {
     const { list } = listOf(10_000, 1);
     const generation = list.state.generation;
-    const end = await fillPages(list, { enough: () => false, maxPages: 20, signal: signal(), onPage: (n) => n === 1 && void list.refresh() });
+    const end = await fillPages(list, {
+      enough: () => false,
+      maxPages: 20,
+      signal: signal(),
+      onPage: (n) => n === 1 && void list.refresh(),
+    });
     assert.equal(end, 'cancelled');
     assert.equal(list.state.generation, generation + 1);
     list.reset();
@@ -76,7 +88,11 @@ describe('fillPages', () => {
     assert.equal(await fillPages(list, { enough: () => false, maxPages: 20, signal: signal() }), 'failed');
     assert.ok(list.state.error instanceof ApiError);
     assert.deepEqual(asked, [1, 2, 3]);
-    assert.equal(await fillPages(list, { enough: () => false, maxPages: 20, signal: signal() }), 'failed', 'without a click, no page is asked again');
+    assert.equal(
+      await fillPages(list, { enough: () => false, maxPages: 20, signal: signal() }),
+      'failed',
+      'without a click, no page is asked again',
+    );
     assert.deepEqual(asked, [1, 2, 3]);
     failing = false;
     assert.equal(await fillPages(list, { enough: () => shown(list) >= 3, maxPages: 20, signal: signal(), atLeastOne: true }), 'enough');

@@ -89,9 +89,9 @@ describe('Gateway while the session moves to another account', () => {
     const task = await forDraft.createTask({ title: 'Sent while signing in', task_kind: 'task' });
     assert.ok(
       store.posts.state.items.some((post) => post.id === task.id),
-      'the task filed for this window\'s account shows in its view',
+      "the task filed for this window's account shows in its view",
     );
-    assert.equal(forDraft, gateway.current?.account, 'the draft went through this window\'s account');
+    assert.equal(forDraft, gateway.current?.account, "the draft went through this window's account");
   });
 
   it('a sign-in whose settings could not be written (settings.json with an error) leaves the session on B: the gateway is on B too', async () => {
@@ -103,12 +103,12 @@ describe('Gateway while the session moves to another account', () => {
     Object.defineProperty(workspace, 'getConfiguration', original);
     await ticks();
     assert.equal(session.credentials?.accountUrl, b.url, 'the session holds B (its token is stored)');
-    assert.equal(gateway.current?.url, b.url, 'the account commands use is the session\'s');
+    assert.equal(gateway.current?.url, b.url, "the account commands use is the session's");
     // Whatever the views read next is B's (they go by the gateway's window account, which says B, usable).
     await store.posts.refresh();
     a.reset();
     await store.posts.refresh();
-    assert.equal(a.requests.length, 0, 'nothing more is asked of A with A\'s token');
+    assert.equal(a.requests.length, 0, "nothing more is asked of A with A's token");
   });
 
   it('signing out (the keyring slow to delete): once the account is asked for and is none, the store asks nothing more with its token', async () => {
@@ -122,6 +122,10 @@ describe('Gateway while the session moves to another account', () => {
     await store.dealsOf(1).catch(() => undefined);
     secrets.release();
     await signingOut;
-    assert.deepEqual(a.requests.map((r) => r.path), [], 'no request with the token signed out of');
+    assert.deepEqual(
+      a.requests.map((r) => r.path),
+      [],
+      'no request with the token signed out of',
+    );
   });
 });

@@ -17,7 +17,7 @@ const seen = (signedIn: SignedIn | undefined) => signedIn && { url: signedIn.url
 const A = 'https://acme.example.com';
 const TOKEN = 'a1b2c3d4e5f6a7b8c9d0/SECRET+part';
 
-describe('the window\'s account', () => {
+describe("the window's account", () => {
   let secrets: Secrets;
   let session: Session;
 

@@ -72,13 +72,20 @@ export function hostileText(maxLength = 30): fc.Arbitrary<string> {
 
 /** Like `hostileText`, but any UTF-16 code unit may appear too, lone surrogates included. */
 export function brokenText(maxLength = 30): fc.Arbitrary<string> {
-  const unit = fc.oneof(fc.constantFrom(...PIECES), fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)));
+  const unit = fc.oneof(
+    fc.constantFrom(...PIECES),
+    fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  );
   return fc.string({ unit, maxLength });
 }
 
 /** Anything a JSON field could hold, hostile text weighted in. */
 export function fieldValue(): fc.Arbitrary<unknown> {
-  return fc.oneof(hostileText(), fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, true, false, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2));
+  return fc.oneof(
+    hostileText(),
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom(null, true, false, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2),
+  );
 }
 
 /** An id as a broken server might send it: mostly good, sometimes not a positive whole number. */
@@ -96,8 +103,9 @@ export function hostileRecord(fields: readonly string[]): fc.Arbitrary<Record<st
 }
 
 /** Controls, bidi marks and invisible format characters: none may reach a label. */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-export const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
+export const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
 
 /** True when every high surrogate is followed by a low one and every low one follows a high one. */
 export function wellFormed(text: string): boolean {

@@ -9,7 +9,7 @@ const A = 'https://a.example.com';
 const B = 'https://b.example.com';
 
 describe('Identity', () => {
-  it('remembers the person\'s own updates per post (the updated_at each left), bounded and checked; filing and forgetting keep them', async () => {
+  it("remembers the person's own updates per post (the updated_at each left), bounded and checked; filing and forgetting keep them", async () => {
     const state = memoryState();
     const identity = new Identity(state);
     await identity.noteUpdated(A, { id: 5, updated_at: '2026-11-26T11:00:00Z' });
@@ -33,10 +33,19 @@ describe('Identity', () => {
     await identity.noteFiled(A, { id: 91, user_id: 7, post_id: 30, task_kind: 'comment' });
     await identity.noteFiled(A, { id: 92, user_id: 7, post_id: 31, task_kind: 'comment' });
     await identity.noteFiled(A, { id: 93, user_id: 7 });
-    assert.deepEqual([...identity.whoIAm(A).comments].sort(), [[30, 2], [31, 1]]);
+    assert.deepEqual([...identity.whoIAm(A).comments].sort(), [
+      [30, 2],
+      [31, 1],
+    ]);
     assert.deepEqual([...identity.whoIAm(B).comments], []);
     await state.update('helpdesk.identity:' + B, { filed: [], commented: [5, 6], comments: { 5: 'x', 6: 1e308 } });
-    assert.deepEqual([...identity.whoIAm(B).comments], [[5, 1], [6, 1]]);
+    assert.deepEqual(
+      [...identity.whoIAm(B).comments],
+      [
+        [5, 1],
+        [6, 1],
+      ],
+    );
   });
 
   it('learns who the person is from the answer to a post it filed: its user_id and nick, per account', async () => {
@@ -45,7 +54,11 @@ describe('Identity', () => {
     assert.equal(identity.me(A), undefined);
     const learned = await identity.noteFiled(A, { id: 40, user_id: 7, nick: 'anna' });
     assert.deepEqual(learned, { id: 7, nick: 'anna', source: 'learned' });
-    assert.deepEqual(new Identity(state).me(A), { id: 7, nick: 'anna', source: 'learned' }, 'kept in the state, as another window reads it');
+    assert.deepEqual(
+      new Identity(state).me(A),
+      { id: 7, nick: 'anna', source: 'learned' },
+      'kept in the state, as another window reads it',
+    );
     assert.equal(identity.me(B), undefined, 'another account knows nothing of it');
     assert.deepEqual([...identity.whoIAm(A).filed], [40]);
     assert.deepEqual([...identity.whoIAm(B).filed], []);
@@ -53,7 +66,8 @@ describe('Identity', () => {
 
   it('learns nothing from an answer without a numeric user_id, but remembers the post as filed', async () => {
     const identity = new Identity(memoryState());
-    for (const user_id of [undefined, null, 0, -3, 2.5]) assert.equal(await identity.noteFiled(A, { id: 41, user_id: user_id as number }), undefined);
+    for (const user_id of [undefined, null, 0, -3, 2.5])
+      assert.equal(await identity.noteFiled(A, { id: 41, user_id: user_id as number }), undefined);
     assert.equal(identity.me(A), undefined);
     assert.deepEqual([...identity.whoIAm(A).filed], [41]);
   });

@@ -24,9 +24,18 @@ describe('Go to Code on a path from another machine', () => {
   });
 
   it('opens nothing at once on a file name alone: the person picks', async () => {
-    for (const content of ['See C:/Windows/win.ini:7', 'at \\\\server\\share\\win.ini:3', 'File "C:\\Windows\\win.ini", line 7, in <module>', '- File: `/etc/passwd`, line 1', 'see ../../win.ini:2']) {
+    for (const content of [
+      'See C:/Windows/win.ini:7',
+      'at \\\\server\\share\\win.ini:3',
+      'File "C:\\Windows\\win.ini", line 7, in <module>',
+      '- File: `/etc/passwd`, line 1',
+      'see ../../win.ini:2',
+    ]) {
       const places = await codePlaces(content);
-      assert.ok(places.some((p) => p.file), `${content}: the name's file is offered`);
+      assert.ok(
+        places.some((p) => p.file),
+        `${content}: the name's file is offered`,
+      );
       assert.equal(openAtOnce(places), undefined, content);
     }
   });

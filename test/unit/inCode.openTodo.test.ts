@@ -5,7 +5,8 @@ import { openTodoAt } from '../../src/inCode/openTodo';
 import { fake } from './fakeVscode';
 
 /** A one-line TypeScript document. */
-const documentOf = (text: string) => ({ lineCount: 1, languageId: 'typescript', lineAt: () => ({ text }) }) as unknown as vscode.TextDocument;
+const documentOf = (text: string) =>
+  ({ lineCount: 1, languageId: 'typescript', lineAt: () => ({ text }) }) as unknown as vscode.TextDocument;
 
 describe('the TODO light bulb: a comment that names a post needs no task', () => {
   beforeEach(() => {
@@ -13,10 +14,13 @@ describe('the TODO light bulb: a comment that names a post needs no task', () =>
     fake.config.set('helpdesk.accountUrl', 'https://first.example');
   });
 
-  it('a TODO naming a post of this window\'s account, which the settings do not name, is not offered', () => {
+  it("a TODO naming a post of this window's account, which the settings do not name, is not offered", () => {
     const line = documentOf('// TODO: see https://second.example/app/posts/12');
-    assert.ok(openTodoAt(line, 0, { all: [] }), 'without the window\'s account, the address is not a reference');
-    assert.equal(openTodoAt(line, 0, { window: 'https://second.example', all: ['https://first.example', 'https://second.example'] }), undefined);
+    assert.ok(openTodoAt(line, 0, { all: [] }), "without the window's account, the address is not a reference");
+    assert.equal(
+      openTodoAt(line, 0, { window: 'https://second.example', all: ['https://first.example', 'https://second.example'] }),
+      undefined,
+    );
   });
 
   it('a TODO naming a post of another account signed in to is not offered either; one naming none is', () => {

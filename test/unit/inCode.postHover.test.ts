@@ -43,13 +43,13 @@ describe('a hovered reference', () => {
 
   const postRequests = (server: StandIn, id: number) => server.requests.filter((r) => r.path.startsWith(`/app/posts/${id}`)).length;
 
-  it('of the window\'s own account: requested once for ten hovers', async () => {
+  it("of the window's own account: requested once for ten hovers", async () => {
     const hovers = postHovers(gateway);
     for (let i = 0; i < 10; i++) await hovers.describe(1);
     assert.equal(postRequests(a, 1), 1);
   });
 
-  it('of another account signed in to: requested once for ten hovers too, with that account\'s token only', async () => {
+  it("of another account signed in to: requested once for ten hovers too, with that account's token only", async () => {
     const hovers = postHovers(gateway);
     const shown: string[] = [];
     for (let i = 0; i < 10; i++) shown.push((await hovers.describe(1, b.url)).value);

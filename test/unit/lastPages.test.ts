@@ -28,7 +28,10 @@ describe('findLastPage', () => {
         const fromHolds = await holds(before);
         assert.equal(await findLastPage(holds, before, fromHolds), now, `${before} → ${now}`);
         const change = Math.abs(now - before) + 1;
-        assert.ok(probed.length <= 2 * Math.ceil(Math.log2(change)) + 3, `${before} → ${now}: ${probed.length} reads (${probed.join(' ')})`);
+        assert.ok(
+          probed.length <= 2 * Math.ceil(Math.log2(change)) + 3,
+          `${before} → ${now}: ${probed.length} reads (${probed.join(' ')})`,
+        );
       }
     }
   });

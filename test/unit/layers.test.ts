@@ -24,7 +24,18 @@ function imports(code: string): Import[] {
   for (const m of code.matchAll(/\b(?:import|export)\s+(?:type\s+)?((?:(?!\b(?:import|export)\b)[^'";])*?)\s*from\s*['"]([^'"]+)['"]/g)) {
     const clause = m[1]!;
     const braces = /\{([^}]*)\}/.exec(clause);
-    const names = braces ? braces[1]!.split(',').map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean) : [];
+    const names = braces
+      ? braces[1]!
+          .split(',')
+          .map((part) =>
+            part
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!
+              .trim(),
+          )
+          .filter(Boolean)
+      : [];
     found.push({ from: m[2]!, names, whole: !braces || /\*|^\s*\w+\s*,/.test(clause), statement: m[0] });
   }
   for (const m of code.matchAll(/\b(?:require|import)\s*\(\s*['"]([^'"]+)['"]\s*\)(?:\.(\w+))?/g)) {
@@ -35,7 +46,12 @@ function imports(code: string): Import[] {
 
 /** Where a specifier points, as a repo path without extension (`src/api`), or the package name. */
 function target(file: string, from: string): string {
-  return from.startsWith('.') ? posix.join(posix.dirname(file), from).replace(/\.(ts|js)$/, '').replace(/\/index$/, '') : from;
+  return from.startsWith('.')
+    ? posix
+        .join(posix.dirname(file), from)
+        .replace(/\.(ts|js)$/, '')
+        .replace(/\/index$/, '')
+    : from;
 }
 
 /** The imports in `file` (a repo path such as `src/commands/x.ts`) that break the layering. */
@@ -50,7 +66,9 @@ function layerViolations(file: string, text: string): string[] {
     const name = names.find((n) => MACHINERY_NAMES.includes(n));
     // A whole-module import of the API reaches the machinery as `ns.HelpdeskClient`, or passes it all on.
     const throughWhole =
-      whole && (to === 'src/api' || to.startsWith('src/api/')) && (/^export/.test(statement) || MACHINERY_NAMES.some((n) => new RegExp(`\\.${n}\\b`).test(code)));
+      whole &&
+      (to === 'src/api' || to.startsWith('src/api/')) &&
+      (/^export/.test(statement) || MACHINERY_NAMES.some((n) => new RegExp(`\\.${n}\\b`).test(code)));
     if (module) problems.push(`${file}: imports ${module}: ${statement}`);
     else if (name) problems.push(`${file}: imports ${name}: ${statement}`);
     else if (throughWhole) problems.push(`${file}: reaches the API client through ${statement}`);
@@ -73,16 +91,22 @@ function srcFiles(): { file: string; text: string }[] {
 }
 
 describe('layers', () => {
-  it('outside src/api/, src/account/ and src/gateway/, nothing imports the API client\'s request machinery', () => {
+  it("outside src/api/, src/account/ and src/gateway/, nothing imports the API client's request machinery", () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
     assert.ok(files.some(({ file }) => file.startsWith('src/gateway/')) && files.length > 20, `only ${files.length} files found`);
-    assert.deepEqual(files.flatMap(({ file, text }) => layerViolations(file, text)), []);
+    assert.deepEqual(
+      files.flatMap(({ file, text }) => layerViolations(file, text)),
+      [],
+    );
   });
 
   it('src/api/ never imports vscode', () => {
     const api = srcFiles().filter(({ file }) => file.startsWith('src/api/'));
     assert.ok(api.length > 0);
-    assert.deepEqual(api.flatMap(({ file, text }) => layerViolations(file, text)), []);
+    assert.deepEqual(
+      api.flatMap(({ file, text }) => layerViolations(file, text)),
+      [],
+    );
   });
 
   it('the exactly-once protocol (src/drafts/filing.ts) reaches no vscode, through any import, types included', () => {
@@ -103,7 +127,11 @@ describe('layers', () => {
   });
 
   it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts the features share) know no feature', () => {
-    const below: Record<string, string[]> = { 'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'], 'src/store/': ['src/gateway'], 'src/commands/': ['src/features'] };
+    const below: Record<string, string[]> = {
+      'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'],
+      'src/store/': ['src/gateway'],
+      'src/commands/': ['src/features'],
+    };
     const problems = srcFiles().flatMap(({ file, text }) => {
       const banned = Object.entries(below).find(([dir]) => file.startsWith(dir))?.[1] ?? [];
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
@@ -111,15 +139,26 @@ describe('layers', () => {
         .filter(({ from }) => banned.some((b) => target(file, from) === b || target(file, from).startsWith(`${b}/`)))
         .map(({ statement }) => `${file}: ${statement}`);
     });
-    assert.ok(srcFiles().some(({ file }) => file === 'src/account/account.ts'), 'src/account/account.ts is there to check');
+    assert.ok(
+      srcFiles().some(({ file }) => file === 'src/account/account.ts'),
+      'src/account/account.ts is there to check',
+    );
     assert.deepEqual(problems, []);
   });
 
   it('one composition root: only src/extension.ts makes the parts, registers the views and loads code at run time', () => {
-    const made = /\bnew (Session|Gateway|HelpdeskStore|Identity|DraftStore|DraftSender|NewsWatcher|NewsFolder|PostsTreeProvider|ClientsTreeProvider|PostDocumentProvider|BranchPosts)\(|\bcreateTreeView\(|\brequire\(\s*['"]\./;
+    const made =
+      /\bnew (Session|Gateway|HelpdeskStore|Identity|DraftStore|DraftSender|NewsWatcher|NewsFolder|PostsTreeProvider|ClientsTreeProvider|PostDocumentProvider|BranchPosts)\(|\bcreateTreeView\(|\brequire\(\s*['"]\./;
     const problems = srcFiles()
       .filter(({ file }) => file !== 'src/extension.ts')
-      .flatMap(({ file, text }) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').split('\n').filter((line) => made.test(line)).map((line) => `${file}: ${line.trim()}`));
+      .flatMap(({ file, text }) =>
+        text
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/^\s*\/\/.*$/gm, '')
+          .split('\n')
+          .filter((line) => made.test(line))
+          .map((line) => `${file}: ${line.trim()}`),
+      );
     const root = srcFiles().find(({ file }) => file === 'src/extension.ts');
     assert.ok(root && made.test(root.text), 'src/extension.ts makes the parts');
     assert.deepEqual(problems, []);
@@ -127,19 +166,43 @@ describe('layers', () => {
 
   it('the entry (src/start.ts) holds none of the bundle: of src/ it imports only the code cache, which imports nothing of src/ or vscode; the rest is types', () => {
     const sources = new Map(srcFiles().map(({ file, text }) => [file, text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')]));
-    const values = (file: string) => imports(sources.get(file) ?? '').filter(({ statement }) => !/^(?:import|export)\s+type\b/.test(statement)).map(({ from }) => target(file, from));
+    const values = (file: string) =>
+      imports(sources.get(file) ?? '')
+        .filter(({ statement }) => !/^(?:import|export)\s+type\b/.test(statement))
+        .map(({ from }) => target(file, from));
     assert.ok(sources.has('src/start.ts') && sources.has('src/codeCache.ts'), 'both are there to check');
-    assert.deepEqual(values('src/start.ts').filter((to) => to.startsWith('src/') || to === 'vscode'), ['src/codeCache']);
-    assert.deepEqual(values('src/codeCache.ts').filter((to) => to.startsWith('src/') || to === 'vscode'), []);
-    assert.ok(imports(sources.get('src/start.ts')!).some(({ from, statement }) => from === './extension' && statement.startsWith('import type')), 'the bundle\'s types');
+    assert.deepEqual(
+      values('src/start.ts').filter((to) => to.startsWith('src/') || to === 'vscode'),
+      ['src/codeCache'],
+    );
+    assert.deepEqual(
+      values('src/codeCache.ts').filter((to) => to.startsWith('src/') || to === 'vscode'),
+      [],
+    );
+    assert.ok(
+      imports(sources.get('src/start.ts')!).some(({ from, statement }) => from === './extension' && statement.startsWith('import type')),
+      "the bundle's types",
+    );
   });
 
   it('one window account: outside src/gateway/ nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
     const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
     const problems = srcFiles()
       .filter(({ file }) => !file.startsWith('src/gateway/') && file !== 'src/auth/session.ts')
-      .flatMap(({ file, text }) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').split('\n').filter((line) => reaches.test(line)).map((line) => `${file}: ${line.trim()}`));
-    assert.ok(reaches.test('await accountNow.now(); gateway.account') && reaches.test('services.gateway.store.posts') && !reaches.test('gateway.accountFor(url)'), 'the check finds what it looks for');
+      .flatMap(({ file, text }) =>
+        text
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/^\s*\/\/.*$/gm, '')
+          .split('\n')
+          .filter((line) => reaches.test(line))
+          .map((line) => `${file}: ${line.trim()}`),
+      );
+    assert.ok(
+      reaches.test('await accountNow.now(); gateway.account') &&
+        reaches.test('services.gateway.store.posts') &&
+        !reaches.test('gateway.accountFor(url)'),
+      'the check finds what it looks for',
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -161,7 +224,10 @@ describe('layers', () => {
     assert.equal(flagged('src/account/x.ts', "import type { HelpdeskClient } from '../api';"), 0);
     assert.equal(flagged('src/gateway/x.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
     assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
-    assert.equal(flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"), 0);
+    assert.equal(
+      flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"),
+      0,
+    );
     assert.equal(flagged('src/store/x.ts', "import { isLastPage, type Page } from '../api/paging';"), 0);
   });
 });

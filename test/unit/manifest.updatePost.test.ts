@@ -13,11 +13,27 @@ interface MenuItem {
   group?: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+  contributes: { menus: Record<string, MenuItem[]> };
+};
 const menus = manifest.contributes.menus;
 const COMMANDS = ['helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe', 'helpdesk.assignPost', 'helpdesk.setPostStatus'];
 /** The context values a post's row has (see PostNode): open or closed, with or without news. */
-const ROWS = ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client', 'comment', 'comment.unseen', 'client', 'deal'];
+const ROWS = [
+  'post',
+  'post.seen',
+  'post.unseen',
+  'post.client',
+  'post.client.unseen',
+  'post.closed',
+  'post.closed.seen',
+  'post.closed.unseen',
+  'post.closed.client',
+  'comment',
+  'comment.unseen',
+  'client',
+  'deal',
+];
 
 /** The rows an item of `view/item/context` is offered on, from its `viewItem =~ /…/`. */
 function rowsOf(item: MenuItem): string[] {
@@ -28,7 +44,7 @@ function rowsOf(item: MenuItem): string[] {
 }
 
 describe('the menus of the post updates', () => {
-  it('each is on the posts view\'s rows, the post document\'s title bar and the palette, and every entry hides where updates are refused', () => {
+  it("each is on the posts view's rows, the post document's title bar and the palette, and every entry hides where updates are refused", () => {
     for (const command of COMMANDS) {
       for (const menu of ['view/item/context', 'editor/title', 'commandPalette']) {
         const items = menus[menu]!.filter((item) => item.command === command);
@@ -40,12 +56,26 @@ describe('the menus of the post updates', () => {
     }
   });
 
-  it('Close Post on open posts\' rows only, Reopen Post on closed ones only; the others on every post row; none on comments', () => {
+  it("Close Post on open posts' rows only, Reopen Post on closed ones only; the others on every post row; none on comments", () => {
     const rows = (command: string) => rowsOf(menus['view/item/context']!.find((item) => item.command === command)!);
     assert.deepEqual(rows('helpdesk.closePost'), ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen']);
     assert.deepEqual(rows('helpdesk.reopenPost'), ['post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client']);
     for (const command of ['helpdesk.assignToMe', 'helpdesk.assignPost', 'helpdesk.setPostStatus']) {
-      assert.deepEqual(rows(command), ['post', 'post.seen', 'post.unseen', 'post.client', 'post.client.unseen', 'post.closed', 'post.closed.seen', 'post.closed.unseen', 'post.closed.client'], command);
+      assert.deepEqual(
+        rows(command),
+        [
+          'post',
+          'post.seen',
+          'post.unseen',
+          'post.client',
+          'post.client.unseen',
+          'post.closed',
+          'post.closed.seen',
+          'post.closed.unseen',
+          'post.closed.client',
+        ],
+        command,
+      );
     }
   });
 });

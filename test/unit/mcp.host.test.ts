@@ -13,14 +13,17 @@ import { EventEmitter, Uri } from './fakeVscode';
 
 /* Issue 37: the endpoint's life in a window, and what Connect an Agent… gives each agent. */
 
-describe('MCP: the endpoint\'s host in a window', () => {
+describe("MCP: the endpoint's host in a window", () => {
   let base: string;
   let entry: string;
   const hosts: McpHost[] = [];
   const windowOf = (signedIn: boolean) => {
     const changed = new EventEmitter<void>();
     const window = { current: signedIn ? ({ url: 'https://acme.example' } as never) : undefined, onDidChange: changed.event };
-    return { window, sign: (now: boolean) => ((window.current = now ? ({ url: 'https://acme.example' } as never) : undefined), changed.fire()) };
+    return {
+      window,
+      sign: (now: boolean) => ((window.current = now ? ({ url: 'https://acme.example' } as never) : undefined), changed.fire()),
+    };
   };
   const host = (window: ReturnType<typeof windowOf>['window']) => {
     const made = new McpHost(join(base, 'mcp'), Uri.file(entry) as never, window, () => Promise.resolve('answered'), new Log());
@@ -68,20 +71,31 @@ describe('MCP: the endpoint\'s host in a window', () => {
   });
 
   // Reading a pipe waits until something writes to it: the agent's call, and a window's look, would wait for ever.
-  it('a pipe in the connection file\'s or the entry\'s place is none: the agent is told no window serves, and a window puts its own there', { timeout: 5000, skip: process.platform === 'win32' }, async () => {
-    mkdirSync(join(base, 'mcp'));
-    execFileSync('mkfifo', [join(base, 'mcp', CONNECTION_FILE)]);
-    execFileSync('mkfifo', [join(base, 'mcp', ENTRY_FILE)]);
-    const answer = await new EndpointClient(join(base, 'mcp'), () => 'agent').call('helpdesk_list_posts' as never, {}, new AbortController().signal);
-    assert.deepEqual(answer, { text: NO_WINDOW, reached: false });
-    await host(windowOf(true).window).look();
-    assert.ok(named());
-    assert.equal(readFileSync(join(base, 'mcp', ENTRY_FILE), 'utf8'), '// the entry, version 1\n');
-  });
+  it(
+    "a pipe in the connection file's or the entry's place is none: the agent is told no window serves, and a window puts its own there",
+    { timeout: 5000, skip: process.platform === 'win32' },
+    async () => {
+      mkdirSync(join(base, 'mcp'));
+      execFileSync('mkfifo', [join(base, 'mcp', CONNECTION_FILE)]);
+      execFileSync('mkfifo', [join(base, 'mcp', ENTRY_FILE)]);
+      const answer = await new EndpointClient(join(base, 'mcp'), () => 'agent').call(
+        'helpdesk_list_posts' as never,
+        {},
+        new AbortController().signal,
+      );
+      assert.deepEqual(answer, { text: NO_WINDOW, reached: false });
+      await host(windowOf(true).window).look();
+      assert.ok(named());
+      assert.equal(readFileSync(join(base, 'mcp', ENTRY_FILE), 'utf8'), '// the entry, version 1\n');
+    },
+  );
 
   it('a file left by a window that crashed is replaced', async () => {
     mkdirSync(join(base, 'mcp'));
-    writeFileSync(join(base, 'mcp', CONNECTION_FILE), JSON.stringify({ version: 1, socket: join(base, 'gone.sock'), secret: 'a'.repeat(64), pid: 1 }));
+    writeFileSync(
+      join(base, 'mcp', CONNECTION_FILE),
+      JSON.stringify({ version: 1, socket: join(base, 'gone.sock'), secret: 'a'.repeat(64), pid: 1 }),
+    );
     await host(windowOf(true).window).look();
     assert.notEqual(named(), join(base, 'gone.sock'));
   });
@@ -92,16 +106,32 @@ describe('MCP: Connect an Agent… configurations', () => {
 
   it('each agent gets a program, the entry and ELECTRON_RUN_AS_NODE, and nothing secret', () => {
     const configs = agentConfigs(launch, '/home/me');
-    assert.equal(configs.claudeCode.shellCommand, 'claude mcp add --scope user -e ELECTRON_RUN_AS_NODE=1 helpdesk -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js');
+    assert.equal(
+      configs.claudeCode.shellCommand,
+      'claude mcp add --scope user -e ELECTRON_RUN_AS_NODE=1 helpdesk -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js',
+    );
     assert.equal(configs.cursor.file?.path, '/home/me/.cursor/mcp.json');
     assert.equal(configs.windsurf.file?.path, '/home/me/.codeium/windsurf/mcp_config.json');
-    assert.deepEqual(JSON.parse(configText(configs.copilotCli.file!.entry)), { mcpServers: { helpdesk: { type: 'local', command: '/usr/share/code/code', args: [launch.args[0]], env: { ELECTRON_RUN_AS_NODE: '1' }, tools: ['*'] } } });
+    assert.deepEqual(JSON.parse(configText(configs.copilotCli.file!.entry)), {
+      mcpServers: {
+        helpdesk: {
+          type: 'local',
+          command: '/usr/share/code/code',
+          args: [launch.args[0]],
+          env: { ELECTRON_RUN_AS_NODE: '1' },
+          tools: ['*'],
+        },
+      },
+    });
     assert.ok(!/token|secret/i.test(JSON.stringify(configs)));
   });
 
   it('quotes paths with spaces for the shell', () => {
     const spaced = launchOf('/Users/me/Library/Application Support/Code/x/helpdesk-mcp.js', "/Applications/It's Code.app/node", false);
-    assert.equal(agentConfigs(spaced).generic.shellCommand, `'/Applications/It'\\''s Code.app/node' '/Users/me/Library/Application Support/Code/x/helpdesk-mcp.js'`);
+    assert.equal(
+      agentConfigs(spaced).generic.shellCommand,
+      `'/Applications/It'\\''s Code.app/node' '/Users/me/Library/Application Support/Code/x/helpdesk-mcp.js'`,
+    );
   });
 
   it('merges into a file as it is, and never overwrites one it cannot read', () => {

@@ -30,7 +30,7 @@ const until = async (done: () => boolean, ms = 5000) => {
   }
 };
 
-describe('MCP: the stdio entry and the window\'s endpoint', () => {
+describe("MCP: the stdio entry and the window's endpoint", () => {
   let server: StandIn;
   let rig: Awaited<ReturnType<typeof mcpRig>>;
   let agents: Agent[];
@@ -57,7 +57,8 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
     // Neither the helpdesk's token nor the endpoint's secret, in any message either way or on stderr.
     for (const { transport, stderr } of agents) {
       const exchange = `${JSON.stringify(transport.seen)}\n${stderr()}`;
-      for (const hidden of [server.token, server.token.split('/')[0]!, secret]) assert.ok(!exchange.includes(hidden), 'a secret in the exchange');
+      for (const hidden of [server.token, server.token.split('/')[0]!, secret])
+        assert.ok(!exchange.includes(hidden), 'a secret in the exchange');
       assert.ok(transport.seen.length > 0);
     }
     await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
@@ -71,7 +72,14 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
 
   it('lists six tools with plain object schemas, reads marked read-only, all within 2,000 tokens', async () => {
     const { tools } = await (await agent()).client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['helpdesk_commentOnPost', 'helpdesk_createTask', 'helpdesk_fileBug', 'helpdesk_getPost', 'helpdesk_searchPosts', 'helpdesk_updatePost']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'helpdesk_commentOnPost',
+      'helpdesk_createTask',
+      'helpdesk_fileBug',
+      'helpdesk_getPost',
+      'helpdesk_searchPosts',
+      'helpdesk_updatePost',
+    ]);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       for (const key of ['anyOf', 'oneOf', 'allOf']) assert.ok(!(key in tool.inputSchema), `${tool.name}: top-level ${key}`);
@@ -83,14 +91,14 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
     assert.equal(server.requests.length, 0, 'listing asks the window nothing');
   });
 
-  it('started by VS Code\'s own list, lists no tools (its chat has them as its own) and says where they are', async () => {
+  it("started by VS Code's own list, lists no tools (its chat has them as its own) and says where they are", async () => {
     const a = await agent('Visual Studio Code', rig.folder, [IN_VSCODE_CHAT]);
     assert.deepEqual((await a.client.listTools()).tools, []);
     assert.equal(a.client.getInstructions(), IN_VSCODE_CHAT_INSTRUCTIONS);
     assert.equal(server.requests.length + rig.calls.length, 0);
   });
 
-  it('searches and reads a post, the helpdesk\'s text quoted', async () => {
+  it("searches and reads a post, the helpdesk's text quoted", async () => {
     const a = await agent();
     const found = await a.call('helpdesk_searchPosts', { state: 'all', limit: 5 });
     assert.match(found.text, /posts matched/);
@@ -191,9 +199,14 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
       assert.equal(missing.text, NO_WINDOW);
       // A raw connection that calls without the hello, and one that says a wrong secret.
       const socket = parseConnection(real)!.socket;
-      for (const first of [{ t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} }, { t: 'hello', secret: secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')), client: 'x' }]) {
+      for (const first of [
+        { t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} },
+        { t: 'hello', secret: secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')), client: 'x' },
+      ]) {
         const heard = await new Promise<string>((resolve) => {
-          const raw = connect(socket, () => raw.write(`${JSON.stringify(first)}\n${JSON.stringify({ t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} })}\n`));
+          const raw = connect(socket, () =>
+            raw.write(`${JSON.stringify(first)}\n${JSON.stringify({ t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} })}\n`),
+          );
           let text = '';
           raw.on('data', (chunk) => (text += chunk.toString()));
           raw.on('close', () => resolve(text));
@@ -213,7 +226,12 @@ describe('MCP: the stdio entry and the window\'s endpoint', () => {
     assert.equal(rig.gateway.current, undefined);
     server.reset();
     const a = await agent();
-    for (const [tool, args] of [['helpdesk_searchPosts', {}], ['helpdesk_getPost', { post: 1 }], ['helpdesk_createTask', { title: 'x' }], ['helpdesk_updatePost', { post: 1, closed: true }]] as const) {
+    for (const [tool, args] of [
+      ['helpdesk_searchPosts', {}],
+      ['helpdesk_getPost', { post: 1 }],
+      ['helpdesk_createTask', { title: 'x' }],
+      ['helpdesk_updatePost', { post: 1, closed: true }],
+    ] as const) {
       const answer = await a.call(tool, args);
       assert.equal(answer.text, SIGN_IN, tool);
     }

@@ -38,7 +38,11 @@ export async function mcpRig(server: StandIn) {
   const drafts = new DraftStore(memoryState(), new MemoryFolder(), new MemoryFolder());
   const sender = new DraftSender(gateway, drafts, ui, log, undefined, new FiledIntents(new MemoryFolder()));
   const services = { session, gateway, drafts, sender, ui, log } as unknown as Services;
-  const tools: HelpdeskTools = { ...postTools(gateway, store, identity), ...writeTools(services), ...updatePostTool(services, identity, { showUpdated: () => undefined, shownIn: () => undefined }) };
+  const tools: HelpdeskTools = {
+    ...postTools(gateway, store, identity),
+    ...writeTools(services),
+    ...updatePostTool(services, identity, { showUpdated: () => undefined, shownIn: () => undefined }),
+  };
   const questions: { question: string; detail: string }[] = [];
   const answers: (boolean | Promise<boolean>)[] = [];
   const ask: Ask = async (question, detail) => {

@@ -14,7 +14,8 @@ const pageOf = (items: Item[]): Page<Item> => ({ items, received: items.length }
 
 /** A fetcher whose answers the test releases by hand, recording what was asked. */
 function manualFetcher() {
-  const calls: { page: number; perPage: number; signal: AbortSignal; resolve: (items: Item[]) => void; reject: (e: unknown) => void }[] = [];
+  const calls: { page: number; perPage: number; signal: AbortSignal; resolve: (items: Item[]) => void; reject: (e: unknown) => void }[] =
+    [];
   const fetch = (page: number, perPage: number, signal: AbortSignal) =>
     new Promise<Page<Item>>((resolve, reject) => calls.push({ page, perPage, signal, resolve: (items) => resolve(pageOf(items)), reject }));
   return { calls, fetch };
@@ -22,7 +23,11 @@ function manualFetcher() {
 
 describe('PagedList', () => {
   it('a full page with a skipped broken record still offers "Load more…"', async () => {
-    const list = new PagedList<Item>(async () => asPage<Item>(SHAPES.post)([{ id: 1 }, null, { id: 3 }]), () => 3, ascending);
+    const list = new PagedList<Item>(
+      async () => asPage<Item>(SHAPES.post)([{ id: 1 }, null, { id: 3 }]),
+      () => 3,
+      ascending,
+    );
     await list.ensureStarted();
     assert.deepEqual(list.state.items, [{ id: 1 }, { id: 3 }]);
     assert.equal(list.state.hasMore, true);
@@ -31,7 +36,11 @@ describe('PagedList', () => {
   it('loads page after page; a short page still offers more, the empty page after it ends the list', async () => {
     const data = range(1, 25);
     const asked: number[] = [];
-    const list = new PagedList<Item>(async (page, perPage) => (asked.push(page), pageOf(data.slice((page - 1) * perPage, page * perPage))), () => 10, ascending);
+    const list = new PagedList<Item>(
+      async (page, perPage) => (asked.push(page), pageOf(data.slice((page - 1) * perPage, page * perPage))),
+      () => 10,
+      ascending,
+    );
     await list.ensureStarted();
     assert.equal(list.state.items.length, 10);
     assert.equal(list.state.hasMore, true);
@@ -56,7 +65,10 @@ describe('PagedList', () => {
     assert.equal(list.state.loading, true);
     calls[0]!.resolve(range(1, 2));
     await Promise.all([a, b, c]);
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [1, 2],
+    );
     assert.equal(list.state.loading, false);
   });
 
@@ -71,7 +83,10 @@ describe('PagedList', () => {
     await refreshed;
     calls[0]!.resolve([{ id: 1 }, { id: 2 }]);
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(list.state.items.map((i) => i.id), [9, 8]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [9, 8],
+    );
   });
 
   it('keeps what was shown during a refresh and replaces it with the first page', async () => {
@@ -84,19 +99,30 @@ describe('PagedList', () => {
     calls[1]!.resolve([{ id: 4 }, { id: 3 }]);
     await new Promise((r) => setImmediate(r));
     const refreshed = list.refresh();
-    assert.deepEqual(list.state.items.map((i) => i.id), [4, 3, 2, 1], 'still shown while loading');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [4, 3, 2, 1],
+      'still shown while loading',
+    );
     calls[2]!.resolve([{ id: 5 }, { id: 1 }]);
     await refreshed;
-    assert.deepEqual(list.state.items.map((i) => i.id), [5, 1]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [5, 1],
+    );
     assert.equal(calls[2]!.page, 1);
   });
 
   it('keeps items and reports the error when a page fails, and can try again', async () => {
     let fail = false;
-    const list = new PagedList<Item>(async (page) => {
-      if (fail) throw new Error('down');
-      return pageOf(range(page * 2 - 1, page * 2));
-    }, () => 2, ascending);
+    const list = new PagedList<Item>(
+      async (page) => {
+        if (fail) throw new Error('down');
+        return pageOf(range(page * 2 - 1, page * 2));
+      },
+      () => 2,
+      ascending,
+    );
     await list.loadMore();
     fail = true;
     await list.loadMore();
@@ -104,16 +130,23 @@ describe('PagedList', () => {
     assert.match(String(list.state.error), /down/);
     fail = false;
     await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [1, 2, 3, 4],
+    );
     assert.equal(list.state.error, undefined);
   });
 
   it('says whether the error is of a page after the first (the rows shown stay, only more failed) or of the first', async () => {
     let fail = true;
-    const list = new PagedList<Item>(async (page) => {
-      if (fail) throw new Error('down');
-      return pageOf(range(page * 2 - 1, page * 2));
-    }, () => 2, ascending);
+    const list = new PagedList<Item>(
+      async (page) => {
+        if (fail) throw new Error('down');
+        return pageOf(range(page * 2 - 1, page * 2));
+      },
+      () => 2,
+      ascending,
+    );
     await list.loadMore();
     assert.equal(list.state.errorLoadingMore, false, 'the first page failed');
     fail = false;
@@ -123,27 +156,53 @@ describe('PagedList', () => {
     await list.loadMore();
     assert.ok(list.state.error);
     assert.equal(list.state.errorLoadingMore, true, 'page 2 failed');
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [1, 2],
+    );
     await list.refresh();
     assert.equal(list.state.errorLoadingMore, false, 'a refresh failed: the first page again');
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2], 'what was shown stays');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [1, 2],
+      'what was shown stays',
+    );
   });
 
   for (const byId of [false, true]) {
     it(`skips records repeated by a shifted page, upserts and removes${byId ? ' (found by bisection)' : ''}`, async () => {
-      const pages = [[{ id: 5 }, { id: 4 }], [{ id: 4 }, { id: 3 }]];
-      const list = new PagedList<Item>(async (page) => pageOf(pages[page - 1] ?? []), () => 2, descending, undefined, { byId });
+      const pages = [
+        [{ id: 5 }, { id: 4 }],
+        [{ id: 4 }, { id: 3 }],
+      ];
+      const list = new PagedList<Item>(
+        async (page) => pageOf(pages[page - 1] ?? []),
+        () => 2,
+        descending,
+        undefined,
+        { byId },
+      );
       await list.loadMore();
       await list.loadMore();
-      assert.deepEqual(list.state.items.map((i) => i.id), [5, 4, 3]);
+      assert.deepEqual(
+        list.state.items.map((i) => i.id),
+        [5, 4, 3],
+      );
       list.upsert({ id: 6 });
       list.remove(4);
-      assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 3]);
+      assert.deepEqual(
+        list.state.items.map((i) => i.id),
+        [6, 5, 3],
+      );
     });
   }
 
   it('replaces a loaded record in place, and leaves the list alone when it is not loaded', async () => {
-    const list = new PagedList<Item>(async () => pageOf(range(1, 3)), () => 3, ascending);
+    const list = new PagedList<Item>(
+      async () => pageOf(range(1, 3)),
+      () => 3,
+      ascending,
+    );
     await list.loadMore();
     let changes = 0;
     list.onDidChange(() => changes++);
@@ -158,7 +217,11 @@ describe('PagedList', () => {
   });
 
   it('tells listeners about changes and forgets everything on reset', async () => {
-    const list = new PagedList<Item>(async () => pageOf(range(1, 2)), () => 2, ascending);
+    const list = new PagedList<Item>(
+      async () => pageOf(range(1, 2)),
+      () => 2,
+      ascending,
+    );
     let changes = 0;
     list.onDidChange(() => changes++);
     await list.loadMore();
@@ -170,20 +233,48 @@ describe('PagedList', () => {
 
   it('keeps the order compare defines, whatever order the pages come in', async () => {
     const answers = [[{ id: 3 }, { id: 7 }, { id: 2 }], [{ id: 1 }, { id: 9 }], [{ id: 5 }], []];
-    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 3, descending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(answers[page - 1]!),
+      () => 3,
+      descending,
+    );
     await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [7, 3, 2]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [7, 3, 2],
+    );
     await list.loadMore();
     await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 3, 2, 1]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [9, 7, 5, 3, 2, 1],
+    );
     list.upsert({ id: 4 });
-    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 4, 3, 2, 1], 'a new record goes to its place');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [9, 7, 5, 4, 3, 2, 1],
+      'a new record goes to its place',
+    );
   });
 
   it('a compare on another field than id: pages, upserts and replaced records all take their place', async () => {
     const byName = (a: Item, b: Item) => String(a.name).localeCompare(String(b.name)) || a.id - b.id;
-    const answers = [[{ id: 2, name: 'alpha' }, { id: 1, name: 'delta' }], [{ id: 3, name: 'charlie' }, { id: 4, name: 'echo' }], []];
-    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 2, byName);
+    const answers = [
+      [
+        { id: 2, name: 'alpha' },
+        { id: 1, name: 'delta' },
+      ],
+      [
+        { id: 3, name: 'charlie' },
+        { id: 4, name: 'echo' },
+      ],
+      [],
+    ];
+    const list = new PagedList<Item>(
+      async (page) => pageOf(answers[page - 1]!),
+      () => 2,
+      byName,
+    );
     await list.loadMore();
     await list.loadMore();
     const names = () => list.state.items.map((i) => i.name);
@@ -196,7 +287,11 @@ describe('PagedList', () => {
 
   it('hasMore: true after a short page that brought records, false after an empty page', async () => {
     const answers = [range(1, 5), range(6, 7), []];
-    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 5, ascending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(answers[page - 1]!),
+      () => 5,
+      ascending,
+    );
     await list.loadMore();
     assert.equal(list.state.hasMore, true);
     await list.loadMore();
@@ -207,30 +302,41 @@ describe('PagedList', () => {
     assert.equal(list.state.hasMore, false);
   });
 
-  it(
-    'an empty page is the normal end: onStop is not told',
-    async () => {
-      const stops: PagingStop[] = [];
-      const answers = [range(1, 2), []];
-      const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 2, ascending, (why) => stops.push(why));
-      await list.loadMore();
-      await list.loadMore();
-      assert.equal(list.state.hasMore, false);
-      assert.deepEqual(stops, []);
-    },
-  );
+  it('an empty page is the normal end: onStop is not told', async () => {
+    const stops: PagingStop[] = [];
+    const answers = [range(1, 2), []];
+    const list = new PagedList<Item>(
+      async (page) => pageOf(answers[page - 1]!),
+      () => 2,
+      ascending,
+      (why) => stops.push(why),
+    );
+    await list.loadMore();
+    await list.loadMore();
+    assert.equal(list.state.hasMore, false);
+    assert.deepEqual(stops, []);
+  });
 
   for (const byId of [false, true]) {
     it(`a page that brings nothing new (a service that ignores page): hasMore false, onStop("repeated")${byId ? ' (found by bisection)' : ''}`, async () => {
       const stops: PagingStop[] = [];
       const asked: number[] = [];
-      const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf(range(1, 3))), () => 3, ascending, (why) => stops.push(why), { byId });
+      const list = new PagedList<Item>(
+        async (page) => (asked.push(page), pageOf(range(1, 3))),
+        () => 3,
+        ascending,
+        (why) => stops.push(why),
+        { byId },
+      );
       await list.loadMore();
       assert.equal(list.state.hasMore, true);
       assert.deepEqual(stops, []);
       await list.loadMore();
       assert.equal(list.state.hasMore, false);
-      assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3]);
+      assert.deepEqual(
+        list.state.items.map((i) => i.id),
+        [1, 2, 3],
+      );
       assert.deepEqual(stops, ['repeated']);
       await list.loadMore();
       assert.deepEqual(asked, [1, 2]);
@@ -239,7 +345,12 @@ describe('PagedList', () => {
 
   it('a refresh that brings the same first page again is not a repeated page', async () => {
     const stops: PagingStop[] = [];
-    const list = new PagedList<Item>(async (page) => pageOf(page === 1 ? range(1, 3) : []), () => 3, ascending, (why) => stops.push(why));
+    const list = new PagedList<Item>(
+      async (page) => pageOf(page === 1 ? range(1, 3) : []),
+      () => 3,
+      ascending,
+      (why) => stops.push(why),
+    );
     await list.loadMore();
     await list.refresh();
     assert.equal(list.state.hasMore, true);
@@ -248,7 +359,12 @@ describe('PagedList', () => {
 
   it('stops offering more after MAX_PAGES pages, with onStop("cap")', async () => {
     const stops: PagingStop[] = [];
-    const list = new PagedList<Item>(async (page) => pageOf([{ id: page }]), () => 1, ascending, (why) => stops.push(why));
+    const list = new PagedList<Item>(
+      async (page) => pageOf([{ id: page }]),
+      () => 1,
+      ascending,
+      (why) => stops.push(why),
+    );
     for (let i = 0; i < MAX_PAGES - 1; i++) await list.loadMore();
     assert.equal(list.state.hasMore, true);
     assert.deepEqual(stops, []);
@@ -264,80 +380,134 @@ describe('PagedList: a page past the end answered 404', () => {
 
   it('a 404 on a page after the first ends the list, with no error row and the records kept', async () => {
     const stops: PagingStop[] = [];
-    const list = new PagedList<Item>(async (page) => {
-      if (page > 2) throw notFound();
-      return pageOf(range(page * 2 - 1, page * 2));
-    }, () => 2, ascending, (why) => stops.push(why));
+    const list = new PagedList<Item>(
+      async (page) => {
+        if (page > 2) throw notFound();
+        return pageOf(range(page * 2 - 1, page * 2));
+      },
+      () => 2,
+      ascending,
+      (why) => stops.push(why),
+    );
     await list.loadMore();
     await list.loadMore();
     await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [1, 2, 3, 4],
+    );
     assert.equal(list.state.error, undefined);
     assert.equal(list.state.hasMore, false);
     assert.deepEqual(stops, []);
   });
 
   it('a 404 on the first page is an error', async () => {
-    const list = new PagedList<Item>(async () => {
-      throw notFound();
-    }, () => 2, ascending);
+    const list = new PagedList<Item>(
+      async () => {
+        throw notFound();
+      },
+      () => 2,
+      ascending,
+    );
     await list.loadMore();
     assert.ok(isApiError(list.state.error, 'notFound'));
     assert.equal(list.state.hasMore, true, 'a retry may ask again');
   });
 });
 
-describe('PagedList: records made here, and the service\'s order', () => {
+describe("PagedList: records made here, and the service's order", () => {
   /** A service whose list is `data()` in id order (it ignores the order asked for), two a page. */
   const idOrder = (data: () => Item[]) => async (page: number) => pageOf(data().slice((page - 1) * 2, page * 2));
 
   it('a record made here stays through a first-page reload from a service that lists in no order', async () => {
     const data = [2, 5, 1, 4, 3].map((id) => ({ id }));
-    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 3, page * 3)), () => 3, descending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(data.slice((page - 1) * 3, page * 3)),
+      () => 3,
+      descending,
+    );
     await list.loadMore();
     assert.equal(list.state.sortedByService, false, 'neither the order the list keeps, nor its reverse');
     data.push({ id: 6 });
     list.upsert({ id: 6 });
     await list.refresh();
-    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 2, 1], 'kept, though page 1 does not hold it');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [6, 5, 2, 1],
+      'kept, though page 1 does not hold it',
+    );
   });
 
   it('a record made here is dropped once the whole list was read without it (deleted elsewhere)', async () => {
     const data = range(1, 3);
-    const list = new PagedList<Item>(idOrder(() => data), () => 2, descending);
+    const list = new PagedList<Item>(
+      idOrder(() => data),
+      () => 2,
+      descending,
+    );
     list.upsert({ id: 9 });
     while (list.state.hasMore || !list.state.started) await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [3, 2, 1]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [3, 2, 1],
+    );
   });
 
   it('a record made after the first page was read stays when Load more reads on to the end (the service lists it on a page read before)', async () => {
     const data = range(1, 5).reverse();
-    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, descending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(data.slice((page - 1) * 2, page * 2)),
+      () => 2,
+      descending,
+    );
     await list.loadMore();
     data.unshift({ id: 6 });
     list.upsert({ id: 6 });
     while (list.state.hasMore) await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 4, 3, 2, 1], 'filed since page 1 was read: no later page can hold it');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [6, 5, 4, 3, 2, 1],
+      'filed since page 1 was read: no later page can hold it',
+    );
     await list.refresh();
     while (list.state.hasMore) await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [6, 5, 4, 3, 2, 1], 'and the service sends it from then on');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [6, 5, 4, 3, 2, 1],
+      'and the service sends it from then on',
+    );
   });
 
   it('where the service sorts as we do, a made record that page 1 should hold but does not is gone', async () => {
     const data = range(1, 5).reverse();
-    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, descending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(data.slice((page - 1) * 2, page * 2)),
+      () => 2,
+      descending,
+    );
     list.upsert({ id: 7 });
     await list.refresh();
     assert.equal(list.state.sortedByService, true);
-    assert.deepEqual(list.state.items.map((i) => i.id), [5, 4], '7 would sort first: the service would have sent it');
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [5, 4],
+      '7 would sort first: the service would have sent it',
+    );
   });
 
-  it('a one-record first page says nothing about the service\'s order', async () => {
-    const list = new PagedList<Item>(async (page) => pageOf(page === 1 ? [{ id: 1 }] : []), () => 1, descending);
+  it("a one-record first page says nothing about the service's order", async () => {
+    const list = new PagedList<Item>(
+      async (page) => pageOf(page === 1 ? [{ id: 1 }] : []),
+      () => 1,
+      descending,
+    );
     list.upsert({ id: 5 });
     await list.loadMore();
     assert.equal(list.state.sortedByService, false);
-    assert.ok(list.state.items.some((i) => i.id === 5), 'the made record is kept');
+    assert.ok(
+      list.state.items.some((i) => i.id === 5),
+      'the made record is kept',
+    );
   });
 });
 
@@ -352,7 +522,8 @@ function oldestFirst(total: number, options: { maxPerPage?: number; pastEnd?: 'e
     asked.push({ page, perPage });
     const size = Math.min(perPage, options.maxPerPage ?? Infinity);
     const items = data.slice((page - 1) * size, page * size);
-    if (items.length === 0 && page > 1 && options.pastEnd === 'notFound') throw new ApiError({ kind: 'notFound', method: 'GET', path: '/app.json', host: 'acme.example.com', status: 404 });
+    if (items.length === 0 && page > 1 && options.pastEnd === 'notFound')
+      throw new ApiError({ kind: 'notFound', method: 'GET', path: '/app.json', host: 'acme.example.com', status: 404 });
     return pageOf(items);
   };
   return { data, asked, fetch, pages: () => asked.map((a) => a.page) };
@@ -365,7 +536,10 @@ async function loadToEnd(list: PagedList<Item>, max = 2000): Promise<void> {
 }
 
 const ids = (list: PagedList<Item>) => list.state.items.map((i) => i.id);
-const newestFirst = (from: number, to: number) => range(from, to).map((i) => i.id).reverse();
+const newestFirst = (from: number, to: number) =>
+  range(from, to)
+    .map((i) => i.id)
+    .reverse();
 
 describe('PagedList: a service that lists oldest first, for a list that wants newest first', () => {
   for (const pastEnd of ['empty', 'notFound'] as const) {
@@ -377,9 +551,15 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
         const lastPage = Math.ceil(total / 10);
         assert.equal(ids(list)[0], total, `${total}: the newest first`);
         assert.deepEqual(ids(list), newestFirst(ids(list).at(-1)!, total), `${total}: the newest, in order, none left out`);
-        assert.ok(list.state.items.length >= Math.min(10, total), `${total}: at least a page's worth (a short last page and the one before)`);
+        assert.ok(
+          list.state.items.length >= Math.min(10, total),
+          `${total}: at least a page's worth (a short last page and the one before)`,
+        );
         assert.ok(service.pages().includes(lastPage), `${total}: its last page was read`);
-        assert.ok(service.asked.length <= 2 * Math.floor(Math.log2(lastPage)) + 3, `${total} records: ${service.asked.length} requests (${service.pages().join(' ')})`);
+        assert.ok(
+          service.asked.length <= 2 * Math.floor(Math.log2(lastPage)) + 3,
+          `${total} records: ${service.asked.length} requests (${service.pages().join(' ')})`,
+        );
         assert.equal(list.state.error, undefined);
         assert.equal(list.state.hasMore, list.state.items.length < total, `${total}: more while older records remain`);
       }
@@ -409,7 +589,10 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
     assert.deepEqual(ids(list), newestFirst(101, 130), 'page 6 (5 records) and page 5');
     await loadToEnd(list);
     assert.deepEqual(ids(list), newestFirst(1, 130));
-    assert.ok(service.asked.every((a) => a.perPage === 50), 'one per_page throughout');
+    assert.ok(
+      service.asked.every((a) => a.perPage === 50),
+      'one per_page throughout',
+    );
   });
 
   it('the page size setting changed between loads: the walk keeps its per_page; a refresh searches again with the new one', async () => {
@@ -442,7 +625,11 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
     assert.ok(service.asked.length < firstSearch, `${service.asked.length} requests, ${firstSearch} the first time`);
     service.asked.length = 0;
     await list.refresh();
-    assert.deepEqual(service.pages(), [104, 105, 103], 'unchanged: the last page, the one after it (empty), the one before (the last is short)');
+    assert.deepEqual(
+      service.pages(),
+      [104, 105, 103],
+      'unchanged: the last page, the one after it (empty), the one before (the last is short)',
+    );
   });
 
   it('a refresh after the list shrank finds the new last page', async () => {
@@ -483,16 +670,20 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
     assert.deepEqual(ids(list), newestFirst(41, 51), 'the service lists it on its last page');
     list.upsert({ id: 52 });
     await list.refresh();
-    assert.equal(ids(list)[0], 51, 'one the service\'s last page does not hold is gone (deleted elsewhere)');
+    assert.equal(ids(list)[0], 51, "one the service's last page does not hold is gone (deleted elsewhere)");
   });
 
-  it('an error while searching is the first page\'s error; a retry searches again', async () => {
+  it("an error while searching is the first page's error; a retry searches again", async () => {
     const service = oldestFirst(100);
     let fail = false;
-    const list = new PagedList<Item>(async (page, perPage) => {
-      if (fail && page > 1) throw new Error('down');
-      return service.fetch(page, perPage);
-    }, () => 10, descending);
+    const list = new PagedList<Item>(
+      async (page, perPage) => {
+        if (fail && page > 1) throw new Error('down');
+        return service.fetch(page, perPage);
+      },
+      () => 10,
+      descending,
+    );
     fail = true;
     await list.ensureStarted();
     assert.match(String(list.state.error), /down/);
@@ -507,10 +698,14 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
   it('an error on Load more keeps the rows; a retry asks the same page again', async () => {
     const service = oldestFirst(100);
     let fail = false;
-    const list = new PagedList<Item>(async (page, perPage) => {
-      if (fail) throw new Error('down');
-      return service.fetch(page, perPage);
-    }, () => 10, descending);
+    const list = new PagedList<Item>(
+      async (page, perPage) => {
+        if (fail) throw new Error('down');
+        return service.fetch(page, perPage);
+      },
+      () => 10,
+      descending,
+    );
     await list.ensureStarted();
     fail = true;
     await list.loadMore();
@@ -526,7 +721,12 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
   it('a service that also ignores page (page 1 again and again): the search stops at once, told as "repeated"', async () => {
     const stops: PagingStop[] = [];
     const asked: number[] = [];
-    const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf(range(1, 10))), () => 10, descending, (why) => stops.push(why));
+    const list = new PagedList<Item>(
+      async (page) => (asked.push(page), pageOf(range(1, 10))),
+      () => 10,
+      descending,
+      (why) => stops.push(why),
+    );
     await list.ensureStarted();
     assert.deepEqual(ids(list), newestFirst(1, 10));
     assert.deepEqual(asked, [1, 2]);
@@ -556,13 +756,29 @@ describe('PagedList: a first page in the reverse order by chance (a list sorted 
   const byName = (a: Item, b: Item) => String(a.name).localeCompare(String(b.name)) || a.id - b.id;
 
   it('a record made here is not dropped when the last pages read are not in the reverse order', async () => {
-    const data: Item[] = [{ id: 1, name: 'delta' }, { id: 2, name: 'alpha' }, { id: 3, name: 'echo' }, { id: 4, name: 'bravo' }, { id: 5, name: 'foxtrot' }];
-    const list = new PagedList<Item>(async (page) => pageOf(data.slice((page - 1) * 2, page * 2)), () => 2, byName);
+    const data: Item[] = [
+      { id: 1, name: 'delta' },
+      { id: 2, name: 'alpha' },
+      { id: 3, name: 'echo' },
+      { id: 4, name: 'bravo' },
+      { id: 5, name: 'foxtrot' },
+    ];
+    const list = new PagedList<Item>(
+      async (page) => pageOf(data.slice((page - 1) * 2, page * 2)),
+      () => 2,
+      byName,
+    );
     list.upsert({ id: 9, name: 'charlie' });
     await list.ensureStarted();
-    assert.ok(list.state.items.some((i) => i.id === 9), 'kept: nothing says the service\'s last pages hold the first names');
+    assert.ok(
+      list.state.items.some((i) => i.id === 9),
+      "kept: nothing says the service's last pages hold the first names",
+    );
     await loadToEnd(list);
-    assert.deepEqual(list.state.items.map((i) => i.name), ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot']);
+    assert.deepEqual(
+      list.state.items.map((i) => i.name),
+      ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'],
+    );
   });
 });
 
@@ -570,7 +786,12 @@ describe('PagedList: a list of more than MAX_PAGES pages, oldest first', () => {
   it('shows page MAX_PAGES first and says the list was capped', async () => {
     const stops: PagingStop[] = [];
     const asked: number[] = [];
-    const list = new PagedList<Item>(async (page) => (asked.push(page), pageOf([{ id: page * 2 - 1 }, { id: page * 2 }])), () => 2, descending, (why) => stops.push(why));
+    const list = new PagedList<Item>(
+      async (page) => (asked.push(page), pageOf([{ id: page * 2 - 1 }, { id: page * 2 }])),
+      () => 2,
+      descending,
+      (why) => stops.push(why),
+    );
     await list.ensureStarted();
     assert.deepEqual(ids(list), [MAX_PAGES * 2, MAX_PAGES * 2 - 1]);
     assert.ok(asked.every((page) => page <= MAX_PAGES));
@@ -587,7 +808,11 @@ describe('PagedList changes say what they touched', () => {
 
   it('a later page in order is added after the records loaded: those before it did not change', async () => {
     const data = range(1, 30).reverse();
-    const list = new PagedList<Item>(async (page, perPage) => pageOf(data.slice((page - 1) * perPage, page * perPage)), () => 10, descending);
+    const list = new PagedList<Item>(
+      async (page, perPage) => pageOf(data.slice((page - 1) * perPage, page * perPage)),
+      () => 10,
+      descending,
+    );
     await list.loadMore();
     const firstTen = list.state.items;
     const changes = collect(list);
@@ -599,16 +824,27 @@ describe('PagedList changes say what they touched', () => {
 
   it('a later page whose records sort among those loaded says where the first of them went', async () => {
     const answers = [[{ id: 9 }, { id: 5 }, { id: 1 }], [{ id: 7 }, { id: 3 }], []];
-    const list = new PagedList<Item>(async (page) => pageOf(answers[page - 1]!), () => 3, descending);
+    const list = new PagedList<Item>(
+      async (page) => pageOf(answers[page - 1]!),
+      () => 3,
+      descending,
+    );
     await list.loadMore();
     const changes = collect(list);
     await list.loadMore();
-    assert.deepEqual(list.state.items.map((i) => i.id), [9, 7, 5, 3, 1]);
+    assert.deepEqual(
+      list.state.items.map((i) => i.id),
+      [9, 7, 5, 3, 1],
+    );
     assert.deepEqual(changes.at(-1), { from: 1 });
   });
 
   it('a page of records all loaded already changes no record', async () => {
-    const list = new PagedList<Item>(async () => pageOf([{ id: 2 }, { id: 1 }]), () => 2, descending);
+    const list = new PagedList<Item>(
+      async () => pageOf([{ id: 2 }, { id: 1 }]),
+      () => 2,
+      descending,
+    );
     await list.loadMore();
     const changes = collect(list);
     await list.loadMore();
@@ -616,7 +852,11 @@ describe('PagedList changes say what they touched', () => {
   });
 
   it('a record replaced where it stood is a change of that index alone; one that moves changes from where it was', async () => {
-    const list = new PagedList<Item>(async () => pageOf([{ id: 5 }, { id: 3 }, { id: 1 }]), () => 3, descending);
+    const list = new PagedList<Item>(
+      async () => pageOf([{ id: 5 }, { id: 3 }, { id: 1 }]),
+      () => 3,
+      descending,
+    );
     await list.loadMore();
     const changes = collect(list);
     list.replace({ id: 3, name: 'fresh' });
@@ -635,7 +875,11 @@ describe('PagedList changes say what they touched', () => {
 
   it('a refresh that reads other records changes them from the first that differs', async () => {
     let answer = [{ id: 3 }, { id: 2 }];
-    const list = new PagedList<Item>(async () => pageOf(answer), () => 2, descending);
+    const list = new PagedList<Item>(
+      async () => pageOf(answer),
+      () => 2,
+      descending,
+    );
     await list.loadMore();
     answer = [{ id: 4 }, { id: 3 }];
     const changes = collect(list);

@@ -24,5 +24,8 @@ export function postToolsRig(server: StandIn) {
   return { session, gateway, store, tools };
 }
 
-export type Token = { isCancellationRequested: boolean; onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void } };
+export type Token = {
+  isCancellationRequested: boolean;
+  onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void };
+};
 export const never: Token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };

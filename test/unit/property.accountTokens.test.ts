@@ -31,7 +31,14 @@ describe('property: a token only ever reaches its own account', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 2 }),
-        fc.array(fc.record({ to: fc.integer({ min: 0, max: 2 }), post: fc.integer({ min: 1, max: 40 }), redirectTo: fc.option(fc.integer({ min: 0, max: 2 })) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            to: fc.integer({ min: 0, max: 2 }),
+            post: fc.integer({ min: 1, max: 40 }),
+            redirectTo: fc.option(fc.integer({ min: 0, max: 2 })),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         async (windowIndex, hovers) => {
           fake.reset();
           for (const server of servers) server.reset();
@@ -52,7 +59,12 @@ describe('property: a token only ever reaches its own account', () => {
             for (const [i, reference] of references.entries()) {
               const hover = hovers[i]!;
               const redirectTo = hover.redirectTo;
-              if (redirectTo !== null) servers[hover.to]!.addFault({ path: `/app/posts/${hover.post}.json`, redirectTo: `${servers[redirectTo]!.url}/app/posts/${hover.post}.json`, times: 1 });
+              if (redirectTo !== null)
+                servers[hover.to]!.addFault({
+                  path: `/app/posts/${hover.post}.json`,
+                  redirectTo: `${servers[redirectTo]!.url}/app/posts/${hover.post}.json`,
+                  times: 1,
+                });
               const account = await gateway.accountFor(reference.accountUrl ?? session.accountUrl!);
               assert.equal(account?.url, servers[hover.to]!.url, 'the reference is read with its own account');
               await account.post(reference.postId).catch(() => undefined);
@@ -62,7 +74,12 @@ describe('property: a token only ever reaches its own account', () => {
                 const token = request.query.api_token;
                 assert.ok(token === undefined || token === server.token, `${server.url} received another account's token`);
                 const whole = JSON.stringify(request);
-                for (const other of servers) if (other !== server) assert.ok(!whole.includes(other.token.split('/')[0]!), `${server.url} received ${other.url}'s token somewhere in a request`);
+                for (const other of servers)
+                  if (other !== server)
+                    assert.ok(
+                      !whole.includes(other.token.split('/')[0]!),
+                      `${server.url} received ${other.url}'s token somewhere in a request`,
+                    );
               }
             }
           } finally {

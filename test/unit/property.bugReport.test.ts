@@ -7,7 +7,11 @@ import { brokenText, hostileText } from './hostile';
 
 /** Code as people select it: hostile pieces, backtick runs of every length, indents, CR/LF. */
 const code = fc.string({
-  unit: fc.oneof(hostileText(4), fc.integer({ min: 1, max: 12 }).map((n) => '`'.repeat(n)), fc.constantFrom('\n', '\r\n', '  ', '\t', '~~~~')),
+  unit: fc.oneof(
+    hostileText(4),
+    fc.integer({ min: 1, max: 12 }).map((n) => '`'.repeat(n)),
+    fc.constantFrom('\n', '\r\n', '  ', '\t', '~~~~'),
+  ),
   maxLength: 40,
 });
 
@@ -123,7 +127,13 @@ describe('bug report content (properties)', () => {
       fc.property(fc.oneof(hostileText(30), brokenText(30)), fc.oneof(hostileText(60), code), (title, description) => {
         const draft = parseDraftDocument(formatDraftDocument(title, description));
         assert.equal(draft.title, title.replace(/\s+/g, ' ').trim());
-        assert.equal(draft.description, description.replace(/\r\n?/g, '\n').replace(/^([ \t]*\n)+/, '').trimEnd());
+        assert.equal(
+          draft.description,
+          description
+            .replace(/\r\n?/g, '\n')
+            .replace(/^([ \t]*\n)+/, '')
+            .trimEnd(),
+        );
       }),
       { numRuns: 500 },
     );

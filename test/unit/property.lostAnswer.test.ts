@@ -50,7 +50,10 @@ const scenario = fc.record({
   filedBefore: fc.integer({ min: 0, max: 2 }),
   /** The account read its list's first page before the first try (the search's baseline, where the service sorts newest first). */
   listRead: fc.boolean(),
-  tries: fc.array(fc.record({ outcome: tryOutcome, answer: fc.constantFrom('Keep Draft', 'Open Helpdesk', undefined) }), { minLength: 1, maxLength: 4 }),
+  tries: fc.array(fc.record({ outcome: tryOutcome, answer: fc.constantFrom('Keep Draft', 'Open Helpdesk', undefined) }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
 });
 
 describe('property: the lost-answer check', () => {
@@ -68,7 +71,8 @@ describe('property: the lost-answer check', () => {
               ? r.drafts.create({ kind, text: formatDraftDocument('Re: it', text), titled: true, postId: parent.id, accountUrl: r.url })
               : // Each its own title: the same title again is a question of its own (see filedIntents.ts).
                 r.drafts.create({ kind, text: formatDraftDocument(`A ${kind}: ${text}`, text), accountUrl: r.url });
-          for (let i = 0; i < filedBefore; i++) assert.ok(await r.sender.send((await create(`Earlier ${i}`)).id), 'an earlier post is filed');
+          for (let i = 0; i < filedBefore; i++)
+            assert.ok(await r.sender.send((await create(`Earlier ${i}`)).id), 'an earlier post is filed');
           if (listRead) await r.account()!.postsPage(1, 50);
           const unique = `Typed once ${Math.random().toString(36).slice(2)}`;
           const draft = await create(unique);

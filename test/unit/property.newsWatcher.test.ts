@@ -34,10 +34,26 @@ type Step =
 
 const account = fc.integer({ min: 0, max: ACCOUNTS.length - 1 });
 const window = fc.integer({ min: 0, max: 2 });
-const junk = fc.constantFrom('{"items":[null],"seq":1}', '{"seq":1e308,"items":[]}', '[]', 'null', '{', '{"window":"ghost","until":9e15,"minutes":5}', '{"seq":-1}', '{"marks":{"1":1e308}}');
+const junk = fc.constantFrom(
+  '{"items":[null],"seq":1}',
+  '{"seq":1e308,"items":[]}',
+  '[]',
+  'null',
+  '{',
+  '{"window":"ghost","until":9e15,"minutes":5}',
+  '{"seq":-1}',
+  '{"marks":{"1":1e308}}',
+);
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 40 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rateLimit' as const), account, seconds: fc.oneof(fc.constantFrom(0, 1, 60, 3600, 3_000_000, 1e12), fc.double({ min: 0, max: 1e300, noNaN: true })) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rateLimit' as const),
+      account,
+      seconds: fc.oneof(fc.constantFrom(0, 1, 60, 3600, 3_000_000, 1e12), fc.double({ min: 0, max: 1e300, noNaN: true })),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('down' as const), account }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('heal' as const), account }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), minutes: fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }) }) },
@@ -46,7 +62,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signOut' as const), account }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('switch' as const), window, account }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('assign' as const), account }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('corrupt' as const), account, file: fc.constantFrom('news' as const, 'lease' as const, 'notified' as const, 'seen' as const), content: junk }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('corrupt' as const),
+      account,
+      file: fc.constantFrom('news' as const, 'lease' as const, 'notified' as const, 'seen' as const),
+      content: junk,
+    }),
+  },
 );
 
 const scenario = fc.record({
@@ -88,7 +112,8 @@ describe('property: the news watcher', () => {
             }
           }
           const advance = (ms: number) => rig.clock.advance(ms);
-          const fileOf = (i: number, kind: 'news' | 'lease' | 'notified' | 'seen') => join(rig.dir, 'news', (newsFileOf(Uri.file('/') as never, ACCOUNTS[i]!, kind) as unknown as Uri).path.slice(1));
+          const fileOf = (i: number, kind: 'news' | 'lease' | 'notified' | 'seen') =>
+            join(rig.dir, 'news', (newsFileOf(Uri.file('/') as never, ACCOUNTS[i]!, kind) as unknown as Uri).path.slice(1));
           const hasBaseline = (i: number) => {
             try {
               const news = JSON.parse(readFileSync(fileOf(i, 'news'), 'utf8')) as { snapshot?: unknown };
@@ -153,7 +178,8 @@ describe('property: the news watcher', () => {
                 const { writeFileSync } = await import('node:fs');
                 writeFileSync(fileOf(s.account, s.file), s.content);
                 exemptNext[s.account] = true;
-                if (s.file === 'news' || s.file === 'notified') for (const entry of mustTell.values()) if (entry.account === s.account) entry.lost = true;
+                if (s.file === 'news' || s.file === 'notified')
+                  for (const entry of mustTell.values()) if (entry.account === s.account) entry.lost = true;
                 break;
               }
             }
@@ -177,7 +203,10 @@ describe('property: the news watcher', () => {
           for (const [i, list] of polls.entries()) {
             for (let p = 1; p < list.length; p++) {
               if (list[p]!.exempt) continue;
-              assert.ok(list[p]!.at - list[p - 1]!.at >= 5 * MINUTE - 2000, `${ACCOUNTS[i]} polled ${(list[p]!.at - list[p - 1]!.at) / 1000} s after the poll before`);
+              assert.ok(
+                list[p]!.at - list[p - 1]!.at >= 5 * MINUTE - 2000,
+                `${ACCOUNTS[i]} polled ${(list[p]!.at - list[p - 1]!.at) / 1000} s after the poll before`,
+              );
             }
           }
           const ids = rig.shown.flatMap((s) => [...s.text.matchAll(/\(#(\d+)\)/g)].map((m) => Number(m[1])));

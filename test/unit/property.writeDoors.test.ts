@@ -109,8 +109,28 @@ describe('property: every write door keeps the promises', () => {
                 if (index < 0) break;
                 const words = `person words ${edits++}`;
                 shown[index]!.add(`${step.title}\n${words}`);
-                const todo = step.todo ? { todo: { uri: 'file:///ws/a.ts', line: 0, lineText: `// TODO ${step.title}`, prefix: '// ', keyword: 'TODO', text: step.title } } : {};
-                const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument(step.title, words), accountUrl: servers[index]!.url, target: 'task', ...todo } as never, { claimed: true });
+                const todo = step.todo
+                  ? {
+                      todo: {
+                        uri: 'file:///ws/a.ts',
+                        line: 0,
+                        lineText: `// TODO ${step.title}`,
+                        prefix: '// ',
+                        keyword: 'TODO',
+                        text: step.title,
+                      },
+                    }
+                  : {};
+                const draft = await r.drafts.create(
+                  {
+                    kind: 'task',
+                    text: formatDraftDocument(step.title, words),
+                    accountUrl: servers[index]!.url,
+                    target: 'task',
+                    ...todo,
+                  } as never,
+                  { claimed: true },
+                );
                 await r.sender.send(draft.id);
                 break;
               }
@@ -120,7 +140,8 @@ describe('property: every write door keeps the promises', () => {
                 break;
               }
               case 'lose':
-                for (const server of servers) server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
+                for (const server of servers)
+                  server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
                 break;
               case 'editFile':
                 writeFileSync(join(folder, 'a.ts'), `const v = ${edits++};\n`);
@@ -153,7 +174,10 @@ describe('property: every write door keeps the promises', () => {
           for (const [i, server] of servers.entries()) {
             for (const request of filed(server)) {
               const { title, content } = (request.body as { post: { title: string; content: string } }).post;
-              assert.ok(shown[i]!.has(`${title}\n${withoutRef(content)}`), `filed what the person was never shown: ${JSON.stringify({ title, content })}`);
+              assert.ok(
+                shown[i]!.has(`${title}\n${withoutRef(content)}`),
+                `filed what the person was never shown: ${JSON.stringify({ title, content })}`,
+              );
             }
           }
           // One intent, one post, but for each time the person said to file it again.

@@ -17,7 +17,7 @@ import { fences, filed, never, sentPost, toolRig } from './toolRig';
 
 const markerOf = (content: unknown) => /^Sent from VS Code · (hb-[0-9a-z]{10})/.exec(String(content))?.[1];
 
-describe('review: the agent\'s door', () => {
+describe("review: the agent's door", () => {
   let server: StandIn;
   let other: StandIn;
   let r: ReturnType<typeof toolRig>;
@@ -51,7 +51,11 @@ describe('review: the agent\'s door', () => {
       await r.tools.write('helpdesk_createTask', input, never);
       const second = await r.tools.write('helpdesk_createTask', input, never);
       const markers = filed(server).map((request) => markerOf((request.body as { post: { content: string } }).post.content));
-      assert.equal(filed(server).length, 1, `the second yes filed the intent again, unasked, with the same marker ${markers.join(', ')}: ${second}`);
+      assert.equal(
+        filed(server).length,
+        1,
+        `the second yes filed the intent again, unasked, with the same marker ${markers.join(', ')}: ${second}`,
+      );
     });
 
     it('two questions showed different code; twenty other questions later, the yes still sends nothing (not the second one)', async () => {
@@ -65,14 +69,21 @@ describe('review: the agent\'s door', () => {
       for (let i = 0; i < 19; i++) assert.ok(await r.tools.confirmation('helpdesk_createTask', { title: `Other write ${i}` }, never));
       // The person says yes to the first question, which showed `first`.
       const answer = await r.tools.write('helpdesk_createTask', input, never);
-      assert.equal(filed(server).length, 0, `a yes sent one of two different questions (the other was evicted): ${answer}\n${JSON.stringify(filed(server).map((q) => q.body))}`);
+      assert.equal(
+        filed(server).length,
+        0,
+        `a yes sent one of two different questions (the other was evicted): ${answer}\n${JSON.stringify(filed(server).map((q) => q.body))}`,
+      );
     });
 
     it('two chats say yes at once (one joins the other): the next call is answered with the post, not "two questions were open"', async () => {
       const input = { title: 'Both yes at once', description: 'Joined.' };
       await r.tools.confirmation('helpdesk_createTask', input, never);
       await r.tools.confirmation('helpdesk_createTask', input, never);
-      const answers = await Promise.all([r.tools.write('helpdesk_createTask', input, never), r.tools.write('helpdesk_createTask', input, never)]);
+      const answers = await Promise.all([
+        r.tools.write('helpdesk_createTask', input, never),
+        r.tools.write('helpdesk_createTask', input, never),
+      ]);
       assert.equal(filed(server).length, 1, answers.join('\n'));
       // Later the agent makes the same call again: the question names the post, and yes answers with it.
       const { asked, answer } = await r.confirmed('helpdesk_createTask', input);
@@ -122,7 +133,10 @@ describe('review: the agent\'s door', () => {
       await r.sender.send(kept.id);
       const posts = server.store.list(server.prefix, 'posts').filter((p) => p.title === title);
       const second = posts.some((p) => String(p.content).includes('Second words.'));
-      assert.ok(second || r.drafts.get(kept.id), `"Second words." were neither filed nor kept: the retry found the first post by the shared marker (${posts.length} posts)`);
+      assert.ok(
+        second || r.drafts.get(kept.id),
+        `"Second words." were neither filed nor kept: the retry found the first post by the shared marker (${posts.length} posts)`,
+      );
     });
 
     it('a title in NFD filed, the same title in NFC asked by the agent: the question names the first', async () => {
@@ -145,7 +159,10 @@ describe('review: the agent\'s door', () => {
       await filedIntents.recent([{ kind: 'task', accountUrl: server.url, target: 'client:', key: 'a' }]);
       const first = reads;
       for (let i = 0; i < 5; i++) await filedIntents.recent([{ kind: 'task', accountUrl: server.url, target: 'client:', key: 'a' }]);
-      assert.ok(ledger.files.size === 0 || reads === first, `a junk file dated a year ahead is kept and read ${reads - first} times more (${ledger.files.size} left)`);
+      assert.ok(
+        ledger.files.size === 0 || reads === first,
+        `a junk file dated a year ahead is kept and read ${reads - first} times more (${ledger.files.size} left)`,
+      );
     });
 
     it('ten thousand unreadable ledger files (just written, or dated ahead): one write reads a bounded number of them', async () => {
@@ -156,7 +173,8 @@ describe('review: the agent\'s door', () => {
           return super.read(name);
         }
       })();
-      for (let i = 0; i < 10_000; i++) ledger.files.set(`hb-${String(i).padStart(10, '0')}.json`, { text: 'null', mtime: Date.now() + 3_600_000 });
+      for (let i = 0; i < 10_000; i++)
+        ledger.files.set(`hb-${String(i).padStart(10, '0')}.json`, { text: 'null', mtime: Date.now() + 3_600_000 });
       const filedIntents = new FiledIntents(ledger);
       const started = performance.now();
       await filedIntents.recent([{ kind: 'task', accountUrl: server.url, target: 'client:', key: 'a' }]);
@@ -164,25 +182,39 @@ describe('review: the agent\'s door', () => {
       assert.ok(reads <= 1_000, `one look-up read ${reads} files (${took.toFixed(0)} ms), where at most 300 entries are kept`);
     });
 
-    it('an agent\'s draft kept at the sender\'s question (never attempted): the next question about it does not say an answer was lost', async () => {
+    it("an agent's draft kept at the sender's question (never attempted): the next question about it does not say an answer was lost", async () => {
       const title = 'Never attempted twin';
       const input = { title, description: 'Agent.' };
       // The agent is asked (no twin yet); before the yes, the person files the same title themselves.
       assert.ok(await r.tools.confirmation('helpdesk_createTask', input, never));
-      const mine = await r.drafts.create({ kind: 'task', text: formatDraftDocument(title, 'Person.'), accountUrl: server.url, target: 'task' });
+      const mine = await r.drafts.create({
+        kind: 'task',
+        text: formatDraftDocument(title, 'Person.'),
+        accountUrl: server.url,
+        target: 'task',
+      });
       assert.ok(await r.sender.send(mine.id));
       // The yes: the sender asks (the title was just filed); dismissed, the agent's draft is kept, never attempted.
       await r.tools.write('helpdesk_createTask', input, never);
       const agentDraft = r.drafts.all().find((d) => d.byAgent);
       assert.ok(agentDraft && agentDraft.unconfirmed === undefined, 'kept, never attempted');
       // The person writes the title once more: what they are asked must be true.
-      const again = await r.drafts.create({ kind: 'task', text: formatDraftDocument(title, 'Person again.'), accountUrl: server.url, target: 'task' });
+      const again = await r.drafts.create({
+        kind: 'task',
+        text: formatDraftDocument(title, 'Person again.'),
+        accountUrl: server.url,
+        target: 'task',
+      });
       const before = fake.messages.length;
       await r.sender.send(again.id);
       const question = fake.messages.slice(before).find((m) => m.modal);
       assert.ok(question);
       assert.equal(filed(server).length, 1);
-      assert.doesNotMatch(question.text, /its answer was lost/, `told of a lost answer where no attempt was made (and not of the post filed): ${question.text}`);
+      assert.doesNotMatch(
+        question.text,
+        /its answer was lost/,
+        `told of a lost answer where no attempt was made (and not of the post filed): ${question.text}`,
+      );
     });
     it('an input nested 500,000 deep (1 MB of JSON, as VS Code parses it): answered in words, not thrown', async () => {
       const input = { title: 'Deep', description: JSON.parse('['.repeat(500_000) + ']'.repeat(500_000)) as unknown } as never;
@@ -206,7 +238,11 @@ describe('review: the agent\'s door', () => {
       await filedIntents.note(intent, 42, 'hb-abcdefghij');
       now -= 60 * 60_000;
       const found = await filedIntents.recent([intent]);
-      assert.equal(found?.postId, 42, `forgotten when the clock went back an hour (${ledger.files.size} ledger files left): the same write is filed again unasked`);
+      assert.equal(
+        found?.postId,
+        42,
+        `forgotten when the clock went back an hour (${ledger.files.size} ledger files left): the same write is filed again unasked`,
+      );
     });
   });
 
@@ -215,7 +251,10 @@ describe('review: the agent\'s door', () => {
       writeFileSync(join(folder, 'b.ts'), 'const tab =\t"`\u0060`";\r\nlet x = 1;\n');
       const parent = server.insertRecord('posts', { title: 'Parent ``` title', content: 'x' }) as { id: number };
       const calls = [
-        ['helpdesk_fileBug', { title: '#\tHash tab', description: '\n\n  Indented\r\n\u00a0nbsp  \n', file: 'b.ts', startLine: 1, endLine: 2 }],
+        [
+          'helpdesk_fileBug',
+          { title: '#\tHash tab', description: '\n\n  Indented\r\n\u00a0nbsp  \n', file: 'b.ts', startLine: 1, endLine: 2 },
+        ],
         ['helpdesk_commentOnPost', { post: parent.id, text: '  ````\nfence\n````  ' }],
         ['helpdesk_createTask', { title: 'Dropped then kept', description: 'Kept words.' }],
       ] as const;
@@ -318,7 +357,10 @@ describe('review: the agent\'s door', () => {
       const b = { title: 'Two windows at once', description: 'B' };
       assert.ok(await one.tools.confirmation('helpdesk_createTask', a, never));
       assert.ok(await two.tools.confirmation('helpdesk_createTask', b, never));
-      const answers = await Promise.all([one.tools.write('helpdesk_createTask', a, never), two.tools.write('helpdesk_createTask', b, never)]);
+      const answers = await Promise.all([
+        one.tools.write('helpdesk_createTask', a, never),
+        two.tools.write('helpdesk_createTask', b, never),
+      ]);
       assert.ok(filed(server).length <= 1, answers.join('\n'));
     });
 
@@ -341,10 +383,27 @@ describe('review: the agent\'s door', () => {
       assert.equal(filed(server).length, 1);
     });
 
-    it('a TODO\'s task after the agent filed the title: asked', async () => {
+    it("a TODO's task after the agent filed the title: asked", async () => {
       await r.confirmed('helpdesk_createTask', { title: 'From a TODO', description: 'x' });
-      const todo = { uri: Uri.file(join(folder, 'a.ts')).toString(), line: 0, lineText: '// TODO From a TODO', prefix: '// ', keyword: 'TODO', text: 'From a TODO' };
-      const draft = await r.drafts.create({ kind: 'task', text: formatDraftDocument('From a TODO', ''), accountUrl: server.url, target: 'task', clientId: null, todo } as never, { claimed: true });
+      const todo = {
+        uri: Uri.file(join(folder, 'a.ts')).toString(),
+        line: 0,
+        lineText: '// TODO From a TODO',
+        prefix: '// ',
+        keyword: 'TODO',
+        text: 'From a TODO',
+      };
+      const draft = await r.drafts.create(
+        {
+          kind: 'task',
+          text: formatDraftDocument('From a TODO', ''),
+          accountUrl: server.url,
+          target: 'task',
+          clientId: null,
+          todo,
+        } as never,
+        { claimed: true },
+      );
       fake.answers.push('Keep Draft');
       assert.equal(await r.sender.send(draft.id), undefined);
       assert.equal(filed(server).length, 1);
@@ -357,7 +416,13 @@ describe('review: the agent\'s door', () => {
         filedFolder.files.set(`hb-${String(i).padStart(10, '0')}.json`, { text: JSON.stringify(entry), mtime: Date.now() });
       }
       const w = toolRig([server], { filedFolder });
-      for (let i = 0; i < 300; i++) await w.drafts.create({ kind: 'task', text: formatDraftDocument(`Draft ${i}`, 'x'.repeat(1000)), accountUrl: server.url, target: 'task' });
+      for (let i = 0; i < 300; i++)
+        await w.drafts.create({
+          kind: 'task',
+          text: formatDraftDocument(`Draft ${i}`, 'x'.repeat(1000)),
+          accountUrl: server.url,
+          target: 'task',
+        });
       const started = performance.now();
       assert.ok(await w.tools.confirmation('helpdesk_createTask', { title: 'Bounded', description: 'x' }, never));
       const took = performance.now() - started;

@@ -34,7 +34,14 @@ class SharedState {
   }
 }
 
-const draft = (id: string, text: string, createdAt = 1): Draft => ({ id, kind: 'task', text, accountUrl: 'https://acme.example.com', createdAt, updatedAt: createdAt });
+const draft = (id: string, text: string, createdAt = 1): Draft => ({
+  id,
+  kind: 'task',
+  text,
+  accountUrl: 'https://acme.example.com',
+  createdAt,
+  updatedAt: createdAt,
+});
 const fields = (text: string) => ({ kind: 'task' as const, text, accountUrl: 'https://acme.example.com' });
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -121,14 +128,20 @@ describe('Review: drafts one file each, windows on one real folder', () => {
     old['helpdesk.draft:task-a'] = { ...draft('task-a', 'First words\nand more typed in the old window\n', 1), updatedAt: Date.now() };
     state.value = structuredClone(old);
     const reloaded = await open();
-    assert.ok((await everywhere()).includes('and more typed in the old window'), `the edit is nowhere; the draft reads ${JSON.stringify(reloaded.get('task-a')?.text)}`);
+    assert.ok(
+      (await everywhere()).includes('and more typed in the old window'),
+      `the edit is nowhere; the draft reads ${JSON.stringify(reloaded.get('task-a')?.text)}`,
+    );
   });
 
   it('a draft over 1 MB in the old one-list global state (which had no limit) is not thrown away by the move', async () => {
     const long = 'x'.repeat(1_000_001);
     state.value = { 'helpdesk.drafts': [draft('task-long', long, 1), draft('task-short', 'Short\n', 2)] };
     const a = await open();
-    assert.deepEqual(a.all().map((d) => d.id), ['task-short']);
+    assert.deepEqual(
+      a.all().map((d) => d.id),
+      ['task-short'],
+    );
     assert.ok((await everywhere()).includes(long), 'the long draft is kept somewhere (a file, or the global state)');
   });
 
@@ -186,7 +199,10 @@ describe('Review: drafts one file each, windows on one real folder', () => {
     await writeFile(join(dir, `.${made.id}.json.abc.tmp`), '{"id":');
     await writeFile(join(dir, `.task-x.json.def.tmp`), JSON.stringify(draft('task-x', 'Staged\n')));
     await a.refresh();
-    assert.deepEqual(a.all().map((d) => d.text), ['Whole\n']);
+    assert.deepEqual(
+      a.all().map((d) => d.text),
+      ['Whole\n'],
+    );
     assert.equal((await a.read(made.id))?.text, 'Whole\n');
   });
 
@@ -201,7 +217,10 @@ describe('Review: drafts one file each, windows on one real folder', () => {
       seen.push(a.all().length);
       await turn();
     }
-    assert.ok(seen.every((n) => n === 20), String(seen));
+    assert.ok(
+      seen.every((n) => n === 20),
+      String(seen),
+    );
   });
 });
 

@@ -65,7 +65,12 @@ describe('review: the address box', () => {
     assert.equal(problemOf('https://acme.com:99999'), 'notAddress');
     assert.equal(problemOf('https//acme.sugester.com'), 'schemeTypo');
     assert.equal(problemOf('http://[::ffff:127.0.0.1]'), 'plainHttp');
-    for (const input of ['a'.repeat(1_000_000), `https://${'a'.repeat(1_000_000)}`, `https://acme.com/?${'x'.repeat(1_000_000)}`, `https://acme.com/${'a/'.repeat(500_000)}`]) {
+    for (const input of [
+      'a'.repeat(1_000_000),
+      `https://${'a'.repeat(1_000_000)}`,
+      `https://acme.com/?${'x'.repeat(1_000_000)}`,
+      `https://acme.com/${'a/'.repeat(500_000)}`,
+    ]) {
       const took = ms(() => problemOf(input));
       assert.ok(took < 200, `${took.toFixed(0)} ms`);
     }
@@ -76,16 +81,40 @@ describe('review: the address box', () => {
 const templateText = fc
   .array(
     fc.oneof(
-      fc.constantFrom('{id}', '{title}', '{ID}', '{id', '-', '.', '/', '_', '..', '.lock', ' ', '@{', 'hd', '0', '1', 'İ', 'ß', '\u212A', '\uE000', '\uE001'),
+      fc.constantFrom(
+        '{id}',
+        '{title}',
+        '{ID}',
+        '{id',
+        '-',
+        '.',
+        '/',
+        '_',
+        '..',
+        '.lock',
+        ' ',
+        '@{',
+        'hd',
+        '0',
+        '1',
+        'İ',
+        'ß',
+        '\u212A',
+        '\uE000',
+        '\uE001',
+      ),
       fc.string({ maxLength: 4, unit: 'grapheme' }),
     ),
     { maxLength: 60 },
   )
   .map((parts) => parts.join('').slice(0, MAX_TEMPLATE_CHARS));
-const titleText = fc.oneof(fc.string({ maxLength: 80, unit: 'grapheme' }), fc.constantFrom('', '-', '2024 outage', '日本語 タイトル', 'İstanbul', '.lock', 'a'.repeat(300)));
+const titleText = fc.oneof(
+  fc.string({ maxLength: 80, unit: 'grapheme' }),
+  fc.constantFrom('', '-', '2024 outage', '日本語 タイトル', 'İstanbul', '.lock', 'a'.repeat(300)),
+);
 const postId = fc.oneof(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, max: 999_999_999_999_999 }));
 
-describe('review: branch names from a repository\'s template', () => {
+describe("review: branch names from a repository's template", () => {
   it('every name proposed from a template the setting takes is a branch name Git takes, and reads back to its post', () => {
     fc.assert(
       fc.property(templateText, titleText, postId, (template, title, id) => {
@@ -115,11 +144,23 @@ describe('review: branch names from a repository\'s template', () => {
   });
 
   it('held: {id} next to digits reads back; 1 MB templates of most shapes are linear', () => {
-    for (const [template, id] of [['1{id}', 7], ['{id}0', 5], ['{id}{id}', 12], ['0{id}1{title}', 30], ['{title}{id}', 4]] as const) {
+    for (const [template, id] of [
+      ['1{id}', 7],
+      ['{id}0', 5],
+      ['{id}{id}', 12],
+      ['0{id}1{title}', 30],
+      ['{title}{id}', 4],
+    ] as const) {
       const name = proposeBranchName(template, { id, title: '2024 outage' });
       assert.equal(postIdOfBranch(name, { template }), id, name);
     }
-    for (const template of ['a' + '.-'.repeat(500_000) + 'x{id}', '{title}'.repeat(150_000), `{id}${'.lock'.repeat(200_000)}`, `x{id}${'-'.repeat(1e6)}{title}`, `{title}${'a.'.repeat(500_000)}{id}`]) {
+    for (const template of [
+      'a' + '.-'.repeat(500_000) + 'x{id}',
+      '{title}'.repeat(150_000),
+      `{id}${'.lock'.repeat(200_000)}`,
+      `x{id}${'-'.repeat(1e6)}{title}`,
+      `{title}${'a.'.repeat(500_000)}{id}`,
+    ]) {
       const took = ms(() => postIdOfBranch(proposeBranchName(template, { id: 7, title: 't' }), { template }));
       assert.ok(took < 300, `${took.toFixed(0)} ms`);
     }
@@ -133,12 +174,20 @@ function branchRig(branch: string, root = '/r') {
   const changed = new EventEmitter<void>();
   const head = { type: 0, name: branch, commit: 'c1' };
   const inputBox = { value: '' };
-  const repository = { rootUri: Uri.file(root), state: { HEAD: head, remotes: [], indexChanges: [], workingTreeChanges: [], onDidChange: changed.event }, inputBox } as unknown as GitRepository;
+  const repository = {
+    rootUri: Uri.file(root),
+    state: { HEAD: head, remotes: [], indexChanges: [], workingTreeChanges: [], onDidChange: changed.event },
+    inputBox,
+  } as unknown as GitRepository;
   const api = { repositories: [repository] } as unknown as GitApi;
   const account = { url: ACME as string | undefined };
   const accountChanged = new EventEmitter<void>();
   const state = memoryState();
-  const branchPosts = new BranchPosts(Promise.resolve(api), { state, account: () => account.url, onDidChangeAccount: accountChanged.event });
+  const branchPosts = new BranchPosts(Promise.resolve(api), {
+    state,
+    account: () => account.url,
+    onDidChangeAccount: accountChanged.event,
+  });
   const switchTo = (url: string | undefined) => {
     account.url = url;
     accountChanged.fire();
@@ -150,7 +199,7 @@ const settle = (delay = 0) => new Promise((resolve) => setTimeout(resolve, delay
 describe('review: a branch names a post of one account', () => {
   beforeEach(() => fake.reset());
 
-  it('the commit box filled on acme\'s branch is taken back when the window moves to beta', async () => {
+  it("the commit box filled on acme's branch is taken back when the window moves to beta", async () => {
     const { repository, inputBox, branchPosts, switchTo } = branchRig('hd-1275-fix');
     await settle();
     await branchPosts.record(repository, 'hd-1275-fix', ACME);
@@ -162,7 +211,7 @@ describe('review: a branch names a post of one account', () => {
     assert.equal(branchPosts.postOf(repository), undefined, 'the branch names nothing on beta');
     // CommitMessages keys what it filled by branch, commit and settings, not the account: the box
     // keeps acme's reference in beta's window, and the next commit there cites acme's post.
-    assert.equal(inputBox.value, '', 'beta\'s window shows no reference to acme\'s #1275');
+    assert.equal(inputBox.value, '', "beta's window shows no reference to acme's #1275");
     messages.dispose();
     branchPosts.dispose();
   });
@@ -176,7 +225,11 @@ describe('review: a branch names a post of one account', () => {
     assert.equal(Object.keys(kept).length, 1000);
     assert.ok(!Object.keys(kept).some((key) => key.endsWith('\nhd-1-x')), 'the oldest went');
     switchTo(BETA);
-    assert.equal(branchPosts.postOf(repository)?.postId, 1, 'an evicted record: the branch names its post in any account again, as one made by hand');
+    assert.equal(
+      branchPosts.postOf(repository)?.postId,
+      1,
+      'an evicted record: the branch names its post in any account again, as one made by hand',
+    );
     for (let i = 0; i < 50; i++) switchTo(i % 2 ? ACME : BETA);
     const odd = branchRig('hd-9-x', '/r\nhd-9-x/ %2F\u202e');
     await settle();
@@ -188,19 +241,30 @@ describe('review: a branch names a post of one account', () => {
   });
 });
 
-describe('review: Start Work\'s exact refs', () => {
+describe("review: Start Work's exact refs", () => {
   beforeEach(() => fake.reset());
 
   const refOf = (full: string): GitRef =>
-    full.startsWith('refs/heads/') ? { type: REF_TYPE_HEAD, name: full.slice(11), commit: 'c1' } : { type: REF_TYPE_REMOTE_HEAD, name: full.slice(13), remote: full.slice(13).split('/')[0], commit: 'c2' };
+    full.startsWith('refs/heads/')
+      ? { type: REF_TYPE_HEAD, name: full.slice(11), commit: 'c1' }
+      : { type: REF_TYPE_REMOTE_HEAD, name: full.slice(13), remote: full.slice(13).split('/')[0], commit: 'c2' };
   const repo = (refs: string[], remotes: string[]) => {
     const calls: string[] = [];
     const repository = {
       rootUri: Uri.file('/r'),
-      state: { HEAD: { type: REF_TYPE_HEAD, name: 'main', commit: 'c0' }, remotes: remotes.map((name) => ({ name })), indexChanges: [], workingTreeChanges: [] },
-      getRefs: ({ pattern }: { pattern?: string | string[] }) => Promise.resolve(refs.filter((full) => [pattern ?? []].flat().some((p) => full === p || full.startsWith(`${p}/`))).map(refOf)),
+      state: {
+        HEAD: { type: REF_TYPE_HEAD, name: 'main', commit: 'c0' },
+        remotes: remotes.map((name) => ({ name })),
+        indexChanges: [],
+        workingTreeChanges: [],
+      },
+      getRefs: ({ pattern }: { pattern?: string | string[] }) =>
+        Promise.resolve(refs.filter((full) => [pattern ?? []].flat().some((p) => full === p || full.startsWith(`${p}/`))).map(refOf)),
       checkout: (ref: string) => (calls.push(`checkout ${ref}`), Promise.resolve()),
-      createBranch: (name: string, checkout: boolean, ref?: string) => (calls.push(`${checkout ? 'checkout -b' : 'branch'} ${name}${ref ? ` ${ref}` : ''}`), Promise.resolve()),
+      createBranch: (name: string, checkout: boolean, ref?: string) => (
+        calls.push(`${checkout ? 'checkout -b' : 'branch'} ${name}${ref ? ` ${ref}` : ''}`),
+        Promise.resolve()
+      ),
       setBranchUpstream: () => Promise.resolve(),
     } as unknown as GitRepository;
     return { repository, calls };
@@ -236,7 +300,11 @@ describe('review: paths from another machine', () => {
     // own etc/passwd, open the workspace's file at once. See the report.
     assert.deepEqual(workspaceMatch('/server/share/a/b.ts', ['a/b.ts', 'c/b.ts']), { files: ['a/b.ts'], sure: true });
     assert.deepEqual(workspaceMatch('/etc/passwd', ['test/etc/passwd']), { files: ['test/etc/passwd'], sure: true });
-    assert.deepEqual(workspaceMatch('SRC/App.ts', ['src/App.ts', 'src/app.ts']), { files: ['src/App.ts'], sure: true }, 'the file of the exact name');
+    assert.deepEqual(
+      workspaceMatch('SRC/App.ts', ['src/App.ts', 'src/app.ts']),
+      { files: ['src/App.ts'], sure: true },
+      'the file of the exact name',
+    );
     assert.equal(workspaceMatch('a\\b.ts', ['a/b.ts']).sure, true, 'mixed separators as one');
   });
 });

@@ -52,12 +52,16 @@ describe('readFurther: the search bound', () => {
     assert.equal(list.state.items.length, 60);
   });
 
-  it('a failed page ends it; a person\'s new search (retry) tries the page again once', async () => {
+  it("a failed page ends it; a person's new search (retry) tries the page again once", async () => {
     let failing = true;
     const { list, asked } = listOf(200, 25, (page) => (page === 3 && failing ? Promise.reject(new Error('502')) : undefined));
     assert.equal(await readFurther(list, { signal: new AbortController().signal }), 'failed');
     assert.equal(list.state.items.length, 50);
-    assert.equal(await readFurther(list, { signal: new AbortController().signal }), 'failed', 'without retry: the failure stands, nothing asked');
+    assert.equal(
+      await readFurther(list, { signal: new AbortController().signal }),
+      'failed',
+      'without retry: the failure stands, nothing asked',
+    );
     assert.deepEqual(asked, [1, 2, 3]);
     failing = false;
     assert.equal(await readFurther(list, { signal: new AbortController().signal, retry: true }), 'complete');
@@ -65,7 +69,9 @@ describe('readFurther: the search bound', () => {
 
   it('aborted while a page hangs: it answers at once, the page is given up, none is asked for after', async () => {
     let hung: AbortSignal | undefined;
-    const { list, asked } = listOf(200, 25, (page, signal) => (page === 2 ? ((hung = signal), new Promise<never>(() => undefined)) : undefined));
+    const { list, asked } = listOf(200, 25, (page, signal) =>
+      page === 2 ? ((hung = signal), new Promise<never>(() => undefined)) : undefined,
+    );
     await list.ensureStarted();
     const controller = new AbortController();
     const reading = readFurther(list, { signal: controller.signal });
@@ -80,7 +86,11 @@ describe('readFurther: the search bound', () => {
   it('a page a view waits for too is not given up by a search that is cancelled', async () => {
     let release: (() => void) | undefined;
     let hung: AbortSignal | undefined;
-    const { list } = listOf(200, 25, (page, signal) => (page === 2 && !release ? ((hung = signal), new Promise<Page<Item>>((resolve) => (release = () => resolve({ items: [{ id: 170 }], received: 1 })))) : undefined));
+    const { list } = listOf(200, 25, (page, signal) =>
+      page === 2 && !release
+        ? ((hung = signal), new Promise<Page<Item>>((resolve) => (release = () => resolve({ items: [{ id: 170 }], received: 1 }))))
+        : undefined,
+    );
     await list.ensureStarted();
     const controller = new AbortController();
     const reading = readFurther(list, { signal: controller.signal });
@@ -91,7 +101,10 @@ describe('readFurther: the search bound', () => {
     assert.equal(hung.aborted, false);
     release!();
     await viewLoad;
-    assert.ok(list.state.items.some((item) => item.id === 170), 'the view got its page');
+    assert.ok(
+      list.state.items.some((item) => item.id === 170),
+      'the view got its page',
+    );
   });
 
   it('the list starting again (another account, a refresh) ends the read', async () => {
@@ -101,14 +114,19 @@ describe('readFurther: the search bound', () => {
   });
 });
 
-describe('the agent\'s search and the pick: one rule (contrary profile, 25 a page)', () => {
+describe("the agent's search and the pick: one rule (contrary profile, 25 a page)", () => {
   let server: StandIn;
   before(async () => {
     server = await startStandIn({ seed: 'empty', profile: PROFILES.contrary });
     for (let i = 1; i <= 700; i++) {
       // The word is in the content of some posts only, and in titles of others: the rule searches both.
       const marked = i % 37 === 0;
-      server.store.insert(server.prefix, 'posts', { title: marked && i % 2 ? `Kumquat ${i}` : `Post ${i}`, content: marked ? 'about a kumquat' : 'nothing', task_kind: 'task', closed: i % 74 === 0 });
+      server.store.insert(server.prefix, 'posts', {
+        title: marked && i % 2 ? `Kumquat ${i}` : `Post ${i}`,
+        content: marked ? 'about a kumquat' : 'nothing',
+        task_kind: 'task',
+        closed: i % 74 === 0,
+      });
     }
   });
   after(() => server.close());
@@ -124,7 +142,8 @@ describe('the agent\'s search and the pick: one rule (contrary profile, 25 a pag
       const pick = fake.quickPicks.at(-1)!;
       await new Promise((resolve) => setTimeout(resolve, 50));
       pick.type('kumquat');
-      for (let i = 0; i < 1000 && !pick.items.some((item) => item.label.includes('Searched the')); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 1000 && !pick.items.some((item) => item.label.includes('Searched the')); i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       const pickIds = pick.items.flatMap((item) => (/^#(\d+)/.exec(item.description ?? '') ?? []).slice(1).map(Number));
       pick.hide();
       await picking;
@@ -136,4 +155,3 @@ describe('the agent\'s search and the pick: one rule (contrary profile, 25 a pag
     }
   });
 });
-

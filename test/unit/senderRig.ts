@@ -40,7 +40,12 @@ export function rig(server: StandIn, state: Memento = memoryState(), presence = 
   const log = new Log();
   const drafts = new DraftStore(state, folder, presence);
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const parts: AccountParts = { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined };
+  const parts: AccountParts = {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: () => undefined,
+  };
   return {
     url: server.url,
     sender: new DraftSender(gateway, drafts, new Notifier(log), log),

@@ -11,7 +11,7 @@ interface Manifest {
 }
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
 
-describe('what a repository\'s settings can do', () => {
+describe("what a repository's settings can do", () => {
   beforeEach(() => fake.reset());
 
   it('in Restricted Mode, a repository sets none of the settings it could abuse', () => {
@@ -35,7 +35,16 @@ describe('what a repository\'s settings can do', () => {
     // The rest: application settings (no workspace sets them) and harmless choices.
     for (const [key, property] of Object.entries(properties)) {
       if (restricted.includes(key) || property.scope === 'application') continue;
-      assert.ok(['helpdesk.pageSize', 'helpdesk.showClosedPosts', 'helpdesk.snippetMaxLines', 'helpdesk.references.enabled', 'helpdesk.todoActions.enabled'].includes(key), `${key}: restricted, or say why not`);
+      assert.ok(
+        [
+          'helpdesk.pageSize',
+          'helpdesk.showClosedPosts',
+          'helpdesk.snippetMaxLines',
+          'helpdesk.references.enabled',
+          'helpdesk.todoActions.enabled',
+        ].includes(key),
+        `${key}: restricted, or say why not`,
+      );
     }
     assert.equal(properties['helpdesk.branchNameTemplate']?.maxLength, 200);
     assert.equal(properties['helpdesk.commitMessageTemplate']?.maxLength, 200);
@@ -70,7 +79,10 @@ describe('what a repository\'s settings can do', () => {
   });
 
   it('a list of trigger words is bounded', () => {
-    fake.config.set('helpdesk.todoActions.triggerWords', Array.from({ length: 200_000 }, (_, i) => `W${i}`));
+    fake.config.set(
+      'helpdesk.todoActions.triggerWords',
+      Array.from({ length: 200_000 }, (_, i) => `W${i}`),
+    );
     const words = readSettings().todoWords;
     assert.ok(words.length <= 20, `${words.length} words`);
     assert.deepEqual(words.slice(0, 2), ['W0', 'W1']);

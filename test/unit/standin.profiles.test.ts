@@ -7,7 +7,6 @@ import { call, type Json } from './standinCall';
  * likely, `contrary` the other side of each, `sparse` lists less than it stores
  * (test/server/profile.ts). All seeded with the demo. */
 
-
 const ids = (list: Json[]): number[] => list.map((record) => record.id);
 const ascending = (list: number[]) => list.every((id, i) => i === 0 || list[i - 1]! < id);
 const descending = (list: number[]) => list.every((id, i) => i === 0 || list[i - 1]! > id);
@@ -34,19 +33,29 @@ describe('stand-in profiles', () => {
     }
   });
 
-  it('author: likely and contrary name the token\'s user as the author of a post created through the API; sparse names none', async () => {
+  it("author: likely and contrary name the token's user as the author of a post created through the API; sparse names none", async () => {
     for (const name of ['likely', 'contrary', 'sparse'] as const) {
       const server = servers[name];
       const owner = server.store.account(server.prefix).users[0]!;
-      const created = (await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Who wrote this?', content: 'Me.', task_kind: 'task', user_id: 99, nick: 'someone' } } })).json;
+      const created = (
+        await call(server, 'POST', '/app/posts.json', {
+          body: { post: { title: 'Who wrote this?', content: 'Me.', task_kind: 'task', user_id: 99, nick: 'someone' } },
+        })
+      ).json;
       const named = name !== 'sparse';
       assert.deepEqual([created.user_id, created.nick], named ? [owner.id, 'owner'] : [99, 'someone'], name);
       const stored = server.store.get(server.prefix, 'posts', created.id)!;
       assert.deepEqual([stored.user_id, stored.nick], [created.user_id, created.nick], `${name}: as stored`);
     }
     const demo = servers.likely.store.list(servers.likely.prefix, 'posts');
-    assert.ok(demo.some((post) => post.user_id === 1 && post.nick === 'owner'), 'some demo posts are the token user\'s');
-    assert.ok(demo.some((post) => post.responsible_id === 1), 'some demo posts are assigned to the token user');
+    assert.ok(
+      demo.some((post) => post.user_id === 1 && post.nick === 'owner'),
+      "some demo posts are the token user's",
+    );
+    assert.ok(
+      demo.some((post) => post.responsible_id === 1),
+      'some demo posts are assigned to the token user',
+    );
   });
 
   it('order: likely sorts by order=field.desc; contrary ignores it and lists in id order', async () => {
@@ -56,7 +65,9 @@ describe('stand-in profiles', () => {
       assert.ok(likely.length > 1 && descending(likely), `${path} likely: ${likely.join(',')}`);
       assert.ok(contrary.length > 1 && ascending(contrary), `${path} contrary: ${contrary.join(',')}`);
     }
-    const byName = (await call(servers.likely, 'GET', '/app/clients.json', { query: { order: 'name', per_page: 100 } })).json.map((c: Json) => c.name);
+    const byName = (await call(servers.likely, 'GET', '/app/clients.json', { query: { order: 'name', per_page: 100 } })).json.map(
+      (c: Json) => c.name,
+    );
     assert.deepEqual(byName, [...byName].sort());
     assert.ok(ascending(ids((await call(servers.contrary, 'GET', '/app/clients.json', { query: { order: 'name', per_page: 100 } })).json)));
   });
@@ -84,12 +95,19 @@ describe('stand-in profiles', () => {
     }
     const sizes = pages.map((page) => page.length);
     assert.equal(sizes[0], 25);
-    assert.ok(sizes.every((size) => size <= 25), sizes.join(','));
+    assert.ok(
+      sizes.every((size) => size <= 25),
+      sizes.join(','),
+    );
     assert.equal(sizes.at(-1), 0, 'a page past the end is empty');
     const listed = pages.flat();
     assert.equal(new Set(listed).size, listed.length, 'no record twice across pages');
     assert.equal(listed.length, contrary.store.list(contrary.prefix, 'posts').length, 'every post, comments included, over the pages');
-    assert.equal((await call(contrary, 'GET', '/app/clients.json', { query: { per_page: 10 } })).json.length, 10, 'fewer than 25 asked: as asked');
+    assert.equal(
+      (await call(contrary, 'GET', '/app/clients.json', { query: { per_page: 10 } })).json.length,
+      10,
+      'fewer than 25 asked: as asked',
+    );
   });
 
   it('comments: likely leaves them out of /app.json; contrary lists them beside the other posts', async () => {
@@ -112,8 +130,12 @@ describe('stand-in profiles', () => {
       const server = servers[name];
       const parent = await call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Parent', task_kind: 'task' } } });
       assert.equal(parent.status, 201, parent.text);
-      const untitled = await call(server, 'POST', '/app/posts.json', { body: { post: { post_id: parent.json.id, task_kind: 'comment', content: 'No title' } } });
-      const titled = await call(server, 'POST', '/app/posts.json', { body: { post: { post_id: parent.json.id, task_kind: 'comment', title: 'Re: Parent', content: 'With a title' } } });
+      const untitled = await call(server, 'POST', '/app/posts.json', {
+        body: { post: { post_id: parent.json.id, task_kind: 'comment', content: 'No title' } },
+      });
+      const titled = await call(server, 'POST', '/app/posts.json', {
+        body: { post: { post_id: parent.json.id, task_kind: 'comment', title: 'Re: Parent', content: 'With a title' } },
+      });
       assert.equal(titled.status, 201, `${name}: ${titled.text}`);
       assert.equal(titled.json.title, 'Re: Parent');
       if (name === 'likely') {
@@ -122,7 +144,11 @@ describe('stand-in profiles', () => {
         assert.equal(untitled.status, 422, untitled.text);
         assert.equal(untitled.json.code, 'error');
         assert.deepEqual(Object.keys(untitled.json.message), ['title']);
-        assert.equal((await call(server, 'GET', `/app/posts/${parent.json.id}.json`)).json.comments_cache, 1, 'the refused comment was not made');
+        assert.equal(
+          (await call(server, 'GET', `/app/posts/${parent.json.id}.json`)).json.comments_cache,
+          1,
+          'the refused comment was not made',
+        );
       }
       const task = await call(server, 'POST', '/app/posts.json', { body: { post: { content: 'A task without a title' } } });
       assert.equal(task.status, 422, `${name}: every other post needs a title in both`);
@@ -158,7 +184,10 @@ describe('the sparse profile: lists less than it stores', () => {
     assert.equal((await call(server, 'GET', `/app/posts/${task.json.id}.json`)).json.content, long);
     assert.equal((await call(server, 'GET', `/app/posts/${bug.json.id}.json`)).json.kind, 'error');
     const likely = (await call(servers.likely, 'GET', '/app.json', { query: { per_page: 100 } })).json;
-    assert.ok(likely.some((post: Json) => post.kind === 'error' && post.task_kind === null), 'likely lists bug reports');
+    assert.ok(
+      likely.some((post: Json) => post.kind === 'error' && post.task_kind === null),
+      'likely lists bug reports',
+    );
   });
 
   it('refuses order=….asc with 422, takes order=id and order=id.desc', async () => {
@@ -213,7 +242,10 @@ describe('statuses (both profiles)', () => {
       for (const kind of ['post', 'deal']) {
         const some = (await call(server, 'GET', '/app/statuses.json', { query: { kind } })).json;
         assert.ok(some.length > 0);
-        assert.ok(some.every((status: Json) => status.kind === kind), kind);
+        assert.ok(
+          some.every((status: Json) => status.kind === kind),
+          kind,
+        );
         assert.deepEqual(ids(some), ids(all.json.filter((status: Json) => status.kind === kind)));
       }
       assert.deepEqual((await call(server, 'GET', '/app/statuses.json', { query: { kind: 'nothing' } })).json, []);
@@ -221,11 +253,12 @@ describe('statuses (both profiles)', () => {
     });
   }
 
-  it('the demo posts\' status_id points to a post status, or is null', async () => {
+  it("the demo posts' status_id points to a post status, or is null", async () => {
     const postStatuses = new Set(ids((await call(servers.likely, 'GET', '/app/statuses.json', { query: { kind: 'post' } })).json));
     const posts = servers.likely.store.list(servers.likely.prefix, 'posts').filter((post) => post.post_id === null);
     assert.ok(posts.some((post) => post.status_id !== null) && posts.some((post) => post.status_id === null));
-    for (const post of posts) assert.ok(post.status_id === null || postStatuses.has(Number(post.status_id)), `post ${post.id}: ${String(post.status_id)}`);
+    for (const post of posts)
+      assert.ok(post.status_id === null || postStatuses.has(Number(post.status_id)), `post ${post.id}: ${String(post.status_id)}`);
   });
 
   it('PUT /app/posts/<id>.json: likely and contrary change only what is sent and answer the whole record (updated_at moved); sparse answers 404 and changes nothing', async () => {
@@ -246,7 +279,9 @@ describe('statuses (both profiles)', () => {
       assert.deepEqual([answer.json.closed, answer.json.status_id, answer.json.title], [true, 2, before.title]);
       assert.notEqual(answer.json.updated_at, before.updated_at);
       assert.deepEqual(stored, answer.json);
-      const fixed = await call(server, 'PUT', `/app/posts/${post.id}.json`, { body: { post: { post_id: 1, task_kind: 'comment', title: ' ' } } });
+      const fixed = await call(server, 'PUT', `/app/posts/${post.id}.json`, {
+        body: { post: { post_id: 1, task_kind: 'comment', title: ' ' } },
+      });
       assert.equal(fixed.status, 422);
       assert.deepEqual(Object.keys(fixed.json.message).sort(), ['post_id', 'task_kind', 'title']);
       assert.equal((await call(server, 'PUT', '/app/posts/999999.json', { body: { post: { closed: true } } })).status, 404);

@@ -13,14 +13,17 @@ import { call, type Json, type Reply } from './standinCall';
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+01:00$/;
 const CUSTOM_FAMILIES = ['string', 'integer', 'decimal', 'checkbox', 'date', 'text', 'datetime'];
 
-
 /** fetch refuses a GET with a body; node:http does not. Resolves the status. */
 function getWithBody(url: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const outgoing = httpRequest(
+      url,
+      { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -70,7 +73,12 @@ describe('auth', () => {
 
 describe('clients', () => {
   it('create answers 201 with every §2.1 field, defaults null, and drops unknown fields', async () => {
-    const client = await create(server, '/app/clients.json', 'client', { name: 'Globex', email: 'it@globex.test', external_ids: { github: 'globex' }, favourite_colour: 'red' });
+    const client = await create(server, '/app/clients.json', 'client', {
+      name: 'Globex',
+      email: 'it@globex.test',
+      external_ids: { github: 'globex' },
+      favourite_colour: 'red',
+    });
     assert.equal(typeof client.id, 'number');
     assert.equal(client.name, 'Globex');
     assert.deepEqual(client.external_ids, { github: 'globex' });
@@ -79,7 +87,8 @@ describe('clients', () => {
     assert.equal(client.updated_at, client.created_at);
     assert.deepEqual(Object.keys(client), Object.keys(SCHEMAS.clients));
     for (const family of CUSTOM_FAMILIES) for (let n = 1; n <= 10; n++) assert.equal(client[`${family}${n}`], null, `${family}${n}`);
-    for (const field of ['tax_no', 'city', 'kind', 'bank_account_id', 'avatar_file_name', 'token', 'paid_from']) assert.equal(client[field], null, field);
+    for (const field of ['tax_no', 'city', 'kind', 'bank_account_id', 'avatar_file_name', 'token', 'paid_from'])
+      assert.equal(client[field], null, field);
   });
 
   it('gets, updates only the given fields (whole record back, updated_at moves), deletes with "ok"', async () => {
@@ -87,7 +96,9 @@ describe('clients', () => {
     const got = await call(server, 'GET', `/app/clients/${id}.json`);
     assert.equal(got.status, 200);
     assert.equal(got.json.name, 'Hooli');
-    const updated = await call(server, 'PUT', `/app/clients/${id}.json`, { body: { client: { note: 'moved', string1: 'gold', integer2: '42' } } });
+    const updated = await call(server, 'PUT', `/app/clients/${id}.json`, {
+      body: { client: { note: 'moved', string1: 'gold', integer2: '42' } },
+    });
     assert.equal(updated.status, 200);
     assert.equal(updated.json.name, 'Hooli');
     assert.equal(updated.json.email, 'a@hooli.test');
@@ -123,31 +134,50 @@ describe('clients', () => {
 
   it('422 names every field of the wrong type', async () => {
     const reply = await call(server, 'POST', '/app/clients.json', {
-      body: { client: { name: 'Types', responsible_id: 1.5, integer1: 'many', decimal1: 'abc', kind: 'vip', checkbox1: 'maybe', date1: '2025-02-30', external_ids: { github: 7 } } },
+      body: {
+        client: {
+          name: 'Types',
+          responsible_id: 1.5,
+          integer1: 'many',
+          decimal1: 'abc',
+          kind: 'vip',
+          checkbox1: 'maybe',
+          date1: '2025-02-30',
+          external_ids: { github: 7 },
+        },
+      },
     });
     assertError(reply, 422, ['responsible_id', 'integer1', 'decimal1', 'kind', 'checkbox1', 'date1', 'external_ids']);
     assert.deepEqual(reply.json.message.responsible_id, ['must be an integer']);
     assert.deepEqual(reply.json.message.integer1, ['is not a number']);
     assert.deepEqual(reply.json.message.kind, ['is not included in the list']);
-    assertError(await call(server, 'POST', '/app/clients.json', { body: { client: { name: 'T', external_ids: ['a'] } } }), 422, ['external_ids']);
+    assertError(await call(server, 'POST', '/app/clients.json', { body: { client: { name: 'T', external_ids: ['a'] } } }), 422, [
+      'external_ids',
+    ]);
   });
 
   it('try_update updates the client sharing an external_ids entry, else creates one', async () => {
     const first = await create(server, '/app/clients.json', 'client', { name: 'Upsert Ltd', external_ids: { erp: 'U-1', shop: 's-1' } });
-    const again = await call(server, 'POST', '/app/clients.json', { body: { client: { name: 'Upsert Ltd.', try_update: true, external_ids: { erp: 'U-1', crm: 'c-9' } } } });
+    const again = await call(server, 'POST', '/app/clients.json', {
+      body: { client: { name: 'Upsert Ltd.', try_update: true, external_ids: { erp: 'U-1', crm: 'c-9' } } },
+    });
     assert.equal(again.status, 200);
     assert.equal(again.json.id, first.id);
     assert.equal(again.json.name, 'Upsert Ltd.');
     assert.deepEqual(again.json.external_ids, { erp: 'U-1', shop: 's-1', crm: 'c-9' });
     assert.equal(again.json.try_update, undefined);
-    const other = await call(server, 'POST', '/app/clients.json', { body: { client: { name: 'Upsert Ltd', try_update: true, external_ids: { erp: 'U-2' } } } });
+    const other = await call(server, 'POST', '/app/clients.json', {
+      body: { client: { name: 'Upsert Ltd', try_update: true, external_ids: { erp: 'U-2' } } },
+    });
     assert.equal(other.status, 201);
     assert.notEqual(other.json.id, first.id);
   });
 
   it('try_update falls back to equal name and email (any case)', async () => {
     const first = await create(server, '/app/clients.json', 'client', { name: 'Mail Match', email: 'Hi@MailMatch.test' });
-    const again = await call(server, 'POST', '/app/clients.json', { body: { client: { name: 'mail match', email: 'hi@mailmatch.test', try_update: true, city: 'Oslo' } } });
+    const again = await call(server, 'POST', '/app/clients.json', {
+      body: { client: { name: 'mail match', email: 'hi@mailmatch.test', try_update: true, city: 'Oslo' } },
+    });
     assert.equal(again.status, 200);
     assert.equal(again.json.id, first.id);
     assert.equal(again.json.city, 'Oslo');
@@ -158,10 +188,22 @@ describe('clients', () => {
   it('filters by name (substring, any case), email, shortcut, tax_no and external_id', async () => {
     const fresh = await startStandIn();
     try {
-      const a = await create(fresh, '/app/clients.json', 'client', { name: 'Alpha Works', email: 'ops@alpha.test', shortcut: 'ALW', tax_no: 'PL123', external_id: 'X-1' });
-      const b = await create(fresh, '/app/clients.json', 'client', { name: 'Beta Alphabet', email: 'hi@beta.test', shortcut: 'BAB', external_ids: { erp: 'X-2' } });
+      const a = await create(fresh, '/app/clients.json', 'client', {
+        name: 'Alpha Works',
+        email: 'ops@alpha.test',
+        shortcut: 'ALW',
+        tax_no: 'PL123',
+        external_id: 'X-1',
+      });
+      const b = await create(fresh, '/app/clients.json', 'client', {
+        name: 'Beta Alphabet',
+        email: 'hi@beta.test',
+        shortcut: 'BAB',
+        external_ids: { erp: 'X-2' },
+      });
       await create(fresh, '/app/clients.json', 'client', { name: 'Gamma', email: 'g@gamma.test' });
-      const ids = async (query: Record<string, string>) => (await call(fresh, 'GET', '/app/clients.json', { query })).json.map((c: Json) => c.id);
+      const ids = async (query: Record<string, string>) =>
+        (await call(fresh, 'GET', '/app/clients.json', { query })).json.map((c: Json) => c.id);
       assert.deepEqual(await ids({ name: 'alpha' }), [a.id, b.id]);
       assert.deepEqual(await ids({ email: 'HI@beta.test' }), [b.id]);
       assert.deepEqual(await ids({ shortcut: 'ALW' }), [a.id]);
@@ -178,7 +220,13 @@ describe('clients', () => {
 describe('posts', () => {
   it('creates a task with every §2.2 field; closed defaults to false', async () => {
     const client = await create(server, '/app/clients.json', 'client', { name: 'Task Co' });
-    const task = await create(server, '/app/posts.json', 'post', { title: 'Call back', content: 'About the invoice', task_kind: 'task', client_id: client.id, responsible_id: 1 });
+    const task = await create(server, '/app/posts.json', 'post', {
+      title: 'Call back',
+      content: 'About the invoice',
+      task_kind: 'task',
+      client_id: client.id,
+      responsible_id: 1,
+    });
     assert.deepEqual(Object.keys(task), Object.keys(SCHEMAS.posts));
     assert.equal(task.task_kind, 'task');
     assert.equal(task.client_id, client.id);
@@ -197,13 +245,21 @@ describe('posts', () => {
 
   it('422: title required, kind and task_kind in their lists, client_id must exist', async () => {
     assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { content: 'no title' } } }), 422, ['title']);
-    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { title: 't', kind: 'rant', task_kind: 'meeting' } } }), 422, ['kind', 'task_kind']);
+    assertError(
+      await call(server, 'POST', '/app/posts.json', { body: { post: { title: 't', kind: 'rant', task_kind: 'meeting' } } }),
+      422,
+      ['kind', 'task_kind'],
+    );
     assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { title: 't', client_id: 999999 } } }), 422, ['client_id']);
   });
 
   it('a comment bumps the parent, and is listed in neither /app.json nor /app/tasks.json', async () => {
     const parent = await create(server, '/app/posts.json', 'post', { title: 'Parent', task_kind: 'task' });
-    const comment = await create(server, '/app/posts.json', 'post', { post_id: parent.id, task_kind: 'comment', content: 'Looking into it' });
+    const comment = await create(server, '/app/posts.json', 'post', {
+      post_id: parent.id,
+      task_kind: 'comment',
+      content: 'Looking into it',
+    });
     assert.equal(comment.post_id, parent.id);
     assert.equal(comment.task_kind, 'comment');
     await create(server, '/app/posts.json', 'post', { post_id: parent.id, content: 'post_id alone makes a comment too' });
@@ -220,10 +276,18 @@ describe('posts', () => {
   });
 
   it('a comment needs an existing parent and a content', async () => {
-    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', post_id: 987654, content: 'x' } } }), 422, ['post_id']);
+    assertError(
+      await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', post_id: 987654, content: 'x' } } }),
+      422,
+      ['post_id'],
+    );
     const parent = await create(server, '/app/posts.json', 'post', { title: 'P' });
-    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', post_id: parent.id } } }), 422, ['content']);
-    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', content: 'orphan' } } }), 422, ['post_id']);
+    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', post_id: parent.id } } }), 422, [
+      'content',
+    ]);
+    assertError(await call(server, 'POST', '/app/posts.json', { body: { post: { task_kind: 'comment', content: 'orphan' } } }), 422, [
+      'post_id',
+    ]);
     assert.equal((await call(server, 'GET', `/app/posts/${parent.id}.json`)).json.comments_cache, 0);
   });
 
@@ -246,7 +310,14 @@ describe('posts', () => {
 describe('deals', () => {
   it('creates for a client_id, filters by client, gets, updates the whole record and deletes', async () => {
     const client = await create(server, '/app/clients.json', 'client', { name: 'Deal Co' });
-    const deal = await create(server, '/app/deals.json', 'deal', { name: 'Support plan', client_id: client.id, price: 1200.5, url: 'https://x.test/d/1', status_id: 2, external_ids: { repo: 'a/b' } });
+    const deal = await create(server, '/app/deals.json', 'deal', {
+      name: 'Support plan',
+      client_id: client.id,
+      price: 1200.5,
+      url: 'https://x.test/d/1',
+      status_id: 2,
+      external_ids: { repo: 'a/b' },
+    });
     assert.deepEqual(Object.keys(deal), Object.keys(SCHEMAS.deals));
     assert.equal(deal.price, 1200.5);
     assert.equal(deal.url, 'https://x.test/d/1');
@@ -254,7 +325,10 @@ describe('deals', () => {
     assert.deepEqual(deal.external_ids, { repo: 'a/b' });
     await create(server, '/app/deals.json', 'deal', { name: 'Elsewhere' });
     const listed = await call(server, 'GET', '/app/deals.json', { query: { client_id: client.id } });
-    assert.deepEqual(listed.json.map((d: Json) => d.id), [deal.id]);
+    assert.deepEqual(
+      listed.json.map((d: Json) => d.id),
+      [deal.id],
+    );
     const moved = await call(server, 'PUT', `/app/deals/${deal.id}.json`, { body: { deal: { client_id: null, price: '99.5' } } });
     assert.equal(moved.json.client_id, null);
     assert.equal(moved.json.price, 99.5);
@@ -271,17 +345,33 @@ describe('deals', () => {
     const created = (await call(server, 'GET', `/app/clients/${first.client_id}.json`)).json;
     assert.equal(created.name, 'Nested Ltd');
     assert.deepEqual(created.external_ids, nested.external_ids);
-    const second = await create(server, '/app/deals.json', 'deal', { name: 'Second', client: { name: 'Other name', external_ids: { other: 'x', repo: 'github.com/nested/app' } } });
+    const second = await create(server, '/app/deals.json', 'deal', {
+      name: 'Second',
+      client: { name: 'Other name', external_ids: { other: 'x', repo: 'github.com/nested/app' } },
+    });
     assert.equal(second.client_id, first.client_id);
-    const third = await create(server, '/app/deals.json', 'deal', { name: 'Third', client: { name: 'Nested Ltd', external_ids: { repo: 'github.com/nested/other' } } });
+    const third = await create(server, '/app/deals.json', 'deal', {
+      name: 'Third',
+      client: { name: 'Nested Ltd', external_ids: { repo: 'github.com/nested/other' } },
+    });
     assert.notEqual(third.client_id, first.client_id);
     assert.equal(server.store.list(server.prefix, 'clients').length, before + 2);
   });
 
   it('422: name required, price a number, client_id existing, nested client named; nothing created', async () => {
     const before = server.store.list(server.prefix, 'clients').length;
-    assertError(await call(server, 'POST', '/app/deals.json', { body: { deal: { price: 'lots', client_id: 999999 } } }), 422, ['name', 'price', 'client_id']);
-    assertError(await call(server, 'POST', '/app/deals.json', { body: { deal: { name: 'D', client: { email: 'x@y.test', external_ids: { a: 'b' } } } } }), 422, ['client.name']);
+    assertError(await call(server, 'POST', '/app/deals.json', { body: { deal: { price: 'lots', client_id: 999999 } } }), 422, [
+      'name',
+      'price',
+      'client_id',
+    ]);
+    assertError(
+      await call(server, 'POST', '/app/deals.json', {
+        body: { deal: { name: 'D', client: { email: 'x@y.test', external_ids: { a: 'b' } } } },
+      }),
+      422,
+      ['client.name'],
+    );
     assertError(await call(server, 'POST', '/app/deals.json', { body: { name: 'D' } }), 422, ['deal']);
     assert.equal(server.store.list(server.prefix, 'clients').length, before);
   });
@@ -289,7 +379,12 @@ describe('deals', () => {
 
 describe('contacts and contact lists', () => {
   it('contacts: create, get, update, list, delete; name from first and last name', async () => {
-    const contact = await create(server, '/app/contacts.json', 'contact', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@x.test', responsible_id: 3 });
+    const contact = await create(server, '/app/contacts.json', 'contact', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@x.test',
+      responsible_id: 3,
+    });
     assert.deepEqual(Object.keys(contact), Object.keys(SCHEMAS.contacts));
     assert.equal(contact.name, 'Ada Lovelace');
     const updated = await call(server, 'PUT', `/app/contacts/${contact.id}.json`, { body: { contact: { phone: '+1 556' } } });
@@ -299,14 +394,19 @@ describe('contacts and contact lists', () => {
     assert.equal((await call(server, 'DELETE', `/app/contacts/${contact.id}.json`)).json, 'ok');
     assertError(await call(server, 'GET', `/app/contacts/${contact.id}.json`), 404);
     assertError(await call(server, 'POST', '/app/contacts.json', { body: { contact: { email: 'nameless@x.test' } } }), 422, ['name']);
-    assertError(await call(server, 'POST', '/app/contacts.json', { body: { contact: { name: 'R', responsible_id: 'boss' } } }), 422, ['responsible_id']);
+    assertError(await call(server, 'POST', '/app/contacts.json', { body: { contact: { name: 'R', responsible_id: 'boss' } } }), 422, [
+      'responsible_id',
+    ]);
   });
 
   it('contact lists: create, get, update, list, delete; name required', async () => {
     const list = await create(server, '/app/contact_lists.json', 'contact_list', { name: 'Beta testers' });
     assert.deepEqual(Object.keys(list), ['id', 'name', 'created_at', 'updated_at']);
     assert.equal((await call(server, 'GET', `/app/contact_lists/${list.id}.json`)).json.name, 'Beta testers');
-    assert.equal((await call(server, 'PUT', `/app/contact_lists/${list.id}.json`, { body: { contact_list: { name: 'Early access' } } })).json.name, 'Early access');
+    assert.equal(
+      (await call(server, 'PUT', `/app/contact_lists/${list.id}.json`, { body: { contact_list: { name: 'Early access' } } })).json.name,
+      'Early access',
+    );
     assert.ok((await call(server, 'GET', '/app/contact_lists.json')).json.some((l: Json) => l.id === list.id));
     assert.equal((await call(server, 'DELETE', `/app/contact_lists/${list.id}.json`)).json, 'ok');
     assertError(await call(server, 'GET', `/app/contact_lists/${list.id}.json`), 404);
@@ -316,7 +416,15 @@ describe('contacts and contact lists', () => {
 
 describe('paths, bodies, timestamps', () => {
   it('404 JSON for unknown paths, methods and non-numeric ids', async () => {
-    for (const [method, path] of [['GET', '/app/widgets.json'], ['GET', '/nope'], ['PATCH', '/app/clients/1.json'], ['POST', '/app.json'], ['GET', '/app/clients/abc.json'], ['GET', '/app/clients/1'], ['GET', '/app/clients/99999999.json']] as const) {
+    for (const [method, path] of [
+      ['GET', '/app/widgets.json'],
+      ['GET', '/nope'],
+      ['PATCH', '/app/clients/1.json'],
+      ['POST', '/app.json'],
+      ['GET', '/app/clients/abc.json'],
+      ['GET', '/app/clients/1'],
+      ['GET', '/app/clients/99999999.json'],
+    ] as const) {
       assertError(await call(server, method, path), 404);
     }
   });
@@ -331,7 +439,11 @@ describe('paths, bodies, timestamps', () => {
     const b = await create(server, '/app/contact_lists.json', 'contact_list', { name: 'B' });
     assert.ok(b.id > a.id);
     for (const value of [a.created_at, a.updated_at, b.created_at]) assert.match(value, TIME);
-    const client = await create(server, '/app/clients.json', 'client', { name: 'When', datetime1: '2018-01-04T16:33:58.691Z', date1: '2013-01-16' });
+    const client = await create(server, '/app/clients.json', 'client', {
+      name: 'When',
+      datetime1: '2018-01-04T16:33:58.691Z',
+      date1: '2013-01-16',
+    });
     assert.equal(client.datetime1, '2018-01-04T17:33:58.691+01:00');
     assert.equal(client.date1, '2013-01-16');
   });
@@ -341,10 +453,12 @@ describe('pagination and order', () => {
   let paged: StandIn;
   before(async () => {
     paged = await startStandIn();
-    for (let i = 1; i <= 157; i++) paged.store.insert(paged.prefix, 'clients', { name: `Client ${String(i).padStart(3, '0')}`, city: i % 2 ? 'Oslo' : null });
+    for (let i = 1; i <= 157; i++)
+      paged.store.insert(paged.prefix, 'clients', { name: `Client ${String(i).padStart(3, '0')}`, city: i % 2 ? 'Oslo' : null });
   });
   after(() => paged.close());
-  const names = async (query: Record<string, string | number>) => (await call(paged, 'GET', '/app/clients.json', { query })).json.map((c: Json) => c.name);
+  const names = async (query: Record<string, string | number>) =>
+    (await call(paged, 'GET', '/app/clients.json', { query })).json.map((c: Json) => c.name);
 
   it('default page 1 of 25, id ascending', async () => {
     const first = await names({});
@@ -354,7 +468,10 @@ describe('pagination and order', () => {
   });
 
   it('page and per_page; a short last page; a page past the end is []', async () => {
-    assert.deepEqual(await names({ page: 2, per_page: 10 }), Array.from({ length: 10 }, (_, i) => `Client ${String(11 + i).padStart(3, '0')}`));
+    assert.deepEqual(
+      await names({ page: 2, per_page: 10 }),
+      Array.from({ length: 10 }, (_, i) => `Client ${String(11 + i).padStart(3, '0')}`),
+    );
     assert.equal((await names({ page: 7, per_page: 25 })).length, 7);
     assert.deepEqual(await names({ page: 8, per_page: 25 }), []);
     assert.equal((await names({ page: 0, per_page: 'x' })).length, 25, 'nonsense falls back to the defaults');
@@ -379,7 +496,12 @@ describe('pagination and order', () => {
 
 describe('accounts', () => {
   it('creates an empty account whose token works; the answer names prefix, token, url, login, email', async () => {
-    const reply = await call(server, 'POST', '/app/account.json', { body: { account: { prefix: 'newco', initial_module: 'crm' }, user: { login: 'owner', email: 'owner@newco.test', password: 'pw-123456' } } });
+    const reply = await call(server, 'POST', '/app/account.json', {
+      body: {
+        account: { prefix: 'newco', initial_module: 'crm' },
+        user: { login: 'owner', email: 'owner@newco.test', password: 'pw-123456' },
+      },
+    });
     assert.equal(reply.status, 201, reply.text.replace(/"api_token":"[^"]*"/, ''));
     const account = reply.json;
     assert.deepEqual(Object.keys(account).sort(), ['api_token', 'email', 'login', 'prefix', 'url']);
@@ -395,17 +517,31 @@ describe('accounts', () => {
     assert.equal(mine.status, 201);
     assertError(await call(server, 'GET', `/app/clients/${mine.json.id}.json`), 404, undefined);
 
-    const taken = await call(server, 'POST', '/app/account.json', { body: { account: { prefix: 'newco' }, user: { login: 'o2', email: 'o2@newco.test', password: 'pw-654321' } } });
+    const taken = await call(server, 'POST', '/app/account.json', {
+      body: { account: { prefix: 'newco' }, user: { login: 'o2', email: 'o2@newco.test', password: 'pw-654321' } },
+    });
     assert.equal(taken.status, 201);
     assert.equal(taken.json.prefix, 'newco-2');
     assert.ok(taken.json.api_token.endsWith('/newco-2'));
   });
 
   it('422 for missing or invalid fields; 401 without a known token', async () => {
-    const reply = await call(server, 'POST', '/app/account.json', { body: { account: { prefix: 'Bad Prefix!' }, user: { email: 'nope' } } });
+    const reply = await call(server, 'POST', '/app/account.json', {
+      body: { account: { prefix: 'Bad Prefix!' }, user: { email: 'nope' } },
+    });
     assertError(reply, 422, ['account.prefix', 'user.login', 'user.email', 'user.password']);
-    assertError(await call(server, 'POST', '/app/account.json', { body: { user: { login: 'a', email: 'a@b.test', password: 'x' } } }), 422, ['account']);
-    assertError(await call(server, 'POST', '/app/account.json', { token: 'nope/acme', body: { account: { prefix: 'x' }, user: { login: 'a', email: 'a@b.test', password: 'x' } } }), 401);
+    assertError(
+      await call(server, 'POST', '/app/account.json', { body: { user: { login: 'a', email: 'a@b.test', password: 'x' } } }),
+      422,
+      ['account'],
+    );
+    assertError(
+      await call(server, 'POST', '/app/account.json', {
+        token: 'nope/acme',
+        body: { account: { prefix: 'x' }, user: { login: 'a', email: 'a@b.test', password: 'x' } },
+      }),
+      401,
+    );
   });
 });
 
@@ -467,7 +603,13 @@ describe('faults', () => {
   });
 
   it('forced status, body and headers; a status alone does not touch the state', async () => {
-    server.addFault({ method: 'GET', path: '/app/deals.json', status: 403, body: { code: 'error', message: 'No access' }, headers: { 'Retry-After': '7' } });
+    server.addFault({
+      method: 'GET',
+      path: '/app/deals.json',
+      status: 403,
+      body: { code: 'error', message: 'No access' },
+      headers: { 'Retry-After': '7' },
+    });
     const forced = await call(server, 'GET', '/app/deals.json');
     assert.equal(forced.status, 403);
     assert.deepEqual(forced.json, { code: 'error', message: 'No access' });
@@ -565,7 +707,11 @@ describe('faults', () => {
 
 describe('control endpoints', () => {
   const control = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}/__standin/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    fetch(`${server.url}/__standin/${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
 
   it('info gives url and prefix, never the token', async () => {
     const response = await control('GET', 'info');
@@ -649,7 +795,10 @@ describe('demo data', () => {
     assert.deepEqual(new Set(topLevel.map((p) => p.task_kind).filter(Boolean)), new Set(TASK_KINDS));
     const closed = topLevel.filter((p) => p.closed).length;
     assert.ok(closed > 0 && closed < topLevel.length, `${closed} closed`);
-    assert.ok(topLevel.some((p) => p.content?.includes('```')), 'some contents have code blocks');
+    assert.ok(
+      topLevel.some((p) => p.content?.includes('```')),
+      'some contents have code blocks',
+    );
     assert.ok(demo.store.list(demo.prefix, 'clients').some((c) => c.external_ids !== null));
   });
 

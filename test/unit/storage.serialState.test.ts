@@ -30,11 +30,11 @@ async function fileOne(echoing: EchoingState, state: StateStore, id: number): Pr
 }
 
 describe('the global state, written one update at a time', () => {
-  it('VS Code\'s state alone: the identity\'s note of a post filed is lost when the answer to the write before it comes back in between', async () => {
+  it("VS Code's state alone: the identity's note of a post filed is lost when the answer to the write before it comes back in between", async () => {
     // What this test stands on: the fake keeps VS Code's order (see echoingState.ts).
     const echoing = new EchoingState();
     const identity = await fileOne(echoing, echoing, 78);
-    assert.deepEqual([...identity.whoIAm(A).filed], [], 'VS Code\'s own state loses it');
+    assert.deepEqual([...identity.whoIAm(A).filed], [], "VS Code's own state loses it");
   });
 
   it('a post filed is remembered as filed by the person, and its marker too, through the answer of the write before', async () => {
@@ -43,7 +43,10 @@ describe('the global state, written one update at a time', () => {
     const identity = await fileOne(echoing, state, 78);
     assert.deepEqual([...identity.whoIAm(A).filed], [78]);
     assert.deepEqual(identity.me(A), { id: 3, source: 'learned' });
-    assert.deepEqual(new ListKnowledge(state, A).filed('task').map((p) => p.id), [78]);
+    assert.deepEqual(
+      new ListKnowledge(state, A).filed('task').map((p) => p.id),
+      [78],
+    );
     const stored = JSON.parse(echoing.stored) as Record<string, unknown>;
     assert.ok(JSON.stringify(stored['helpdesk.identity:' + A]).includes('78'), 'stored, not only held');
   });

@@ -12,7 +12,10 @@ describe('autoRefresh', () => {
 
   it('off by default', () => {
     let refreshes = 0;
-    const running = autoRefresh(() => true, async () => void refreshes++);
+    const running = autoRefresh(
+      () => true,
+      async () => void refreshes++,
+    );
     mock.timers.tick(24 * 60 * 60_000);
     assert.equal(refreshes, 0);
     running.dispose();
@@ -22,7 +25,10 @@ describe('autoRefresh', () => {
     fake.config.set('helpdesk.autoRefreshMinutes', 5);
     let signedIn = true;
     let refreshes = 0;
-    const running = autoRefresh(() => signedIn, async () => void refreshes++);
+    const running = autoRefresh(
+      () => signedIn,
+      async () => void refreshes++,
+    );
     mock.timers.tick(5 * 60_000);
     assert.equal(refreshes, 1);
     signedIn = false;
@@ -38,10 +44,13 @@ describe('autoRefresh', () => {
 
   it('follows a change of the setting, and a failed refresh does not stop it', async () => {
     let refreshes = 0;
-    const running = autoRefresh(() => true, async () => {
-      refreshes++;
-      throw new Error('unreachable');
-    });
+    const running = autoRefresh(
+      () => true,
+      async () => {
+        refreshes++;
+        throw new Error('unreachable');
+      },
+    );
     await workspace.getConfiguration('helpdesk').update('autoRefreshMinutes', 1);
     mock.timers.tick(3 * 60_000);
     assert.equal(refreshes, 3);

@@ -16,7 +16,12 @@ describe('HelpdeskStore bound to an account', () => {
   const log = { error: (message: string) => void errors.push(message) };
   const accountOn = (url = server.url) => {
     const api = new HelpdeskClient({ accountUrl: url, token: server.token, retryDelayMs: 10 });
-    return new Account(url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(memoryState(), url), log: () => undefined });
+    return new Account(url, {
+      api: () => api,
+      signal: new AbortController().signal,
+      knowledge: new ListKnowledge(memoryState(), url),
+      log: () => undefined,
+    });
   };
   const statusRequests = () => server.requests.filter((request) => request.path === '/app/statuses.json').length;
 
@@ -69,7 +74,7 @@ describe('HelpdeskStore bound to an account', () => {
     await store.posts.ensureStarted();
     const other = accountOn();
     const elsewhere = await other.createTask({ title: 'Filed for another window', task_kind: 'task' });
-    assert.equal(store.posts.find(elsewhere.id), undefined, 'another account\'s write leaves this store alone');
+    assert.equal(store.posts.find(elsewhere.id), undefined, "another account's write leaves this store alone");
     const task = await mine.createTask({ title: 'Filed here', task_kind: 'task' });
     assert.equal(store.posts.find(task.id)?.title, 'Filed here', 'shown at once');
     const commentsBefore = store.posts.find(task.id)?.comments_cache;
@@ -84,21 +89,32 @@ describe('HelpdeskStore bound to an account', () => {
     await other.createDeal({ name: 'Elsewhere', client_id: client!.id });
     assert.deepEqual(dealsChanged, []);
     const deal = await mine.createDeal({ name: 'Here', client_id: client!.id });
-    assert.deepEqual(dealsChanged.splice(0), [[client!.id]], 'that client\'s deals are read again');
+    assert.deepEqual(dealsChanged.splice(0), [[client!.id]], "that client's deals are read again");
     await store.dealsOf(client!.id);
     await mine.linkDeal(deal.id, second!.id);
-    assert.deepEqual(dealsChanged.splice(0), [[client!.id, second!.id]], 'a deal linked elsewhere: the client that listed it, and the one it is under now');
+    assert.deepEqual(
+      dealsChanged.splice(0),
+      [[client!.id, second!.id]],
+      'a deal linked elsewhere: the client that listed it, and the one it is under now',
+    );
   });
 
   it('an auto-refresh reads again only the lists a view asked for: none before, then the posts alone', async () => {
     const store = new HelpdeskStore(log);
     store.bind(accountOn());
     await store.refreshStarted();
-    assert.deepEqual(server.requests.map((r) => r.path), [], 'no view opened: no request');
+    assert.deepEqual(
+      server.requests.map((r) => r.path),
+      [],
+      'no view opened: no request',
+    );
     await store.posts.ensureStarted();
     server.requests.length = 0;
     await store.refreshStarted();
-    assert.ok(server.requests.length > 0 && server.requests.every((r) => !r.path.startsWith('/app/clients')), server.requests.map((r) => r.path).join(', '));
+    assert.ok(
+      server.requests.length > 0 && server.requests.every((r) => !r.path.startsWith('/app/clients')),
+      server.requests.map((r) => r.path).join(', '),
+    );
   });
 
   it('bound to another account, it starts again and follows the old one no more', async () => {
@@ -108,7 +124,11 @@ describe('HelpdeskStore bound to an account', () => {
     await store.posts.ensureStarted();
     const second = accountOn();
     store.bind(second);
-    assert.deepEqual([store.posts.state.items, store.posts.state.started, store.statuses], [[], false, undefined], 'what was read before is forgotten');
+    assert.deepEqual(
+      [store.posts.state.items, store.posts.state.started, store.statuses],
+      [[], false, undefined],
+      'what was read before is forgotten',
+    );
     const task = await first.createTask({ title: 'Filed with the account before', task_kind: 'task' });
     assert.equal(store.posts.find(task.id), undefined);
     await store.posts.ensureStarted();

@@ -47,18 +47,31 @@ function serviceOf(url: string, posts: Post[]) {
 function viewOf(store: HelpdeskStore, account: Account | undefined) {
   const changed = new EventEmitter<void>();
   const signedIn: SignedIn | undefined = account && { url: account.url, usable: true, account, store };
-  const windowAccount: WindowAccount = { current: signedIn, ready: async () => signedIn, onDidChange: changed.event, signedInAccounts: async () => (account ? [account.url] : []) };
+  const windowAccount: WindowAccount = {
+    current: signedIn,
+    ready: async () => signedIn,
+    onDidChange: changed.event,
+    signedInAccounts: async () => (account ? [account.url] : []),
+  };
   const identity = { me: () => undefined, whoIAm: () => NOBODY, onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
-  const news: PostsNews = { onDidChange: new EventEmitter<void>().event, itemOf: () => undefined, isSeen: () => undefined, posts: () => [], status: { off: false } };
+  const news: PostsNews = {
+    onDidChange: new EventEmitter<void>().event,
+    itemOf: () => undefined,
+    isSeen: () => undefined,
+    posts: () => [],
+    status: { off: false },
+  };
   const provider = new PostsTreeProvider(store, windowAccount, identity, news);
   const repaints: unknown[] = [];
   provider.onDidChangeTreeData((e) => repaints.push(e));
   return { provider, repaints };
 }
 
-const rowsOf = (nodes: HelpdeskNode[]) => nodes.filter((n): n is PostNode => n instanceof PostNode).map((n) => `#${n.post.id} ${n.post.closed ? 'closed' : 'open'}`);
+const rowsOf = (nodes: HelpdeskNode[]) =>
+  nodes.filter((n): n is PostNode => n instanceof PostNode).map((n) => `#${n.post.id} ${n.post.closed ? 'closed' : 'open'}`);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const posts = (ids: number[], closed: number[] = []): Post[] => ids.map((id) => ({ id, title: `Post ${id}`, kind: 'error', closed: closed.includes(id), content: 'x'.repeat(5000) }));
+const posts = (ids: number[], closed: number[] = []): Post[] =>
+  ids.map((id) => ({ id, title: `Post ${id}`, kind: 'error', closed: closed.includes(id), content: 'x'.repeat(5000) }));
 
 /** A folder holding the rows a window on `url` kept after its service answered with `shown`. */
 async function keptBy(url: string, shown: Post[]): Promise<MemoryFolder> {
@@ -80,7 +93,7 @@ describe('the rows shown last, painted at once', () => {
     const folder = await keptBy(A, posts([30, 29, 28]));
     const text = folder.files.get(snapshotName(A, 'posts'))?.text;
     assert.ok(text, 'the rows were kept');
-    assert.ok(text.length < 2000 && !text.includes('x'.repeat(301)), 'a post\'s content is cut to its first line\'s worth');
+    assert.ok(text.length < 2000 && !text.includes('x'.repeat(301)), "a post's content is cut to its first line's worth");
 
     const service = serviceOf(A, posts([31, 30, 29, 28], [30]));
     const store = new HelpdeskStore({ error: () => undefined }, folder);
@@ -95,7 +108,11 @@ describe('the rows shown last, painted at once', () => {
     service.answer();
     await store.posts.ensureStarted();
     assert.equal(store.posts.state.lastKnown, false);
-    assert.deepEqual(rowsOf(await provider.getChildren()), ['#31 open', '#29 open', '#28 open'], 'the answer replaces them: #30, closed since, is not shown as current');
+    assert.deepEqual(
+      rowsOf(await provider.getChildren()),
+      ['#31 open', '#29 open', '#28 open'],
+      'the answer replaces them: #30, closed since, is not shown as current',
+    );
   });
 
   it('the rows are read when the account is bound, before the view opens: it paints them with no read and no request of its own', async () => {
@@ -104,7 +121,11 @@ describe('the rows shown last, painted at once', () => {
     const store = new HelpdeskStore({ error: () => undefined }, folder);
     store.bind(service.account);
     await settle();
-    assert.deepEqual(store.posts.state.items.map((p) => p.id), [30, 29], 'read at the bind');
+    assert.deepEqual(
+      store.posts.state.items.map((p) => p.id),
+      [30, 29],
+      'read at the bind',
+    );
     assert.equal(store.posts.state.lastKnown, true);
     assert.deepEqual(service.asked, [], 'nothing asked of the service until a view or a command does');
     folder.files.clear();
@@ -123,7 +144,7 @@ describe('the rows shown last, painted at once', () => {
     assert.deepEqual(rowsOf(await painting), ['#5 open', '#4 open']);
   });
 
-  it('never another account\'s rows: B\'s window paints nothing of A\'s snapshot, even one copied under B\'s name', async () => {
+  it("never another account's rows: B's window paints nothing of A's snapshot, even one copied under B's name", async () => {
     const folder = await keptBy(A, posts([30, 29]));
     folder.files.set(snapshotName(B, 'posts'), folder.files.get(snapshotName(A, 'posts'))!);
     const service = serviceOf(B, posts([7]));
@@ -137,7 +158,14 @@ describe('the rows shown last, painted at once', () => {
   it('a torn or foreign snapshot is ignored: the view waits for the service', async () => {
     const folder = await keptBy(A, posts([30, 29]));
     const whole = folder.files.get(snapshotName(A, 'posts'))!.text;
-    const cases = [whole.slice(0, whole.length / 2), '{"v":1}', 'null', whole.replace('"id":30', '"id":"30"'), whole.replace('"id":29', '"id":30'), whole.replace('"v":1', '"v":2')];
+    const cases = [
+      whole.slice(0, whole.length / 2),
+      '{"v":1}',
+      'null',
+      whole.replace('"id":30', '"id":"30"'),
+      whole.replace('"id":29', '"id":30'),
+      whole.replace('"v":1', '"v":2'),
+    ];
     for (const text of cases) {
       folder.files.set(snapshotName(A, 'posts'), { text, mtime: Date.now() });
       const store = new HelpdeskStore({ error: () => undefined }, folder);
@@ -147,7 +175,7 @@ describe('the rows shown last, painted at once', () => {
     }
   });
 
-  it('signed out: nothing painted; a sign-out forgets the account\'s rows', async () => {
+  it("signed out: nothing painted; a sign-out forgets the account's rows", async () => {
     const folder = await keptBy(A, posts([30]));
     const store = new HelpdeskStore({ error: () => undefined }, folder);
     store.bind(undefined);
@@ -157,7 +185,7 @@ describe('the rows shown last, painted at once', () => {
     assert.equal(folder.files.size, 0);
   });
 
-  it('rows are kept only once they are the service\'s: not while the last known ones show, nor after a failed answer', async () => {
+  it("rows are kept only once they are the service's: not while the last known ones show, nor after a failed answer", async () => {
     const folder = await keptBy(A, posts([30, 29]));
     const before = folder.files.get(snapshotName(A, 'posts'))!.text;
     const service = serviceOf(A, posts([31]));
@@ -169,17 +197,28 @@ describe('the rows shown last, painted at once', () => {
     service.answer();
     await store.posts.ensureStarted();
     await new Promise((resolve) => setTimeout(resolve, 600));
-    assert.deepEqual(parseSnapshot<Post>(folder.files.get(snapshotName(A, 'posts'))!.text, A, 'posts')?.items.map((p) => p.id), [31]);
-    assert.deepEqual([...(parseSnapshot<Post>(folder.files.get(snapshotName(A, 'posts'))!.text, A, 'posts')?.statuses ?? [])], [[1, 'In progress']], 'with the status names');
+    assert.deepEqual(
+      parseSnapshot<Post>(folder.files.get(snapshotName(A, 'posts'))!.text, A, 'posts')?.items.map((p) => p.id),
+      [31],
+    );
+    assert.deepEqual(
+      [...(parseSnapshot<Post>(folder.files.get(snapshotName(A, 'posts'))!.text, A, 'posts')?.statuses ?? [])],
+      [[1, 'In progress']],
+      'with the status names',
+    );
     store.dispose();
   });
 
-  it('a snapshot is bounded: one page of rows at most, and nothing but the rows\' fields', () => {
+  it("a snapshot is bounded: one page of rows at most, and nothing but the rows' fields", () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, title: 't', password: 'secret', nested: { a: 1 } }));
     const text = snapshotText(A, 'posts', many);
     const parsed = parseSnapshot<Post>(text, A, 'posts');
     assert.equal(parsed?.items.length, SNAPSHOT_ROWS);
     assert.ok(!text.includes('secret') && !text.includes('nested'));
-    assert.equal(parseSnapshot(JSON.stringify({ v: 1, account: A, list: 'posts', items: many }), A, 'posts'), undefined, 'more rows than a page: not read');
+    assert.equal(
+      parseSnapshot(JSON.stringify({ v: 1, account: A, list: 'posts', items: many }), A, 'posts'),
+      undefined,
+      'more rows than a page: not read',
+    );
   });
 });

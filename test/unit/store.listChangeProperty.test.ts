@@ -6,15 +6,24 @@ import { ShownPosts } from '../../src/views/shownPosts';
 
 // Review: every change a PagedList tells lets ShownPosts stay equal to filtering the whole list.
 function rand(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
-for (const [reversed, byId] of [[false, false], [true, false], [false, true], [true, true]]) {
+for (const [reversed, byId] of [
+  [false, false],
+  [true, false],
+  [false, true],
+  [true, true],
+]) {
   describe(`ListChange keeps ShownPosts consistent (${reversed ? 'service lists oldest first' : 'newest first'}${byId ? ', found by bisection' : ''})`, () => {
     it('random loads, refreshes, upserts, replaces, removes', async () => {
       for (let seed = 1; seed <= 40; seed++) {
         const r = rand(seed);
-        let data: Post[] = Array.from({ length: 60 + Math.floor(r() * 60) }, (_, i) => ({ id: i + 1, closed: r() < 0.3, ...(r() < 0.1 ? { post_id: 1 } : {}) }));
+        let data: Post[] = Array.from({ length: 60 + Math.floor(r() * 60) }, (_, i) => ({
+          id: i + 1,
+          closed: r() < 0.3,
+          ...(r() < 0.1 ? { post_id: 1 } : {}),
+        }));
         let next = 1000;
         const list = new PagedList<Post>(
           async (page, perPage) => {

@@ -5,11 +5,21 @@ import { inertMarkdown, inertMarkdownLines } from '../../src/text/markdown';
 import { hostileText } from './hostile';
 
 /** What a reader sees of inline Markdown with no syntax left in it: entities and escapes undone. */
-const shown = (markdown: string) => markdown.replace(/\\(.)|&#(\d+);/g, (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code)));
+const shown = (markdown: string) =>
+  markdown.replace(
+    /\\(.)|&#(\d+);/g,
+    (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code)),
+  );
 
 describe('inertMarkdown', () => {
   it('leaves no autolink: <scheme:…>, a bare address, www. or an e-mail address', () => {
-    for (const text of ['<command:helpdesk.goToCode?>', '<https://evil.example/login>', 'see https://evil.example/login now', 'www.evil.example', 'mail me@evil.example']) {
+    for (const text of [
+      '<command:helpdesk.goToCode?>',
+      '<https://evil.example/login>',
+      'see https://evil.example/login now',
+      'www.evil.example',
+      'mail me@evil.example',
+    ]) {
       const markdown = inertMarkdown(text);
       assert.doesNotMatch(markdown, /(^|[^\\])<[a-z]|[a-z]:\/\/|www\.|\w@\w/i, `${text} → ${markdown}`);
       assert.equal(shown(markdown), text, 'and reads as written');

@@ -8,10 +8,25 @@ import { ageText, clientText, foreignPostFacts, kindText, postFacts, postTitle, 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const post = (fields: Partial<Post>): Post => ({ id: 7, ...fields });
 
-describe('a post\'s facts in words', () => {
+describe("a post's facts in words", () => {
   it('in one order: kind, status, open or closed, client, comments, age; none it lacks', () => {
-    const full = post({ kind: 'error', task_kind: 'task', status_id: 2, closed: false, client_id: 4, comments_cache: 3, created_at: '2026-11-23T12:00:00Z' });
-    assert.deepEqual(postFacts(full, { statuses: new Map([[2, 'In progress']]), clients: [{ id: 4, name: 'Acme' }], now: NOW }), ['error / task', 'In progress', 'open', 'Acme', '3 comments', '3 days ago']);
+    const full = post({
+      kind: 'error',
+      task_kind: 'task',
+      status_id: 2,
+      closed: false,
+      client_id: 4,
+      comments_cache: 3,
+      created_at: '2026-11-23T12:00:00Z',
+    });
+    assert.deepEqual(postFacts(full, { statuses: new Map([[2, 'In progress']]), clients: [{ id: 4, name: 'Acme' }], now: NOW }), [
+      'error / task',
+      'In progress',
+      'open',
+      'Acme',
+      '3 comments',
+      '3 days ago',
+    ]);
     assert.deepEqual(postFacts(post({ closed: true }), { now: NOW }), ['closed']);
   });
 
@@ -24,8 +39,12 @@ describe('a post\'s facts in words', () => {
     assert.equal(clientText(post({ client_id: '4' as unknown as number }), []), undefined, 'a client id that is not a number is left out');
   });
 
-  it('another account\'s post: no status or client (its numbers would name another thing here)', () => {
-    assert.deepEqual(foreignPostFacts(post({ kind: 'question', status_id: 2, client_id: 4, created_at: '2026-11-26T11:59:30Z' }), NOW), ['question', 'open', 'this minute']);
+  it("another account's post: no status or client (its numbers would name another thing here)", () => {
+    assert.deepEqual(foreignPostFacts(post({ kind: 'question', status_id: 2, client_id: 4, created_at: '2026-11-26T11:59:30Z' }), NOW), [
+      'question',
+      'open',
+      'this minute',
+    ]);
   });
 
   it('kind and task kind each once; server text made plain and short', () => {

@@ -15,7 +15,10 @@ describe('labelText', () => {
   });
 
   it('keeps markup as text (escaping is up to where the label goes), but no [text](target) a notification would make a link of', () => {
-    assert.equal(labelText('<script>alert(1)</script> [click](command:workbench.action.quit)'), '<script>alert(1)</script> [click] (command:workbench.action.quit)');
+    assert.equal(
+      labelText('<script>alert(1)</script> [click](command:workbench.action.quit)'),
+      '<script>alert(1)</script> [click] (command:workbench.action.quit)',
+    );
     assert.equal(labelText('**bold** `code` [a]](b) ]('), '**bold** `code` [a]] (b) ] (');
   });
 
@@ -111,7 +114,7 @@ describe('pickText', () => {
     assert.equal(pickText(1200.5), '1200.5');
   });
 
-  it('property: no icon renders, and the text is labelText\'s but for the escapes', () => {
+  it("property: no icon renders, and the text is labelText's but for the escapes", () => {
     fc.assert(
       fc.property(fc.oneof(brokenText(300), fieldValue()), max, (value, limit) => {
         const text = pickText(value, limit);

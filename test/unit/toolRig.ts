@@ -32,7 +32,12 @@ export const fences = (text: string) => [...text.matchAll(/^(`{3,})\n([\s\S]*?)\
 
 function accountOf(server: StandIn, state: Memento): Account {
   const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  return new Account(server.url, { api: () => api, signal: new AbortController().signal, knowledge: new ListKnowledge(state, server.url), log: () => undefined });
+  return new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: () => undefined,
+  });
 }
 
 export interface ToolRigOptions {

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { postIdOf } from '../../src/tools/postTools';
 
-describe('the post a tool\'s input names', () => {
+describe("the post a tool's input names", () => {
   const account = 'https://acme.example.com';
 
-  it('takes a number, #123, the short form and the post\'s address', () => {
+  it("takes a number, #123, the short form and the post's address", () => {
     assert.equal(postIdOf(123, account, 'HD-'), 123);
     assert.equal(postIdOf(' #123 ', account, 'HD-'), 123);
     assert.equal(postIdOf('hd-123', account, 'HD-'), 123);
@@ -13,7 +13,22 @@ describe('the post a tool\'s input names', () => {
   });
 
   it('takes nothing else', () => {
-    for (const value of [0, -1, 1.5, '', 'abc', '0123', '12a', `https://other.example.com/app/posts/1`, 'HD-', '1'.repeat(16), null, {}, [1], `${' '.repeat(1_000_000)}12`]) {
+    for (const value of [
+      0,
+      -1,
+      1.5,
+      '',
+      'abc',
+      '0123',
+      '12a',
+      `https://other.example.com/app/posts/1`,
+      'HD-',
+      '1'.repeat(16),
+      null,
+      {},
+      [1],
+      `${' '.repeat(1_000_000)}12`,
+    ]) {
       assert.equal(postIdOf(value, account, 'HD-'), undefined, JSON.stringify(value).slice(0, 40));
     }
   });

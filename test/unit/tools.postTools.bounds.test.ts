@@ -57,7 +57,8 @@ describe('the read tools at 1 MB of every input', () => {
   let made: ReturnType<typeof postToolsRig>;
   before(async () => {
     server = await startStandIn({ seed: 'empty' });
-    for (let i = 0; i < 500; i++) server.store.insert(server.prefix, 'posts', { title: `Post ${i}`, content: WORDS.join(' ').padEnd(2000, ' filler').slice(0, 2000) });
+    for (let i = 0; i < 500; i++)
+      server.store.insert(server.prefix, 'posts', { title: `Post ${i}`, content: WORDS.join(' ').padEnd(2000, ' filler').slice(0, 2000) });
     made = postToolsRig(server);
     await made.tools.searchPosts({ state: 'all' }, never);
   });
@@ -78,7 +79,9 @@ describe('the read tools at 1 MB of every input', () => {
     for (const [name, value] of hostileValues) {
       it(`${tool} with ${field}: ${name}`, async () => {
         const input = { [field]: value(), ...(tool === 'searchPosts' && field !== 'state' ? { state: 'all' } : {}) };
-        const { answer, longest, total } = await timed(() => (tool === 'searchPosts' ? made.tools.searchPosts(input, never) : made.tools.getPost(input, never)));
+        const { answer, longest, total } = await timed(() =>
+          tool === 'searchPosts' ? made.tools.searchPosts(input, never) : made.tools.getPost(input, never),
+        );
         assert.ok(longest < LONGEST_MS, `held the event loop ${longest.toFixed(1)} ms at once`);
         assert.ok(total < CALL_MS, `answered after ${total.toFixed(0)} ms`);
         assert.ok(answer.length < 20_000, `an answer of ${answer.length} characters`);

@@ -15,7 +15,7 @@ import { fences, filed, never, sentPost, toolRig } from './toolRig';
  * silently again, whichever door tries; wrong input is answered in words. Each failed on d851c29.
  */
 
-describe('the agent\'s door keeps the promises', () => {
+describe("the agent's door keeps the promises", () => {
   let server: StandIn;
   let other: StandIn;
   let r: ReturnType<typeof toolRig>;
@@ -111,13 +111,13 @@ describe('the agent\'s door keeps the promises', () => {
   });
 
   describe('never twice, whichever door tries again', () => {
-    it('an answer lost, the person\'s Retry finds the post, then the agent calls again: the question names it, yes answers with it', async () => {
+    it("an answer lost, the person's Retry finds the post, then the agent calls again: the question names it, yes answers with it", async () => {
       const input = { title: 'Lost, retried, called again', description: 'Once.' };
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       await r.confirmed('helpdesk_createTask', input);
       const [kept] = r.drafts.all();
       assert.ok(kept);
-      assert.ok(await r.sender.send(kept.id), 'the person\'s Retry finds the post');
+      assert.ok(await r.sender.send(kept.id), "the person's Retry finds the post");
       assert.equal(r.drafts.all().length, 0);
       const { asked, answer } = await r.confirmed('helpdesk_createTask', input);
       const id = server.store.list(server.prefix, 'posts').find((p) => p.title === input.title)!.id;
@@ -136,7 +136,7 @@ describe('the agent\'s door keeps the promises', () => {
       assert.equal(filed(server).length, 2);
     });
 
-    it('the attached file edited before the agent\'s retry: the kept draft is sent, one post', async () => {
+    it("the attached file edited before the agent's retry: the kept draft is sent, one post", async () => {
       writeFileSync(join(folder, 'a.ts'), 'const before = 1;\n');
       const input = { title: 'File edited between tries', file: 'a.ts', startLine: 1 };
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
@@ -148,7 +148,7 @@ describe('the agent\'s door keeps the promises', () => {
       assert.match(answer, /was on the helpdesk already/);
     });
 
-    it('the kept draft edited and saved by the person, then the agent\'s retry: one post', async () => {
+    it("the kept draft edited and saved by the person, then the agent's retry: one post", async () => {
       const input = { title: 'Draft edited between tries', description: 'First words.' };
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
       await r.confirmed('helpdesk_createTask', input);
@@ -158,7 +158,7 @@ describe('the agent\'s door keeps the promises', () => {
       assert.equal(filed(server).length, 1, `filed twice: ${answer}`);
     });
 
-    it('the parent renamed before a comment\'s retry: one comment', async () => {
+    it("the parent renamed before a comment's retry: one comment", async () => {
       const parent = server.insertRecord('posts', { title: 'Old name', content: 'x' }) as { id: number };
       const input = { post: parent.id, text: 'Fixed in the retry.' };
       server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
@@ -169,16 +169,23 @@ describe('the agent\'s door keeps the promises', () => {
       assert.equal(filed(server).length, 1, `commented twice: ${answer}`);
     });
 
-    it('the person\'s own command twice with one title: asked, naming the first; kept, not filed twice', async () => {
+    it("the person's own command twice with one title: asked, naming the first; kept, not filed twice", async () => {
       const text = formatDraftDocument('Crash on save', 'Seen twice.');
       const first = await r.drafts.create({ kind: 'bug', text, accountUrl: server.url });
       assert.ok(await r.sender.send(first.id));
-      const second = await r.drafts.create({ kind: 'bug', text: formatDraftDocument('crash  on Save', 'Other words.'), accountUrl: server.url });
+      const second = await r.drafts.create({
+        kind: 'bug',
+        text: formatDraftDocument('crash  on Save', 'Other words.'),
+        accountUrl: server.url,
+      });
       fake.answers.push('Keep Draft');
       assert.equal(await r.sender.send(second.id), undefined);
       assert.equal(filed(server).length, 1);
       assert.ok(r.drafts.get(second.id), 'what was typed is kept');
-      assert.ok(fake.messages.some((m) => /#\d+ was filed with this title/.test(m.text)), 'the question names the first');
+      assert.ok(
+        fake.messages.some((m) => /#\d+ was filed with this title/.test(m.text)),
+        'the question names the first',
+      );
       fake.answers.push('Send Anyway');
       assert.ok(await r.sender.send(second.id), 'Send Anyway files it');
       assert.equal(filed(server).length, 2);
@@ -196,9 +203,11 @@ describe('the agent\'s door keeps the promises', () => {
   });
 
   describe('wrong input is answered in words', () => {
-    it('a comment\'s id given to comment on: refused, naming its post', async () => {
+    it("a comment's id given to comment on: refused, naming its post", async () => {
       const parent = server.insertRecord('posts', { title: 'Parent', content: 'x' }) as { id: number };
-      const comment = server.insertRecord('posts', { title: 'Re: Parent', content: 'y', post_id: parent.id, task_kind: 'comment' }) as { id: number };
+      const comment = server.insertRecord('posts', { title: 'Re: Parent', content: 'y', post_id: parent.id, task_kind: 'comment' }) as {
+        id: number;
+      };
       const { asked, answer } = await r.confirmed('helpdesk_commentOnPost', { post: comment.id, text: 'On a comment?' });
       assert.equal(asked, undefined);
       assert.match(answer, new RegExp(`is a comment on #${parent.id}`));
@@ -208,7 +217,12 @@ describe('the agent\'s door keeps the promises', () => {
     it('an end line past the end of the file is refused, not cut', async () => {
       writeFileSync(join(folder, 'four.ts'), 'a\nb\nc\nd\n');
       for (const endLine of [99, 1e308]) {
-        const { asked, answer } = await r.confirmed('helpdesk_createTask', { title: 'Past the end', file: 'four.ts', startLine: 2, endLine });
+        const { asked, answer } = await r.confirmed('helpdesk_createTask', {
+          title: 'Past the end',
+          file: 'four.ts',
+          startLine: 2,
+          endLine,
+        });
         assert.equal(asked, undefined, String(endLine));
         assert.match(answer, /past the end/, answer);
       }

@@ -8,7 +8,7 @@ import { failure, useStandIn } from './support';
 const stand = useStandIn();
 
 describe('errorText', () => {
-  it('a 429 whose Retry-After outlasts the call\'s time says the service asked to slow down, not that it did not answer', async () => {
+  it("a 429 whose Retry-After outlasts the call's time says the service asked to slow down, not that it did not answer", async () => {
     stand.server.addFault({ path: '/app.json', status: 429, headers: { 'Retry-After': '9.5' } });
     const text = errorText(await failure(stand.client({ timeoutMs: 2000 }).posts.listHelpdesk()));
     assert.match(text, /asked to slow down \(HTTP 429\)\. Try again in 10 s\./);
@@ -21,9 +21,12 @@ describe('errorText', () => {
     assert.match(text, /asked to slow down \(HTTP 429\)\. Try again later\./);
   });
 
-  it('a 200 whose body is an error: the service\'s words, and for a write that it may be stored', async () => {
+  it("a 200 whose body is an error: the service's words, and for a write that it may be stored", async () => {
     stand.server.addFault({ method: 'POST', path: '/app/posts.json', body: { error: 'Quota exceeded' } });
-    assert.equal(errorText(await failure(stand.client().posts.createTask({ title: 'x' }))), 'The service answered with an error: Quota exceeded. It may have been stored all the same.');
+    assert.equal(
+      errorText(await failure(stand.client().posts.createTask({ title: 'x' }))),
+      'The service answered with an error: Quota exceeded. It may have been stored all the same.',
+    );
     stand.server.addFault({ method: 'GET', path: '/app.json', body: { error: 'Quota exceeded' } });
     assert.equal(errorText(await failure(stand.client().posts.listHelpdesk())), 'The service answered with an error: Quota exceeded.');
   });

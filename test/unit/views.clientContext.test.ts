@@ -69,13 +69,17 @@ function documents(gateway: Gateway, server: StandIn) {
     await changed;
     const postReads = server.requests.filter((r) => r.path === `/app/posts/${id}.json`).length;
     const then = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
-    assert.equal(server.requests.filter((r) => r.path === `/app/posts/${id}.json`).length, postReads, 'the client part does not read the post again');
+    assert.equal(
+      server.requests.filter((r) => r.path === `/app/posts/${id}.json`).length,
+      postReads,
+      'the client part does not read the post again',
+    );
     return { first, then };
   };
   return { provider, read };
 }
 
-describe('customer context: a post\'s client in its document and hover', () => {
+describe("customer context: a post's client in its document and hover", () => {
   let server: StandIn;
   let gateway: Gateway;
   let store: HelpdeskStore;
@@ -88,9 +92,23 @@ describe('customer context: a post\'s client in its document and hover', () => {
     server = await startStandIn({ seed: 'demo' });
     client = server.store.insert(server.prefix, 'clients', HOSTILE);
     post = server.store.insert(server.prefix, 'posts', { title: 'The export fails', task_kind: 'email', client_id: client.id });
-    other = server.store.insert(server.prefix, 'posts', { title: 'Invoice <b>wrong</b> [x](command:helpdesk.signOut)', task_kind: 'help', client_id: client.id });
-    closed = server.store.insert(server.prefix, 'posts', { title: 'Closed question', task_kind: 'help', client_id: client.id, closed: true });
-    server.store.insert(server.prefix, 'posts', { post_id: other.id, task_kind: 'comment', content: 'A comment is not a post of its own', client_id: client.id });
+    other = server.store.insert(server.prefix, 'posts', {
+      title: 'Invoice <b>wrong</b> [x](command:helpdesk.signOut)',
+      task_kind: 'help',
+      client_id: client.id,
+    });
+    closed = server.store.insert(server.prefix, 'posts', {
+      title: 'Closed question',
+      task_kind: 'help',
+      client_id: client.id,
+      closed: true,
+    });
+    server.store.insert(server.prefix, 'posts', {
+      post_id: other.id,
+      task_kind: 'comment',
+      content: 'A comment is not a post of its own',
+      client_id: client.id,
+    });
     server.store.insert(server.prefix, 'deals', { name: 'Support plan `gold`', price: 1200, client_id: client.id });
     server.store.insert(server.prefix, 'deals', { name: 'Training [day](https://attacker.example)', price: 300, client_id: client.id });
   });
@@ -112,7 +130,10 @@ describe('customer context: a post\'s client in its document and hover', () => {
     assert.match(then, /- Other open posts: 1 other open post\n/, 'every post was read: no "among"');
     assert.match(then, new RegExp(`  - #${other.id} Invoice`));
     assert.ok(!then.includes(`#${closed.id} `), 'a closed post is not open');
-    assert.ok(!then.includes(`#${post.id} The export`) || then.indexOf(`#${post.id}`) < then.indexOf('## Client'), 'the post itself is not another post');
+    assert.ok(
+      !then.includes(`#${post.id} The export`) || then.indexOf(`#${post.id}`) < then.indexOf('## Client'),
+      'the post itself is not another post',
+    );
     assert.match(then, /- Deals: 2 deals\n/);
     assert.match(then, / {2}- #\d+ Support plan \\`gold\\` · 1200/);
     assert.match(then, /- Contact: .*`anna@attacker\.example`/);
@@ -125,9 +146,15 @@ describe('customer context: a post\'s client in its document and hover', () => {
     const { then } = await read(post.id);
     const section = then.slice(then.indexOf('## Client'));
     assertText(section);
-    assert.match(section, /- Name: Evil \\\[click\\\] \(command:helpdesk\.signOut\) \\<img src=x onerror=alert\(1\)\\> \\\*\\\*Co\\\*\\\* \(#\d+\)/);
+    assert.match(
+      section,
+      /- Name: Evil \\\[click\\\] \(command:helpdesk\.signOut\) \\<img src=x onerror=alert\(1\)\\> \\\*\\\*Co\\\*\\\* \(#\d+\)/,
+    );
     // Each contact part is inline code, which no preview links or renders, with a fence longer than its backticks.
-    assert.ok(section.includes('- Contact: `` [Anna] (https://attacker.example) `Smith` `` · `anna@attacker.example` · ``+44 `20` <b>7946</b>``\n'), section);
+    assert.ok(
+      section.includes('- Contact: `` [Anna] (https://attacker.example) `Smith` `` · `anna@attacker.example` · ``+44 `20` <b>7946</b>``\n'),
+      section,
+    );
     provider.dispose();
   });
 
@@ -136,7 +163,10 @@ describe('customer context: a post\'s client in its document and hover', () => {
     const before = (await hovers.describe(post.id)).value;
     assert.match(before, new RegExp(`Client&#58; client #${client.id}`), 'clients not loaded: by number');
     assert.doesNotMatch(before, /other open post|deal/, 'nothing counted that was not read');
-    assert.ok(!server.requests.some((r) => r.path.startsWith('/app/clients') || r.path.startsWith('/app/deals')), 'the hover read nothing for the client');
+    assert.ok(
+      !server.requests.some((r) => r.path.startsWith('/app/clients') || r.path.startsWith('/app/deals')),
+      'the hover read nothing for the client',
+    );
 
     // What the views read since: the clients, every post, the client's deals.
     await store.clients.ensureStarted();
@@ -155,10 +185,25 @@ describe('customer context: a post\'s client in its document and hover', () => {
     assert.ok(!/https:|command:|anna@/.test(line), `a link a renderer could make: ${line}`);
     store.invalidateDeals();
     store.peeks.clear();
-    assert.doesNotMatch((await hovers.describe(post.id)).value, /deal/, 'deals changed since (a deal linked or created): not claimed until read again');
+    assert.doesNotMatch(
+      (await hovers.describe(post.id)).value,
+      /deal/,
+      'deals changed since (a deal linked or created): not claimed until read again',
+    );
     assert.deepEqual(
       md.isTrusted,
-      { enabledCommands: ['helpdesk.openPost', 'helpdesk.commentOnTask', 'helpdesk.openInBrowser', 'helpdesk.goToCode', 'helpdesk.startWork', 'helpdesk.closePost', 'helpdesk.reopenPost', 'helpdesk.assignToMe'] },
+      {
+        enabledCommands: [
+          'helpdesk.openPost',
+          'helpdesk.commentOnTask',
+          'helpdesk.openInBrowser',
+          'helpdesk.goToCode',
+          'helpdesk.startWork',
+          'helpdesk.closePost',
+          'helpdesk.reopenPost',
+          'helpdesk.assignToMe',
+        ],
+      },
       'no more commands than the hover has without the client part',
     );
   });
@@ -242,8 +287,12 @@ describe('customer context and two accounts', () => {
     await changed;
     const then = await provider.provideTextDocumentContent(uri, new CancellationTokenSource().token as never);
     assert.match(then, /^# /, 'the post shows, read with its own account');
-    assert.doesNotMatch(then, /## Client|could not be read/, 'no client part from a store that is another account\'s now');
-    assert.deepEqual(b.requests.map((r) => r.path), [], "nothing read from the other account for it");
+    assert.doesNotMatch(then, /## Client|could not be read/, "no client part from a store that is another account's now");
+    assert.deepEqual(
+      b.requests.map((r) => r.path),
+      [],
+      'nothing read from the other account for it',
+    );
     provider.dispose();
     gateway.dispose();
   });
@@ -283,16 +332,23 @@ describe('customer context within the search bound', () => {
 
     // The hover counts among what the views' list holds, and says so too.
     const hovers = postHovers(gateway);
-    assert.match((await hovers.describe(newest.id)).value, new RegExp(`${withinBound} other open posts among the ${SEARCH_RECORDS} newest posts`));
+    assert.match(
+      (await hovers.describe(newest.id)).value,
+      new RegExp(`${withinBound} other open posts among the ${SEARCH_RECORDS} newest posts`),
+    );
     provider.dispose();
   });
 });
 
 describe('Show Posts of This Client', () => {
-  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    contributes: { menus: Record<string, { command: string; when?: string }[]> };
+  };
 
   it('is on the context menu of the rows of posts of a client, and only there', () => {
-    const entry = manifest.contributes.menus['view/item/context']!.find((m) => m.command === 'helpdesk.showClientPosts' && m.when?.includes('helpdesk.posts'))!;
+    const entry = manifest.contributes.menus['view/item/context']!.find(
+      (m) => m.command === 'helpdesk.showClientPosts' && m.when?.includes('helpdesk.posts'),
+    )!;
     // Our own manifest's pattern, not server text.
     const pattern = new RegExp(/viewItem =~ \/(.*)\/$/.exec(entry.when!)![1]!);
     const shows = (node: PostNode) => pattern.test(node.contextValue);
@@ -301,14 +357,18 @@ describe('Show Posts of This Client', () => {
     assert.ok(shows(new PostNode({ id: 1, client_id: 4 }, undefined, 0, { changes: ['new'], seen: false })));
     assert.ok(!shows(new PostNode({ id: 1 })));
     assert.ok(!shows(new PostNode({ id: 1, client_id: null, closed: true }, undefined, 0, { changes: ['new'], seen: true })));
-    assert.ok(!shows(new PostNode({ id: 2, post_id: 1, client_id: 4 })), 'a comment\'s row');
+    assert.ok(!shows(new PostNode({ id: 2, post_id: 1, client_id: 4 })), "a comment's row");
   });
 });
 
 describe('Show Posts of This Client: the Helpdesk view filtered by client', () => {
   // The posts view against a store whose service lists 300 posts newest first; client 7 has every 30th.
   function rig() {
-    const data: Post[] = Array.from({ length: 300 }, (_, i) => ({ id: 300 - i, title: `P${300 - i}`, client_id: (300 - i) % 30 === 0 ? 7 : 8 }));
+    const data: Post[] = Array.from({ length: 300 }, (_, i) => ({
+      id: 300 - i,
+      title: `P${300 - i}`,
+      client_id: (300 - i) % 30 === 0 ? 7 : 8,
+    }));
     const asked: number[] = [];
     const account = {
       url: 'https://a.example',
@@ -325,10 +385,29 @@ describe('Show Posts of This Client: the Helpdesk view filtered by client', () =
     const store = new HelpdeskStore({ error: () => undefined });
     store.bind(account);
     const here = { url: 'https://a.example', usable: true, account, store };
-    const accountNow: WindowAccount = { ready: () => Promise.resolve(here), current: here, onDidChange: new EventEmitter<void>().event, signedInAccounts: () => Promise.resolve([here.url]) };
-    const view = { onDidExpandElement: new EventEmitter().event, onDidCollapseElement: new EventEmitter().event, description: undefined as string | undefined };
-    const identity = { me: () => undefined, whoIAm: () => whoIs(undefined), onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
-    const news: PostsNews = { onDidChange: new EventEmitter<void>().event, itemOf: () => undefined, isSeen: () => undefined, posts: () => [], status: { off: false } };
+    const accountNow: WindowAccount = {
+      ready: () => Promise.resolve(here),
+      current: here,
+      onDidChange: new EventEmitter<void>().event,
+      signedInAccounts: () => Promise.resolve([here.url]),
+    };
+    const view = {
+      onDidExpandElement: new EventEmitter().event,
+      onDidCollapseElement: new EventEmitter().event,
+      description: undefined as string | undefined,
+    };
+    const identity = {
+      me: () => undefined,
+      whoIAm: () => whoIs(undefined),
+      onDidChange: () => ({ dispose: () => undefined }),
+    } as unknown as Identity;
+    const news: PostsNews = {
+      onDidChange: new EventEmitter<void>().event,
+      itemOf: () => undefined,
+      isSeen: () => undefined,
+      posts: () => [],
+      status: { off: false },
+    };
     const provider = new PostsTreeProvider(store, accountNow, identity, news);
     provider.showIn(view as never);
     return { store, provider, view, asked };
@@ -340,7 +419,7 @@ describe('Show Posts of This Client: the Helpdesk view filtered by client', () =
     fake.config.set('helpdesk.pageSize', 100);
   });
 
-  it('shows the client\'s posts only, loading pages until the screen is full, and names the client in the title', async () => {
+  it("shows the client's posts only, loading pages until the screen is full, and names the client in the title", async () => {
     const r = rig();
     await r.store.clients.ensureStarted();
     const row = (await r.provider.getChildren()).find((n): n is PostNode => n instanceof PostNode && n.post.id === 300);

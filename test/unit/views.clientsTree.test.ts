@@ -11,9 +11,13 @@ import { EventEmitter } from './fakeVscode';
 /* The Clients view draws again only the client whose deals changed. */
 
 describe('the Clients view', () => {
-  it('a deal linked to a client draws that client\'s row again (and the one that listed it before), not the view', async () => {
+  it("a deal linked to a client draws that client's row again (and the one that listed it before), not the view", async () => {
     const clients: Client[] = [1, 2, 3].map((id) => ({ id, name: `Client ${id}` }));
-    const deals = new Map<number, Deal[]>([[1, [{ id: 10, name: 'D', client_id: 1 }]], [2, []], [3, []]]);
+    const deals = new Map<number, Deal[]>([
+      [1, [{ id: 10, name: 'D', client_id: 1 }]],
+      [2, []],
+      [3, []],
+    ]);
     const changes = new EventEmitter<AccountChange>();
     const dealReads: number[] = [];
     const account = {
@@ -28,7 +32,12 @@ describe('the Clients view', () => {
     const store = new HelpdeskStore({ error: () => undefined });
     store.bind(account);
     const signedIn: SignedIn = { url: account.url, usable: true, account, store };
-    const windowAccount: WindowAccount = { current: signedIn, ready: async () => signedIn, onDidChange: new EventEmitter<void>().event, signedInAccounts: async () => [account.url] };
+    const windowAccount: WindowAccount = {
+      current: signedIn,
+      ready: async () => signedIn,
+      onDidChange: new EventEmitter<void>().event,
+      signedInAccounts: async () => [account.url],
+    };
     const provider = new ClientsTreeProvider(store, windowAccount);
     const rows = (await provider.getChildren()).filter((n): n is ClientNode => n instanceof ClientNode);
     assert.equal(rows.length, 3);
@@ -39,10 +48,16 @@ describe('the Clients view', () => {
     deals.set(1, []);
     deals.set(3, [moved]);
     changes.fire({ kind: 'deals', deal: moved });
-    assert.deepEqual(drawn.map((node) => (node instanceof ClientNode ? node.client.id : 'the whole view')), [1, 3]);
+    assert.deepEqual(
+      drawn.map((node) => (node instanceof ClientNode ? node.client.id : 'the whole view')),
+      [1, 3],
+    );
     dealReads.length = 0;
-    assert.deepEqual((await provider.getChildren(rows[2])).map((n) => n.label), ['D']);
+    assert.deepEqual(
+      (await provider.getChildren(rows[2])).map((n) => n.label),
+      ['D'],
+    );
     await provider.getChildren(rows[1]);
-    assert.deepEqual(dealReads, [3], 'only the changed client\'s deals are read again');
+    assert.deepEqual(dealReads, [3], "only the changed client's deals are read again");
   });
 });

@@ -36,7 +36,7 @@ describe('quick filters of the posts view', () => {
     assert.equal(inScope(closed, 'filedByMe', facts) && matchesFilter(closed, { text: 'nothing' }, true), false);
   });
 
-  it('the agent\'s search keeps the posts the view\'s quick filter keeps, for every scope and person (one rule)', async () => {
+  it("the agent's search keeps the posts the view's quick filter keeps, for every scope and person (one rule)", async () => {
     const people = [whoIs(undefined), whoIs(undefined, { filed: new Set([3]) }), whoIs(7), whoIs(7, { filed: new Set([4]) }), whoIs(9)];
     for (const scope of POSTS_SCOPES) {
       for (const who of people) {
@@ -44,7 +44,12 @@ describe('quick filters of the posts view', () => {
         assert.deepEqual([...found.keys()], ids(posts.filter((p) => inScope(p, scope, who))), `${scope}, ${JSON.stringify(who.me)}`);
       }
     }
-    const unassigned = await matchingPosts([{ id: 6 }], { words: [], state: 'all', scope: 'assignedToMe' }, () => undefined, whoIs(undefined));
+    const unassigned = await matchingPosts(
+      [{ id: 6 }],
+      { words: [], state: 'all', scope: 'assignedToMe' },
+      () => undefined,
+      whoIs(undefined),
+    );
     assert.equal(unassigned.size, 0, 'an unassigned post is not "assigned to" a person not known yet');
   });
 });

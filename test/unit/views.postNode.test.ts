@@ -12,8 +12,20 @@ describe('PostNode', () => {
     const node = new PostNode(post, { statuses: new Map([[2, 'Waiting']]) }, 2, { changes: ['closed'], seen: false });
     const item = node.treeItem();
     assert.deepEqual(
-      { label: item.label, id: item.id, description: item.description, contextValue: item.contextValue, collapsibleState: item.collapsibleState },
-      { label: 'Printer jams', id: 'post:7', description: '#7 · Waiting · closed', contextValue: 'post.closed.client.unseen', collapsibleState: TreeItemCollapsibleState.Collapsed },
+      {
+        label: item.label,
+        id: item.id,
+        description: item.description,
+        contextValue: item.contextValue,
+        collapsibleState: item.collapsibleState,
+      },
+      {
+        label: 'Printer jams',
+        id: 'post:7',
+        description: '#7 · Waiting · closed',
+        contextValue: 'post.closed.client.unseen',
+        collapsibleState: TreeItemCollapsibleState.Collapsed,
+      },
     );
     assert.equal((item.iconPath as ThemeIcon).id, 'bug');
     assert.equal(String(item.resourceUri), 'helpdesk-row:/post/7');

@@ -15,12 +15,12 @@ describe('post URIs', () => {
     assert.equal(acme?.id, 42);
     assert.notEqual(postUri(42, ACME).toString(), postUri(42, GLOBEX).toString());
     assert.equal(accountOf(acme, ACME, [ACME, GLOBEX]), ACME);
-    assert.equal(accountOf(globex!, ACME, [ACME, GLOBEX]), GLOBEX, 'not the window\'s account on the same host');
+    assert.equal(accountOf(globex!, ACME, [ACME, GLOBEX]), GLOBEX, "not the window's account on the same host");
     const local = postOf(postUri(1, 'http://localhost:3000'));
     assert.equal(accountOf(local!, 'https://localhost:3000', ['https://localhost:3000']), undefined, 'another scheme is another account');
   });
 
-  it('a document from before several accounts (no account named) is the window\'s', () => {
+  it("a document from before several accounts (no account named) is the window's", () => {
     const old = postOf(Uri.from({ scheme: 'helpdesk-post', path: '/7.md' }) as never);
     assert.deepEqual(old, { id: 7 });
     assert.equal(accountOf(old, ACME, [ACME, GLOBEX]), ACME);

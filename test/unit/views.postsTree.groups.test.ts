@@ -42,7 +42,13 @@ function rig(total: number) {
   const view = { onDidExpandElement: expand.event, onDidCollapseElement: collapse.event, description: undefined } as never;
   const identity = { me: () => undefined, whoIAm: () => NOBODY, onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
   const newsChanged = new EventEmitter<void>();
-  const news: PostsNews = { onDidChange: newsChanged.event, itemOf: () => undefined, isSeen: () => undefined, posts: (loaded) => [...loaded.values()].slice(0, 3), status: { off: false } };
+  const news: PostsNews = {
+    onDidChange: newsChanged.event,
+    itemOf: () => undefined,
+    isSeen: () => undefined,
+    posts: (loaded) => [...loaded.values()].slice(0, 3),
+    status: { off: false },
+  };
   const provider = new PostsTreeProvider(store, accountNow, identity, news);
   provider.showIn(view);
   const fired: (HelpdeskNode | undefined)[] = [];
@@ -99,7 +105,10 @@ describe('PostsTreeProvider: groups, Changed Only and refills', () => {
     r.fired.length = 0;
     r.store.posts.replace({ id: 1200, title: 'renamed' });
     const known = new Set(changedRoot);
-    assert.ok(r.fired.some((n) => n === undefined || known.has(n)), `fired only nodes not shown: ${r.fired.map((n) => n?.id).join()}`);
+    assert.ok(
+      r.fired.some((n) => n === undefined || known.has(n)),
+      `fired only nodes not shown: ${r.fired.map((n) => n?.id).join()}`,
+    );
   });
 
   it('folding the group still filling does not hide "Load more…": it moves to the end of the view, and back when opened', async () => {
@@ -187,7 +196,10 @@ describe('PostsTreeProvider: refill edge cases', () => {
     await r.provider.getChildren();
     await r.provider.whenFilled();
     assert.ok(r.store.posts.state.items.length >= 1200, `${r.store.posts.state.items.length}`);
-    const ids = postIds([...(await r.provider.getChildren()), ...(await Promise.all((await r.provider.getChildren()).filter(isGroup).map((g) => r.provider.getChildren(g)))).flat()]);
+    const ids = postIds([
+      ...(await r.provider.getChildren()),
+      ...(await Promise.all((await r.provider.getChildren()).filter(isGroup).map((g) => r.provider.getChildren(g)))).flat(),
+    ]);
     assert.equal(new Set(ids).size, ids.length);
   });
 });

@@ -30,7 +30,7 @@ describe('ShownPosts', () => {
     assert.deepEqual(ids(shown.of([post(10)])), [10], 'a shorter list without a change told is read again from its end');
   });
 
-  it('keeps each post\'s comments, oldest first, also when they come on a later page', () => {
+  it("keeps each post's comments, oldest first, also when they come on a later page", () => {
     const shown = new ShownPosts((p) => typeof p.post_id !== 'number');
     const first = [post(9), post(8), post(7, { post_id: 9 })];
     assert.deepEqual(ids(shown.of(first)), [9, 8]);

@@ -25,13 +25,22 @@ function service(count: number, behaviour: Behaviour, perPage = 100) {
   const add = (n: number): Post[] =>
     Array.from({ length: n }, () => {
       const id = nextId++;
-      const post: Post = { id, title: `Post ${id}`, user_id: 2, responsible_id: null, comments_cache: 0, closed: false, updated_at: new Date((clock += 60_000)).toISOString() };
+      const post: Post = {
+        id,
+        title: `Post ${id}`,
+        user_id: 2,
+        responsible_id: null,
+        comments_cache: 0,
+        closed: false,
+        updated_at: new Date((clock += 60_000)).toISOString(),
+      };
       posts.set(id, post);
       return post;
     });
   add(count);
   /** Changed in the web app: its `updated_at` moves. */
-  const change = (id: number, fields: Partial<Post>) => posts.set(id, { ...posts.get(id)!, ...fields, updated_at: new Date((clock += 60_000)).toISOString() });
+  const change = (id: number, fields: Partial<Post>) =>
+    posts.set(id, { ...posts.get(id)!, ...fields, updated_at: new Date((clock += 60_000)).toISOString() });
   const byId = (desc: boolean) => [...posts.values()].sort((a, b) => (desc ? b.id - a.id : a.id - b.id));
   const byUpdated = () => [...posts.values()].sort((a, b) => Date.parse(b.updated_at!) - Date.parse(a.updated_at!) || b.id - a.id);
   const pageOf = (list: Post[], page: number): Page<Post> => {
@@ -98,7 +107,11 @@ describe('watch: reading what changed since the last poll', () => {
     svc.add(1);
     svc.change(6, { responsible_id: 3 });
     const more = await w.poll();
-    assert.deepEqual([changesOf(more.news), more.reads], [[{ id: 301, changes: ['new'] }], ['updated:1']], 'a new post is news; another person\'s old post changed is not');
+    assert.deepEqual(
+      [changesOf(more.news), more.reads],
+      [[{ id: 301, changes: ['new'] }], ['updated:1']],
+      "a new post is news; another person's old post changed is not",
+    );
   });
 
   it('order ignored, oldest first: read by id as before (its last page), and that choice is kept: one request when idle, until the watcher restarts', async () => {
@@ -127,7 +140,11 @@ describe('watch: reading what changed since the last poll', () => {
     assert.deepEqual([changesOf(fresh.news), fresh.reads], [[{ id: 301, changes: ['new'] }], ['updated:1']]);
     svc.change(250, { responsible_id: ME });
     const contradicted = await w.poll();
-    assert.deepEqual([contradicted.reads, contradicted.state.order], [['updated:1', 'id:1'], 'id'], 'post 250 updated last, listed below newer ids: not sorted');
+    assert.deepEqual(
+      [contradicted.reads, contradicted.state.order],
+      [['updated:1', 'id:1'], 'id'],
+      'post 250 updated last, listed below newer ids: not sorted',
+    );
     assert.deepEqual(changesOf(contradicted.news), [{ id: 250, changes: ['assigned'] }], 'read by id, as before');
     assert.deepEqual((await w.poll()).reads, ['id:1'], 'remembered: one request');
   });
@@ -157,7 +174,11 @@ describe('watch: reading what changed since the last poll', () => {
     assert.equal((await readChanges(one.source, {}, undefined, true)).order, 'id');
     assert.equal((await readChanges(one.source, { order: 'updated' }, undefined, false)).order, 'updated');
     const at = new Date(T0).toISOString();
-    const sameTime: ChangesSource = { byUpdated: async () => ({ items: [1, 2, 3].map((id) => ({ id, updated_at: at })), received: 3 }), byId: async () => ({ items: [], received: 0 }), orderRefused: () => false };
+    const sameTime: ChangesSource = {
+      byUpdated: async () => ({ items: [1, 2, 3].map((id) => ({ id, updated_at: at })), received: 3 }),
+      byId: async () => ({ items: [], received: 0 }),
+      orderRefused: () => false,
+    };
     assert.equal((await readChanges(sameTime, {}, undefined, true)).order, 'id');
   });
 
@@ -168,7 +189,11 @@ describe('watch: reading what changed since the last poll', () => {
     const made = sorted.add(150);
     const many = await w.poll();
     assert.deepEqual(many.reads, ['updated:1', 'updated:2']);
-    assert.deepEqual(many.news.map((n) => n.id).sort((a, b) => a - b), made.map((p) => p.id), 'all 150 are news');
+    assert.deepEqual(
+      many.news.map((n) => n.id).sort((a, b) => a - b),
+      made.map((p) => p.id),
+      'all 150 are news',
+    );
     assert.deepEqual((await w.poll()).reads, ['updated:1'], 'then idle: one request');
 
     const byId = service(300, 'newestFirst');
@@ -178,7 +203,10 @@ describe('watch: reading what changed since the last poll', () => {
     const madeById = byId.add(150);
     const manyById = await v.poll();
     assert.deepEqual(manyById.reads, ['id:1', 'id:2']);
-    assert.deepEqual(manyById.news.map((n) => n.id).sort((a, b) => a - b), madeById.map((p) => p.id));
+    assert.deepEqual(
+      manyById.news.map((n) => n.id).sort((a, b) => a - b),
+      madeById.map((p) => p.id),
+    );
     assert.deepEqual((await v.poll()).reads, ['id:1']);
   });
 
@@ -188,9 +216,16 @@ describe('watch: reading what changed since the last poll', () => {
     await w.poll();
     const made = svc.add(MAX_CHANGED_PAGES * 10 + 15);
     const flood = await w.poll();
-    assert.deepEqual(flood.reads, Array.from({ length: MAX_CHANGED_PAGES }, (_, i) => `updated:${i + 1}`));
+    assert.deepEqual(
+      flood.reads,
+      Array.from({ length: MAX_CHANGED_PAGES }, (_, i) => `updated:${i + 1}`),
+    );
     assert.equal(flood.beyondBound, true);
-    assert.deepEqual(flood.news.map((n) => n.id).sort((a, b) => a - b), made.slice(-MAX_CHANGED_PAGES * 10).map((p) => p.id), 'the latest changed');
+    assert.deepEqual(
+      flood.news.map((n) => n.id).sort((a, b) => a - b),
+      made.slice(-MAX_CHANGED_PAGES * 10).map((p) => p.id),
+      'the latest changed',
+    );
     const after = await w.poll();
     assert.deepEqual([after.news, after.reads, after.beyondBound], [[], ['updated:1'], false]);
 
@@ -205,7 +240,11 @@ describe('watch: reading what changed since the last poll', () => {
     let clock = T0;
     const reads: number[] = [];
     const page = (): Post[] => [1, 2, 3].map((id) => ({ id, title: '', updated_at: new Date(clock - id).toISOString() }));
-    const source: ChangesSource = { byUpdated: async (n) => (reads.push(n), { items: page(), received: 3 }), byId: async () => assert.fail('not by id'), orderRefused: () => false };
+    const source: ChangesSource = {
+      byUpdated: async (n) => (reads.push(n), { items: page(), received: 3 }),
+      byId: async () => assert.fail('not by id'),
+      orderRefused: () => false,
+    };
     const first = await readChanges(source, {}, undefined, true);
     const since = compare(undefined, first.posts, me, 0).snapshot;
     clock += 60_000;

@@ -8,7 +8,15 @@ import { readNewest } from '../../src/watch/newestPosts';
 
 const ME = 7;
 const me = whoIs(ME, { commented: new Set([30]) });
-const post = (id: number, fields: Partial<Post> = {}): Post => ({ id, title: `Post ${id}`, user_id: 2, responsible_id: null, comments_cache: 0, closed: false, ...fields });
+const post = (id: number, fields: Partial<Post> = {}): Post => ({
+  id,
+  title: `Post ${id}`,
+  user_id: 2,
+  responsible_id: null,
+  comments_cache: 0,
+  closed: false,
+  ...fields,
+});
 const poll = (before: Snapshot | undefined, posts: Post[], who: WhoIAm = me) => compare(before, posts, who, 1000);
 
 describe('watch: news between two polls', () => {
@@ -18,16 +26,32 @@ describe('watch: news between two polls', () => {
     assert.equal(snapshot.newest, 12);
   });
 
-  it('the person\'s own update from VS Code (closed, reopened, assigned to them) is no news to them, as long as nothing came after it', () => {
-    const before = poll(undefined, [post(31, { user_id: ME, updated_at: '2026-11-26T10:00:00Z' }), post(30, { updated_at: '2026-11-26T10:00:00Z' })]).snapshot;
-    const own: WhoIAm = { ...me, updated: new Map([[31, '2026-11-26T11:00:00Z'], [30, '2026-11-26T11:00:00Z']]) };
+  it("the person's own update from VS Code (closed, reopened, assigned to them) is no news to them, as long as nothing came after it", () => {
+    const before = poll(undefined, [
+      post(31, { user_id: ME, updated_at: '2026-11-26T10:00:00Z' }),
+      post(30, { updated_at: '2026-11-26T10:00:00Z' }),
+    ]).snapshot;
+    const own: WhoIAm = {
+      ...me,
+      updated: new Map([
+        [31, '2026-11-26T11:00:00Z'],
+        [30, '2026-11-26T11:00:00Z'],
+      ]),
+    };
     const closedByMe = post(31, { user_id: ME, closed: true, updated_at: '2026-11-26T11:00:00Z' });
     const assignedByMe = post(30, { responsible_id: ME, updated_at: '2026-11-26T11:00:00Z' });
     const { news, snapshot } = poll(before, [closedByMe, assignedByMe], own);
     assert.deepEqual(news, [], 'their own changes');
     // Someone reopens it after them: that is news again.
-    const { news: later } = poll(snapshot, [post(31, { user_id: ME, closed: false, updated_at: '2026-11-26T12:00:00Z' }), assignedByMe], own);
-    assert.deepEqual(later.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['reopened'] }]);
+    const { news: later } = poll(
+      snapshot,
+      [post(31, { user_id: ME, closed: false, updated_at: '2026-11-26T12:00:00Z' }), assignedByMe],
+      own,
+    );
+    assert.deepEqual(
+      later.map(({ id, changes }) => ({ id, changes })),
+      [{ id: 31, changes: ['reopened'] }],
+    );
   });
 
   it('a post above the newest seen is new, and assigned when it is assigned to me; an older one coming into view is not news', () => {
@@ -42,8 +66,14 @@ describe('watch: news between two polls', () => {
     );
   });
 
-  it('assigned to me since, comments on my posts, closed and reopened: each is news; the same on another person\'s post is not', () => {
-    const before = poll(undefined, [post(40, { user_id: 2 }), post(31, { user_id: ME }), post(30), post(20, { responsible_id: ME, closed: true }), post(19, { comments_cache: 1 })]).snapshot;
+  it("assigned to me since, comments on my posts, closed and reopened: each is news; the same on another person's post is not", () => {
+    const before = poll(undefined, [
+      post(40, { user_id: 2 }),
+      post(31, { user_id: ME }),
+      post(30),
+      post(20, { responsible_id: ME, closed: true }),
+      post(19, { comments_cache: 1 }),
+    ]).snapshot;
     const { news } = poll(before, [
       post(40, { user_id: 2, responsible_id: ME }),
       post(31, { user_id: ME, comments_cache: 2 }),
@@ -65,44 +95,86 @@ describe('watch: news between two polls', () => {
   it('with no id known, posts filed from VS Code are still mine; nothing is "assigned"', () => {
     const who = whoIs(undefined, { commented: new Set([30]) });
     const before = poll(undefined, [post(30), post(29, { responsible_id: ME })], who).snapshot;
-    const { news } = poll(before, [post(31, { responsible_id: ME }), post(30, { comments_cache: 1 }), post(29, { responsible_id: ME, comments_cache: 3 })], who);
-    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 31, changes: ['new'] }, { id: 30, changes: ['commented'] }]);
+    const { news } = poll(
+      before,
+      [post(31, { responsible_id: ME }), post(30, { comments_cache: 1 }), post(29, { responsible_id: ME, comments_cache: 3 })],
+      who,
+    );
+    assert.deepEqual(
+      news.map(({ id, changes }) => ({ id, changes })),
+      [
+        { id: 31, changes: ['new'] },
+        { id: 30, changes: ['commented'] },
+      ],
+    );
   });
 
-  it('a new post the person wrote (from VS Code, or as their user) is not news to them; a colleague\'s post they commented on since is', () => {
+  it("a new post the person wrote (from VS Code, or as their user) is not news to them; a colleague's post they commented on since is", () => {
     const who = whoIs(ME, { filed: new Set([31]), commented: new Set([33]) });
     const before = poll(undefined, [post(30)], who).snapshot;
-    const { news, snapshot } = poll(before, [post(33), post(32, { user_id: ME, responsible_id: ME }), post(31, { responsible_id: ME }), post(30)], who);
-    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 33, changes: ['new'] }]);
+    const { news, snapshot } = poll(
+      before,
+      [post(33), post(32, { user_id: ME, responsible_id: ME }), post(31, { responsible_id: ME }), post(30)],
+      who,
+    );
+    assert.deepEqual(
+      news.map(({ id, changes }) => ({ id, changes })),
+      [{ id: 33, changes: ['new'] }],
+    );
     assert.equal(snapshot.newest, 33, 'seen all the same');
   });
 
-  it('a comment the list holds among posts is not a post of its own: its post\'s count tells it', () => {
+  it("a comment the list holds among posts is not a post of its own: its post's count tells it", () => {
     const before = poll(undefined, [post(30, { user_id: ME })]).snapshot;
     const { news } = poll(before, [post(31, { post_id: 30, task_kind: 'comment' }), post(30, { user_id: ME, comments_cache: 1 })]);
-    assert.deepEqual(news.map(({ id, changes }) => ({ id, changes })), [{ id: 30, changes: ['commented'] }]);
+    assert.deepEqual(
+      news.map(({ id, changes }) => ({ id, changes })),
+      [{ id: 30, changes: ['commented'] }],
+    );
   });
 
   it('my posts stay known after they leave the newest page, others do not; the snapshot is bounded', () => {
     const before = poll(undefined, [post(31, { user_id: ME }), post(12)]).snapshot;
     const { snapshot } = poll(before, [post(33), post(32)]);
-    assert.deepEqual(Object.keys(snapshot.posts).map(Number).sort((a, b) => b - a), [33, 32, 31]);
+    assert.deepEqual(
+      Object.keys(snapshot.posts)
+        .map(Number)
+        .sort((a, b) => b - a),
+      [33, 32, 31],
+    );
     const { news } = poll(snapshot, [post(33), post(31, { user_id: ME, comments_cache: 1 })]);
-    assert.deepEqual(news.map((n) => n.changes), [['commented']], 'seen again later: compared with what it was');
+    assert.deepEqual(
+      news.map((n) => n.changes),
+      [['commented']],
+      'seen again later: compared with what it was',
+    );
     const many = Array.from({ length: SNAPSHOT_MAX + 50 }, (_, i) => post(i + 1, { user_id: ME }));
     assert.equal(Object.keys(poll(undefined, many).snapshot.posts).length, SNAPSHOT_MAX);
   });
 
   it('records without a usable id, or with wrong types, are skipped or read as nothing', () => {
     const before = poll(undefined, [post(5)]).snapshot;
-    const odd = [{ id: -1 }, { id: 1.5 }, { id: '9' }, post(6, { title: 42 as never, comments_cache: 'x' as never, responsible_id: '7' as never })] as Post[];
+    const odd = [
+      { id: -1 },
+      { id: 1.5 },
+      { id: '9' },
+      post(6, { title: 42 as never, comments_cache: 'x' as never, responsible_id: '7' as never }),
+    ] as Post[];
     const { news } = poll(before, odd);
-    assert.deepEqual(news.map(({ id, title, changes }) => ({ id, title, changes })), [{ id: 6, title: '', changes: ['new'] }]);
+    assert.deepEqual(
+      news.map(({ id, title, changes }) => ({ id, title, changes })),
+      [{ id: 6, title: '', changes: ['new'] }],
+    );
   });
 
   it('the snapshot keeps the latest updated_at seen (server clock), whatever order the posts came in; it never moves back', () => {
     const at = (minute: number) => `2025-05-19T10:${String(minute).padStart(2, '0')}:00.000+01:00`;
-    const { snapshot } = poll(undefined, [post(12, { updated_at: at(5) }), post(11, { updated_at: at(30) }), post(10, { updated_at: 'not a time' }), post(9)]);
+    const { snapshot } = poll(undefined, [
+      post(12, { updated_at: at(5) }),
+      post(11, { updated_at: at(30) }),
+      post(10, { updated_at: 'not a time' }),
+      post(9),
+    ]);
     assert.equal(snapshot.updatedUpTo, Date.parse(at(30)));
     assert.equal(poll(snapshot, [post(12, { updated_at: at(1) })]).snapshot.updatedUpTo, Date.parse(at(30)));
     assert.equal(poll(undefined, [post(3)]).snapshot.updatedUpTo, undefined, 'no time seen: none kept');
@@ -118,20 +190,46 @@ describe('watch: news between two polls', () => {
       post(3, { responsible_id: ME, updated_at: at(10) }),
       post(2, { responsible_id: ME }),
     ]);
-    assert.deepEqual(news.map(({ id, changes, assignedToMe, mine }) => ({ id, changes, assignedToMe, mine })), [{ id: 5, changes: ['assigned'], assignedToMe: true, mine: true }]);
+    assert.deepEqual(
+      news.map(({ id, changes, assignedToMe, mine }) => ({ id, changes, assignedToMe, mine })),
+      [{ id: 5, changes: ['assigned'], assignedToMe: true, mine: true }],
+    );
     assert.equal(snapshot.updatedUpTo, Date.parse(at(20)));
     assert.ok(snapshot.posts[5]?.mine, 'kept from now on, compared by its facts');
     const older = { ...before, updatedUpTo: undefined };
-    assert.deepEqual(poll(older, [post(5, { responsible_id: ME, updated_at: at(20) })]).news, [], 'a snapshot with no time (written before): nothing to tell it changed since');
+    assert.deepEqual(
+      poll(older, [post(5, { responsible_id: ME, updated_at: at(20) })]).news,
+      [],
+      'a snapshot with no time (written before): nothing to tell it changed since',
+    );
   });
 
   it('what is told, by the notify setting', () => {
-    const item = (changes: ('new' | 'assigned' | 'commented')[], mine: boolean) => ({ id: 1, title: '', changes, mine, assignedToMe: changes.includes('assigned'), at: 0 });
+    const item = (changes: ('new' | 'assigned' | 'commented')[], mine: boolean) => ({
+      id: 1,
+      title: '',
+      changes,
+      mine,
+      assignedToMe: changes.includes('assigned'),
+      at: 0,
+    });
     const cases = [item(['new', 'assigned'], true), item(['commented'], true), item(['new'], false)];
-    assert.deepEqual(cases.map((c) => wanted(c, 'assignedToMe')), [true, false, false]);
-    assert.deepEqual(cases.map((c) => wanted(c, 'mine')), [true, true, false]);
-    assert.deepEqual(cases.map((c) => wanted(c, 'all')), [true, true, true]);
-    assert.deepEqual(cases.map((c) => wanted(c, 'off')), [false, false, false]);
+    assert.deepEqual(
+      cases.map((c) => wanted(c, 'assignedToMe')),
+      [true, false, false],
+    );
+    assert.deepEqual(
+      cases.map((c) => wanted(c, 'mine')),
+      [true, true, false],
+    );
+    assert.deepEqual(
+      cases.map((c) => wanted(c, 'all')),
+      [true, true, true],
+    );
+    assert.deepEqual(
+      cases.map((c) => wanted(c, 'off')),
+      [false, false, false],
+    );
   });
 
   it('a post with news again is one row holding all its changes; what is told is what this poll found', () => {
@@ -140,7 +238,10 @@ describe('watch: news between two polls', () => {
     let held = heldNews([], second.news, 1, 200);
     const third = poll(second.snapshot, [post(12, { responsible_id: ME }), post(11)]);
     held = heldNews(held, third.news, 2, 200, 1);
-    assert.deepEqual(held.map(({ id, changes, latest, seq }) => ({ id, changes, latest, seq })), [{ id: 12, changes: ['new', 'assigned'], latest: ['assigned'], seq: 2 }]);
+    assert.deepEqual(
+      held.map(({ id, changes, latest, seq }) => ({ id, changes, latest, seq })),
+      [{ id: 12, changes: ['new', 'assigned'], latest: ['assigned'], seq: 2 }],
+    );
     assert.equal(wanted(held[0]!, 'assignedToMe'), true);
     // Assigned to me once, commented on since: the comment is not an assignment to tell again.
     const fourth = poll(third.snapshot, [post(12, { responsible_id: ME, comments_cache: 3 }), post(11)]);
@@ -169,9 +270,18 @@ describe('watch: news between two polls', () => {
     const first = poll(before, [post(31), post(30, { comments_cache: 1 })]);
     let held = heldNews([], first.news, 1, 200);
     const seen = new Map(held.map((item) => [item.id, item.seq]));
-    assert.deepEqual(held.map((item) => isSeen(item, seen)), [true, true]);
+    assert.deepEqual(
+      held.map((item) => isSeen(item, seen)),
+      [true, true],
+    );
     held = heldNews(held, poll(first.snapshot, [post(31), post(30, { comments_cache: 2 })]).news, 2, 200);
-    assert.deepEqual(held.map((item) => [item.id, isSeen(item, seen)]), [[30, false], [31, true]]);
+    assert.deepEqual(
+      held.map((item) => [item.id, isSeen(item, seen)]),
+      [
+        [30, false],
+        [31, true],
+      ],
+    );
     assert.equal(isSeen(held[1]!, new Map()), false, 'nothing seen yet');
   });
 
@@ -180,12 +290,16 @@ describe('watch: news between two polls', () => {
     const after = poll(before, [post(31), post(30, { user_id: ME, comments_cache: 2, closed: true })]);
     const loaded = new Map([[31, post(31, { title: 'Loaded, newer', status_id: 4 })]]);
     const rows = newsPosts(after.news, loaded, after.snapshot);
-    assert.deepEqual(rows.map((p) => p.id), [31, 30]);
+    assert.deepEqual(
+      rows.map((p) => p.id),
+      [31, 30],
+    );
     assert.equal(rows[0], loaded.get(31));
     assert.deepEqual(rows[1], { id: 30, title: 'Post 30', user_id: ME, responsible_id: null, comments_cache: 2, closed: true });
-    assert.deepEqual(newsPosts([{ id: 9, title: 'Only the news', changes: ['new'], assignedToMe: false, mine: false, at: 0 }], new Map(), undefined), [
-      { id: 9, title: 'Only the news', user_id: null, responsible_id: null, comments_cache: null, closed: false },
-    ]);
+    assert.deepEqual(
+      newsPosts([{ id: 9, title: 'Only the news', changes: ['new'], assignedToMe: false, mine: false, at: 0 }], new Map(), undefined),
+      [{ id: 9, title: 'Only the news', user_id: null, responsible_id: null, comments_cache: null, closed: false }],
+    );
   });
 });
 
@@ -222,7 +336,10 @@ describe('watch: the newest posts', () => {
     assert.ok(next.posts.some((p) => p.id === 251));
     const filled = service(301, 100, false);
     const after = await readNewest(filled.read, { page: 3, full: 100 });
-    assert.ok(after.posts.some((p) => p.id === 301), 'the post on the page after the one that filled');
+    assert.ok(
+      after.posts.some((p) => p.id === 301),
+      'the post on the page after the one that filled',
+    );
     assert.deepEqual(after.newestPage, { page: 4, full: 100 });
     assert.deepEqual(filled.reads, [3, 4], 'two requests');
     const exactly = service(300, 100, false);
@@ -230,7 +347,10 @@ describe('watch: the newest posts', () => {
     assert.deepEqual(exactly.reads, [3, 4], 'a full page and an empty one after it');
     assert.deepEqual(short, { page: 4, full: 99, perPage: 99, most: 100 }, 'read 99 a page from now on: the last page holds 3');
     const idle = service(300, 100, false);
-    assert.deepEqual((await readNewest(idle.read, short)).posts.map((p) => p.id), [298, 299, 300]);
+    assert.deepEqual(
+      (await readNewest(idle.read, short)).posts.map((p) => p.id),
+      [298, 299, 300],
+    );
     assert.deepEqual(idle.reads, [4], 'an idle poll is one request again');
     const grown = service(301, 100, false);
     assert.ok((await readNewest(grown.read, short)).posts.some((p) => p.id === 301));
@@ -240,7 +360,10 @@ describe('watch: the newest posts', () => {
     const grew = service(520, 100, false);
     const far = await readNewest(grew.read, { page: 3, full: 100 });
     assert.deepEqual(far.newestPage, { page: 6, full: 100 });
-    assert.ok(far.posts.some((p) => p.id === 520), 'grown by more than a page: searched again');
+    assert.ok(
+      far.posts.some((p) => p.id === 520),
+      'grown by more than a page: searched again',
+    );
   });
 
   it('oldest first, after posts were deleted: the last page is found again below', async () => {

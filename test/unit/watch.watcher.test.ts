@@ -21,7 +21,10 @@ describe('watch: the watcher, several windows on one storage folder', () => {
     assert.equal(acme.requests, 1, 'one baseline');
     acme.add({ id: 3, responsible_id: 7 });
     await rig.clock.advance(5 * MINUTE);
-    assert.deepEqual(rig.shown.map((s) => [s.window, s.text]), [['A', 'A new post is assigned to you: "Post 3" (#3).']]);
+    assert.deepEqual(
+      rig.shown.map((s) => [s.window, s.text]),
+      [['A', 'A new post is assigned to you: "Post 3" (#3).']],
+    );
     assert.equal(acme.requests, 2);
     await rig.clock.advance(60 * MINUTE);
     assert.equal(acme.requests, 14, 'twelve an idle hour');
@@ -183,8 +186,14 @@ describe('watch: notifications', () => {
     await a.switchTo(new FakeService(BETA));
     choose('Show');
     await rig.clock.advance(MINUTE);
-    assert.deepEqual(a.ran.filter((r) => r.command === 'helpdesk.showNews'), []);
-    assert.ok(texts().some((t) => t.includes('acme.sugester.com')), texts().join('\n'));
+    assert.deepEqual(
+      a.ran.filter((r) => r.command === 'helpdesk.showNews'),
+      [],
+    );
+    assert.ok(
+      texts().some((t) => t.includes('acme.sugester.com')),
+      texts().join('\n'),
+    );
   });
 
   it('a window that claimed a notification and switched away before telling it: another window tells it (found by the property test)', async () => {
@@ -254,8 +263,14 @@ describe('watch: accounts and their files', () => {
     await rig.clock.advance(6 * MINUTE);
     assert.ok(dot.requests >= 2 && under.requests >= 2, `${dot.requests} and ${under.requests} requests`);
     assert.deepEqual(texts(), ['A new post is assigned to you: "Post 3" (#3).']);
-    assert.deepEqual(b.watcher.items.map((i) => i.id), [3]);
-    assert.deepEqual(rig.windows[0]!.watcher.items.map((i) => i.id), []);
+    assert.deepEqual(
+      b.watcher.items.map((i) => i.id),
+      [3],
+    );
+    assert.deepEqual(
+      rig.windows[0]!.watcher.items.map((i) => i.id),
+      [],
+    );
   });
 
   it('signed out while the poll writes: no file comes back, no timer stays, and the next sign-in is a silent baseline', async () => {
@@ -280,7 +295,7 @@ describe('watch: accounts and their files', () => {
     await rig.clock.advance(2 * MINUTE);
     assert.equal(acme.requests, before, 'not before it is due');
     await rig.clock.advance(90_000);
-    assert.equal(acme.requests, before + 1, 'B polls acme when A would have (not once A\'s lease would have ended)');
+    assert.equal(acme.requests, before + 1, "B polls acme when A would have (not once A's lease would have ended)");
   });
 
   it('a window closed while it writes gives up its lease: the other polls on time', async () => {
@@ -359,7 +374,7 @@ describe('watch: time and pace', () => {
 });
 
 describe('watch: what the person did is not news to them', () => {
-  it('a comment filed from VS Code on a post is not news; a colleague\'s comment after it is', async () => {
+  it("a comment filed from VS Code on a post is not news; a colleague's comment after it is", async () => {
     const { acme, a } = await started();
     a.notify = 'mine';
     acme.add({ id: 30, user_id: 7 });

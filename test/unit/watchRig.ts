@@ -89,7 +89,16 @@ export class FakeService implements WatchedAccount {
   add(post: Partial<Post> & { id: number }): void {
     const at = new Date(Date.parse('2026-01-01T00:00:00Z') + ++this.edits * 1000).toISOString();
     const before = this.posts.findIndex((p) => p.id === post.id);
-    const next = { title: `Post ${post.id}`, user_id: 2, responsible_id: null, comments_cache: 0, closed: false, ...(before >= 0 ? this.posts[before] : {}), ...post, updated_at: at };
+    const next = {
+      title: `Post ${post.id}`,
+      user_id: 2,
+      responsible_id: null,
+      comments_cache: 0,
+      closed: false,
+      ...(before >= 0 ? this.posts[before] : {}),
+      ...post,
+      updated_at: at,
+    };
     if (before >= 0) this.posts[before] = next;
     else this.posts.push(next);
   }
@@ -105,10 +114,25 @@ export class FakeService implements WatchedAccount {
 
   private page(page: number, asked: number, byUpdated: boolean): Promise<Page<Post>> {
     this.requests += 1;
-    if (this.retryAfter !== undefined) return Promise.reject(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/app/posts.json', host: new URL(this.url).host, status: 429, retryAfterSeconds: this.retryAfter }));
-    if (this.down) return Promise.reject(new ApiError({ kind: 'network', method: 'GET', path: '/app/posts.json', host: new URL(this.url).host, code: 'ECONNRESET' }));
+    if (this.retryAfter !== undefined)
+      return Promise.reject(
+        new ApiError({
+          kind: 'rateLimited',
+          method: 'GET',
+          path: '/app/posts.json',
+          host: new URL(this.url).host,
+          status: 429,
+          retryAfterSeconds: this.retryAfter,
+        }),
+      );
+    if (this.down)
+      return Promise.reject(
+        new ApiError({ kind: 'network', method: 'GET', path: '/app/posts.json', host: new URL(this.url).host, code: 'ECONNRESET' }),
+      );
     const perPage = Math.min(asked, this.options.perPage ?? 100);
-    const sorted = [...this.posts].sort((a, b) => (byUpdated ? String(b.updated_at).localeCompare(String(a.updated_at)) : this.options.oldestFirst ? a.id - b.id : b.id - a.id));
+    const sorted = [...this.posts].sort((a, b) =>
+      byUpdated ? String(b.updated_at).localeCompare(String(a.updated_at)) : this.options.oldestFirst ? a.id - b.id : b.id - a.id,
+    );
     const items = sorted.slice((page - 1) * perPage, page * perPage).map((post) => ({ ...post }));
     return Promise.resolve({ items, received: items.length });
   }
@@ -168,7 +192,17 @@ export class FakeWindow {
       },
     } as unknown as Notifier;
     this.folder = new NewsFolder(rig.storage as unknown as import('vscode').Uri);
-    this.watcher = new NewsWatcher(() => this.account, this.accountChanged.event, () => this.me, this.folder, name, ui, new Log(), MINUTE, host);
+    this.watcher = new NewsWatcher(
+      () => this.account,
+      this.accountChanged.event,
+      () => this.me,
+      this.folder,
+      name,
+      ui,
+      new Log(),
+      MINUTE,
+      host,
+    );
     this.watcher.start();
   }
 

@@ -15,12 +15,19 @@ const BETA = 'https://beta.example.com';
 function rig(branch: string) {
   const changed = new EventEmitter<void>();
   const head = { type: 0, name: branch, commit: 'c1' };
-  const repository = { rootUri: Uri.file('/r'), state: { HEAD: head, remotes: [], indexChanges: [], workingTreeChanges: [], onDidChange: changed.event } } as unknown as GitRepository;
+  const repository = {
+    rootUri: Uri.file('/r'),
+    state: { HEAD: head, remotes: [], indexChanges: [], workingTreeChanges: [], onDidChange: changed.event },
+  } as unknown as GitRepository;
   const api = { repositories: [repository] } as unknown as GitApi;
   const account = { url: ACME as string | undefined };
   const accountChanged = new EventEmitter<void>();
   const state = memoryState();
-  const branchPosts = new BranchPosts(Promise.resolve(api), { state, account: () => account.url, onDidChangeAccount: accountChanged.event });
+  const branchPosts = new BranchPosts(Promise.resolve(api), {
+    state,
+    account: () => account.url,
+    onDidChangeAccount: accountChanged.event,
+  });
   const switchTo = (url: string) => {
     account.url = url;
     accountChanged.fire();
@@ -44,17 +51,22 @@ describe('a branch names a post of one account', () => {
     const postNow = () => branchPosts.current?.postId;
     assert.equal(postNow(), 1275);
     switchTo(BETA);
-    assert.equal(postNow(), undefined, 'another account\'s window: no post');
+    assert.equal(postNow(), undefined, "another account's window: no post");
     switchTo(ACME);
     assert.equal(postNow(), 1275);
   });
 
-  it('the status bar names nothing and nothing is requested in the other account\'s window', async () => {
+  it("the status bar names nothing and nothing is requested in the other account's window", async () => {
     const { repository, branchPosts, switchTo, accountChanged, account } = rig('hd-1275-fix');
     await settle();
     await branchPosts.record(repository, 'hd-1275-fix', ACME);
     const peeked: number[] = [];
-    const windowAccount = { get current() { return account.url ? ({ url: account.url, usable: true } as SignedIn) : undefined; }, onDidChange: accountChanged.event };
+    const windowAccount = {
+      get current() {
+        return account.url ? ({ url: account.url, usable: true } as SignedIn) : undefined;
+      },
+      onDidChange: accountChanged.event,
+    };
     const status = new CurrentPostStatus(branchPosts, windowAccount, (id) => (peeked.push(id), undefined));
     assert.equal(status.shownText?.text, '$(issues) #1275');
     peeked.length = 0;

@@ -32,7 +32,11 @@ function box(shown: string) {
 function rig(branch: string, inputBox: ReturnType<typeof box>) {
   const changed = new EventEmitter<void>();
   const head = { name: branch, commit: 'c1' };
-  const repository = { rootUri: Uri.from({ scheme: 'file', path: '/r' }), state: { HEAD: head, indexChanges: [], workingTreeChanges: [] }, inputBox } as unknown as GitRepository;
+  const repository = {
+    rootUri: Uri.from({ scheme: 'file', path: '/r' }),
+    state: { HEAD: head, indexChanges: [], workingTreeChanges: [] },
+    inputBox,
+  } as unknown as GitRepository;
   const branchPosts = {
     onDidChange: changed.event,
     repositories: () => [repository],
@@ -51,10 +55,10 @@ function rig(branch: string, inputBox: ReturnType<typeof box>) {
   return { head, start, fire: () => changed.fire() };
 }
 
-describe('the commit message box on a post\'s branch', () => {
+describe("the commit message box on a post's branch", () => {
   beforeEach(() => fake.reset());
 
-  it('made before Git\'s branches have started (at activation), it reads nothing, not even the settings', () => {
+  it("made before Git's branches have started (at activation), it reads nothing, not even the settings", () => {
     const changed = new EventEmitter<void>();
     const messages = new CommitMessages({ onDidChange: changed.event, repositories: () => [], postOf: () => undefined });
     changed.fire();
@@ -62,7 +66,7 @@ describe('the commit message box on a post\'s branch', () => {
     messages.dispose();
   });
 
-  it('starts with the reference on a post\'s branch, and again after a commit, only while empty', async () => {
+  it("starts with the reference on a post's branch, and again after a commit, only while empty", async () => {
     const input = box('');
     const { head, start, fire } = rig('hd-5-fix', input);
     const messages = await start();

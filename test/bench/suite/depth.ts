@@ -58,7 +58,8 @@ async function bareFetch(url: string): Promise<number> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   const posts = JSON.parse(await response.text()) as unknown;
   const ms = performance.now() - started;
-  if (!response.ok || !Array.isArray(posts) || posts.length === 0) throw new Error(`GET ${url.replace(/api_token=[^&]*/, 'api_token=…')} answered ${response.status}.`);
+  if (!response.ok || !Array.isArray(posts) || posts.length === 0)
+    throw new Error(`GET ${url.replace(/api_token=[^&]*/, 'api_token=…')} answered ${response.status}.`);
   return ms;
 }
 
@@ -99,11 +100,17 @@ class ViewChildren {
  * What holding the account's posts costs at the least: every page fetched and JSON.parse'd,
  * kept, with the extension's list signed out and collected first.
  */
-async function bareHeap(pages: number, url: (page: number) => string, heap: () => Promise<number>, api: { store: { posts: { reset(): void } } }): Promise<number> {
+async function bareHeap(
+  pages: number,
+  url: (page: number) => string,
+  heap: () => Promise<number>,
+  api: { store: { posts: { reset(): void } } },
+): Promise<number> {
   api.store.posts.reset();
   const before = await heap();
   const kept: unknown[][] = [];
-  for (let page = 1; page <= pages; page++) kept.push(JSON.parse(await (await fetch(url(page), { headers: { accept: 'application/json' } })).text()) as unknown[]);
+  for (let page = 1; page <= pages; page++)
+    kept.push(JSON.parse(await (await fetch(url(page), { headers: { accept: 'application/json' } })).text()) as unknown[]);
   const after = await heap();
   const posts = kept.reduce((n, page) => n + page.length, 0);
   return posts > 0 ? (after - before) / posts : NaN;
@@ -143,7 +150,9 @@ export async function measureDepth(account: BenchAccount, pageSize: number): Pro
   const loaded = api.store.posts.state.items.length;
   if (loaded !== account.posts) {
     const last = nodes.at(-1)?.label;
-    throw new Error(`Loaded ${loaded} of ${account.posts} posts; the last node says "${typeof last === 'object' ? last.label : String(last)}".`);
+    throw new Error(
+      `Loaded ${loaded} of ${account.posts} posts; the last node says "${typeof last === 'object' ? last.label : String(last)}".`,
+    );
   }
   const heapAfter = await heap();
   // The nodes stay referenced until here, as the view's would.

@@ -19,6 +19,7 @@ export async function signIn(account: BenchAccount): Promise<TestApi> {
   if (ok !== true) throw new Error(`Could not sign in to the stand-in at ${account.url}.`);
   // Signing in changes the account setting, and the session reads the token again on that change.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (!api.gateway.current?.account || api.session.state !== 'signedIn') throw new Error(`Not signed in after signing in to ${account.url}.`);
+  if (!api.gateway.current?.account || api.session.state !== 'signedIn')
+    throw new Error(`Not signed in after signing in to ${account.url}.`);
   return api;
 }

@@ -22,4 +22,3 @@ export class StandInControl {
     return response;
   }
 }
-

@@ -34,11 +34,28 @@ describe('activation', () => {
       // Shown, so that the finally below closes it: an untitled document left open can be handed to a later test.
       await vscode.window.showTextDocument(document);
       const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
-      assert.deepEqual(links.map((l) => [l.range.start.line, l.range.start.character, l.target?.toString()]), [[1, 6, 'helpdesk-post:/7.md']]);
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 3, 0, 3));
-      assert.ok(actions.some((a) => a.command?.command === 'helpdesk.createTaskFromComment'), 'the light bulb offers Create Task from Comment');
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 8));
-      assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('#7'))), 'the hover names post #7');
+      assert.deepEqual(
+        links.map((l) => [l.range.start.line, l.range.start.character, l.target?.toString()]),
+        [[1, 6, 'helpdesk-post:/7.md']],
+      );
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        new vscode.Range(0, 3, 0, 3),
+      );
+      assert.ok(
+        actions.some((a) => a.command?.command === 'helpdesk.createTaskFromComment'),
+        'the light bulb offers Create Task from Comment',
+      );
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(1, 8),
+      );
+      assert.ok(
+        hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('#7'))),
+        'the hover names post #7',
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await config.update('referencePrefix', undefined, vscode.ConfigurationTarget.Global);
@@ -63,9 +80,15 @@ describe('activation', () => {
   });
 
   it('registers every contributed command, and has a handler for each one and no other', async () => {
-    const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command).sort();
+    const contributed = (extension().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands
+      .map((c) => c.command)
+      .sort();
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((id) => !registered.has(id)), [], 'contributed but not registered');
+    assert.deepEqual(
+      contributed.filter((id) => !registered.has(id)),
+      [],
+      'contributed but not registered',
+    );
     assert.deepEqual([...(await extensionApi()).commandIds].sort(), contributed);
   });
 });

@@ -37,7 +37,10 @@ async function loadMoreFired(api: TestApi): Promise<(HelpdeskNode | undefined)[]
   return fired;
 }
 
-async function loadUntil(api: TestApi, done: (view: Awaited<ReturnType<typeof shown>>) => boolean): Promise<Awaited<ReturnType<typeof shown>>> {
+async function loadUntil(
+  api: TestApi,
+  done: (view: Awaited<ReturnType<typeof shown>>) => boolean,
+): Promise<Awaited<ReturnType<typeof shown>>> {
   for (let click = 0; click < 100; click++) {
     const view = await shown(api);
     if (done(view)) return view;
@@ -86,7 +89,10 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
 
       const before = first.all.length;
       const fired = await loadMoreFired(api);
-      assert.ok(fired.length > 0 && fired.every((node) => node === group), `only the open group is drawn again (${fired.map((n) => n?.id ?? 'the whole view').join(', ')})`);
+      assert.ok(
+        fired.length > 0 && fired.every((node) => node === group),
+        `only the open group is drawn again (${fired.map((n) => n?.id ?? 'the whole view').join(', ')})`,
+      );
       const after = await shown(api);
       assert.equal(after.groups[0], group, 'the same group node');
       assert.ok(after.all.length > before, 'more rows, in the group');
@@ -97,7 +103,11 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
       assert.equal(folded.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a full group folds');
       assert.equal(full.rowsOf.get(String(folded.id))!.filter(isPost).length, GROUP_ROWS);
       const ids = full.all.map(idOf);
-      assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first, across the groups');
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => b - a),
+        'newest first, across the groups',
+      );
       assert.equal(new Set(ids).size, ids.length, 'no row twice');
     });
 
@@ -109,7 +119,10 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
       await vscode.commands.executeCommand('helpdesk.hideClosedPosts');
       const open = await shown(api);
       assert.ok(open.all.length > 0 && open.all.length < all.all.length);
-      assert.ok(open.all.every((n) => /^post(\.client)?$/.test(n.contextValue ?? '')), 'no closed post');
+      assert.ok(
+        open.all.every((n) => /^post(\.client)?$/.test(n.contextValue ?? '')),
+        'no closed post',
+      );
       assert.equal(open.groups.length, Math.ceil((open.all.length - TOP_ROWS) / GROUP_ROWS));
       api.posts.setFilter({ kind: 'error' });
       const bugs = await shown(api);
@@ -127,7 +140,11 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
       assert.ok(filed);
       const after = await shown(api);
       assert.equal(idOf(after.root.find(isPost)!), filed.id, 'the new post is the first row');
-      assert.deepEqual(after.groups.map((g) => g.id), before.groups.map((g) => g.id), 'the same groups');
+      assert.deepEqual(
+        after.groups.map((g) => g.id),
+        before.groups.map((g) => g.id),
+        'the same groups',
+      );
       assert.equal(after.all.length, before.all.length + 1);
     });
 
@@ -140,7 +157,11 @@ for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
       await api.posts.whenFilled();
       const after = await shown(api);
       assert.ok(after.all.length >= before.all.length, `${after.all.length} rows again, ${before.all.length} before`);
-      for (const id of open) assert.ok(after.open.some((g) => g.id === id || g.id === `${id}`.replace(/:open$/, '')), `${id} is open again`);
+      for (const id of open)
+        assert.ok(
+          after.open.some((g) => g.id === id || g.id === `${id}`.replace(/:open$/, '')),
+          `${id} is open again`,
+        );
     });
   });
 }

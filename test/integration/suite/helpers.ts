@@ -15,7 +15,10 @@ export type Profile = ProfileName;
 
 /** The stand-ins the launcher started, one per profile: the same demo data, every side of every "likely" (test/server/profile.ts). */
 const STAND_INS = Object.fromEntries(
-  (Object.keys(PROFILES) as Profile[]).map((profile) => [profile, { url: process.env[standInVariable(profile, 'URL')] ?? '', token: process.env[standInVariable(profile, 'TOKEN')] ?? '' }]),
+  (Object.keys(PROFILES) as Profile[]).map((profile) => [
+    profile,
+    { url: process.env[standInVariable(profile, 'URL')] ?? '', token: process.env[standInVariable(profile, 'TOKEN')] ?? '' },
+  ]),
 ) as Record<Profile, { url: string; token: string }>;
 
 /** The address and token of the stand-in of a profile (each on a port of its own: another account). */
@@ -101,7 +104,11 @@ export function viewFilters(api: TestApi): string | undefined {
 
 /** A post made on the stand-in the tests talk to, as someone in the web app would (not through the extension). */
 export async function createPost(post: Record<string, unknown>): Promise<Post> {
-  const response = await fetch(`${standIn.url}/app/posts.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: standIn.token, post }) });
+  const response = await fetch(`${standIn.url}/app/posts.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_token: standIn.token, post }),
+  });
   assert.ok(response.ok, `POST /app/posts.json: ${response.status}`);
   return (await response.json()) as Post;
 }
@@ -155,7 +162,9 @@ export function useCleanSlate(): void {
     const api = await extensionApi();
     for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
     // What was filed lately (a write of the same title asks first): each test starts without it, as in a new profile.
-    await Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(api.context.globalStorageUri, 'filed'), { recursive: true })).catch(() => undefined);
+    await Promise.resolve(
+      vscode.workspace.fs.delete(vscode.Uri.joinPath(api.context.globalStorageUri, 'filed'), { recursive: true }),
+    ).catch(() => undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 }

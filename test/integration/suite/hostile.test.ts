@@ -26,7 +26,17 @@ const POSTS: unknown[] = [
   { id: 9103, title: 'invoice\u202Efdp.exe\u200B\u200C\u200D\u2060\uFEFF\u061C\u2066end', content: '\u202Eright to left\u200B' },
   { id: 9104, title: '😀 👨‍👩‍👧 🇫🇷 e\u0301', content: '😀'.repeat(400) },
   { id: 9105, title: LONG, content: LONG },
-  { id: 9106, title: 42, content: { a: 1 }, closed: 'yes', kind: ['x'], task_kind: 7, created_at: 7, client_id: 'abc', comments_cache: '3' },
+  {
+    id: 9106,
+    title: 42,
+    content: { a: 1 },
+    closed: 'yes',
+    kind: ['x'],
+    task_kind: 7,
+    created_at: 7,
+    client_id: 'abc',
+    comments_cache: '3',
+  },
   { id: 9107, title: null, content: null, kind: null, task_kind: null, closed: null, created_at: null, client_id: null },
   { id: 9108, title: 'one\ntwo\r\nthree\u2028four\u0000five\u001b[31m', content: 'a\r\nb\u0000' },
   // A numeric string is read as the number it spells.
@@ -55,7 +65,7 @@ const CLIENTS: unknown[] = [
 const DEALS: unknown[] = [
   { id: 9301, name: '<script>alert(1)</script>\u202E', price: { a: 1 }, client_id: 9201 },
   { id: 9302, name: LONG, price: '9'.repeat(300), client_id: '9201' },
-  { id: 9303, name: 'another client\'s deal', client_id: 9202 },
+  { id: 9303, name: "another client's deal", client_id: 9202 },
   { id: 'z', name: 'a string id', client_id: 9201 },
 ];
 
@@ -135,7 +145,9 @@ describe('hostile content from the server', () => {
 
   it('the post document shows the title escaped, the facts escaped and the content fenced', async () => {
     await (await extensionApi()).postDocuments.open(9101);
-    const editor = await waitFor('the post editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined));
+    const editor = await waitFor('the post editor', () =>
+      vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post' ? vscode.window.activeTextEditor : undefined,
+    );
     const text = editor.document.getText();
     const [head, fence] = [text.slice(0, text.indexOf('````text\n')), text.slice(text.indexOf('````text\n'))];
     assert.match(head, /^# \\<script\\>alert\(1\)\\<\/script\\>\\<img src=x onerror=alert\(2\)\\>\n/);
@@ -146,11 +158,14 @@ describe('hostile content from the server', () => {
     assert.equal(fence, `\`\`\`\`text\n${QUIT} <script>alert(3)</script>\n\`\`\`\n<b>after a fence</b>\n\`\`\`\`\n`);
   });
 
-  it('the Clients view and a client\'s deals take wrong types and markup in their stride', async () => {
+  it("the Clients view and a client's deals take wrong types and markup in their stride", async () => {
     const api = await extensionApi();
     const clients = (await api.clients.getChildren()).filter((n) => n.contextValue === 'client');
     // By name as read: no name, '<script>…', '42', 'Long title…'.
-    assert.deepEqual(clients.map((n) => n.id), ['client:9204', 'client:9201', 'client:9203', 'client:9202']);
+    assert.deepEqual(
+      clients.map((n) => n.id),
+      ['client:9204', 'client:9201', 'client:9203', 'client:9202'],
+    );
     for (const node of clients) {
       assertCleanLine(labelOf(node), 120, String(node.id));
       assertCleanLine(String(node.description ?? ''), 80, `${node.id} description`);
@@ -159,7 +174,11 @@ describe('hostile content from the server', () => {
     assert.equal(labelOf(clients[2]!), '42');
     assert.equal(labelOf(clients[0]!), 'Client #9204');
     const deals = await api.clients.getChildren(clients[1]);
-    assert.deepEqual(deals.map((n) => n.id), ['deal:9301', 'deal:9302'], 'only this client\'s deals, with a usable id');
+    assert.deepEqual(
+      deals.map((n) => n.id),
+      ['deal:9301', 'deal:9302'],
+      "only this client's deals, with a usable id",
+    );
     for (const node of deals) {
       assertCleanLine(labelOf(node), 120, String(node.id));
       assertCleanLine(String(node.description), 40, `${node.id} description`);

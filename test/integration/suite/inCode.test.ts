@@ -67,14 +67,17 @@ function hoverText(hovers: vscode.Hover[]): string {
 
 /** A hover's Markdown as it reads: escapes and non-breaking spaces undone. */
 function readable(markdown: string): string {
-  return markdown.replace(/&nbsp;/g, ' ').replace(/\\(.)|&#(\d+);/g, (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code)));
+  return markdown
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\\(.)|&#(\d+);/g, (_, escaped: string | undefined, code: string | undefined) => escaped ?? String.fromCharCode(Number(code)));
 }
 
 describe('the helpdesk in the code', () => {
   useCleanSlate();
   before(() => config().update('referencePrefix', 'HD-', vscode.ConfigurationTarget.Global));
   after(async () => {
-    for (const key of ['referencePrefix', 'references.enabled', 'todoActions.enabled']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['referencePrefix', 'references.enabled', 'todoActions.enabled'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   });
 
   describe('references', () => {
@@ -97,23 +100,35 @@ describe('the helpdesk in the code', () => {
       );
     });
 
-    it('a hover shows the post\'s facts and our commands, asking the service once per post', async () => {
+    it("a hover shows the post's facts and our commands, asking the service once per post", async () => {
       await extensionApi();
       const post = (await listed()).find((p) => !p.post_id)!;
       const document = await untitled(`// HD-${post.id} again: HD-${post.id}\nconst unrelated = 'HD-';\n`);
       await standIn.clearRequests();
-      const first = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 5));
+      const first = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(0, 5),
+      );
       const text = hoverText(first);
       // As the tree names a post: its title, else the start of its content.
       const title = labelText(post.title) || labelText(post.content, 60) || `Post #${post.id}`;
       assert.ok(readable(text).includes(`#${post.id} ${title}`), `the title:\n${text}`);
-      assert.match(readable(text), new RegExp(` · ${post.closed ? 'closed' : 'open'} · \\d+ comments?`), 'open or closed, and the comments count');
+      assert.match(
+        readable(text),
+        new RegExp(` · ${post.closed ? 'closed' : 'open'} · \\d+ comments?`),
+        'open or closed, and the comments count',
+      );
       assert.match(text, /command:helpdesk\.openPost\?/);
       assert.match(text, /command:helpdesk\.commentOnTask\?/);
       assert.match(text, /command:helpdesk\.openInBrowser\?/);
       await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 20));
       assert.equal(await gets(`/app/posts/${post.id}.json`), 1, 'one request for two hovers');
-      const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 22));
+      const none = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(1, 22),
+      );
       assert.ok(!hoverText(none).includes('command:helpdesk'), 'no hover of ours on text that is not a reference');
       assert.equal((await standIn.requests()).length, 1, 'and nothing asked for it');
     });
@@ -122,7 +137,9 @@ describe('the helpdesk in the code', () => {
       const post = await createPost({ title: 'Soon gone', content: 'x' });
       await standIn.deleteRecord('posts', post.id);
       const document = await untitled(`// HD-${post.id}`);
-      const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)));
+      const text = hoverText(
+        await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)),
+      );
       assert.match(readable(text), new RegExp(`Post #${post.id} is not on the helpdesk`));
       await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4));
       assert.equal(await gets(`/app/posts/${post.id}.json`), 1, '"gone" is kept too');
@@ -137,7 +154,9 @@ describe('the helpdesk in the code', () => {
       const title = 'Click [here](command:workbench.action.quit) **now**, <command:helpdesk.goToCode?> or https://evil.example/login';
       const post = await createPost({ title, content: 'x' });
       const document = await untitled(`// HD-${post.id}`);
-      const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)));
+      const text = hoverText(
+        await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)),
+      );
       const firstLine = text.split('\n')[0]!;
       assert.doesNotMatch(firstLine, /\]\(|(^|[^\\])<[a-z]|https?:\/\//i, `nothing that renders as a link:\n${firstLine}`);
       assert.ok(readable(text).includes(title.replace('](', '] (')), `and it reads as written:\n${text}`);
@@ -159,9 +178,26 @@ describe('the helpdesk in the code', () => {
   describe('TODO → task', () => {
     it('the light bulb is on comment lines that start with a trigger word, and nowhere else', async () => {
       // Java: the comment tokens of TypeScript, and no language server here to hold code actions back while it starts.
-      const document = await untitled(['// TODO: handle empty names', 'int TODO = 1;', 'String s = "// TODO: not a comment";', '  /* FIXME later */', `// TODO(HD-7): has a post`].join('\n'), 'java');
+      const document = await untitled(
+        [
+          '// TODO: handle empty names',
+          'int TODO = 1;',
+          'String s = "// TODO: not a comment";',
+          '  /* FIXME later */',
+          `// TODO(HD-7): has a post`,
+        ].join('\n'),
+        'java',
+      );
       const titles = async (line: number) =>
-        (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(line, 3, line, 3))).filter((a) => a.command?.command === 'helpdesk.createTaskFromComment').map((a) => a.title);
+        (
+          await vscode.commands.executeCommand<vscode.CodeAction[]>(
+            'vscode.executeCodeActionProvider',
+            document.uri,
+            new vscode.Range(line, 3, line, 3),
+          )
+        )
+          .filter((a) => a.command?.command === 'helpdesk.createTaskFromComment')
+          .map((a) => a.title);
       assert.deepEqual(await titles(0), ['Create Task from Comment…']);
       assert.deepEqual(await titles(1), []);
       assert.deepEqual(await titles(2), []);
@@ -180,7 +216,11 @@ describe('the helpdesk in the code', () => {
       try {
         const post = await api.actions.createTaskFromComment({ uri, line: 1, title: 'Reject names with only spaces' });
         assert.ok(post?.id);
-        const sent = ((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').at(-1)?.body as { post: Record<string, unknown> }).post;
+        const sent = (
+          (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').at(-1)?.body as {
+            post: Record<string, unknown>;
+          }
+        ).post;
         assert.equal(sent.title, 'Reject names with only spaces');
         assert.equal(sent.task_kind, 'task');
         const content = withoutRef(sent.content);
@@ -207,7 +247,11 @@ describe('the helpdesk in the code', () => {
       await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'import a;\nimport b;\n'));
       const post = await filing;
       assert.ok(post?.id);
-      assert.deepEqual(document.getText().split('\n').slice(2), ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'], 'two comments alike: neither is touched');
+      assert.deepEqual(
+        document.getText().split('\n').slice(2),
+        ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'],
+        'two comments alike: neither is touched',
+      );
       await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile`));
     });
 
@@ -219,9 +263,17 @@ describe('the helpdesk in the code', () => {
       assert.equal(await api.actions.createTaskFromComment({ uri: document.uri, line: 0, title: 'Retry me later' }), undefined);
       const [draft] = api.drafts.all();
       assert.ok(draft?.todo, 'the draft remembers the comment');
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 3, 0, 3));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        new vscode.Range(0, 3, 0, 3),
+      );
       // (vscode.open reaches a test as the workbench's own _workbench.open.)
-      assert.deepEqual(actions.map((a) => [a.title, a.command?.command]), [['Open the Unsent Task of This Comment', '_workbench.open']], 'its draft, not a second task');
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.command?.command]),
+        [['Open the Unsent Task of This Comment', '_workbench.open']],
+        'its draft, not a second task',
+      );
       await api.sender.send(draft.id);
       await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
       const post = (await listed())[0]!;
@@ -263,8 +315,15 @@ describe('the helpdesk in the code', () => {
       const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
       await acceptBoxesUntil('the second run to end', settled(second));
       assert.equal(await postsFiled(), before, 'nothing filed');
-      assert.deepEqual(api.drafts.all().map((d) => d.id), [draft.id], 'no second draft');
-      await logShows(api, /A task from this comment was not sent yet: "retry me later"\. Its draft is kept: send it, or open it to edit it\./);
+      assert.deepEqual(
+        api.drafts.all().map((d) => d.id),
+        [draft.id],
+        'no second draft',
+      );
+      await logShows(
+        api,
+        /A task from this comment was not sent yet: "retry me later"\. Its draft is kept: send it, or open it to edit it\./,
+      );
       assert.equal(document.lineAt(0).text, '# TODO: retry me later');
     });
 
@@ -284,7 +343,12 @@ describe('the helpdesk in the code', () => {
         const post = await api.sender.send(draft!.id);
         assert.ok(post?.id);
         assert.deepEqual(reopened.getText().split('\n'), ['import a;', 'import b;', ...comments], 'neither comment is touched');
-        await logShows(api, new RegExp(`Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`));
+        await logShows(
+          api,
+          new RegExp(
+            `Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`,
+          ),
+        );
       } finally {
         await vscode.workspace.fs.delete(uri);
       }
@@ -312,7 +376,7 @@ describe('the helpdesk in the code', () => {
       }
     });
 
-    it('without a prefix, the post\'s address is written into the comment', async () => {
+    it("without a prefix, the post's address is written into the comment", async () => {
       const api = await extensionApi();
       await config().update('referencePrefix', undefined, vscode.ConfigurationTarget.Global);
       try {
@@ -339,14 +403,20 @@ describe('the helpdesk in the code', () => {
       const post = await api.actions.reportBug({ title: 'Go back to this code' });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('helpdesk.goToCode', post!.id);
-      const opened = await waitFor('greeting.ts to open', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined));
+      const opened = await waitFor('greeting.ts to open', () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined,
+      );
       assert.deepEqual([opened.selection.start.line, opened.selection.end.line], [1, 2]);
     });
 
     it('on a stack trace lists each frame, the ones not in this workspace too, and opens the one chosen', async () => {
       const post = await createPost({
         title: 'TypeError in production',
-        content: ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)', '    at main (/srv/app/node_modules/runner/index.js:40:3)'].join('\n'),
+        content: [
+          'TypeError: name.trim is not a function',
+          '    at greeting (/srv/app/src/greeting.ts:3:21)',
+          '    at main (/srv/app/node_modules/runner/index.js:40:3)',
+        ].join('\n'),
       });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const going = vscode.commands.executeCommand('helpdesk.goToCode', post.id);
@@ -354,7 +424,9 @@ describe('the helpdesk in the code', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await going;
-      const opened = await waitFor('greeting.ts to open', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined));
+      const opened = await waitFor('greeting.ts to open', () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined,
+      );
       assert.deepEqual([opened.selection.active.line, opened.selection.active.character], [2, 20], 'line 3, column 21');
     });
   });
@@ -366,18 +438,42 @@ describe('the helpdesk in the code', () => {
       await waitFor('the posts to be loaded', () => !api.store.posts.state.loading && api.store.posts.state.items.length > 0);
       const posts = (await api.posts.getChildren()).filter((n) => n.id?.startsWith('post:'));
       assert.ok(posts.length > 0);
-      const git = (await vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: { inputBox: { value: string } }[] } }>('vscode.git')!.activate()).getAPI(1);
+      const git = (
+        await vscode.extensions
+          .getExtension<{ getAPI(v: 1): { repositories: { inputBox: { value: string } }[] } }>('vscode.git')!
+          .activate()
+      ).getAPI(1);
       await vscode.commands.executeCommand('workbench.view.scm');
       git.repositories[0]!.inputBox.value = 'Fix the greeting, HD-';
-      const input = await waitFor('the commit message box\'s document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'vscode-scm' && d.getText().startsWith('Fix the greeting')));
-      const offered = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 21), '-');
+      const input = await waitFor("the commit message box's document", () =>
+        vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'vscode-scm' && d.getText().startsWith('Fix the greeting')),
+      );
+      const offered = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        input.uri,
+        new vscode.Position(0, 21),
+        '-',
+      );
       const ours = offered.items.filter((i) => typeof i.label === 'object' && /^HD-\d+$/.test(i.label.label));
       assert.ok(ours.length > 0, 'references offered');
-      assert.equal((ours[0]!.label as vscode.CompletionItemLabel).label, String(posts[0]!.id).replace(/^post:/, 'HD-'), 'the newest post first');
+      assert.equal(
+        (ours[0]!.label as vscode.CompletionItemLabel).label,
+        String(posts[0]!.id).replace(/^post:/, 'HD-'),
+        'the newest post first',
+      );
 
       const file = await untitled('Fix the greeting, HD-', 'plaintext');
-      const elsewhere = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', file.uri, new vscode.Position(0, 21), '-');
-      assert.equal(elsewhere.items.filter((i) => typeof i.label === 'object' && /^HD-\d+$/.test(i.label.label)).length, 0, 'not in other editors');
+      const elsewhere = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        file.uri,
+        new vscode.Position(0, 21),
+        '-',
+      );
+      assert.equal(
+        elsewhere.items.filter((i) => typeof i.label === 'object' && /^HD-\d+$/.test(i.label.label)).length,
+        0,
+        'not in other editors',
+      );
       git.repositories[0]!.inputBox.value = '';
     });
   });

@@ -69,14 +69,17 @@ export async function run(): Promise<void> {
   result.durationMs = Date.now() - started;
   result.finished = true;
   delete result.running;
-  console.log(`\n  ${result.passed} passing, ${result.failed} failing${result.pending ? `, ${result.pending} pending` : ''} (${result.durationMs} ms)`);
+  console.log(
+    `\n  ${result.passed} passing, ${result.failed} failing${result.pending ? `, ${result.pending} pending` : ''} (${result.durationMs} ms)`,
+  );
   writeResult(result);
   if (result.failed > 0) throw new Error(`${result.failed} integration test(s) failed.`);
 }
 
 /** A reporter that prints one line per test with console.log (which both launchers show) and counts. */
 function lineReporter(result: SuiteResult): Mocha.ReporterConstructor {
-  const { EVENT_TEST_BEGIN, EVENT_HOOK_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_SUITE_BEGIN } = Mocha.Runner.constants;
+  const { EVENT_TEST_BEGIN, EVENT_HOOK_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_SUITE_BEGIN } =
+    Mocha.Runner.constants;
   return class LineReporter extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
       super(runner, options);

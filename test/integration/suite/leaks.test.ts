@@ -37,7 +37,10 @@ describe('the token never leaks', () => {
     const keys = Object.keys(settings).filter((key) => typeof settings.get(key) !== 'function');
     assertNoTokenIn('the settings', JSON.stringify(keys.map((key) => settings.inspect(key))));
 
-    for (const [name, memento] of [['global state', api.context.globalState], ['workspace state', api.context.workspaceState]] as const) {
+    for (const [name, memento] of [
+      ['global state', api.context.globalState],
+      ['workspace state', api.context.workspaceState],
+    ] as const) {
       assertNoTokenIn(name, JSON.stringify(memento.keys().map((key) => [key, memento.get(key)])));
     }
 

@@ -43,23 +43,27 @@ describe('MCP for agents outside VS Code', () => {
   };
   /** How many times this window has asked `question` so far. */
   const asked = async (question = CREATE_QUESTION) => outputLog(await extensionApi()).split(question).length - 1;
-  const filedTitled = async (title: string) => (await serverPosts<{ id: number; title?: string }>()).filter((p) => p.title === title).length;
+  const filedTitled = async (title: string) =>
+    (await serverPosts<{ id: number; title?: string }>()).filter((p) => p.title === title).length;
 
   afterEach(async () => {
     // Neither the helpdesk's token nor the endpoint's secret, in any message either way or on stderr.
     for (const { transport, stderr } of agents) {
       const exchange = `${JSON.stringify(transport.seen)}\n${stderr()}`;
       assertNoTokenIn('the MCP exchange', exchange);
-      for (const secret of secrets) assert.ok(!exchange.includes(secret), 'the endpoint\'s secret in the exchange');
+      for (const secret of secrets) assert.ok(!exchange.includes(secret), "the endpoint's secret in the exchange");
     }
     await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
     agents = [];
     secrets = [];
   });
 
-  it('is in VS Code\'s list of MCP servers where the API exists, and absent, not broken, where it does not', async () => {
+  it("is in VS Code's list of MCP servers where the API exists, and absent, not broken, where it does not", async () => {
     const { mcp } = await extensionApi();
-    const api = vscode as unknown as { lm: { registerMcpServerDefinitionProvider?: unknown }; McpStdioServerDefinition?: new (...args: never[]) => unknown };
+    const api = vscode as unknown as {
+      lm: { registerMcpServerDefinitionProvider?: unknown };
+      McpStdioServerDefinition?: new (...args: never[]) => unknown;
+    };
     // 1.100 has an earlier shape of the API, which refuses our manifest: absent there too.
     const has = minor >= 101;
     if (has) assert.equal(typeof api.lm.registerMcpServerDefinitionProvider, 'function', `VS Code ${vscode.version}`);
@@ -76,7 +80,11 @@ describe('MCP for agents outside VS Code', () => {
     const { secret } = await endpoint();
     assert.ok(!JSON.stringify(definition).includes(secret), 'the secret stays in its file');
     // Started as VS Code starts it: it answers, and lists no tools.
-    const transport = new StdioClientTransport({ command: definition!.command, args: definition!.args, env: { ...getDefaultEnvironment(), ...definition!.env } });
+    const transport = new StdioClientTransport({
+      command: definition!.command,
+      args: definition!.args,
+      env: { ...getDefaultEnvironment(), ...definition!.env },
+    });
     const client = new Client({ name: 'Visual Studio Code', version: vscode.version });
     await client.connect(transport);
     try {
@@ -87,7 +95,7 @@ describe('MCP for agents outside VS Code', () => {
     }
   });
 
-  it('the stdio entry, driven by the SDK\'s client: tools listed, a search, a task asked and created, one declined', async () => {
+  it("the stdio entry, driven by the SDK's client: tools listed, a search, a task asked and created, one declined", async () => {
     const { ui } = await extensionApi();
     const a = await agent((await endpoint()).folder);
     const { tools } = await a.client.listTools();
@@ -95,10 +103,16 @@ describe('MCP for agents outside VS Code', () => {
     assert.match((await a.call('helpdesk_searchPosts', { state: 'all' })).text, /posts matched/);
     const before = (await postsFiled()).length;
     ui.answerNextQuestion('Continue');
-    assert.match((await a.call('helpdesk_createTask', { title: `From an agent ${Date.now()}`, description: 'Asked in the window.' })).text, /^Task \S+ created\. Web page: /);
+    assert.match(
+      (await a.call('helpdesk_createTask', { title: `From an agent ${Date.now()}`, description: 'Asked in the window.' })).text,
+      /^Task \S+ created\. Web page: /,
+    );
     assert.equal((await postsFiled()).length, before + 1);
     ui.answerNextQuestion(undefined);
-    assert.match((await a.call('helpdesk_createTask', { title: `Declined ${Date.now()}` })).text, /^The person declined in VS Code: nothing was written/);
+    assert.match(
+      (await a.call('helpdesk_createTask', { title: `Declined ${Date.now()}` })).text,
+      /^The person declined in VS Code: nothing was written/,
+    );
     assert.equal((await postsFiled()).length, before + 1);
   });
 
@@ -164,7 +178,12 @@ describe('MCP for agents outside VS Code', () => {
     await waitFor('the endpoint to close', () => !existsSync(join(folder, CONNECTION_FILE)), 10_000);
     await standIn.clearRequests();
     const questions = await asked();
-    for (const [tool, args] of [['helpdesk_searchPosts', {}], ['helpdesk_getPost', { post: 1 }], ['helpdesk_createTask', { title: 'x' }], ['helpdesk_updatePost', { post: 1, closed: true }]] as const) {
+    for (const [tool, args] of [
+      ['helpdesk_searchPosts', {}],
+      ['helpdesk_getPost', { post: 1 }],
+      ['helpdesk_createTask', { title: 'x' }],
+      ['helpdesk_updatePost', { post: 1, closed: true }],
+    ] as const) {
       assert.equal((await a.call(tool, args)).text, NO_WINDOW, tool);
     }
     assert.equal(await asked(), questions);

@@ -8,76 +8,105 @@ import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../../src/watch/watcher';
 import type { RecordedRequest } from '../../server';
-import { extensionApi, forEachProfile, outputLog, serverPosts, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor } from './helpers';
+import {
+  extensionApi,
+  forEachProfile,
+  outputLog,
+  serverPosts,
+  signInToStandIn,
+  standIn,
+  standInOf,
+  useCleanSlate,
+  waitFor,
+} from './helpers';
 import { config, elsewhere, freshStart, memoryLog, toldSince, useWatcher } from './newsHelpers';
 
 const contrary = standInOf('contrary');
 
-forEachProfile(() => describe('news', () => {
-  useCleanSlate();
-  useWatcher();
-  before(async () => {
-    await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
-  });
-  after(async () => {
-    await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
-  });
-
-  it('the first poll after sign-in is a silent baseline; a post made since is news, told once, and read in one request', async () => {
-    const api = await freshStart();
-    assert.equal(api.watcher.items.length, 0, 'what was there before is not news');
-    const made = await elsewhere('POST', 'posts', { title: `Made in the web app ${Date.now()}`, task_kind: 'task', user_id: 99 });
-    await standIn.clearRequests();
-    const logged = outputLog(api).length;
-    await api.watcher.pollNow();
-    const item = api.watcher.items.find((n) => n.id === made.id);
-    assert.deepEqual(item?.changes, ['new']);
-    await waitFor('the notification', () => toldSince(api, logged).some((line) => line.includes(`#${made.id}`)));
-    const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
-    assert.ok(reads.length <= 2, `at most two reads for a poll with news (${reads.map((r) => r.path).join(', ')})`);
-    await standIn.clearRequests();
-    await api.watcher.pollNow();
-    assert.equal((await standIn.requests()).filter((r) => r.method === 'GET').length, 1, 'nothing changed: one request');
-    assert.equal(toldSince(api, logged).filter((line) => line.includes(`#${made.id}`)).length, 1, 'told once');
-  });
-
-  it('a post assigned to me between polls is news for me, and the default setting tells it (and not a post for someone else)', async () => {
-    const api = await freshStart();
-    await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
-    try {
-      await vscode.commands.executeCommand('helpdesk.setWhoIAm', 7);
-      const logged = outputLog(api).length;
-      const post = await elsewhere('POST', 'posts', { title: `For someone ${Date.now()}`, task_kind: 'task', user_id: 99 });
-      await api.watcher.pollNow();
-      assert.deepEqual(api.watcher.items.find((n) => n.id === post.id)?.changes, ['new']);
-      await elsewhere('PATCH', `posts/${post.id}`, { responsible_id: 7 });
-      await api.watcher.pollNow();
-      const item = api.watcher.items.find((n) => n.id === post.id);
-      assert.deepEqual(item?.changes, ['new', 'assigned']);
-      assert.ok(api.watcher.unseenForMe.some((n) => n.id === post.id), 'counted for me');
-      await waitFor('the notification', () => toldSince(api, logged).some((line) => /Assigned to you/.test(line) && line.includes(`#${post.id}`)));
-      assert.equal(toldSince(api, logged).length, 1, 'only the assignment was told');
-    } finally {
+forEachProfile(() =>
+  describe('news', () => {
+    useCleanSlate();
+    useWatcher();
+    before(async () => {
       await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
-    }
-  });
+    });
+    after(async () => {
+      await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
+    });
 
-  it('comments on a post filed from VS Code, and its closing, are news on it; the count and the badge say so, until seen', async () => {
-    const api = await freshStart();
-    const mine = await api.actions.createTask({ title: `Mine ${Date.now()}`, content: 'Filed here' });
-    assert.ok(mine);
-    await api.watcher.pollNow();
-    await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'A colleague answers', user_id: 99 });
-    await elsewhere('PATCH', `posts/${mine.id}`, { closed: true });
-    await api.watcher.pollNow();
-    const item = api.watcher.items.find((n) => n.id === mine.id);
-    assert.deepEqual(item?.changes.filter((c) => c !== 'new').sort(), ['closed', 'commented']);
-    assert.ok(api.watcher.unseenForMe.some((n) => n.id === mine.id), 'counted for me');
-    await vscode.commands.executeCommand('helpdesk.markNewsSeen');
-    assert.equal(api.watcher.unseenForMe.length, 0, 'seen');
-    assert.ok(api.watcher.items.some((n) => n.id === mine.id), 'and still listed');
-  });
-}));
+    it('the first poll after sign-in is a silent baseline; a post made since is news, told once, and read in one request', async () => {
+      const api = await freshStart();
+      assert.equal(api.watcher.items.length, 0, 'what was there before is not news');
+      const made = await elsewhere('POST', 'posts', { title: `Made in the web app ${Date.now()}`, task_kind: 'task', user_id: 99 });
+      await standIn.clearRequests();
+      const logged = outputLog(api).length;
+      await api.watcher.pollNow();
+      const item = api.watcher.items.find((n) => n.id === made.id);
+      assert.deepEqual(item?.changes, ['new']);
+      await waitFor('the notification', () => toldSince(api, logged).some((line) => line.includes(`#${made.id}`)));
+      const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
+      assert.ok(reads.length <= 2, `at most two reads for a poll with news (${reads.map((r) => r.path).join(', ')})`);
+      await standIn.clearRequests();
+      await api.watcher.pollNow();
+      assert.equal((await standIn.requests()).filter((r) => r.method === 'GET').length, 1, 'nothing changed: one request');
+      assert.equal(toldSince(api, logged).filter((line) => line.includes(`#${made.id}`)).length, 1, 'told once');
+    });
+
+    it('a post assigned to me between polls is news for me, and the default setting tells it (and not a post for someone else)', async () => {
+      const api = await freshStart();
+      await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
+      try {
+        await vscode.commands.executeCommand('helpdesk.setWhoIAm', 7);
+        const logged = outputLog(api).length;
+        const post = await elsewhere('POST', 'posts', { title: `For someone ${Date.now()}`, task_kind: 'task', user_id: 99 });
+        await api.watcher.pollNow();
+        assert.deepEqual(api.watcher.items.find((n) => n.id === post.id)?.changes, ['new']);
+        await elsewhere('PATCH', `posts/${post.id}`, { responsible_id: 7 });
+        await api.watcher.pollNow();
+        const item = api.watcher.items.find((n) => n.id === post.id);
+        assert.deepEqual(item?.changes, ['new', 'assigned']);
+        assert.ok(
+          api.watcher.unseenForMe.some((n) => n.id === post.id),
+          'counted for me',
+        );
+        await waitFor('the notification', () =>
+          toldSince(api, logged).some((line) => /Assigned to you/.test(line) && line.includes(`#${post.id}`)),
+        );
+        assert.equal(toldSince(api, logged).length, 1, 'only the assignment was told');
+      } finally {
+        await config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global);
+      }
+    });
+
+    it('comments on a post filed from VS Code, and its closing, are news on it; the count and the badge say so, until seen', async () => {
+      const api = await freshStart();
+      const mine = await api.actions.createTask({ title: `Mine ${Date.now()}`, content: 'Filed here' });
+      assert.ok(mine);
+      await api.watcher.pollNow();
+      await elsewhere('POST', 'posts', {
+        post_id: mine.id,
+        task_kind: 'comment',
+        title: 'Re',
+        content: 'A colleague answers',
+        user_id: 99,
+      });
+      await elsewhere('PATCH', `posts/${mine.id}`, { closed: true });
+      await api.watcher.pollNow();
+      const item = api.watcher.items.find((n) => n.id === mine.id);
+      assert.deepEqual(item?.changes.filter((c) => c !== 'new').sort(), ['closed', 'commented']);
+      assert.ok(
+        api.watcher.unseenForMe.some((n) => n.id === mine.id),
+        'counted for me',
+      );
+      await vscode.commands.executeCommand('helpdesk.markNewsSeen');
+      assert.equal(api.watcher.unseenForMe.length, 0, 'seen');
+      assert.ok(
+        api.watcher.items.some((n) => n.id === mine.id),
+        'and still listed',
+      );
+    });
+  }),
+);
 
 /**
  * Beyond the newest page: changes on old posts of mine, and more new posts than a page holds.
@@ -112,7 +141,13 @@ describe('news beyond the newest page (likely service)', () => {
     await api.watcher.pollNow();
     await madeElsewhere(101, 'Newer than mine');
     await api.watcher.pollNow();
-    const comment = await elsewhere('POST', 'posts', { post_id: mine.id, task_kind: 'comment', title: 'Re', content: 'An answer on an old post', user_id: 99 });
+    const comment = await elsewhere('POST', 'posts', {
+      post_id: mine.id,
+      task_kind: 'comment',
+      title: 'Re',
+      content: 'An answer on an old post',
+      user_id: 99,
+    });
     made.unshift(comment.id);
     await api.watcher.pollNow();
     assert.deepEqual(api.watcher.items.find((n) => n.id === mine.id)?.changes, ['commented'], 'the comment is news');
@@ -133,7 +168,10 @@ describe('news beyond the newest page (likely service)', () => {
       await api.watcher.pollNow();
       const item = api.watcher.items.find((n) => n.id === old.id);
       assert.deepEqual(item?.changes, ['assigned']);
-      assert.ok(api.watcher.unseenForMe.some((n) => n.id === old.id), 'counted for me');
+      assert.ok(
+        api.watcher.unseenForMe.some((n) => n.id === old.id),
+        'counted for me',
+      );
     } finally {
       await elsewhere('PATCH', `posts/${old.id}`, { responsible_id: before ?? null });
     }
@@ -144,7 +182,11 @@ describe('news beyond the newest page (likely service)', () => {
     const posts = await madeElsewhere(150, 'One of many');
     await api.watcher.pollNow();
     const news = new Set(api.watcher.items.filter((n) => n.changes.includes('new')).map((n) => n.id));
-    assert.deepEqual(posts.filter((p) => !news.has(p.id)).map((p) => p.id), [], 'none lost');
+    assert.deepEqual(
+      posts.filter((p) => !news.has(p.id)).map((p) => p.id),
+      [],
+      'none lost',
+    );
     await standIn.clearRequests();
     await api.watcher.pollNow();
     assert.equal((await standIn.requests()).filter((r) => r.method === 'GET').length, 1, 'nothing changed: one request');
@@ -162,7 +204,10 @@ describe('news: costs and failures', () => {
     await api.watcher.pollNow();
     const { problem, nextAt } = api.watcher.status;
     assert.match(problem ?? '', /slow down|429|too many/i);
-    assert.ok(nextAt !== undefined && nextAt - Date.now() > 1100_000, `the next poll waits at least 1,200 s (${nextAt && Math.round((nextAt - Date.now()) / 1000)} s)`);
+    assert.ok(
+      nextAt !== undefined && nextAt - Date.now() > 1100_000,
+      `the next poll waits at least 1,200 s (${nextAt && Math.round((nextAt - Date.now()) / 1000)} s)`,
+    );
     assert.deepEqual(toldSince(api, logged), [], 'no notification of it');
   });
 
@@ -174,7 +219,15 @@ describe('news: costs and failures', () => {
     // Another window of this VS Code: a watcher of its own over the same storage folder.
     const folder = new NewsFolder(api.context.globalStorageUri);
     const { log, lines } = memoryLog();
-    const other = new NewsWatcher(() => api.gateway.current?.account, api.session.onDidChange, () => NOBODY, folder, 'another-window', ui, log);
+    const other = new NewsWatcher(
+      () => api.gateway.current?.account,
+      api.session.onDidChange,
+      () => NOBODY,
+      folder,
+      'another-window',
+      ui,
+      log,
+    );
     other.start();
     try {
       await standIn.clearRequests();
@@ -190,7 +243,10 @@ describe('news: costs and failures', () => {
       await standIn.clearRequests();
       await other.pollNow({ takeOver: true });
       assert.ok((await standIn.requests()).length > 0, 'asked for in the other window, read there');
-      assert.ok(lines.some((line) => line.startsWith('News: the service')), 'its first poll checked the order of the list');
+      assert.ok(
+        lines.some((line) => line.startsWith('News: the service')),
+        'its first poll checked the order of the list',
+      );
       await standIn.clearRequests();
       await api.watcher.pollNow();
       assert.equal((await standIn.requests()).length, 0, 'this window no longer reads');
@@ -224,7 +280,16 @@ describe('news: costs and failures', () => {
     const folder = new NewsFolder(storage);
     const { log } = memoryLog();
     const ui = { info: () => Promise.resolve(undefined) } as unknown as Notifier;
-    const watcher = new NewsWatcher(() => current, changed.event, () => NOBODY, folder, 'timer-window', ui, log, 20);
+    const watcher = new NewsWatcher(
+      () => current,
+      changed.event,
+      () => NOBODY,
+      folder,
+      'timer-window',
+      ui,
+      log,
+      20,
+    );
     watcher.start();
     const control = (init?: RequestInit) => fetch(`${contrary.url}/__standin/requests`, init);
     const reads = async () => ((await (await control()).json()) as RecordedRequest[]).filter((r) => r.method === 'GET').length;
@@ -270,7 +335,8 @@ describe('news in the Helpdesk view', () => {
     (await extensionApi()).posts.setFilter({});
   });
 
-  const rowsOf = async (api: TestApi) => (await api.posts.getChildren()).filter((n): n is PostNode => n.contextValue?.startsWith('post') === true);
+  const rowsOf = async (api: TestApi) =>
+    (await api.posts.getChildren()).filter((n): n is PostNode => n.contextValue?.startsWith('post') === true);
   const rowOf = async (api: TestApi, id: number) => (await rowsOf(api)).find((n) => n.post.id === id);
   const markOf = async (api: TestApi, id: number) => {
     const row = await rowOf(api, id);
@@ -288,7 +354,11 @@ describe('news in the Helpdesk view', () => {
     await api.watcher.pollNow();
     await vscode.commands.executeCommand('helpdesk.showChangedOnly');
     assert.match(api.postsView.description ?? '', /Changed Only/);
-    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [mine.id, theirs.id], 'the news, the latest found first, and nothing else');
+    assert.deepEqual(
+      (await rowsOf(api)).map((n) => n.post.id),
+      [mine.id, theirs.id],
+      'the news, the latest found first, and nothing else',
+    );
     assert.equal(await markOf(api, mine.id), 'N');
     assert.match((await rowOf(api, mine.id))?.contextValue ?? '', /\.unseen$/);
 
@@ -308,7 +378,11 @@ describe('news in the Helpdesk view', () => {
     assert.equal(await markOf(api, mine.id), 'N', 'a comment since it was seen is news again');
 
     api.posts.setFilter({ text: "Someone else's" });
-    assert.deepEqual((await rowsOf(api)).map((n) => n.post.id), [theirs.id], 'the filter applies');
+    assert.deepEqual(
+      (await rowsOf(api)).map((n) => n.post.id),
+      [theirs.id],
+      'the filter applies',
+    );
     await vscode.commands.executeCommand('helpdesk.showAllPosts');
     assert.ok(!/Changed Only/.test(api.postsView.description ?? ''));
   });
@@ -324,7 +398,10 @@ describe('news in the Helpdesk view', () => {
     assert.deepEqual(marked, [b.id], 'only what was not seen already');
     assert.ok(toldSince(api, logged).some((line) => /Marked the news on 1 post\(s\) as seen/.test(line)));
     await api.watcher.markSeen(marked, false); // what Undo does
-    assert.deepEqual([a.id, b.id].map((id) => api.watcher.isSeen(id)), [true, false]);
+    assert.deepEqual(
+      [a.id, b.id].map((id) => api.watcher.isSeen(id)),
+      [true, false],
+    );
   });
 
   it('Show News opens Changed Only over every post; the bell in the status bar opens Assigned to Me', async () => {

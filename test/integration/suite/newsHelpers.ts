@@ -19,7 +19,11 @@ export async function elsewhere(method: 'POST' | 'PATCH', path: string, fields: 
 }
 
 /** The notifications written to the log since `before` (the log's length then). */
-export const toldSince = (api: TestApi, before: number) => outputLog(api).slice(before).split('\n').filter((line) => line.includes('Notification:'));
+export const toldSince = (api: TestApi, before: number) =>
+  outputLog(api)
+    .slice(before)
+    .split('\n')
+    .filter((line) => line.includes('Notification:'));
 
 /** The watcher on at its default interval for these tests, off again after them (see index.ts). */
 export function useWatcher(): void {
@@ -46,7 +50,14 @@ export function newsFile(api: TestApi, accountUrl: string, what: NewsFileKind): 
 /** Which of an account's news files are there. */
 export async function newsFilesOf(api: TestApi, accountUrl: string): Promise<NewsFileKind[]> {
   const kinds: NewsFileKind[] = ['news', 'lease', 'notified', 'seen'];
-  const there = await Promise.all(kinds.map((what) => Promise.resolve(vscode.workspace.fs.stat(newsFile(api, accountUrl, what))).then(() => true, () => false)));
+  const there = await Promise.all(
+    kinds.map((what) =>
+      Promise.resolve(vscode.workspace.fs.stat(newsFile(api, accountUrl, what))).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return kinds.filter((_, i) => there[i]);
 }
 

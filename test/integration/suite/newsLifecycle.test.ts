@@ -43,7 +43,10 @@ describe('news files', () => {
   it('signing out of an account this window does not show forgets its news: signing in to it again is a silent baseline', async () => {
     const api = await extensionApi();
     await withOtherAccountPolled(api);
-    const response = await fetch(`${contrary.url}/__standin/records/posts`, { method: 'POST', body: JSON.stringify({ title: `While signed out ${Date.now()}`, task_kind: 'task', user_id: 99 }) });
+    const response = await fetch(`${contrary.url}/__standin/records/posts`, {
+      method: 'POST',
+      body: JSON.stringify({ title: `While signed out ${Date.now()}`, task_kind: 'task', user_id: 99 }),
+    });
     const made = (await response.json()) as { id: number };
     await vscode.commands.executeCommand('helpdesk.signOut', contrary.url);
     assert.equal(api.session.accountUrl, standIn.url, "still this window's account");
@@ -53,12 +56,15 @@ describe('news files', () => {
     assert.ok(!api.watcher.items.some((n) => n.id === made.id), 'a post made while signed out is not news: the first poll is a baseline');
   });
 
-  it('a sign-out another window announces forgets that account\'s news here too', async () => {
+  it("a sign-out another window announces forgets that account's news here too", async () => {
     const api = await extensionApi();
     await withOtherAccountPolled(api);
     // What another window's sign-out writes (see SignOutSignal): the address, the window, one id a sign-out.
     const announcement = { accountUrl: contrary.url, window: 'another-window', id: `another-window.${Date.now()}` };
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json'), new TextEncoder().encode(JSON.stringify(announcement)));
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json'),
+      new TextEncoder().encode(JSON.stringify(announcement)),
+    );
     await waitFor("the other account's news files to be deleted", async () => (await newsFilesOf(api, contrary.url)).length === 0);
     await api.session.signOut(contrary.url); // as the other window did
   });
@@ -91,8 +97,14 @@ describe('news files', () => {
     logged = outputLog(api).length;
     await api.watcher.pollNow();
     assert.deepEqual(api.watcher.items.map((n) => n.id).sort(), [before.id, after.id].sort(), 'the news after the baseline');
-    assert.deepEqual([before.id, after.id].map((id) => api.watcher.isSeen(id)), [false, false], 'news after the baseline is not seen, not even on a post seen before');
-    await waitFor('the notification of the news after the baseline', () => toldSince(api, logged).some((line) => line.includes(`#${after.id}`)));
+    assert.deepEqual(
+      [before.id, after.id].map((id) => api.watcher.isSeen(id)),
+      [false, false],
+      'news after the baseline is not seen, not even on a post seen before',
+    );
+    await waitFor('the notification of the news after the baseline', () =>
+      toldSince(api, logged).some((line) => line.includes(`#${after.id}`)),
+    );
   });
 
   it('the seen marks of posts no longer in the news are dropped when marks are written', async () => {
@@ -126,14 +138,28 @@ describe('news files', () => {
     }
   });
 
-  it('a window reading an account\'s news file while another writes it never finds it half written', async () => {
+  it("a window reading an account's news file while another writes it never finds it half written", async () => {
     const api = await extensionApi();
     const storage = folderApart(api, 'torn-news');
     const folder = new NewsFolder(storage);
     const url = 'https://torn.example.com';
     // As large as a news file gets: NEWS_KEPT items and a snapshot of 2,000 posts.
-    const items: HeldNews[] = Array.from({ length: 200 }, (_, i) => ({ id: 5000 - i, title: `A long enough title for post ${i} `.repeat(4), changes: ['new'], latest: ['new'], assignedToMe: false, mine: false, at: i, seq: 1 }));
-    const posts = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [String(3000 + i), { title: `Post ${i} `.repeat(6), closed: false, mine: false, comments: i }]));
+    const items: HeldNews[] = Array.from({ length: 200 }, (_, i) => ({
+      id: 5000 - i,
+      title: `A long enough title for post ${i} `.repeat(4),
+      changes: ['new'],
+      latest: ['new'],
+      assignedToMe: false,
+      mine: false,
+      at: i,
+      seq: 1,
+    }));
+    const posts = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [
+        String(3000 + i),
+        { title: `Post ${i} `.repeat(6), closed: false, mine: false, comments: i },
+      ]),
+    );
     const news: NewsFile = { snapshot: { newest: 5000, posts }, items, seq: 1, polledAt: 1, triedAt: 1, failures: 0, nextAt: 2 };
     try {
       await folder.writeNews(url, news, () => true);
@@ -161,7 +187,11 @@ describe('news files', () => {
    * A watcher whose turn, once it has read the lease, finds the account changed (as a sign-out
    * or a switch in the middle of a turn would): `change` runs then.
    */
-  async function turnCutShort(api: TestApi, name: string, change: (state: { account: WatchedAccount | undefined; folder: NewsFolder; changed: vscode.EventEmitter<void> }) => Promise<void>) {
+  async function turnCutShort(
+    api: TestApi,
+    name: string,
+    change: (state: { account: WatchedAccount | undefined; folder: NewsFolder; changed: vscode.EventEmitter<void> }) => Promise<void>,
+  ) {
     const storage = folderApart(api, name);
     let cut = false;
     const state = {
@@ -204,7 +234,11 @@ describe('news files', () => {
     });
     try {
       const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
-      assert.deepEqual(reads.map((r) => r.path), [], 'nothing read after the sign-out');
+      assert.deepEqual(
+        reads.map((r) => r.path),
+        [],
+        'nothing read after the sign-out',
+      );
       const folder = new NewsFolder(folderApart(api, 'cut-by-sign-out'));
       try {
         assert.deepEqual([await folder.news(url), await folder.lease(url)], [undefined, undefined], 'the files stay forgotten');
@@ -226,7 +260,11 @@ describe('news files', () => {
     });
     try {
       const reads = (await standIn.requests()).filter((r) => r.method === 'GET');
-      assert.deepEqual(reads.map((r) => r.path), [], 'the account left is not read');
+      assert.deepEqual(
+        reads.map((r) => r.path),
+        [],
+        'the account left is not read',
+      );
     } finally {
       await test.dispose();
     }

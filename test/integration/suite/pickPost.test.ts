@@ -17,7 +17,10 @@ const config = () => vscode.workspace.getConfiguration('helpdesk');
 
 /** Made in the web app, by someone else. */
 async function madeElsewhere(title: string): Promise<number> {
-  const response = await fetch(`${standIn.url}/__standin/records/posts`, { method: 'POST', body: JSON.stringify({ title, content: 'x', task_kind: 'task', user_id: 99 }) });
+  const response = await fetch(`${standIn.url}/__standin/records/posts`, {
+    method: 'POST',
+    body: JSON.stringify({ title, content: 'x', task_kind: 'task', user_id: 99 }),
+  });
   const text = await response.text();
   assert.ok(response.ok, text);
   return (JSON.parse(text) as Post).id;
@@ -50,60 +53,67 @@ async function find(pick: Pick, text: string, id: number): Promise<vscode.QuickP
   return waitFor(`#${id} among the items for "${text}"`, () => pick.items.find((item) => item.description?.startsWith(`#${id}`)), 20_000);
 }
 
-forEachProfile(() => describe('a pick of posts beyond the rows loaded', () => {
-  useCleanSlate();
-  const made: number[] = [];
-  let sought: Post;
+forEachProfile(() =>
+  describe('a pick of posts beyond the rows loaded', () => {
+    useCleanSlate();
+    const made: number[] = [];
+    let sought: Post;
 
-  before(async function () {
-    this.timeout(60_000);
-    await config().update('pageSize', PAGE, vscode.ConfigurationTarget.Global);
-    for (let i = 1; i <= NEWER; i++) made.push(await madeElsewhere(`Routine check ${i}`));
-    // The newest open post of the demo with a title, below every post made here: on the tenth
-    // page from the newest, which is where the views begin whatever order the service lists in.
-    const listed = (await serverPosts<Post>()).sort((a, b) => b.id - a.id);
-    sought = listed.find((p) => !made.includes(p.id) && p.closed !== true && !p.post_id && typeof p.title === 'string' && p.title.length > 3)!;
-    const position = listed.findIndex((p) => p.id === sought.id);
-    assert.ok(position >= 9 * PAGE, `the post sought is on page 10 or later (at ${position + 1})`);
-    const api = await extensionApi();
-    await vscode.commands.executeCommand('helpdesk.refreshPosts');
-    await api.store.posts.ensureStarted();
-  });
-  after(async function () {
-    this.timeout(60_000);
-    for (const id of made.splice(0)) await standIn.deleteRecord('posts', id);
-    await config().update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('helpdesk.refreshPosts');
-  });
+    before(async function () {
+      this.timeout(60_000);
+      await config().update('pageSize', PAGE, vscode.ConfigurationTarget.Global);
+      for (let i = 1; i <= NEWER; i++) made.push(await madeElsewhere(`Routine check ${i}`));
+      // The newest open post of the demo with a title, below every post made here: on the tenth
+      // page from the newest, which is where the views begin whatever order the service lists in.
+      const listed = (await serverPosts<Post>()).sort((a, b) => b.id - a.id);
+      sought = listed.find(
+        (p) => !made.includes(p.id) && p.closed !== true && !p.post_id && typeof p.title === 'string' && p.title.length > 3,
+      )!;
+      const position = listed.findIndex((p) => p.id === sought.id);
+      assert.ok(position >= 9 * PAGE, `the post sought is on page 10 or later (at ${position + 1})`);
+      const api = await extensionApi();
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await api.store.posts.ensureStarted();
+    });
+    after(async function () {
+      this.timeout(60_000);
+      for (const id of made.splice(0)) await standIn.deleteRecord('posts', id);
+      await config().update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+    });
 
-  it('by its title: read further, page after page, while the pick stays open', async () => {
-    const api = await extensionApi();
-    assert.ok(!api.store.posts.find(sought.id), 'the post is not among the rows loaded');
-    const { pick, done } = await commentOnTaskPick();
-    try {
-      const item = await find(pick, String(sought.title), sought.id);
-      assert.ok(item.label.includes(String(sought.title).slice(0, 40)), item.label);
-      const pages = (await standIn.requests()).filter((r) => r.path === '/app.json').map((r) => Number(r.query.page));
-      assert.ok(api.store.posts.state.items.length > 9 * PAGE, `ten pages read or more (pages ${pages.join(', ')})`);
-    } finally {
-      pick.hide();
-      await done;
-    }
-  });
+    it('by its title: read further, page after page, while the pick stays open', async () => {
+      const api = await extensionApi();
+      assert.ok(!api.store.posts.find(sought.id), 'the post is not among the rows loaded');
+      const { pick, done } = await commentOnTaskPick();
+      try {
+        const item = await find(pick, String(sought.title), sought.id);
+        assert.ok(item.label.includes(String(sought.title).slice(0, 40)), item.label);
+        const pages = (await standIn.requests()).filter((r) => r.path === '/app.json').map((r) => Number(r.query.page));
+        assert.ok(api.store.posts.state.items.length > 9 * PAGE, `ten pages read or more (pages ${pages.join(', ')})`);
+      } finally {
+        pick.hide();
+        await done;
+      }
+    });
 
-  it('by its number: read directly, not page by page', async () => {
-    await vscode.commands.executeCommand('helpdesk.refreshPosts');
-    await standIn.clearRequests();
-    const { pick, done } = await commentOnTaskPick();
-    try {
-      const item = await find(pick, `#${sought.id}`, sought.id);
-      assert.ok(item.label.includes(String(sought.title).slice(0, 40)), item.label);
-      const requests = await standIn.requests();
-      assert.ok(requests.some((r) => r.path === `/app/posts/${sought.id}.json`), 'the post read by its number');
-      assert.ok(!requests.some((r) => r.path === '/app.json' && Number(r.query.page) > 2), 'no list read further for it');
-    } finally {
-      pick.hide();
-      await done;
-    }
-  });
-}));
+    it('by its number: read directly, not page by page', async () => {
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await standIn.clearRequests();
+      const { pick, done } = await commentOnTaskPick();
+      try {
+        const item = await find(pick, `#${sought.id}`, sought.id);
+        assert.ok(item.label.includes(String(sought.title).slice(0, 40)), item.label);
+        const requests = await standIn.requests();
+        assert.ok(
+          requests.some((r) => r.path === `/app/posts/${sought.id}.json`),
+          'the post read by its number',
+        );
+        assert.ok(!requests.some((r) => r.path === '/app.json' && Number(r.query.page) > 2), 'no list read further for it');
+      } finally {
+        pick.hide();
+        await done;
+      }
+    });
+  }),
+);

@@ -9,10 +9,14 @@ import { extensionApi } from './helpers';
 describe('Restricted Mode: what a cloned repository cannot set', () => {
   it('the folder is not trusted, and its settings file is read (a setting that is not restricted applies)', () => {
     assert.equal(vscode.workspace.isTrusted, false, 'the workspace opened in Restricted Mode');
-    assert.equal(vscode.workspace.getConfiguration('helpdesk').get('pageSize'), HOSTILE_WORKSPACE_PAGE_SIZE, 'the repository\'s unrestricted pageSize is read');
+    assert.equal(
+      vscode.workspace.getConfiguration('helpdesk').get('pageSize'),
+      HOSTILE_WORKSPACE_PAGE_SIZE,
+      "the repository's unrestricted pageSize is read",
+    );
   });
 
-  it('the extension reads none of the restricted ones: each is the user\'s value or the default', async () => {
+  it("the extension reads none of the restricted ones: each is the user's value or the default", async () => {
     await extensionApi();
     const config = vscode.workspace.getConfiguration('helpdesk');
     for (const [name, hostile] of Object.entries(HOSTILE_WORKSPACE_SETTINGS)) {

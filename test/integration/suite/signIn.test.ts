@@ -84,7 +84,11 @@ describe('sign-in', () => {
 
   /** What another window's SignOutSignal writes when it signs out of `accountUrl`. */
   let announced = 0;
-  const announceSignOutElsewhere = async (api: TestApi, accountUrl: string, announcement = { accountUrl, window: 'another window', id: `another window.${++announced}` }) => {
+  const announceSignOutElsewhere = async (
+    api: TestApi,
+    accountUrl: string,
+    announcement = { accountUrl, window: 'another window', id: `another window.${++announced}` },
+  ) => {
     const file = vscode.Uri.joinPath(api.context.globalStorageUri, 'signed-out.json');
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(announcement)));
     return announcement;

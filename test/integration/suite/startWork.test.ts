@@ -8,7 +8,11 @@ import { createPost, extensionApi, logShows, useCleanSlate, waitFor } from './he
 
 interface Repository {
   readonly rootUri: vscode.Uri;
-  readonly state: { readonly HEAD?: { readonly name?: string; readonly commit?: string }; readonly workingTreeChanges: readonly unknown[]; readonly untrackedChanges?: readonly unknown[] };
+  readonly state: {
+    readonly HEAD?: { readonly name?: string; readonly commit?: string };
+    readonly workingTreeChanges: readonly unknown[];
+    readonly untrackedChanges?: readonly unknown[];
+  };
   readonly inputBox: { value: string };
   status(): Promise<void>;
 }
@@ -36,7 +40,8 @@ async function makeRepository(): Promise<{ dir: string; repository: Repository; 
   }
   mkdirSync(join(workspace, '.repos'), { recursive: true });
   const dir = mkdtempSync(join(workspace, '.repos', 'r-'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim();
   git('init', '-q', '-b', 'main');
   writeFileSync(join(dir, 'app.txt'), 'one\ntwo\n');
   git('add', '.');
@@ -111,11 +116,14 @@ describe('Start Work on Post', () => {
     assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri }), undefined, 'dismissed: nothing done');
     assert.equal(head(), 'main');
     api.ui.answerNextQuestion('Check Out');
-    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri }), { branch: `hd-${post.id}-existing`, created: false });
+    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri }), {
+      branch: `hd-${post.id}-existing`,
+      created: false,
+    });
     assert.equal(head(), `hd-${post.id}-existing`);
   });
 
-  it('a branch of that name on the remote is checked out following it, after asking; a remote\'s name typed is refused', async () => {
+  it("a branch of that name on the remote is checked out following it, after asking; a remote's name typed is refused", async () => {
     const api = await extensionApi();
     const { repository, git, head } = await makeRepository();
     const post = await postTitled('Pushed by a colleague');
@@ -130,7 +138,7 @@ describe('Start Work on Post', () => {
     assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name }), { branch: name, created: true });
     assert.equal(head(), name);
     assert.equal(git('rev-parse', '--abbrev-ref', `${name}@{upstream}`), `origin/${name}`, 'follows the remote branch');
-    assert.equal(git('rev-parse', 'HEAD'), git('rev-parse', `origin/${name}`), 'at the remote branch\'s commit');
+    assert.equal(git('rev-parse', 'HEAD'), git('rev-parse', `origin/${name}`), "at the remote branch's commit");
 
     git('checkout', '-q', 'main');
     await gitSees(repository);
@@ -139,7 +147,7 @@ describe('Start Work on Post', () => {
     await logShows(api, /is a branch of a remote/);
   });
 
-  it('a branch exists only by its exact name: hd-N beside hd-N/old, a remote\'s hd-N-x/wip, refs/heads/… typed', async () => {
+  it("a branch exists only by its exact name: hd-N beside hd-N/old, a remote's hd-N-x/wip, refs/heads/… typed", async () => {
     const api = await extensionApi();
     const { repository, git, head } = await makeRepository();
     const post = await postTitled('Exact names');
@@ -155,7 +163,11 @@ describe('Start Work on Post', () => {
     assert.equal(head(), 'main');
     await logShows(api, new RegExp(`Git did not create ${folder}`));
 
-    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: `${folder}-x` }), { branch: `${folder}-x`, created: true }, 'made from HEAD, nothing asked');
+    assert.deepEqual(
+      await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: `${folder}-x` }),
+      { branch: `${folder}-x`, created: true },
+      'made from HEAD, nothing asked',
+    );
     assert.equal(head(), `${folder}-x`);
     assert.equal(git('rev-parse', `${folder}-x`), git('rev-parse', 'main'));
 
@@ -230,7 +242,8 @@ describe('Start Work on Post', () => {
     const second = await postTitled('Second for the box');
     // The box's value goes to the workbench and back: read it once it has settled.
     const box = () => repository.inputBox.value;
-    const boxShows = (value: string, what: string) => waitFor(`${what}: the box to read ${JSON.stringify(value)} (it reads ${JSON.stringify(box())})`, () => box() === value, 5000);
+    const boxShows = (value: string, what: string) =>
+      waitFor(`${what}: the box to read ${JSON.stringify(value)} (it reads ${JSON.stringify(box())})`, () => box() === value, 5000);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
     git('checkout', '-q', '-b', `hd-${first.id}`);
     await gitSees(repository);
@@ -241,7 +254,10 @@ describe('Start Work on Post', () => {
     await settle();
     writeFileSync(join(repository.rootUri.fsPath, 'other.txt'), 'a status, not a checkout\n');
     await gitSees(repository);
-    assert.ok(repository.state.untrackedChanges?.length || repository.state.workingTreeChanges.length, 'the Git extension saw the new file');
+    assert.ok(
+      repository.state.untrackedChanges?.length || repository.state.workingTreeChanges.length,
+      'the Git extension saw the new file',
+    );
     await settle();
     assert.equal(box(), '', 'not filled twice');
 
@@ -265,14 +281,20 @@ describe('Start Work on Post', () => {
     await boxShows('', 'what this put there taken back on main');
   });
 
-  it('Go to Code from the palette offers the branch\'s post first, loaded or not', async () => {
+  it("Go to Code from the palette offers the branch's post first, loaded or not", async () => {
     const api = await extensionApi();
     const { repository, git } = await makeRepository();
-    const post = await postTitled('The branch\'s post', ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)'].join('\n'));
+    const post = await postTitled(
+      "The branch's post",
+      ['TypeError: name.trim is not a function', '    at greeting (/srv/app/src/greeting.ts:3:21)'].join('\n'),
+    );
     // A newer post heads the list, and names no code: Go to Code on it would open nothing.
     await postTitled('Newer, without code');
     await vscode.commands.executeCommand('helpdesk.refreshPosts');
-    await waitFor('the newer post to head the list', () => !api.store.posts.state.loading && api.store.posts.state.items[0]?.title === 'Newer, without code');
+    await waitFor(
+      'the newer post to head the list',
+      () => !api.store.posts.state.loading && api.store.posts.state.items[0]?.title === 'Newer, without code',
+    );
     git('checkout', '-q', '-b', `hd-${post.id}`);
     await gitSees(repository);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -281,11 +303,13 @@ describe('Start Work on Post', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await going;
-    const opened = await waitFor('greeting.ts to open', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined));
-    assert.equal(opened.selection.active.line, 2, 'the frame\'s line');
+    const opened = await waitFor('greeting.ts to open', () =>
+      vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined,
+    );
+    assert.equal(opened.selection.active.line, 2, "the frame's line");
   });
 
-  it('in two repositories the command asks which, the active editor\'s first, then the name', async () => {
+  it("in two repositories the command asks which, the active editor's first, then the name", async () => {
     const api = await extensionApi();
     const one = await makeRepository();
     const two = await makeRepository();
@@ -298,7 +322,7 @@ describe('Start Work on Post', () => {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
     await started;
-    assert.equal(two.head(), `hd-${post.id}-two-repositories`, 'made in the active editor\'s repository, with the proposed name');
+    assert.equal(two.head(), `hd-${post.id}-two-repositories`, "made in the active editor's repository, with the proposed name");
     assert.equal(one.head(), 'main', 'the other is untouched');
     await logShows(api, new RegExp(`You are working on HD-${post.id} on branch hd-${post.id}-two-repositories\\.`));
   });

@@ -26,7 +26,10 @@ function text(object: Record<string, unknown>, field: string, key: string, error
 export const createAccount: Handler = (context) => {
   const { account: accountInput, user: userInput } = context.body;
   const missing: FieldErrors = {};
-  for (const [name, value] of [['account', accountInput], ['user', userInput]] as const) {
+  for (const [name, value] of [
+    ['account', accountInput],
+    ['user', userInput],
+  ] as const) {
     if (!isObject(value)) addError(missing, name, value === undefined || value === null ? BLANK : 'is invalid');
   }
   if (Object.keys(missing).length > 0) return error(422, missing);

@@ -73,12 +73,16 @@ export function listHandler<C extends CollectionName>(
 ): Handler {
   return (context) => {
     const { profile, query } = context;
-    if (profile.ascOrder === 'refused' && /\.asc\s*$/i.test(query.order ?? '')) throw new Reply(invalid({ order: ['is not included in the list'] }));
+    if (profile.ascOrder === 'refused' && /\.asc\s*$/i.test(query.order ?? ''))
+      throw new Reply(invalid({ order: ['is not included in the list'] }));
     let records = context.store.list(context.account.prefix, collection);
     if (filter) records = records.filter((record) => filter(record, context));
     const page = listPage(records, query, SCHEMAS[collection], profile);
     if (page.length === 0 && profile.pastEnd === 'notFound' && pageParams(query).page > 1) throw new Reply(notFound());
-    return json(200, page.map((record) => present(record, context)));
+    return json(
+      200,
+      page.map((record) => present(record, context)),
+    );
   };
 }
 

@@ -11,7 +11,12 @@ function nameFromParts(values: Record<string, unknown>): void {
   if (parts.length > 0) values.name = parts.join(' ');
 }
 
-function createHandler(collection: CollectionName, name: string, schema: Schema, prepare?: (values: Record<string, unknown>) => void): Handler {
+function createHandler(
+  collection: CollectionName,
+  name: string,
+  schema: Schema,
+  prepare?: (values: Record<string, unknown>) => void,
+): Handler {
   return (context) => {
     const errors: FieldErrors = {};
     const values = castFields(schema, wrapper(context, name), errors);

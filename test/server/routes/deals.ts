@@ -51,7 +51,10 @@ const create: Handler = (context) => {
   requirePresent(values, ['name'], errors);
   check(errors);
   const { store, account } = context;
-  return json(201, store.batch(() => store.insert(account.prefix, 'deals', settleClient(context, plan, values))));
+  return json(
+    201,
+    store.batch(() => store.insert(account.prefix, 'deals', settleClient(context, plan, values))),
+  );
 };
 
 const update: Handler = (context) => {
@@ -63,11 +66,17 @@ const update: Handler = (context) => {
   forbidBlanking(values, ['name'], errors);
   check(errors);
   const { store, account } = context;
-  return json(200, store.batch(() => store.update(account.prefix, 'deals', deal.id, settleClient(context, plan, values))));
+  return json(
+    200,
+    store.batch(() => store.update(account.prefix, 'deals', deal.id, settleClient(context, plan, values))),
+  );
 };
 
 export const deals = {
-  list: listHandler('deals', (deal, { query, profile }) => !profile.filtersDealsByClient || !query.client_id || String(deal.client_id) === query.client_id.trim()),
+  list: listHandler(
+    'deals',
+    (deal, { query, profile }) => !profile.filtersDealsByClient || !query.client_id || String(deal.client_id) === query.client_id.trim(),
+  ),
   create,
   get: getHandler('deals'),
   update,

@@ -57,7 +57,8 @@ const update: Handler = (context) => {
   for (const field of FIXED_ON_UPDATE) if (Object.hasOwn(values, field)) addError(errors, field, 'cannot be changed');
   forbidBlanking(values, ['title'], errors);
   checkExists(context, 'clients', values.client_id, 'client_id', errors);
-  if (typeof values.status_id === 'number' && !STATUSES.some((status) => status.id === values.status_id && status.kind === 'post')) addError(errors, 'status_id', 'must exist');
+  if (typeof values.status_id === 'number' && !STATUSES.some((status) => status.id === values.status_id && status.kind === 'post'))
+    addError(errors, 'status_id', 'must exist');
   check(errors);
   return json(200, context.store.update(context.account.prefix, 'posts', post.id, values));
 };

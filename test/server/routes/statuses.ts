@@ -16,5 +16,9 @@ export const STATUSES = [
 ] as const;
 
 export const statuses = {
-  list: ((context) => json(200, STATUSES.filter((status) => !context.query.kind || status.kind === context.query.kind))) satisfies Handler,
+  list: ((context) =>
+    json(
+      200,
+      STATUSES.filter((status) => !context.query.kind || status.kind === context.query.kind),
+    )) satisfies Handler,
 };

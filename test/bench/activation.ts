@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { limitMs } from '../limits';
 import type { Workbench } from '../ui/workbench';
 
 /** A built-in extension that activates on onStartupFinished: once its times show, that event has fired. */
@@ -38,7 +39,7 @@ const ROWS = `Object.fromEntries([...document.querySelectorAll('.runtime-extensi
  * and for `name`'s times, if it was activated, then closes the editor again. Nothing else of the
  * window may have been opened: any activation seen is the startup's.
  */
-export async function activationAtStartup(page: Page, wb: Workbench, name: string, timeoutMs = 30_000): Promise<Activation> {
+export async function activationAtStartup(page: Page, wb: Workbench, name: string, timeoutMs = limitMs('uiReaction')): Promise<Activation> {
   await wb.runCommand('Developer: Show Running Extensions');
   const began = Date.now();
   let witnessedAt: number | undefined;

@@ -19,14 +19,15 @@
 //                 DIR/floor (activation, open to rows, Report Bug); the figures then carry the
 //                 profiler's cost
 //
-// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TIMEOUT (seconds, default 3600).
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CODE_SERVER_VERSION, type CodeServerInstall } from '../codeServer/codeServerHost';
 import { prepareEditor } from '../codeServer/editor';
-import { Cleanups, exitWith, onSignal, rejectAfter, seconds, until } from '../codeServer/run';
+import { Cleanups, exitWith, onSignal, seconds, timeLimit, until } from '../codeServer/run';
+import { limitMs } from '../limits';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { startStandIn, type StandIn } from '../server';
 import { expectedRows } from '../ui/steps';
@@ -259,7 +260,7 @@ async function measureDepth(
           [BENCH_ENV.pageSize]: String(DEPTH.pageSize),
           ...(profileDir ? profileEnv(root, profileDir) : {}),
         },
-        timeoutMs: 300_000,
+        timeoutMs: limitMs('benchDepth'),
         verbose,
       },
       cleanups,
@@ -272,13 +273,8 @@ async function measureDepth(
 }
 
 async function main(): Promise<number> {
-  const timeoutMs = whole(process.env.BENCH_TIMEOUT, 3600, 1, 'BENCH_TIMEOUT') * 1000;
   try {
-    await until(
-      bench(),
-      onSignal().stopped,
-      rejectAfter(timeoutMs, `The bench did not finish within ${timeoutMs / 1000} s (BENCH_TIMEOUT).`, cleanups),
-    );
+    await until(bench(), onSignal().stopped, timeLimit(undefined, 'benchRun', cleanups).start());
     return 0;
   } catch (error) {
     console.error(`[bench] The bench could not run: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,6 +4,7 @@
 // to the first frame that shows it with no progress bar running in its view (see `settled`).
 // The page's code is plain JavaScript in strings: the project's TypeScript has no DOM types.
 import type { Page } from 'playwright-core';
+import { limitMs } from '../limits';
 
 export interface TimerSpec {
   /** The input that starts the clock: the first mouse press, or the first Enter key, after arming. */
@@ -87,7 +88,7 @@ export async function armTimer(page: Page, spec: TimerSpec): Promise<void> {
 }
 
 /** Waits for the armed timer to stop (both times, if `settled` was asked); resolves with the times in ms. */
-export async function readTimes(page: Page, what: string, timeoutMs = 30_000): Promise<Timed> {
+export async function readTimes(page: Page, what: string, timeoutMs = limitMs('uiReaction')): Promise<Timed> {
   const done =
     'window.__benchTimer?.state.end !== undefined && (!window.__benchTimer.settled || window.__benchTimer.state.settled !== undefined)';
   try {
@@ -108,7 +109,7 @@ export async function readTimes(page: Page, what: string, timeoutMs = 30_000): P
 }
 
 /** The input → the element painted (ms). */
-export async function readTimer(page: Page, what: string, timeoutMs = 30_000): Promise<number> {
+export async function readTimer(page: Page, what: string, timeoutMs = limitMs('uiReaction')): Promise<number> {
   return (await readTimes(page, what, timeoutMs)).shown;
 }
 

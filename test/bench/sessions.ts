@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { freePort, workbenchUrl, type CodeServerInstall } from '../codeServer/codeServerHost';
 import { openEditor, type Editor } from '../codeServer/editor';
 import { Cleanups, until } from '../codeServer/run';
+import { limitMs } from '../limits';
 import type { StandIn } from '../server';
 import { exactly, Workbench } from '../ui/workbench';
 import { activationAtStartup, displayNameIn } from './activation';
@@ -153,7 +154,10 @@ export class Installed {
       forgetFiled(standIn, options.lastPostId);
       // The view opened once, its rows those every sample's service answers.
       await wb.activity('Helpdesk').click();
-      await wb.row(wb.pane('Helpdesk'), firstTitle).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await wb
+        .row(wb.pane('Helpdesk'), firstTitle)
+        .first()
+        .waitFor({ state: 'visible', timeout: limitMs('workbenchReady') });
       // Each sample starts where a person would: the Explorer showing, the Helpdesk container closed.
       await wb.activity('Explorer').click();
       // The web workbench writes its state to the browser's storage a moment after it changes.
@@ -292,13 +296,13 @@ export class Installed {
         purpose: `the ${options.label} session`,
       });
       const { page } = editor;
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(limitMs('uiReaction'));
       const wb = new Workbench(page);
       const ready = async () => {
         await page.goto(workbenchUrl(editor.server, options.workspace));
         await wb.ready();
         // The Git extension has opened the workspace's repository (its branch shows).
-        await wb.statusItem(/\bmain\b/).waitFor({ state: 'visible', timeout: 30_000 });
+        await wb.statusItem(/\bmain\b/).waitFor({ state: 'visible', timeout: limitMs('workbenchReady') });
         await work(page, wb);
       };
       await until(ready(), editor.broken);

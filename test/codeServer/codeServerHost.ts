@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { runCommand, signalGroup, type Log } from './commands';
 import { chromiumPath, type CodeServerInstall } from './codeServerInstall';
+import { limitMs } from '../limits';
 
 export * from './commands';
 export * from './codeServerInstall';
@@ -80,7 +81,6 @@ export interface CodeServerOptions {
   onOutput?: Log;
   /** Workspace trust as VS Code has it by default (a folder opens in Restricted Mode until trusted); default: off. */
   workspaceTrust?: boolean;
-  readyTimeoutMs?: number;
 }
 
 export interface CodeServer {
@@ -193,15 +193,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     stop: () =>
       (stopping ??= (async () => {
         signalGroup(pid, 'SIGTERM');
-        await Promise.race([exited, delay(5000)]);
+        await Promise.race([exited, delay(limitMs('processStop'))]);
         // Whatever ignored SIGTERM (or outlived the server) in its group.
         signalGroup(pid, 'SIGKILL');
-        await Promise.race([exited, delay(2000)]);
+        await Promise.race([exited, delay(limitMs('processStop'))]);
         process.off('exit', killOnExit);
       })()),
   };
 
-  const timeoutMs = options.readyTimeoutMs ?? 60_000;
+  const timeoutMs = limitMs('serverListening');
   const outcome = await Promise.race([
     listening.then(() => 'ready' as const),
     exited.then((code) => `exited (${code}) before listening` as const),
@@ -267,13 +267,18 @@ export interface Chromium {
  * A headless Chromium with a fresh profile. `dataDir` is an empty folder of the caller's: the
  * profile, and what Chromium would otherwise keep in ~/.config and ~/.cache, go below it.
  */
-export async function launchChromium(options: { dataDir: string; headless?: boolean; executablePath?: string }): Promise<Chromium> {
+export async function launchChromium(options: {
+  dataDir: string;
+  headless?: boolean;
+  executablePath?: string;
+  viewport?: { width: number; height: number };
+}): Promise<Chromium> {
   const context = await chromium.launchPersistentContext(join(options.dataDir, 'profile'), {
     executablePath: options.executablePath ?? chromiumPath(),
     headless: options.headless ?? true,
     args: CHROMIUM_ARGS,
     env: { ...process.env, XDG_CONFIG_HOME: join(options.dataDir, 'xdg-config'), XDG_CACHE_HOME: join(options.dataDir, 'xdg-cache') },
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     // The caller stops the browser on signals, after its own cleanup.
     handleSIGINT: false,
     handleSIGTERM: false,

@@ -60,6 +60,8 @@ export interface EditorOptions extends Omit<CodeServerOptions, 'dataDir' | 'onOu
   cleanups: Cleanups;
   /** What the editor is for, in the errors when it goes away: "the suite", "the tests". */
   purpose: string;
+  /** The page's size (default 1280×800, as the UI tests' screenshots have it). */
+  viewport?: { width: number; height: number };
   /** Called once code-server listens, before Chromium starts; `ms`: how long the server took. */
   onListening?: (server: CodeServer, ms: number) => void;
 }
@@ -73,7 +75,7 @@ export interface Editor {
 }
 
 export async function openEditor(options: EditorOptions): Promise<Editor> {
-  const { dir, verbose, cleanups, purpose, onListening, ...serverOptions } = options;
+  const { dir, verbose, cleanups, purpose, onListening, viewport, ...serverOptions } = options;
   const serverStart = Date.now();
   const server = await startCodeServer({
     ...serverOptions,
@@ -83,7 +85,7 @@ export async function openEditor(options: EditorOptions): Promise<Editor> {
   cleanups.add(() => server.stop());
   onListening?.(server, Date.now() - serverStart);
 
-  const browser = await launchChromium({ dataDir: join(dir, 'chromium') });
+  const browser = await launchChromium({ dataDir: join(dir, 'chromium'), viewport });
   cleanups.add(() => browser.close());
   const { page } = browser;
   if (verbose) page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));

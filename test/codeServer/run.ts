@@ -2,6 +2,7 @@
 // that stop it, the summary and an exit code once everything it started is stopped. No editor in
 // here: the desktop VS Code launcher (test/integration/electron.ts) uses it too.
 import { existsSync, readFileSync } from 'node:fs';
+import { limitMs, nearLimit, nearLimitWarning, type Guarded } from '../limits';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -62,15 +63,22 @@ export function rejectAfter(ms: number, message: string, cleanups: Cleanups): Pr
   return failed;
 }
 
+/** Variables that set a run's limit before test/limits.ts did: said, not silently ignored. */
+const OLD_LIMIT_VARIABLES = ['INTEGRATION_TIMEOUT', 'UI_TIMEOUT', 'BENCH_TIMEOUT'];
+
 /**
- * The run's time limit in seconds: --timeout (`flag`), else the environment variable `variable`,
- * else `fallback`. Checked at once; the returned function starts the deadline.
+ * The run's hang guard: `guarded`'s limit (test/limits.ts), or --timeout SECONDS (`flag`) for one
+ * run by hand. Checked at once; `start()` starts it, and `ms` is the limit in ms.
  */
-export function timeLimit(flag: string | undefined, variable: string, fallback: number, cleanups: Cleanups): () => Promise<never> {
-  const given = flag ?? process.env[variable];
-  const limit = Number(given ?? fallback);
-  if (!(limit > 0)) throw new Error(`The timeout must be a number of seconds, not ${given}.`);
-  return () => rejectAfter(limit * 1000, `The run did not finish within ${limit} s (--timeout / ${variable}).`, cleanups);
+export function timeLimit(flag: string | undefined, guarded: Guarded, cleanups: Cleanups): { ms: number; start: () => Promise<never> } {
+  for (const name of OLD_LIMIT_VARIABLES) {
+    if (process.env[name])
+      console.error(`${name} is no longer read: every limit is in test/limits.ts; HELPDESK_TEST_PATIENCE multiplies them.`);
+  }
+  const ms = flag === undefined ? limitMs(guarded) : Number(flag) * 1000;
+  if (!(ms > 0)) throw new Error(`--timeout must be a number of seconds, not ${flag}.`);
+  const source = flag === undefined ? 'its hang guard in test/limits.ts, times HELPDESK_TEST_PATIENCE' : '--timeout';
+  return { ms, start: () => rejectAfter(ms, `The run did not finish within ${seconds(ms)} (${source}).`, cleanups) };
 }
 
 /**
@@ -96,8 +104,11 @@ export function printSummary(run: {
   failures: Array<{ title: string; message: string }>;
   problems: string[];
   wallMs: number;
+  /** The run's hang guard: a run that took over a third of it says so. */
+  limitMs?: number;
 }): number {
   console.log('');
+  if (run.limitMs !== undefined && nearLimit(run.wallMs, run.limitMs)) console.log(nearLimitWarning(run.what, run.wallMs, run.limitMs));
   if (run.failures.length > 0) {
     console.log('Failures:');
     run.failures.forEach((f, i) => console.log(`  ${i + 1}) ${f.title}\n     ${f.message.split('\n').join('\n     ')}`));

@@ -2,15 +2,18 @@
 // code-server serves the workbench, headless Chromium opens it with a test payload, and the
 // workbench reports the suite's end through window.codeAutomationExit.
 //
-//   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--grep TEXT] [--verbose]
-//                               [--code-server VERSION] [--restricted]
+//   npm run test:integration [-- --workspace DIR] [--timeout SECONDS] [--file NAME] [--grep TEXT]
+//                               [--verbose] [--code-server VERSION] [--restricted]
+//     --file         only this file of test/integration/suite/ (reportBug, or reportBug.test.ts;
+//                    repeat it for more): a partial run, it says so
 //     --grep         only the tests whose full title contains TEXT (a partial run: it says so)
 //     --restricted   the Restricted Mode run: workspace trust on, the folder not trusted, a
 //                    repository's hostile settings in it, and only the suite's restricted.test.ts
 //     --code-server  another code-server release than CODE_SERVER_VERSION (installed once under
 //                    .cache/, with the Node it runs on); npm run test:versions uses it
+//     --timeout      the run's limit, for one run by hand (otherwise its hang guard in test/limits.ts)
 //
-// Environment: INTEGRATION_TIMEOUT (seconds, default 300), CHROMIUM_PATH (default
+// Environment: HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts), CHROMIUM_PATH (default
 // /usr/bin/chromium), HELPDESK_* (passed to the extension host; HELPDESK_TEST_RESULT, if set, is
 // where the result file goes, otherwise a temp file).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +27,19 @@ import { createWorkspace, findRepoRoot, startProfileStandIns, writeHostileSettin
 import { readResult, reportRun } from './results';
 
 const say = (line: string) => console.log(`[integration] ${line}`);
+
+/**
+ * The suite drives the extension through its API, not the screen: a workbench that paints less
+ * (no animations, no minimap, a smaller page) leaves the two CPUs to the extension host.
+ */
+const QUIET_WORKBENCH = {
+  'workbench.reduceMotion': 'on',
+  'editor.minimap.enabled': false,
+  'editor.smoothScrolling': false,
+  'workbench.list.smoothScrolling': false,
+  'editor.cursorBlinking': 'solid',
+};
+
 const cleanups = new Cleanups('integration');
 
 /**
@@ -60,12 +76,13 @@ async function main(): Promise<number> {
       workspace: { type: 'string' },
       timeout: { type: 'string' },
       grep: { type: 'string' },
+      file: { type: 'string', multiple: true },
       'code-server': { type: 'string', default: CODE_SERVER_VERSION },
       verbose: { type: 'boolean', default: false },
       restricted: { type: 'boolean', default: false },
     },
   });
-  const startDeadline = timeLimit(values.timeout, 'INTEGRATION_TIMEOUT', 300, cleanups);
+  const runLimit = timeLimit(values.timeout, 'integrationSuite', cleanups);
   const { stopped, signal } = onSignal();
   const problems: string[] = [];
   let server: CodeServer | undefined;
@@ -89,7 +106,7 @@ async function main(): Promise<number> {
     const result = (resultFile ??= join(temp, 'result.json'));
     rmSync(result, { force: true });
 
-    const deadline = startDeadline();
+    const deadline = runLimit.start();
     const standIns = await startProfileStandIns();
     cleanups.add(() => standIns.close());
     const editorRun = async (): Promise<number> => {
@@ -100,10 +117,13 @@ async function main(): Promise<number> {
         env: {
           HELPDESK_TEST_RESULT: result,
           ...(values.grep ? { HELPDESK_TEST_GREP: values.grep } : {}),
+          ...(values.file ? { HELPDESK_TEST_FILES: values.file.join(',') } : {}),
           ...(values.restricted ? { HELPDESK_RESTRICTED: '1' } : {}),
           ...standIns.env,
         },
         extensionTests: true,
+        settings: QUIET_WORKBENCH,
+        viewport: { width: 1024, height: 640 },
         workspaceTrust: values.restricted,
         verbose: values.verbose,
         cleanups,
@@ -120,13 +140,13 @@ async function main(): Promise<number> {
     const summary = readResult(result);
     if (code !== 0 && !(summary && summary.failed > 0)) problems.push(`The extension host ended the suite with exit code ${code}.`);
     await cleanups.runAll();
-    return reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart });
+    return reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart, limitMs: runLimit.ms });
   } catch (error) {
     problems.push((error as Error).message);
     printLastOutput(server, values.verbose, say);
     const summary = resultFile ? readResult(resultFile) : undefined; // before the cleanup removes it
     await cleanups.runAll();
-    const code = reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart });
+    const code = reportRun({ editor: editorName, result: summary, problems, wallMs: Date.now() - wallStart, limitMs: runLimit.ms });
     return signal() ? 130 : code;
   }
 }

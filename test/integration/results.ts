@@ -21,7 +21,13 @@ export function readResult(file: string): SuiteResult | undefined {
  * Prints the summary (see printSummary). A run that went wrong outside the tests (no result, no
  * tests, crash, hang) counts as one more failure. Returns the process exit code.
  */
-export function reportRun(run: { editor: string; result: SuiteResult | undefined; problems: string[]; wallMs: number }): number {
+export function reportRun(run: {
+  editor: string;
+  result: SuiteResult | undefined;
+  problems: string[];
+  wallMs: number;
+  limitMs?: number;
+}): number {
   const { result } = run;
   const problems = [...run.problems];
   if (!result) {
@@ -37,5 +43,6 @@ export function reportRun(run: { editor: string; result: SuiteResult | undefined
     failures: result?.failures ?? [],
     problems,
     wallMs: run.wallMs,
+    limitMs: run.limitMs,
   });
 }

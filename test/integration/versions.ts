@@ -1,11 +1,13 @@
 // The integration suite on the oldest VS Code that package.json's `engines.vscode` allows and on
 // the newest code-server checked, each in its own run of the integration launcher
-// (codeServer.ts --code-server VERSION); then one summary, and exit code 1 if any failed.
+// (codeServer.ts --code-server VERSION); then one summary, and exit code 1 if any failed. These
+// runs are the versions' part of the suite (HELPDESK_TEST_SCOPE=versions, see suite/index.ts):
+// every VS Code API the extension calls, met once, since that is what differs between versions.
 //
 //   npm run test:versions [-- --install-only] [--timeout SECONDS] [--verbose]
 //     --install-only  install every code-server npm test runs (these and CODE_SERVER_VERSION), with
 //                     the Node each needs, and run nothing: .ci/run does this before npm test
-//     --timeout       each version's run (default INTEGRATION_TIMEOUT, else 300 s)
+//     --timeout       each version's run, by hand (otherwise its hang guard in test/limits.ts)
 //
 // Each version is installed once under .cache/ (code-server-<version>, and node-<major> for a
 // release that needs another Node than the one running this), then reused.
@@ -60,7 +62,7 @@ async function runVersion(root: string, codeServer: CodeServerInstall, temp: str
   const launcher = join(root, 'out', 'integration', 'codeServer.js');
   const child = spawn(process.execPath, ['--enable-source-maps', launcher, '--code-server', codeServer.version, ...extra], {
     stdio: 'inherit',
-    env: { ...process.env, HELPDESK_TEST_RESULT: resultFile },
+    env: { ...process.env, HELPDESK_TEST_RESULT: resultFile, HELPDESK_TEST_SCOPE: 'versions' },
   });
   const exited = new Promise<number | string>((resolve) => child.on('close', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   // If this run is stopped, the launcher is told to stop what it started, and waited for.

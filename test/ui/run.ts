@@ -6,7 +6,8 @@
 //
 // --screenshots   also saves the README's PNGs into media/screenshots/
 // --skip-package  installs the existing helpdesk-bridge-<version>.vsix instead of packaging
-// Environment: UI_TIMEOUT (seconds for the whole run, default 300), CHROMIUM_PATH.
+// --timeout      the whole run's limit, for one run by hand (otherwise its hang guard in test/limits.ts)
+// Environment: HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts), CHROMIUM_PATH.
 // On a failure the page's screenshot is kept in a helpdesk-ui-failure-* folder under the temp dir.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { Cleanups, exitWith, onSignal, printSummary, seconds, timeLimit, until }
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { CONNECTION_FOLDER } from '../../src/mcp/protocol';
 import { startStandIn } from '../server';
+import { limitMs } from '../limits';
 import { agentStandIn } from './agentStandIn';
 import { runTests, type RunSummary } from './runner';
 import { expectedRows, uiTests } from './steps';
@@ -36,9 +38,9 @@ async function main(): Promise<number> {
       'skip-package': { type: 'boolean', default: false },
     },
   });
-  const startDeadline = timeLimit(values.timeout, 'UI_TIMEOUT', 300, cleanups);
+  const runLimit = timeLimit(values.timeout, 'uiRun', cleanups);
   const { stopped, signal } = onSignal();
-  const deadline = startDeadline();
+  const deadline = runLimit.start();
   const problems: string[] = [];
   const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, failures: [] };
   let server: CodeServer | undefined;
@@ -103,7 +105,7 @@ async function main(): Promise<number> {
     });
     browser = editor.browser;
     const { page } = editor;
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(limitMs('uiReaction'));
 
     const pageStart = Date.now();
     await page.goto(workbenchUrl(editor.server, workspace));
@@ -118,7 +120,7 @@ async function main(): Promise<number> {
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);
-      await page.screenshot({ path: file, timeout: 10_000 });
+      await page.screenshot({ path: file, timeout: limitMs('uiReaction') });
       return [`Screenshot: ${file}`];
     };
     await until(runTests(tests, onFailure, summary), editor.broken);
@@ -132,7 +134,7 @@ async function main(): Promise<number> {
     if (browser && !signal()) {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, 'page.png');
-      await browser.page.screenshot({ path: file, timeout: 5_000 }).then(
+      await browser.page.screenshot({ path: file, timeout: limitMs('uiReaction') }).then(
         () => say(`Screenshot of the page: ${file}`),
         () => undefined,
       );
@@ -148,6 +150,7 @@ async function main(): Promise<number> {
     failures: summary.failures.map(({ name, message }) => ({ title: name, message })),
     problems,
     wallMs: Date.now() - wallStart,
+    limitMs: runLimit.ms,
   });
   return signal() ? 130 : code;
 }

@@ -2,13 +2,12 @@
 // each other (sign in before filing a bug), so a step whose prerequisite failed is skipped.
 // Prints one line per step and returns the counts; the launcher prints `N passed, N failed`.
 import { seconds } from '../codeServer/run';
+import { limitMs, nearLimit, nearLimitWarning } from '../limits';
 
 export interface UiTest {
   name: string;
   /** Names of earlier steps that must have passed; otherwise this one is skipped. */
   needs?: string[];
-  /** Default 60 s. */
-  timeoutMs?: number;
   run(): Promise<void>;
 }
 
@@ -49,10 +48,12 @@ export async function runTests(
     try {
       const work = test.run();
       work.catch(() => undefined); // if the timeout wins, the step's own failure comes later
-      await withTimeout(work, test.timeoutMs ?? 60_000, 'The step');
+      await withTimeout(work, limitMs('uiStep'), 'The step');
       passed.add(test.name);
       summary.passed++;
       console.log(`  ✔ ${test.name} (${seconds(Date.now() - start)})`);
+      if (nearLimit(Date.now() - start, limitMs('uiStep')))
+        console.log(`    ${nearLimitWarning('the step', Date.now() - start, limitMs('uiStep'))}`);
     } catch (error) {
       summary.failed++;
       const message = error instanceof Error ? error.message : String(error);

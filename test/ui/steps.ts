@@ -5,12 +5,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RecordedRequest, StandIn } from '../server';
+import { limitMs } from '../limits';
 import type { UiTest } from './runner';
 import { NO_WINDOW } from '../../src/mcp/endpointClient';
 import { CONNECTION_FILE, ENTRY_FILE } from '../../src/mcp/protocol';
 import { startAgent } from '../agent/mcpAgent';
 import { AGENT_COMMAND, AGENT_TASK } from './agentStandIn';
 import { exactly, Workbench } from './workbench';
+
+/** How long a step waits for what a click or a key brings about, and for the workbench after a reload (test/limits.ts). */
+const REACTION = limitMs('uiReaction');
+const READY = limitMs('workbenchReady');
+/** How long a step looks for something that may not come before it tries another way (the step's own limit ends it). */
+const PROBE = limitMs('uiProbe');
 
 export interface StepContext {
   page: Page;
@@ -74,7 +81,7 @@ export const STEP = {
 } as const;
 
 /** How long the other window may take to follow a sign-out. */
-const FOLLOW_MS = 15_000;
+const FOLLOW_MS = REACTION;
 /** Who the person says they are in the news step (Set Who I Am…, typed). */
 const NEWS_USER = 4242;
 
@@ -126,13 +133,13 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
    * screenful of what "Helpdesk:" finds). The palette reads the context keys when it opens, so it
    * is opened again while one may still be on its way.
    */
-  const paletteLists = async (entries: readonly string[], timeoutMs = 10_000) => {
+  const paletteLists = async (entries: readonly string[], timeoutMs = REACTION) => {
     const deadline = Date.now() + timeoutMs;
     for (const entry of entries) {
       for (;;) {
         await wb.commandPalette(entry);
         const row = wb.quickPickRows.filter({ has: page.locator('.label-name', { hasText: exactly(entry) }) }).first();
-        const found = await row.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        const found = await row.waitFor({ state: 'visible', timeout: PROBE }).then(
           () => true,
           () => false,
         );
@@ -147,7 +154,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
   };
   /** The agent stand-in's `n`th answer, once it has come. */
   const agentAnswer = async (n: number): Promise<string> => {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + REACTION;
     for (;;) {
       const lines = existsSync(context.agentAnswers) ? readFileSync(context.agentAnswers, 'utf8').split('\n').filter(Boolean) : [];
       if (lines.length >= n) return lines[n - 1]!;
@@ -197,7 +204,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     await wb.quickInput.waitFor({ state: 'hidden' });
 
     const toast = wb.toast(/^Task #\d+ created\.$/);
-    await toast.waitFor({ state: 'visible', timeout: 20_000 });
+    await toast.waitFor({ state: 'visible', timeout: REACTION });
     const id = (await toast.locator('.notification-list-item-message').innerText()).match(/#(\d+)/)?.[1];
     assert.ok(id, 'the notification names the task');
     const sent = postRequests().slice(before);
@@ -252,11 +259,11 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       name: STEP.container,
       async run() {
         const activity = wb.activity('Helpdesk');
-        await activity.waitFor({ state: 'visible', timeout: 30_000 });
+        await activity.waitFor({ state: 'visible', timeout: READY });
         await activity.click();
         await wb.setSidebarWidth(460); // room for the titles
         for (const pane of [posts, clients]) {
-          await pane.locator('.welcome-view-content').waitFor({ state: 'visible', timeout: 30_000 });
+          await pane.locator('.welcome-view-content').waitFor({ state: 'visible', timeout: READY });
           await pane.locator('.welcome-view-content', { hasText: 'Sign in to see your helpdesk posts and clients.' }).waitFor();
           await pane.locator('.welcome-view-content .monaco-button', { hasText: exactly('Sign In') }).waitFor();
         }
@@ -278,8 +285,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         await wb.quickInput.waitFor({ state: 'hidden' });
 
         await wb.toast(`Signed in to ${standIn.url}.`).waitFor({ state: 'visible' });
-        for (const title of expected.posts) await wb.row(posts, title).waitFor({ state: 'visible', timeout: 20_000 });
-        for (const name of expected.clients) await wb.row(clients, name).waitFor({ state: 'visible', timeout: 20_000 });
+        for (const title of expected.posts) await wb.row(posts, title).waitFor({ state: 'visible', timeout: REACTION });
+        for (const name of expected.clients) await wb.row(clients, name).waitFor({ state: 'visible', timeout: REACTION });
         assert.equal(
           await wb
             .firstRow(posts)
@@ -299,7 +306,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.reportBug,
       needs: [STEP.signIn],
-      timeoutMs: 90_000,
       async run() {
         // Quick Open, as a person would.
         const editor = await wb.quickOpen('greeting.ts', 'return');
@@ -308,8 +314,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           // Only for tidy pictures: let the TypeScript server finish "Analyzing 'greeting.ts'…".
           // It shows up a second or two after the file opens and goes a few seconds later.
           const analyzing = wb.statusItem(/^\s*Analyzing/);
-          await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-          await analyzing.waitFor({ state: 'hidden', timeout: 20_000 }).catch(() => undefined);
+          await analyzing.waitFor({ state: 'visible', timeout: PROBE }).catch(() => undefined);
+          await analyzing.waitFor({ state: 'hidden', timeout: limitMs('typeScriptAnalysis') }).catch(() => undefined);
         }
 
         // Lines 2–3: click into the code, then select with the keyboard from the file's start.
@@ -331,8 +337,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         await title.press('Enter');
 
         const toast = wb.toast(/^Bug #\d+ filed\.$/);
-        await toast.waitFor({ state: 'visible', timeout: 20_000 });
-        await wb.toast('Filing the bug…').waitFor({ state: 'hidden', timeout: 10_000 });
+        await toast.waitFor({ state: 'visible', timeout: REACTION });
+        await wb.toast('Filing the bug…').waitFor({ state: 'hidden', timeout: REACTION });
         const sent = postRequests().slice(before);
         assert.equal(sent.length, 1, 'one POST /app/posts.json');
         const post = (sent[0]!.body as { post?: Record<string, unknown> } | null)?.post;
@@ -377,7 +383,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.draftAfterReload,
       needs: [STEP.reportBug],
-      timeoutMs: 120_000,
       async run() {
         // The service fails with a proxy's error page: the report must stay a draft.
         standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 500, html: true });
@@ -389,7 +394,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await title.press('Enter');
           await wb
             .toast(/^Not sent: The service failed \(HTTP 500\)\. Try again later\. Your draft is kept\.$/)
-            .waitFor({ state: 'visible', timeout: 20_000 });
+            .waitFor({ state: 'visible', timeout: REACTION });
         } finally {
           standIn.clearFaults();
         }
@@ -405,26 +410,25 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         const offer = wb.toast(
           `A helpdesk draft may have been filed already: "${DRAFT_TITLE}" (bug · src/greeting.ts:2). Send looks for it on the helpdesk first, and files it only if it is not there.`,
         );
-        await offer.waitFor({ state: 'visible', timeout: 30_000 });
+        await offer.waitFor({ state: 'visible', timeout: READY });
         await offer.locator('.monaco-button', { hasText: exactly('Send') }).click();
         // Filed first (the stand-in has it), then told. The toast, right after the offer's own toast
         // closes under the mouse, is not always seen in this headless workbench (in about half the
         // runs of this day; the cause is not found): the notification centre keeps what was told.
-        for (const deadline = Date.now() + 20_000; filed(DRAFT_TITLE) === 0 && Date.now() < deadline;) await page.waitForTimeout(200);
+        for (const deadline = Date.now() + REACTION; filed(DRAFT_TITLE) === 0 && Date.now() < deadline;) await page.waitForTimeout(200);
         await wb.runCommand('Notifications: Show Notifications');
         await page
           .locator('.notifications-center .notification-list-item-message', { hasText: /^Bug #\d+ filed\.$/ })
-          .waitFor({ state: 'visible', timeout: 20_000 });
+          .waitFor({ state: 'visible', timeout: REACTION });
         await wb.runCommand('Notifications: Hide Notifications');
         assert.equal(filed(DRAFT_TITLE), 1, 'filed once');
-        await wb.row(posts, DRAFT_TITLE).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.row(posts, DRAFT_TITLE).waitFor({ state: 'visible', timeout: REACTION });
         await wb.runCommand('Notifications: Clear All Notifications');
       },
     },
     {
       name: STEP.todoTask,
       needs: [STEP.signIn],
-      timeoutMs: 90_000,
       async run() {
         // Hovers on for this step only: the others keep them off for steady screenshots.
         await wb.setBooleanSetting('editor.hover.enabled', true);
@@ -438,7 +442,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.startWork,
       needs: [STEP.signIn],
-      timeoutMs: 90_000,
       async run() {
         const title = expected.posts[0]!;
         const row = wb.row(posts, title);
@@ -452,10 +455,10 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           const branch = await box.inputValue();
           assert.match(branch, new RegExp(`^hd-${id}-[a-z0-9-]+$`), 'the proposed name');
           await box.press('Enter');
-          await wb.toast(`You are working on HD-${id} on branch ${branch}.`).waitFor({ state: 'visible', timeout: 20_000 });
+          await wb.toast(`You are working on HD-${id} on branch ${branch}.`).waitFor({ state: 'visible', timeout: REACTION });
           // Git's own branch item, and ours beside it.
-          await wb.statusItem(branch).first().waitFor({ state: 'visible', timeout: 15_000 });
-          await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'visible', timeout: 15_000 });
+          await wb.statusItem(branch).first().waitFor({ state: 'visible', timeout: REACTION });
+          await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'visible', timeout: REACTION });
           assert.equal(
             execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: context.workspace, encoding: 'utf8' }).trim(),
             branch,
@@ -466,13 +469,12 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           // The other steps expect main (the bug's permalink is to its pushed commit).
           execFileSync('git', ['checkout', '-q', 'main'], { cwd: context.workspace });
         }
-        await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'hidden', timeout: 15_000 });
+        await wb.statusItem(exactly(`HD-${id}`)).waitFor({ state: 'hidden', timeout: REACTION });
       },
     },
     {
       name: STEP.closePost,
       needs: [STEP.signIn],
-      timeoutMs: 60_000,
       async run() {
         // A post the view shows that no other step uses.
         const open = standIn.store
@@ -484,7 +486,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         try {
           await row.click({ button: 'right' });
           await wb.chooseMenuItem('Close Post');
-          for (const deadline = Date.now() + 20_000; standIn.store.get(standIn.prefix, 'posts', post.id)?.closed !== true;) {
+          for (const deadline = Date.now() + REACTION; standIn.store.get(standIn.prefix, 'posts', post.id)?.closed !== true;) {
             if (Date.now() > deadline) throw new Error(`#${post.id} was not closed on the helpdesk`);
             await page.waitForTimeout(200);
           }
@@ -492,7 +494,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           assert.equal(puts.length, 1, 'one PUT');
           assert.deepEqual((puts[0]!.body as { post: unknown }).post, { closed: true }, 'only what changed');
           // Closed posts are hidden unless shown: the row goes.
-          await row.waitFor({ state: 'hidden', timeout: 15_000 });
+          await row.waitFor({ state: 'hidden', timeout: REACTION });
         } finally {
           standIn.store.update(standIn.prefix, 'posts', post.id, { closed: false });
         }
@@ -501,7 +503,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.findOldPost,
       needs: [STEP.signIn],
-      timeoutMs: 60_000,
       async run() {
         // Newer posts than the view loaded (50 a page), so the oldest is past what any list holds.
         const oldest = standIn.store
@@ -517,7 +518,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await wb.quickInput.waitFor({ state: 'visible' });
           await wb.quickInputField.fill(String(oldest.title));
           const found = wb.quickPickRows.filter({ hasText: `#${oldest.id}` }).first();
-          await found.waitFor({ state: 'visible', timeout: 20_000 });
+          await found.waitFor({ state: 'visible', timeout: REACTION });
           assert.ok((await found.innerText()).includes(String(oldest.title)), 'the old post, by its title');
           await page.keyboard.press('Escape');
           await wb.quickInput.waitFor({ state: 'hidden' });
@@ -530,12 +531,11 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.agentConsent,
       needs: [STEP.signIn],
-      timeoutMs: 90_000,
       async run() {
         const before = postRequests().length;
         const ask = async () => {
           await wb.runCommand(AGENT_COMMAND);
-          await wb.dialog.waitFor({ state: 'visible', timeout: 20_000 });
+          await wb.dialog.waitFor({ state: 'visible', timeout: REACTION });
           const text = await wb.dialog.innerText();
           assert.ok(text.includes('Create a helpdesk task?'), `the question: ${text}`);
           assert.ok(text.includes(AGENT_TASK.title) && text.includes(AGENT_TASK.description), `the whole text: ${text}`);
@@ -563,7 +563,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.ok(await yes.isVisible(), `a Yes button: ${labels.join(' | ')}`);
         await yes.click();
         await wb.dialog.waitFor({ state: 'hidden' });
-        await wb.toast(/^Task #\d+ created\.$/).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.toast(/^Task #\d+ created\.$/).waitFor({ state: 'visible', timeout: REACTION });
         assert.match(await agentAnswer(2), /^Task HD-\d+ created\. Web page: /, 'the agent is told');
         assert.equal(postRequests().length, before + 1, 'one POST');
         assert.equal(filed(AGENT_TASK.title), 1);
@@ -572,11 +572,10 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
     {
       name: STEP.mcpConsent,
       needs: [STEP.signIn],
-      timeoutMs: 90_000,
       async run() {
         const folder = context.mcpFolder;
         // The window starts serving agents a few seconds after it has started.
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + REACTION;
         while (!existsSync(join(folder, CONNECTION_FILE))) {
           if (Date.now() > deadline) throw new Error(`No MCP endpoint in ${folder} after 30 s.`);
           await page.waitForTimeout(200);
@@ -586,7 +585,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           const before = postRequests().length;
           const ask = async () => {
             const answer = agent.call('helpdesk_createTask', MCP_TASK);
-            await wb.dialog.waitFor({ state: 'visible', timeout: 20_000 });
+            await wb.dialog.waitFor({ state: 'visible', timeout: REACTION });
             const text = await wb.dialog.innerText();
             assert.ok(text.includes('Claude Code asks: Create a helpdesk task?'), `the question names the agent: ${text}`);
             assert.ok(text.includes(MCP_TASK.title) && text.includes(MCP_TASK.description), `the whole text: ${text}`);
@@ -633,7 +632,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await page.waitForTimeout(1500); // the layout is written to the browser's storage a moment later
           await page.reload();
           await wb.ready();
-          await wb.statusItem(new URL(standIn.url).host).waitFor({ state: 'visible', timeout: 30_000 });
+          await wb.statusItem(new URL(standIn.url).host).waitFor({ state: 'visible', timeout: READY });
           await paletteLists(['Helpdesk: Sign Out', 'Helpdesk: Hide Closed Posts']);
           assert.equal(await posts.isVisible(), false, 'the Helpdesk view stayed closed');
         } finally {
@@ -641,7 +640,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
         // Opened now, the view loads the rest and shows the rows (and the layout is as the next steps expect).
         await wb.activity('Helpdesk').click();
-        await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: REACTION });
       },
     },
     {
@@ -666,7 +665,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         await token.press('Enter');
         await wb.quickInput.waitFor({ state: 'hidden' });
         await accountItem(secondAccount.url).waitFor({ state: 'visible' });
-        await wb.row(posts, only).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.row(posts, only).waitFor({ state: 'visible', timeout: REACTION });
         // Back to the first through the status bar: its posts, not the second's.
         await menu();
         await wb.quickPickRows
@@ -675,7 +674,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           .first()
           .click();
         await accountItem(standIn.url).waitFor({ state: 'visible' });
-        await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.row(posts, expected.posts[0]!).waitFor({ state: 'visible', timeout: REACTION });
         assert.equal(await wb.row(posts, only).count(), 0, "the second account's post is not in the first's list");
         await wb.runCommand('Notifications: Clear All Notifications');
       },
@@ -688,22 +687,22 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       async run() {
         const second = await page.context().newPage();
         try {
-          second.setDefaultTimeout(15_000);
+          second.setDefaultTimeout(REACTION);
           await second.goto(page.url());
           const wb2 = new Workbench(second);
           await wb2.ready();
           const posts2 = wb2.pane('Helpdesk');
           // The new window restores the layout the first one saved, usually with the container open;
           // clicking its icon then would close it again.
-          const restored = await posts2.waitFor({ state: 'visible', timeout: 5_000 }).then(
+          const restored = await posts2.waitFor({ state: 'visible', timeout: PROBE }).then(
             () => true,
             () => false,
           );
           if (!restored) {
-            await wb2.activity('Helpdesk').waitFor({ state: 'visible', timeout: 30_000 });
+            await wb2.activity('Helpdesk').waitFor({ state: 'visible', timeout: READY });
             await wb2.activity('Helpdesk').click();
           }
-          for (const title of expected.posts) await wb2.row(posts2, title).waitFor({ state: 'visible', timeout: 20_000 });
+          for (const title of expected.posts) await wb2.row(posts2, title).waitFor({ state: 'visible', timeout: REACTION });
           assert.equal(await posts2.locator('.welcome-view-content').isVisible(), false, 'no Sign In welcome in the second window');
           other = second;
         } finally {
@@ -734,21 +733,21 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         standIn.insertRecord('posts', { title, task_kind: 'task', user_id: 99, responsible_id: NEWS_USER });
         await wb.runCommand('Helpdesk: Check for News Now');
         const told = /A new post is assigned to you: .*Assigned between polls/;
-        await wb.toast(told).waitFor({ state: 'visible', timeout: 20_000 });
+        await wb.toast(told).waitFor({ state: 'visible', timeout: REACTION });
         const badge = (w: Workbench) =>
           w.page
             .locator('.part.activitybar .action-item', { has: w.page.locator('.action-label[aria-label^="Helpdesk"]') })
             .locator('.badge-content', { hasText: exactly('1') });
         const bell = (w: Workbench) =>
           w.page.locator('.part.statusbar .statusbar-item', { has: w.page.locator('.codicon-bell-dot') }).filter({ hasText: '1' });
-        await badge(wb).waitFor({ state: 'visible', timeout: 10_000 });
-        await bell(wb).waitFor({ state: 'visible', timeout: 10_000 });
+        await badge(wb).waitFor({ state: 'visible', timeout: REACTION });
+        await bell(wb).waitFor({ state: 'visible', timeout: REACTION });
         await wb.parkMouse();
         await screenshot('news.png');
         // The other window shows the same count, from the files the first one wrote, and tells nothing.
         await other.bringToFront();
-        await badge(wb2).waitFor({ state: 'visible', timeout: 15_000 });
-        await bell(wb2).waitFor({ state: 'visible', timeout: 15_000 });
+        await badge(wb2).waitFor({ state: 'visible', timeout: REACTION });
+        await bell(wb2).waitFor({ state: 'visible', timeout: REACTION });
         await other.waitForTimeout(3_000);
         assert.equal(await wb2.toast(told).count(), 0, 'the second window does not tell it again');
         assert.equal(await wb.toast(told).count(), 1, 'one notification');

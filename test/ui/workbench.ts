@@ -1,6 +1,7 @@
 // The parts of VS Code's workbench (1.100, as served by code-server) that the UI tests touch,
 // found the way a person finds them: by the names and labels shown on screen.
 import type { Locator, Page } from 'playwright-core';
+import { limitMs } from '../limits';
 
 /** A string matched exactly (after trimming), for `hasText` and `name` options. */
 export function exactly(text: string): RegExp {
@@ -11,7 +12,7 @@ export class Workbench {
   constructor(readonly page: Page) {}
 
   /** The workbench is laid out and the activity bar is showing. */
-  async ready(timeoutMs = 60_000): Promise<void> {
+  async ready(timeoutMs = limitMs('workbenchReady')): Promise<void> {
     await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
   }
 
@@ -63,7 +64,7 @@ export class Workbench {
   }
 
   /** Waits until the quick input shows a box titled `title` (a RegExp or the exact text). */
-  async inputBox(title: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
+  async inputBox(title: string | RegExp, timeoutMs = limitMs('uiReaction')): Promise<Locator> {
     const expected = typeof title === 'string' ? exactly(title) : title;
     await this.quickInput
       .filter({ has: this.page.locator('.quick-input-title', { hasText: expected }) })
@@ -90,7 +91,7 @@ export class Workbench {
       await this.commandPalette(label);
       const row = this.quickPickRows.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
       try {
-        await row.waitFor({ state: 'visible', timeout: 5_000 });
+        await row.waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
       } catch (error) {
         if (attempt >= attempts) throw error;
         continue; // commandPalette() closes the open palette first
@@ -141,10 +142,10 @@ export class Workbench {
     const item = this.menuItem(label);
     await item.waitFor({ state: 'visible' });
     await item.hover();
-    await item.and(this.page.locator('.focused')).waitFor({ state: 'visible', timeout: 5_000 });
+    await item.and(this.page.locator('.focused')).waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
     await before?.();
     await this.page.keyboard.press('Enter');
-    await this.contextMenu.waitFor({ state: 'hidden', timeout: 5_000 });
+    await this.contextMenu.waitFor({ state: 'hidden', timeout: limitMs('uiReaction') });
   }
 
   /** The Quick Fix menu (Ctrl+. or the light bulb) while it is open. */
@@ -213,7 +214,7 @@ export class Workbench {
    * (the TypeScript server's colours arrive a moment after the file opens), so the element found
    * may be gone by the time it is measured: measure again until it holds still.
    */
-  async boxOf(element: Locator, timeoutMs = 10_000): Promise<{ x: number; y: number; width: number; height: number }> {
+  async boxOf(element: Locator, timeoutMs = limitMs('uiReaction')): Promise<{ x: number; y: number; width: number; height: number }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await element.waitFor({ state: 'visible', timeout: Math.max(1, deadline - Date.now()) });
@@ -276,11 +277,11 @@ export class Workbench {
    * bar, which shows up a second or two after a TypeScript file opens and goes a few seconds
    * later (longer on a busy machine). Until then the Quick Fix menu may come up empty: the
    * TypeScript extension's providers change meanwhile, and VS Code then cancels every provider's
-   * code actions, other extensions' too. Resolves at once if it does not show within 5 s.
+   * code actions, other extensions' too. Resolves at once if it does not show within its probe (test/limits.ts).
    */
-  async typeScriptSettled(timeoutMs = 30_000): Promise<void> {
+  async typeScriptSettled(timeoutMs = limitMs('typeScriptAnalysis')): Promise<void> {
     const analyzing = this.statusItem(/^\s*Analyzing/);
-    const shown = await analyzing.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    const shown = await analyzing.waitFor({ state: 'visible', timeout: limitMs('uiProbe') }).then(
       () => true,
       () => false,
     );

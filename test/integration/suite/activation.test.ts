@@ -63,7 +63,6 @@ describe('activation', () => {
   });
 
   it('writes the code cache a few seconds after activation, named for this bundle and this V8', async function () {
-    this.timeout(15_000);
     await extension().activate();
     // Node's fs: VS Code's logs every read of a folder not made yet.
     const folder = join((await extensionApi()).context.globalStorageUri.fsPath, 'code-cache');

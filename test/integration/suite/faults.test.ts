@@ -204,7 +204,6 @@ describe('an error on a page after the first: the rows read stay, and the list e
   });
 
   it('deals under a client: the deals read stay, "Could not load more" ends them, and Retry reads them all', async function () {
-    this.timeout(30_000);
     const api = await extensionApi();
     const create = async (path: string, body: object) => {
       const response = await fetch(`${standIn.url}${path}`, {
@@ -453,7 +452,6 @@ describe('deleted records, stale answers and large accounts', () => {
   });
 
   it('a 50,000-post account: only the pages asked for are loaded', async function () {
-    this.timeout(60_000);
     const large = await startStandIn({ seed: { posts: 50_000 } });
     try {
       const api = await extensionApi();

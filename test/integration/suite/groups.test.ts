@@ -52,7 +52,6 @@ async function loadUntil(
 
 for (const profile of ['likely', 'contrary', 'sparse'] as ProfileName[]) {
   describe(`[${profile} service] the Helpdesk view folds older posts into groups`, function () {
-    this.timeout(60_000);
     let large: StandIn;
     let api: TestApi;
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { Post } from '../../../src/api';
 import { standInVariable } from '../../codeServer/workspace';
+import { limitMs, nearLimit, nearLimitWarning, type Guarded } from '../../limits';
 import { PROFILES, type FaultRule, type ProfileName, type RecordedRequest } from '../../server';
 
 export const EXTENSION_ID = 'helpdesk-bridge.helpdesk-bridge';
@@ -50,12 +51,19 @@ export const standIn = {
   },
 };
 
+/** The run on another VS Code version than the main one (see ONE_VERSION_FILES in index.ts). */
+export function versionsScope(): boolean {
+  return process.env.HELPDESK_TEST_SCOPE === 'versions';
+}
+
 /**
  * Declares the groups in `define` once for each stand-in profile, each group signed in to that
  * stand-in: the extension must be right on either side of what the service notes call "likely".
+ * On the other VS Code versions, once, on the likely one: what differs there is VS Code, not the service.
  */
 export function forEachProfile(define: (profile: Profile) => void): void {
-  for (const profile of Object.keys(STAND_INS) as Profile[]) {
+  const profiles = versionsScope() ? (['likely'] as Profile[]) : (Object.keys(STAND_INS) as Profile[]);
+  for (const profile of profiles) {
     describe(`[${profile} service]`, () => {
       before(async () => {
         assert.ok(STAND_INS[profile].url, `the launcher started no ${profile} stand-in (${standInVariable(profile, 'URL')})`);
@@ -79,11 +87,32 @@ export async function extensionApi(): Promise<TestApi> {
   return exports;
 }
 
+/**
+ * Signed in to the stand-in the tests talk to. A window on it already, with its token stored and
+ * nothing met since (state signedIn), is left as it is: a sign-in again with the same token keeps
+ * the session's objects as they are (see Session.save), and would cost each test the check, the
+ * progress notification and the writes of a sign-in.
+ */
 export async function signInToStandIn(): Promise<TestApi> {
   const api = await extensionApi();
+  if (await onStandInAlready(api)) return api;
   const ok = await api.actions.signIn({ accountUrl: standIn.url, token: standIn.token });
   assert.equal(ok, true, 'signing in to the stand-in server');
   return api;
+}
+
+/** Where the session keeps an account's token in the secret storage (src/auth/session.ts). */
+export const secretKeyOf = (accountUrl: string) => `helpdesk.token:${accountUrl}`;
+
+async function onStandInAlready(api: TestApi): Promise<boolean> {
+  const { session } = api;
+  return (
+    session.state === 'signedIn' &&
+    session.credentials?.accountUrl === standIn.url &&
+    session.credentials.token === standIn.token &&
+    vscode.workspace.getConfiguration('helpdesk').get('accountUrl') === standIn.url &&
+    (await api.context.secrets.get(secretKeyOf(standIn.url))) === standIn.token
+  );
 }
 
 /** A tree item's label as text: a TreeItemLabel's text, else the label (String(): none is 'undefined'). */
@@ -126,15 +155,67 @@ export async function serverPosts<T extends { id: number }>(): Promise<T[]> {
   }
 }
 
-/** Polls until `check` returns a truthy value, or fails after `ms`. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms = 5000): Promise<NonNullable<Awaited<T>>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+let waiting: string | undefined;
+
+/** What a test is waiting for now (its `waitFor`), for the message of a limit that is hit. */
+export function waitingFor(): string | undefined {
+  return waiting;
+}
+
+/** Waits longer than a third of their limit, said once the run ends (see test/limits.ts). */
+export const slowWaits: string[] = [];
+
+/** How long the suite waited for each kind of thing (`what`, its numbers left out), said once the run ends. */
+export const waited = new Map<string, { ms: number; times: number }>();
+
+/**
+ * Polls until `check` returns a truthy value, or fails naming `what` once the limit of `guarded`
+ * (test/limits.ts) has passed.
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  guarded: Guarded = 'condition',
+): Promise<NonNullable<Awaited<T>>> {
+  const limit = limitMs(guarded);
+  const started = Date.now();
+  waiting = what;
+  try {
+    for (;;) {
+      const value = await check();
+      if (value) {
+        const took = Date.now() - started;
+        const kind = what.replace(/\d+/g, '#').slice(0, 100);
+        const sum = waited.get(kind) ?? { ms: 0, times: 0 };
+        waited.set(kind, { ms: sum.ms + took, times: sum.times + 1 });
+        if (nearLimit(took, limit)) slowWaits.push(nearLimitWarning(`waiting for ${what}`, took, limit));
+        return value;
+      }
+      if (Date.now() - started > limit) assert.fail(`timed out after ${limit / 1000} s waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    waiting = undefined;
   }
+}
+
+/** A function that says whether `promise` has settled yet. */
+export function settled(promise: Thenable<unknown>): () => boolean {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return () => done;
+}
+
+/** Presses Enter in the box that is open (a command's title box takes its suggestion) until `until` holds. */
+export async function acceptBoxesUntil(what: string, until: () => unknown): Promise<void> {
+  await waitFor(what, async () => {
+    if (until()) return true;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    return false;
+  });
 }
 
 /** Every form of the token that must never be written anywhere. */
@@ -151,13 +232,13 @@ export function assertNoTokenIn(what: string, text: string): void {
  * after it, faults cleared, drafts and what was filed lately forgotten, and editors closed.
  */
 export function useCleanSlate(): void {
-  beforeEach(async () => {
+  beforeEach('signed in, no faults, no requests', async () => {
     await signInToStandIn();
     await standIn.clearFaults();
     await standIn.clearRequests();
   });
 
-  afterEach(async () => {
+  afterEach('faults, drafts and what was filed forgotten, editors closed', async () => {
     await standIn.clearFaults();
     const api = await extensionApi();
     for (const draft of api.drafts.all()) await api.drafts.remove(draft.id);
@@ -175,9 +256,9 @@ export async function setWatchInterval(minutes: number | undefined): Promise<voi
 }
 
 /** Waits for the output channel to show `pattern`; a timeout names the log's last lines. */
-export async function logShows(api: TestApi, pattern: RegExp, ms = 8000): Promise<void> {
+export async function logShows(api: TestApi, pattern: RegExp): Promise<void> {
   try {
-    await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)), ms);
+    await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)));
   } catch (error) {
     const tail = outputLog(api).trimEnd().split('\n').slice(-8).join('\n');
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe log ends:\n${tail}`, { cause: error });

@@ -4,7 +4,18 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import { labelText } from '../../../src/text/serverText';
-import { createPost, extensionApi, logShows, signInToStandIn, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
+import {
+  acceptBoxesUntil,
+  createPost,
+  extensionApi,
+  logShows,
+  settled,
+  signInToStandIn,
+  standIn,
+  useCleanSlate,
+  waitFor,
+  withoutRef,
+} from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('helpdesk');
 const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
@@ -20,25 +31,6 @@ async function untitled(content: string, language = 'typescript'): Promise<vscod
 
 const gets = async (path: string) => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === path).length;
 const postsFiled = async () => (await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length;
-
-/** A function that says whether `promise` has settled yet. */
-function settled(promise: Thenable<unknown>): () => boolean {
-  let done = false;
-  promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  return () => done;
-}
-
-/** Presses Enter in the box that is open (a command's title box takes its suggestion) until `until` holds. */
-async function acceptBoxesUntil(what: string, until: () => unknown): Promise<void> {
-  await waitFor(what, async () => {
-    if (until()) return true;
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    return false;
-  });
-}
 
 /** A file of the workspace with these lines, new on disk. */
 async function fileWith(name: string, lines: string[]): Promise<vscode.Uri> {
@@ -393,7 +385,7 @@ describe('the helpdesk in the code', () => {
   describe('Go to Code', () => {
     before(async () => {
       const git = await vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: unknown[] } }>('vscode.git')!.activate();
-      await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
+      await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 'gitRepository');
     });
 
     it('on a bug report opens the file with the reported lines selected', async () => {
@@ -421,8 +413,7 @@ describe('the helpdesk in the code', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const going = vscode.commands.executeCommand('helpdesk.goToCode', post.id);
       // The list opens; its first item is the frame in this workspace. Enter takes it.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await acceptBoxesUntil('Go to Code to take the first frame', settled(going));
       await going;
       const opened = await waitFor('greeting.ts to open', () =>
         vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined,

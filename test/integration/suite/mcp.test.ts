@@ -31,7 +31,7 @@ describe('MCP for agents outside VS Code', () => {
   /** The endpoint's folder once this window serves agents, and the secret its connection file holds now. */
   const endpoint = async () => {
     const folder = (await extensionApi()).mcp.folder!;
-    await waitFor('the endpoint to open', () => existsSync(join(folder, CONNECTION_FILE)), 10_000);
+    await waitFor('the endpoint to open', () => existsSync(join(folder, CONNECTION_FILE)), 'backgroundStart');
     const { secret } = parseConnection(readFileSync(join(folder, CONNECTION_FILE), 'utf8'))!;
     secrets.push(secret);
     return { folder, secret };
@@ -125,14 +125,14 @@ describe('MCP for agents outside VS Code', () => {
     ui.answerNextQuestion('Continue');
     const first = await agent(folder);
     void first.call('helpdesk_createTask', input).catch(() => undefined);
-    await waitFor('the POST to be under way', async () => (await postsFiled()).length === 1, 10_000);
+    await waitFor('the POST to be under way', async () => (await postsFiled()).length === 1, 'agentCall');
     process.kill(first.transport.inner.pid!, 'SIGKILL');
     // Asked again (the first answer went with its agent); the yes finds the write under way.
     ui.answerNextQuestion('Continue');
     const again = await (await agent(folder)).call('helpdesk_createTask', input);
     assert.match(again.text, /^Task \S+ created\. Web page: /);
     assert.equal(await asked(), questions + 2, 'each call asked once');
-    await waitFor('the draft to be settled', async () => (await extensionApi()).drafts.all().length === 0, 10_000);
+    await waitFor('the draft to be settled', async () => (await extensionApi()).drafts.all().length === 0, 'agentCall');
     assert.equal((await postsFiled()).length, 1);
     assert.equal(await filedTitled(input.title), 1);
   });
@@ -175,7 +175,7 @@ describe('MCP for agents outside VS Code', () => {
     const { folder } = await endpoint();
     const a = await agent(folder);
     await vscode.commands.executeCommand('helpdesk.signOut');
-    await waitFor('the endpoint to close', () => !existsSync(join(folder, CONNECTION_FILE)), 10_000);
+    await waitFor('the endpoint to close', () => !existsSync(join(folder, CONNECTION_FILE)));
     await standIn.clearRequests();
     const questions = await asked();
     for (const [tool, args] of [

@@ -40,7 +40,7 @@ async function commentOnTaskPick(): Promise<{ pick: Pick; done: Thenable<unknown
   };
   try {
     const done = vscode.commands.executeCommand('helpdesk.commentOnTask');
-    const pick = await waitFor('the pick of posts', () => made, 10_000);
+    const pick = await waitFor('the pick of posts', () => made, 'postSearch');
     return { pick, done };
   } finally {
     (window as { createQuickPick: typeof original }).createQuickPick = original;
@@ -50,7 +50,11 @@ async function commentOnTaskPick(): Promise<{ pick: Pick; done: Thenable<unknown
 /** Types `text` into the pick and waits for an item whose description names post `id`. */
 async function find(pick: Pick, text: string, id: number): Promise<vscode.QuickPickItem> {
   pick.value = text;
-  return waitFor(`#${id} among the items for "${text}"`, () => pick.items.find((item) => item.description?.startsWith(`#${id}`)), 20_000);
+  return waitFor(
+    `#${id} among the items for "${text}"`,
+    () => pick.items.find((item) => item.description?.startsWith(`#${id}`)),
+    'postSearch',
+  );
 }
 
 forEachProfile(() =>
@@ -60,7 +64,6 @@ forEachProfile(() =>
     let sought: Post;
 
     before(async function () {
-      this.timeout(60_000);
       await config().update('pageSize', PAGE, vscode.ConfigurationTarget.Global);
       for (let i = 1; i <= NEWER; i++) made.push(await madeElsewhere(`Routine check ${i}`));
       // The newest open post of the demo with a title, below every post made here: on the tenth
@@ -76,7 +79,6 @@ forEachProfile(() =>
       await api.store.posts.ensureStarted();
     });
     after(async function () {
-      this.timeout(60_000);
       for (const id of made.splice(0)) await standIn.deleteRecord('posts', id);
       await config().update('pageSize', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('helpdesk.refreshPosts');

@@ -26,7 +26,7 @@ forEachProfile((profile) =>
   describe('Report Bug', () => {
     before(async () => {
       const git = await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate();
-      await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
+      await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 'gitRepository');
     });
 
     useCleanSlate();

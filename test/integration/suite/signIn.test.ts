@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
-import { assertNoTokenIn, extensionApi, signInToStandIn, standIn, waitFor } from './helpers';
+import { assertNoTokenIn, extensionApi, secretKeyOf, signInToStandIn, standIn, waitFor } from './helpers';
 
-const secretKey = () => `helpdesk.token:${standIn.url}`;
+const secretKey = () => secretKeyOf(standIn.url);
 
 describe('sign-in', () => {
   before(async () => {

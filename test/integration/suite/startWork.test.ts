@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, write
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
-import { createPost, extensionApi, logShows, useCleanSlate, waitFor } from './helpers';
+import { acceptBoxesUntil, createPost, extensionApi, logShows, settled, useCleanSlate, waitFor } from './helpers';
 
 interface Repository {
   readonly rootUri: vscode.Uri;
@@ -86,11 +86,14 @@ describe('Start Work on Post', () => {
 
   useCleanSlate();
 
+  // The repositories this test made back on main (those of the tests before it already are).
+  let reset = 0;
   afterEach(async () => {
-    for (const { git, repository } of made) {
+    for (const { git, repository } of made.slice(reset)) {
       git('checkout', '-q', '-f', 'main');
       await gitSees(repository);
     }
+    reset = made.length;
   });
 
   it('proposes a name Git takes for a hostile title, then creates the branch from HEAD and checks it out', async () => {
@@ -210,7 +213,6 @@ describe('Start Work on Post', () => {
   });
 
   it('the status bar shows the post the checked-out branch names, also after a checkout outside VS Code; none for look-alikes', async function () {
-    this.timeout(60_000);
     const api = await extensionApi();
     const { dir, repository, git } = await makeRepository();
     const post = await postTitled('Shown in the status bar');
@@ -236,14 +238,13 @@ describe('Start Work on Post', () => {
   });
 
   it('the commit message box starts with the reference once, and never over typed text', async function () {
-    this.timeout(60_000);
     const { repository, git } = await makeRepository();
     const first = await postTitled('First for the box');
     const second = await postTitled('Second for the box');
     // The box's value goes to the workbench and back: read it once it has settled.
     const box = () => repository.inputBox.value;
     const boxShows = (value: string, what: string) =>
-      waitFor(`${what}: the box to read ${JSON.stringify(value)} (it reads ${JSON.stringify(box())})`, () => box() === value, 5000);
+      waitFor(`${what}: the box to read ${JSON.stringify(value)} (it reads ${JSON.stringify(box())})`, () => box() === value);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
     git('checkout', '-q', '-b', `hd-${first.id}`);
     await gitSees(repository);
@@ -300,8 +301,7 @@ describe('Start Work on Post', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const going = vscode.commands.executeCommand('helpdesk.goToCode');
     // The list of posts opens; Enter takes its first.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await acceptBoxesUntil('Go to Code to take the first post', settled(going));
     await going;
     const opened = await waitFor('greeting.ts to open', () =>
       vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/greeting.ts') ? vscode.window.activeTextEditor : undefined,
@@ -317,10 +317,7 @@ describe('Start Work on Post', () => {
     await vscode.window.showTextDocument(vscode.Uri.file(join(two.dir, 'app.txt')));
     const started = vscode.commands.executeCommand('helpdesk.startWork', post.id);
     // The repository list (Enter takes the first), then the name box (Enter takes the proposal).
-    for (let step = 0; step < 2; step++) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
+    await acceptBoxesUntil('Start Work to take the first repository and the proposed name', settled(started));
     await started;
     assert.equal(two.head(), `hd-${post.id}-two-repositories`, "made in the active editor's repository, with the proposed name");
     assert.equal(one.head(), 'main', 'the other is untouched');

@@ -28,7 +28,7 @@ const lastFiled = async () => ((await postsFiled()).at(-1)?.body as { post: Reco
 
 async function gitReady(): Promise<void> {
   const git = await vscode.extensions.getExtension<{ getAPI(v: 1): { repositories: unknown[] } }>('vscode.git')!.activate();
-  await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 15_000);
+  await waitFor('the Git extension to open the workspace repository', () => git.getAPI(1).repositories.length > 0, 'gitRepository');
 }
 
 describe('Language model tools', () => {

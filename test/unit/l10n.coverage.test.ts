@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
@@ -130,5 +130,41 @@ describe('the Polish manifest (package.nls.pl.json)', () => {
 
   it('no translation is the English left as it was', () => {
     assert.deepEqual(untranslated(english, polish), []);
+  });
+});
+
+describe("the walkthrough's pages in Polish", () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const steps: { id: string; media: { markdown?: string } }[] = manifest.contributes.walkthroughs.flatMap(
+    (w: { steps: unknown[] }) => w.steps,
+  );
+  const english = readJson('package.nls.json');
+  const polish = readJson('package.nls.pl.json');
+  /** A step's page in each language: VS Code replaces a manifest value "%key%" with the key's text in its display language. */
+  const pages = steps.map((step) => {
+    const key = /^%([\w.-]+)%$/.exec(step.media.markdown ?? '')?.[1];
+    return { step: step.id, key, english: key && english[key], polish: key && polish[key] };
+  });
+
+  it('each step names its page through package.nls, with a Polish page of its own', () => {
+    assert.ok(pages.length > 0);
+    for (const page of pages) {
+      assert.ok(page.key, `${page.step}: media.markdown is a %key% of package.nls.json`);
+      assert.ok(page.english && existsSync(join(root, page.english)), `${page.step}: ${page.english}`);
+      assert.ok(page.polish && page.polish !== page.english && existsSync(join(root, page.polish)), `${page.step}: ${page.polish}`);
+    }
+  });
+
+  it("each Polish page keeps its English page's code spans and links", () => {
+    const marks = { 'code spans': /`[^`]*`/g, 'link targets': /\]\([^)\s]*\)/g };
+    const found: string[] = [];
+    for (const { step, english: en, polish: pl } of pages) {
+      if (!en || !pl) continue;
+      const [enText, plText] = [en, pl].map((file) => readFileSync(join(root, file), 'utf8'));
+      for (const [kind, pattern] of Object.entries(marks)) {
+        if (marksOf(enText!, pattern) !== marksOf(plText!, pattern)) found.push(`${step}: ${kind} differ`);
+      }
+    }
+    assert.deepEqual(found, []);
   });
 });

@@ -17,6 +17,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { runCommand, signalGroup, type Log } from './commands';
 import { chromiumPath, type CodeServerInstall } from './codeServerInstall';
 import { limitMs } from '../limits';
+import { registerLanguagePacks } from './languagePacks';
 
 export * from './commands';
 export * from './codeServerInstall';
@@ -81,6 +82,11 @@ export interface CodeServerOptions {
   onOutput?: Log;
   /** Workspace trust as VS Code has it by default (a folder opens in Restricted Mode until trusted); default: off. */
   workspaceTrust?: boolean;
+  /**
+   * VS Code's display language (code-server's --locale), e.g. 'pl'; default English. Needs a
+   * language pack for it among `installExtensions` (see languagePacks.ts).
+   */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -156,7 +162,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     await runCommand(options.codeServer.node, [...common, '--install-extension', extension], { env });
   }
 
-  const args = [...common, '--bind-addr', `127.0.0.1:${port}`, ...(options.workspace ? [options.workspace] : [])];
+  const locale = options.locale ? ['--locale', options.locale] : [];
+  if (options.locale && !registerLanguagePacks(userDataDir, extensionsDir).includes(options.locale)) {
+    throw new Error(`No language pack for ${options.locale} among the extensions installed: VS Code would show English.`);
+  }
+  const args = [...common, ...locale, '--bind-addr', `127.0.0.1:${port}`, ...(options.workspace ? [options.workspace] : [])];
   const child = spawn(options.codeServer.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   const pid = child.pid;
   if (pid === undefined) throw new Error('code-server did not start');

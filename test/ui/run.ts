@@ -2,9 +2,10 @@
 // Chromium, driven like a person would (clicks, keys, menus) with playwright-core, against the
 // stand-in server with demo data. No test payload: nothing runs inside the extension host.
 //
-//   npm run test:ui [-- --screenshots] [--timeout SECONDS] [--verbose] [--skip-package]
+//   npm run test:ui [-- --screenshots] [--timeout SECONDS] [--verbose] [--skip-package] [--polish]
 //
-// --screenshots   also saves the README's PNGs into media/screenshots/
+// --polish        VS Code's display language is Polish, and the steps are those of polishSteps.ts (npm run test:ui:pl)
+// --screenshots   also saves the README's PNGs into media/screenshots/ (with --polish, docs/screenshots/pl-*.png)
 // --skip-package  installs the existing helpdesk-bridge-<version>.vsix instead of packaging
 // --timeout      the whole run's limit, for one run by hand (otherwise its hang guard in test/limits.ts)
 // Environment: HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts), CHROMIUM_PATH.
@@ -20,7 +21,9 @@ import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { CONNECTION_FOLDER } from '../../src/mcp/protocol';
 import { startStandIn } from '../server';
 import { limitMs } from '../limits';
+import { packLanguagePack } from '../codeServer/languagePacks';
 import { agentStandIn } from './agentStandIn';
+import { polishTests } from './polishSteps';
 import { runTests, type RunSummary } from './runner';
 import { expectedRows, uiTests } from './steps';
 import { Workbench } from './workbench';
@@ -36,6 +39,7 @@ async function main(): Promise<number> {
       timeout: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       'skip-package': { type: 'boolean', default: false },
+      polish: { type: 'boolean', default: false },
     },
   });
   const runLimit = timeLimit(values.timeout, 'uiRun', cleanups);
@@ -46,7 +50,8 @@ async function main(): Promise<number> {
   let server: CodeServer | undefined;
   let browser: Chromium | undefined;
   const root = findRepoRoot();
-  const screenshotDir = values.screenshots ? join(root, 'media', 'screenshots') : undefined;
+  const { polish } = values;
+  const screenshotDir = values.screenshots ? (polish ? join(root, 'docs', 'screenshots') : join(root, 'media', 'screenshots')) : undefined;
   let failureDir: string | undefined;
 
   const run = async (): Promise<void> => {
@@ -63,6 +68,7 @@ async function main(): Promise<number> {
     cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
     const workspace = createWorkspace(join(temp, 'workspace'));
     const agent = agentStandIn(root, temp);
+    const polishPack = polish ? packLanguagePack(root, temp, 'pl', { english: 'Polish', own: 'polski' }) : undefined;
 
     const standIn = await startStandIn({ seed: 'demo' });
     cleanups.add(() => standIn.close());
@@ -94,7 +100,8 @@ async function main(): Promise<number> {
         'files.autoSave': 'off',
       },
       // The agent stand-in calls our tools as VS Code's agent does (see agentStandIn.ts).
-      installExtensions: [vsix, agent.vsix],
+      installExtensions: polishPack ? [vsix, polishPack] : [vsix, agent.vsix],
+      locale: polish ? 'pl' : undefined,
       verbose: values.verbose,
       cleanups,
       purpose: 'the tests',
@@ -116,7 +123,9 @@ async function main(): Promise<number> {
     if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
     const mcpFolder = join(editor.server.userDataDir, 'User', 'globalStorage', 'helpdesk-bridge.helpdesk-bridge', CONNECTION_FOLDER);
-    const tests = uiTests({ page, standIn, secondAccount, screenshotDir, workspace, agentAnswers: agent.answers, mcpFolder }, expected);
+    const tests = polish
+      ? polishTests({ page, standIn, screenshotDir }, expected)
+      : uiTests({ page, standIn, secondAccount, screenshotDir, workspace, agentAnswers: agent.answers, mcpFolder }, expected);
     const onFailure = async (_test: unknown, index: number): Promise<string[]> => {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);
@@ -143,7 +152,7 @@ async function main(): Promise<number> {
   }
   await cleanups.runAll();
   const code = printSummary({
-    what: `UI tests in code-server ${CODE_SERVER_VERSION}`,
+    what: `UI tests${polish ? ' in Polish' : ''} in code-server ${CODE_SERVER_VERSION}`,
     passed: summary.passed,
     failed: summary.failed,
     more: summary.skipped ? `, ${summary.skipped} skipped` : '',

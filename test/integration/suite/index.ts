@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 import { limitMs, nearLimit, nearLimitWarning } from '../../limits';
 import type { SuiteResult } from '../results';
 import { setWatchInterval, slowWaits, versionsScope, waited, waitingFor } from './helpers';
@@ -59,6 +60,10 @@ export async function run(): Promise<void> {
     // The news watcher reads the account on its own after each sign-in; only the news tests, which
     // turn it on, should see those requests among the ones they count.
     mocha.suite.beforeAll('the news watcher off', () => setWatchInterval(0));
+    // A headless page never has the focus that lets a toast time out: each test's notifications
+    // would stay, and the workbench lays out every toast again for each new one (a quarter of the
+    // page's CPU time over the suite, growing with every test).
+    mocha.suite.afterEach('notifications cleared', () => vscode.commands.executeCommand('notifications.clearAll'));
     const files = process.env.HELPDESK_RESTRICTED === '1' ? RESTRICTED_FILES : TEST_FILES;
     if (files === RESTRICTED_FILES) console.log('  The Restricted Mode run: the workspace is not trusted.');
     if (versionsScope())

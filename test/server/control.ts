@@ -5,7 +5,8 @@
  *   DELETE /__standin/requests   forget them
  *   POST   /__standin/faults     add a fault rule (`path` exact, `pathPattern` a RegExp source)
  *   DELETE /__standin/faults     remove all fault rules
- *   POST   /__standin/reset      both of the above
+ *   POST   /__standin/release    lets the requests a `hold` rule holds go on: {"released": N}
+ *   POST   /__standin/reset      both of the above (and releases what is held)
  *   GET    /__standin/info       {url, prefix} (never the token)
  *   DELETE /__standin/records/<collection>/<id>   a record deleted elsewhere (in the web app),
  *                                 also where the API has no DELETE (posts)
@@ -27,6 +28,7 @@ export interface Controllable {
   readonly requests: unknown[];
   addFault(rule: FaultRule): void;
   clearFaults(): void;
+  release(): number;
   reset(): void;
   /** Removes a record of the account; false when there is none. */
   removeRecord(collection: CollectionName, id: number): boolean;
@@ -81,6 +83,8 @@ export function handleControl(
     case 'DELETE faults':
       target.clearFaults();
       return json(200, 'ok');
+    case 'POST release':
+      return json(200, { released: target.release() });
     case 'POST reset':
       target.reset();
       return json(200, 'ok');

@@ -29,6 +29,11 @@ export interface FaultRule {
   drop?: boolean;
   /** Never answer (until the server closes). */
   hang?: boolean;
+  /**
+   * Hold the request, read and recorded, until `release()` (POST /__standin/release), then go on
+   * as the other effects say: a test keeps a call under way for as long as it needs, on any machine.
+   */
+  hold?: boolean;
   /** Process the request normally (state changes!) then destroy the socket instead of answering. */
   dropAfterHandling?: boolean;
   /** Answer 302 with Location: redirectTo. */
@@ -96,7 +101,7 @@ export class FaultList {
   }
 }
 
-const BOOLEAN_FLAGS = ['html', 'malformedJson', 'emptyBody', 'drop', 'hang', 'dropAfterHandling'] as const;
+const BOOLEAN_FLAGS = ['html', 'malformedJson', 'emptyBody', 'drop', 'hang', 'hold', 'dropAfterHandling'] as const;
 
 /** A rule from the control endpoint's JSON: `path` is exact, `pathPattern` a RegExp source. */
 export function faultFromJson(value: unknown): FaultRule {

@@ -43,6 +43,8 @@ export interface StandIn {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   reset(): void;
+  /** Lets every request a `hold` rule holds go on; answers how many. */
+  release(): number;
   /** Adds a record to the account, as another user would in the web app. */
   insertRecord(collection: CollectionName, values: Record<string, unknown>): unknown;
   close(): Promise<void>;
@@ -94,6 +96,8 @@ export class StandInServer implements StandIn {
   readonly requests: RecordedRequest[] = [];
   private readonly faults = new FaultList();
   private readonly sockets = new Set<Socket>();
+  /** The requests a `hold` rule holds, each waiting for `release()`. */
+  private readonly held = new Set<() => void>();
   private readonly closing = new AbortController();
   private readonly server: Server;
   private address = '';
@@ -133,11 +137,19 @@ export class StandInServer implements StandIn {
 
   clearFaults(): void {
     this.faults.clear();
+    this.release();
   }
 
   reset(): void {
     this.requests.length = 0;
-    this.faults.clear();
+    this.clearFaults();
+  }
+
+  release(): number {
+    const held = [...this.held];
+    this.held.clear();
+    for (const go of held) go();
+    return held.length;
   }
 
   removeRecord(collection: CollectionName, id: number): boolean {
@@ -199,7 +211,18 @@ export class StandInServer implements StandIn {
     }
   }
 
+  /** True once released; false when the server closes first. */
+  private heldUntilReleased(): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (this.closing.signal.aborted) return resolve(false);
+      const go = () => resolve(true);
+      this.held.add(go);
+      this.closing.signal.addEventListener('abort', () => (this.held.delete(go), resolve(false)), { once: true });
+    });
+  }
+
   private async applyFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, handle: () => Answer): Promise<void> {
+    if (rule.hold && !(await this.heldUntilReleased())) return;
     if (rule.latencyMs && !(await delay(rule.latencyMs, this.closing.signal))) return;
     if (rule.drop) return void request.socket.destroy();
     if (rule.hang) return;

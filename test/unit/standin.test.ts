@@ -656,6 +656,22 @@ describe('faults', () => {
     assert.ok(Date.now() - started < 2000);
   });
 
+  it('hold: recorded, unanswered until released, then answered as the other effects say; clearing the faults releases too', async () => {
+    server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 2 });
+    let answered = false;
+    const held = call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Held' } } }).then((reply) => ((answered = true), reply));
+    while (server.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(answered, false, 'held');
+    assert.equal(server.release(), 1);
+    assert.equal((await held).status, 201);
+    assert.equal(server.release(), 0, 'nothing is held now');
+    const again = call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Held again' } } });
+    while (server.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.clearFaults();
+    assert.equal((await again).status, 201);
+  });
+
   it('dropAfterHandling: the caller sees a dropped connection but the record exists', async () => {
     server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
     await assert.rejects(call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Saved but unanswered' } } }), TypeError);
@@ -694,13 +710,16 @@ describe('faults', () => {
     const standIn = await startStandIn();
     standIn.addFault({ path: '/app.json', hang: true });
     standIn.addFault({ path: '/app/clients.json', latencyMs: 10_000 });
+    standIn.addFault({ path: '/app/deals.json', hold: true });
     const hanging = call(standIn, 'GET', '/app.json').catch((error: Error) => error);
     const delayed = call(standIn, 'GET', '/app/clients.json').catch((error: Error) => error);
-    while (standIn.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    const held = call(standIn, 'GET', '/app/deals.json').catch((error: Error) => error);
+    while (standIn.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
     const started = Date.now();
     await standIn.close();
     assert.ok((await hanging) instanceof Error);
     assert.ok((await delayed) instanceof Error);
+    assert.ok((await held) instanceof Error);
     assert.ok(Date.now() - started < 1000, `closed in ${Date.now() - started} ms`);
   });
 });

@@ -44,6 +44,10 @@ export const standIn = {
   async clearFaults(): Promise<void> {
     await fetch(`${this.url}/__standin/faults`, { method: 'DELETE' });
   },
+  /** Lets the requests a `hold` fault holds go on; resolves with how many there were. */
+  async release(): Promise<number> {
+    return ((await (await fetch(`${this.url}/__standin/release`, { method: 'POST' })).json()) as { released: number }).released;
+  },
   /** As if someone deleted it in the web app. */
   async deleteRecord(collection: string, id: number): Promise<void> {
     const response = await fetch(`${this.url}/__standin/records/${collection}/${id}`, { method: 'DELETE' });

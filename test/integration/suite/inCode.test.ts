@@ -233,10 +233,11 @@ describe('the helpdesk in the code', () => {
       const api = await extensionApi();
       const document = await untitled(['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();'].join('\n'));
       const editor = await vscode.window.showTextDocument(document);
-      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 600, times: 1 });
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
       const filing = api.actions.createTaskFromComment({ uri: document.uri, line: 2, title: 'Handle errors in second()' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor('the task to be under way', async () => (await postsFiled()) === 1);
       await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'import a;\nimport b;\n'));
+      assert.equal(await standIn.release(), 1);
       const post = await filing;
       assert.ok(post?.id);
       assert.deepEqual(
@@ -276,14 +277,16 @@ describe('the helpdesk in the code', () => {
       const api = await extensionApi();
       const document = await untitled('// TODO: cache the greeting\ngreet();\n');
       await vscode.window.showTextDocument(document);
-      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 3000, times: 1 });
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
       // From the palette: the cursor's line.
       const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
       const firstDone = settled(first);
-      await acceptBoxesUntil('the first task to be on its way', () => api.drafts.all()[0]?.sending);
+      await acceptBoxesUntil('the first task to be on its way', () => api.drafts.all().some((draft) => draft.todo && draft.sending));
       const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
       await acceptBoxesUntil('the second run to end', settled(second));
       assert.equal(firstDone(), false, 'the second run ended while the first was still filing');
+      await waitFor("the first task's POST to be at the helpdesk, held", async () => (await postsFiled()) === 1);
+      assert.equal(await standIn.release(), 1);
       const post = await first;
       assert.ok(post?.id);
       assert.equal(await postsFiled(), 1, 'one task filed');

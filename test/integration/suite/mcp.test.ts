@@ -121,7 +121,7 @@ describe('MCP for agents outside VS Code', () => {
     const { folder } = await endpoint();
     const input = { title: `Killed mid-write ${Date.now()}`, description: 'The agent died while VS Code was sending.' };
     const questions = await asked();
-    await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 1500, times: 1 });
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
     ui.answerNextQuestion('Continue');
     const first = await agent(folder);
     void first.call('helpdesk_createTask', input).catch(() => undefined);
@@ -129,7 +129,10 @@ describe('MCP for agents outside VS Code', () => {
     process.kill(first.transport.inner.pid!, 'SIGKILL');
     // Asked again (the first answer went with its agent); the yes finds the write under way.
     ui.answerNextQuestion('Continue');
-    const again = await (await agent(folder)).call('helpdesk_createTask', input);
+    const calling = (await agent(folder)).call('helpdesk_createTask', input);
+    await waitFor('the second call to be asked', async () => (await asked()) === questions + 2, 'agentCall');
+    assert.equal(await standIn.release(), 1, 'the first POST held at the helpdesk until now');
+    const again = await calling;
     assert.match(again.text, /^Task \S+ created\. Web page: /);
     assert.equal(await asked(), questions + 2, 'each call asked once');
     await waitFor('the draft to be settled', async () => (await extensionApi()).drafts.all().length === 0, 'agentCall');

@@ -172,12 +172,16 @@ forEachProfile((profile) =>
       const [draft] = api.drafts.all();
       assert.ok(draft, 'a draft to send');
       await standIn.clearRequests();
-      await standIn.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 400, times: 1 });
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
       const uri = vscode.Uri.from({ scheme: 'helpdesk-draft', path: `/${draft.id}.md` });
-      await Promise.all([
+      const presses = Promise.all([
         vscode.commands.executeCommand('helpdesk.sendDraft', uri),
         vscode.commands.executeCommand('helpdesk.sendDraft', uri),
       ]);
+      // The first press's POST held at the helpdesk while the second press runs.
+      await waitFor('the POST to be under way', async () => (await standIn.requests()).some((r) => r.method === 'POST'));
+      await standIn.release();
+      await presses;
       await waitFor('the draft to be sent', () => api.drafts.all().length === 0);
       assert.equal((await standIn.requests()).filter((r) => r.method === 'POST' && r.path === '/app/posts.json').length, 1, 'one POST');
     });

@@ -9,6 +9,8 @@
 //                 activation at startup, open to rows and Report Bug, at +0 ms, this build
 //                 against that one (each profile prepared as for the floor); the same .vsix
 //                 against itself must read about 0 ms
+//     --slow      this machine made a slower one: the bench and all it starts pinned to one CPU,
+//                 beside a process that keeps that CPU busy (see slowMachine.ts); the report says so
 //     --save      the run's figures as JSON, for --compare
 //     --compare A.json B.json   only: whether two saved runs agree (each paired median within 25 ms)
 //     --news      only the news watcher's cost (no workbench; a few seconds)
@@ -38,6 +40,7 @@ import { printComparison } from './compare';
 import { printReport, type BenchFigures, type SessionFigures } from './report';
 import { BENCH_ENV, type DepthFigures } from './results';
 import { Installed } from './sessions';
+import { becomeSlowMachine, SLOW_MODE } from './slowMachine';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const cleanups = new Cleanups('bench');
@@ -68,6 +71,7 @@ async function bench(): Promise<void> {
       profile: { type: 'string' },
       save: { type: 'string' },
       compare: { type: 'boolean', default: false },
+      slow: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -90,9 +94,11 @@ async function bench(): Promise<void> {
     }
   };
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  if (values.slow) becomeSlowMachine(cleanups);
   const environment = () => {
     const cpu = cpus();
-    return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 16)}Z`;
+    const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}${values.slow ? ` (${SLOW_MODE})` : ''}`;
+    return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${machine}, ${new Date().toISOString().slice(0, 16)}Z`;
   };
   say("The news watcher's cost (no workbench)…");
   const news = await measureNews(say);

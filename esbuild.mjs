@@ -115,7 +115,8 @@ const tests = {
   ...common,
   sourcemap: 'inline',
   packages: 'bundle',
-  external: ['vscode', 'playwright-core', 'mocha', '@vscode/test-electron'],
+  // vsce and ovsx run from node_modules as installed: the release checks and publishes with them.
+  external: ['vscode', 'playwright-core', 'mocha', '@vscode/test-electron', '@vscode/vsce', 'ovsx'],
 };
 
 const builds = [];

@@ -7,6 +7,7 @@
 //   node esbuild.mjs --integration   out/integration/*.js (suite run inside VS Code, and its launchers)
 //   node esbuild.mjs --ui            out/ui/run.js (UI tests: the .vsix in code-server, driven by Playwright)
 //   node esbuild.mjs --bench         out/bench/*.js (the benchmark's launcher, and its suite run inside VS Code)
+//   node esbuild.mjs --release       out/release/release.js (`npm run publish`: .ci/release.ts, see docs/releasing.md)
 //   node esbuild.mjs --command-ids   only src/commandIds.ts and src/toolNames.ts (every run writes them first; `npm run typecheck` runs this)
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,7 +116,8 @@ const tests = {
   ...common,
   sourcemap: 'inline',
   packages: 'bundle',
-  external: ['vscode', 'playwright-core', 'mocha', '@vscode/test-electron'],
+  // vsce and ovsx run from node_modules as installed: the release checks and publishes with them.
+  external: ['vscode', 'playwright-core', 'mocha', '@vscode/test-electron', '@vscode/vsce', 'ovsx'],
 };
 
 const builds = [];
@@ -152,6 +154,9 @@ if (args.has('--bench')) {
     outbase: 'test/bench',
     outdir: 'out/bench',
   });
+}
+if (args.has('--release')) {
+  builds.push({ ...tests, entryPoints: ['.ci/release.ts'], outdir: 'out/release' });
 }
 const testsOnly = builds.length > 0;
 if (!testsOnly || args.has('--extension')) builds.push(extension, ...(builds.includes(mcp) ? [] : [mcp]));

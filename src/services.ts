@@ -1,9 +1,9 @@
 import type vscode = require('vscode');
-import type { Session } from './auth/session';
+import type { Session } from './accounts/session';
 import type { ReferenceAccounts } from './inCode/referenceOptions';
 import type { DraftStore } from './drafts/drafts';
 import type { DraftSender } from './drafts/sendDraft';
-import type { Gateway } from './gateway/gateway';
+import type { Gateway } from './accounts/gateway';
 import type { Log } from './log';
 import type { Notifier } from './ui/notifier';
 import type { BranchPosts } from './work/branchPosts';

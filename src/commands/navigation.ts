@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { webLink } from '../api/address';
-import type { Session } from '../auth/session';
-import type { Gateway } from '../gateway/gateway';
+import type { Session } from '../accounts/session';
+import type { Gateway } from '../accounts/gateway';
 import { accountOf } from '../views/postUri';
 import { targetPost, targetRecord } from './targets';
 

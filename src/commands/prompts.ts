@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import { isApiError, isComment, type Client, type Post } from '../api';
 import type { Account } from '../account/account';
 import type { Services } from '../services';
-import type { SignedIn, WindowAccount } from '../gateway/gateway';
+import type { SignedIn, WindowAccount } from '../accounts/gateway';
 import { matchingClients, matchingPosts } from '../search/matching';
 import { referenceText } from '../code/postReferences';
 import { readSettings } from '../settings';

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import type { Identity, Me } from '../identity/identity';
-import { usersSeen, type SeenUser } from '../identity/usersSeen';
+import type { Identity, Me } from '../accounts/identity';
+import { usersSeen, type SeenUser } from '../accounts/usersSeen';
 import type { Services } from '../services';
 import { pickText } from '../text/serverText';
 import { userText } from '../text/postFacts';

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
 import type { Account } from '../account/account';
-import type { Gateway } from '../gateway/gateway';
+import type { Gateway } from '../accounts/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';

@@ -2,7 +2,7 @@
 // (startWorkOn): a branch named for the post, created from HEAD and checked out through the Git
 // extension, never without the person's word.
 import vscode = require('vscode');
-import type { Identity } from '../identity/identity';
+import type { Identity } from '../accounts/identity';
 import { offerToTakePost } from './startWorkOffer';
 import type { Post } from '../api';
 import type { Account } from '../account/account';

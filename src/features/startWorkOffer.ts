@@ -4,8 +4,8 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../account/account';
-import type { Identity } from '../identity/identity';
-import { storeOf } from '../gateway/gateway';
+import type { Identity } from '../accounts/identity';
+import { storeOf } from '../accounts/gateway';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { postTitle } from '../text/postFacts';

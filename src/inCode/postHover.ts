@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { Gateway, SignedIn } from '../gateway/gateway';
+import type { Gateway, SignedIn } from '../accounts/gateway';
 import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
 import { foreignPostFacts, postFacts, postTitle } from '../text/postFacts';

@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import vscode = require('vscode');
-import type { WindowAccount } from '../gateway/gateway';
+import type { WindowAccount } from '../accounts/gateway';
 import type { Log } from '../log';
 import { readBounded } from '../storage/readBounded';
 import { openEndpoint, type CallHandler, type Endpoint } from './endpoint';

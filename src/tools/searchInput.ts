@@ -2,7 +2,7 @@
 // query of a megabyte (or of a hundred thousand words) would otherwise hold the extension host.
 // A value out of bounds or of the wrong type is refused in words the agent can act on, not
 // quietly read as something else. No vscode import.
-import { POSTS_SCOPES, type PostsScope } from '../identity/scopes';
+import { POSTS_SCOPES, type PostsScope } from '../accounts/scopes';
 
 /** The longest query, in characters, and the most different words in it. */
 export const QUERY_CHARS = 500;

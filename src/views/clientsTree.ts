@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Client } from '../api';
 import { hostOf } from './postUri';
-import type { WindowAccount } from '../gateway/gateway';
+import type { WindowAccount } from '../accounts/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';

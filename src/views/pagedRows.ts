@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError } from '../api';
-import type { SignedIn } from '../gateway/gateway';
+import type { SignedIn } from '../accounts/gateway';
 import type { PagedList, PagedListState } from '../store/pagedList';
 import { errorText } from '../ui/errorText';
 import { LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import type { Account } from '../account/account';
-import type { Gateway } from '../gateway/gateway';
+import type { Gateway } from '../accounts/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import type { WindowAccount } from '../gateway/gateway';
-import { NOBODY, type Identity, type WhoIAm } from '../identity/identity';
+import type { WindowAccount } from '../accounts/gateway';
+import { NOBODY, type Identity, type WhoIAm } from '../accounts/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -11,7 +11,7 @@ import { listReady, tailRow } from './pagedRows';
 import { PostGroups } from './postGroups';
 import { ShownPosts, TOP_ROWS } from './shownPosts';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
-import { inScope, scopeNeedsMe, type PostsScope } from '../identity/scopes';
+import { inScope, scopeNeedsMe, type PostsScope } from '../accounts/scopes';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
 const { l10n } = vscode;

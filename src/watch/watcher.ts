@@ -4,7 +4,7 @@ import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type SeenMarks } from './news';
-import type { WhoIAm } from '../identity/identity';
+import type { WhoIAm } from '../accounts/identity';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type Lease, type NewsFile, type NewsFolder, type StillWanted } from './newsFiles';
 import { MAX_INTERVAL_MINUTES } from './newsShapes';

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { WindowAccount } from '../gateway/gateway';
+import type { WindowAccount } from '../accounts/gateway';
 import { referenceText } from '../code/postReferences';
 import type { Peek } from '../store/postPeeks';
 import { readSettings } from '../settings';

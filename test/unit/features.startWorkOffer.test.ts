@@ -4,7 +4,7 @@ import { HelpdeskClient, type Post } from '../../src/api';
 import { Account } from '../../src/account/account';
 import { ListKnowledge } from '../../src/account/listKnowledge';
 import { offerToTakePost } from '../../src/features/startWorkOffer';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Notifier } from '../../src/ui/notifier';

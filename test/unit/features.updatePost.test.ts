@@ -5,7 +5,7 @@ import { Account } from '../../src/account/account';
 import { ListKnowledge } from '../../src/account/listKnowledge';
 import { changedFields, changedSince, differences } from '../../src/account/postChanges';
 import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/features/updatePost';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';

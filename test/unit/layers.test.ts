@@ -4,10 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 
-/** The API client's request machinery: only src/api/, src/account/ and src/gateway/ may import it. */
+/** The API client's request machinery: only src/api/, src/account/ and the gateway (src/accounts/gateway.ts) may import it. */
 const MACHINERY_NAMES = ['HelpdeskClient', 'Transport', 'PostsApi', 'Resource'];
 const MACHINERY_MODULES = ['src/api/client', 'src/api/http', 'src/api/posts', 'src/api/resource'];
-const MAY_USE_MACHINERY = ['src/api/', 'src/account/', 'src/gateway/'];
+const MAY_USE_MACHINERY = ['src/api/', 'src/account/', 'src/accounts/gateway.ts'];
 
 interface Import {
   from: string;
@@ -91,9 +91,9 @@ function srcFiles(): { file: string; text: string }[] {
 }
 
 describe('layers', () => {
-  it("outside src/api/, src/account/ and src/gateway/, nothing imports the API client's request machinery", () => {
+  it("outside src/api/, src/account/ and the gateway, nothing imports the API client's request machinery", () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
-    assert.ok(files.some(({ file }) => file.startsWith('src/gateway/')) && files.length > 20, `only ${files.length} files found`);
+    assert.ok(files.some(({ file }) => file === 'src/accounts/gateway.ts') && files.length > 20, `only ${files.length} files found`);
     assert.deepEqual(
       files.flatMap(({ file, text }) => layerViolations(file, text)),
       [],
@@ -128,8 +128,8 @@ describe('layers', () => {
 
   it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts the features share) know no feature', () => {
     const below: Record<string, string[]> = {
-      'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'],
-      'src/store/': ['src/gateway'],
+      'src/account/': ['vscode', 'src/store', 'src/accounts'],
+      'src/store/': ['src/accounts/gateway'],
       'src/commands/': ['src/features'],
     };
     const problems = srcFiles().flatMap(({ file, text }) => {
@@ -185,10 +185,10 @@ describe('layers', () => {
     );
   });
 
-  it('one window account: outside src/gateway/ nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
+  it('one window account: outside the gateway nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
     const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
     const problems = srcFiles()
-      .filter(({ file }) => !file.startsWith('src/gateway/') && file !== 'src/auth/session.ts')
+      .filter(({ file }) => file !== 'src/accounts/gateway.ts' && file !== 'src/accounts/session.ts')
       .flatMap(({ file, text }) =>
         text
           .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -222,7 +222,7 @@ describe('layers', () => {
     assert.equal(flagged('src/api/x.ts', "import type * as vscode from 'vscode';"), 1);
     // Allowed: the account, the gateway and the API itself, and the rest of the API's surface anywhere.
     assert.equal(flagged('src/account/x.ts', "import type { HelpdeskClient } from '../api';"), 0);
-    assert.equal(flagged('src/gateway/x.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
+    assert.equal(flagged('src/accounts/gateway.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
     assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
     assert.equal(
       flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DraftStore } from '../../src/drafts/drafts';
 import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import { mcpDispatch, type Ask } from '../../src/mcp/dispatch';
 import { openEndpoint, type Endpoint, type EndpointCall } from '../../src/mcp/endpoint';

@@ -1,8 +1,8 @@
-import { Session } from '../../src/auth/session';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
-import { Gateway } from '../../src/gateway/gateway';
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
+import { Gateway } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import { postTools, type PostTools } from '../../src/tools/postTools';
 import type { StandIn } from '../server';

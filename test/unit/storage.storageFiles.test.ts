@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { AccountList } from '../../src/auth/accountList';
+import { AccountList } from '../../src/accounts/accountList';
 import { DraftStore } from '../../src/drafts/drafts';
 import { draftFolder, presenceFolder } from '../../src/drafts/sharedFolders';
 import { storageFiles } from '../../src/storage/storageFiles';

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient, type Post } from '../../src/api';
 import { Account } from '../../src/account/account';
 import { ListKnowledge } from '../../src/account/listKnowledge';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Account, AccountChange } from '../../src/account/account';
 import type { Client, Deal } from '../../src/api';
-import type { SignedIn, WindowAccount } from '../../src/gateway/gateway';
+import type { SignedIn, WindowAccount } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { ClientsTreeProvider } from '../../src/views/clientsTree';
 import { ClientNode, type HelpdeskNode } from '../../src/views/nodes';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { Session } from '../../src/auth/session';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
-import { Gateway, type SignedIn } from '../../src/gateway/gateway';
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
+import { Gateway, type SignedIn } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Log } from '../../src/log';
 import { Secrets, Signal } from './fakeSession';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AccountsProvider } from '../../src/auth/accountsProvider';
-import type { Session } from '../../src/auth/session';
+import { AccountsProvider } from '../../src/accounts/accountsProvider';
+import type { Session } from '../../src/accounts/session';
 import { EventEmitter } from './fakeVscode';
 
 describe('the accounts where VS Code shows accounts', () => {

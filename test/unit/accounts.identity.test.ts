@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { FILED_KEPT, Identity } from '../../src/identity/identity';
-import { usersSeen } from '../../src/identity/usersSeen';
+import { FILED_KEPT, Identity } from '../../src/accounts/identity';
+import { usersSeen } from '../../src/accounts/usersSeen';
 import { memoryState } from './memoryState';
 
 const A = 'https://a.example.com';

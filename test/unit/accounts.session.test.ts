@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { Session } from '../../src/auth/session';
+import { Session } from '../../src/accounts/session';
 import { readSettings } from '../../src/settings';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { Log } from '../../src/log';
 import { fake } from './fakeVscode';
 import { Secrets, Signal } from './fakeSession';

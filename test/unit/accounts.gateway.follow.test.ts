@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { Session } from '../../src/auth/session';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { Gateway } from '../../src/gateway/gateway';
+import { Gateway } from '../../src/accounts/gateway';
 import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';

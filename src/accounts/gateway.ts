@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { HelpdeskClient, parseAccountUrl } from '../api';
-import type { Credentials, Session } from '../auth/session';
+import type { Credentials, Session } from './session';
 import type { Log } from '../log';
 import { readSettings } from '../settings';
 import type { HelpdeskStore, Peek } from '../store/helpdeskStore';

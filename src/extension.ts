@@ -8,7 +8,7 @@
 // first command.
 import vscode = require('vscode');
 import type { Post } from './api';
-import type { Account } from './account/account';
+import type { Account } from './api/account';
 import { AccountList } from './accounts/accountList';
 import { registerAccountsProvider } from './accounts/accountsProvider';
 import { Session } from './accounts/session';

@@ -5,8 +5,8 @@ import type { Log } from '../log';
 import { readSettings } from '../settings';
 import type { HelpdeskStore, Peek } from '../store/helpdeskStore';
 import { PostPeeks } from '../store/postPeeks';
-import { Account } from '../account/account';
-import { ListKnowledge, type KnowledgeState } from '../account/listKnowledge';
+import { Account } from '../api/account';
+import { ListKnowledge, type KnowledgeState } from '../api/listKnowledge';
 
 const { l10n } = vscode;
 

@@ -2,7 +2,7 @@
  * Who the signed-in person is in an account, and which posts this extension filed there.
  * Plain TypeScript (no vscode import): unit-tested alone.
  */
-import { Emitter } from '../account/emitter';
+import { Emitter } from '../api/emitter';
 import { isComment, type Post } from '../api/types';
 
 /** The signed-in person as a user of the account. */

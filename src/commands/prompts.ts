@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError, isComment, type Client, type Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services } from '../services';
 import type { SignedIn, WindowAccount } from '../accounts/gateway';
 import { matchingClients, matchingPosts } from '../search/matching';

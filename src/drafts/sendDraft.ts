@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Gateway } from '../accounts/gateway';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';

@@ -5,7 +5,7 @@ import { askText, branchPost, pickPost, signedInAccount } from '../commands/prom
 import { targetPost } from '../commands/targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft } from '../drafts/drafts';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
 import { postTitle } from '../text/postFacts';
 import { deliver, type Delivery } from './deliver';

@@ -5,7 +5,7 @@ import { askText, pickClient, signedInAccount } from '../commands/prompts';
 import { targetClient } from '../commands/targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft, TodoOrigin } from '../drafts/drafts';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
 import { actionAccount, type Feature } from './feature';

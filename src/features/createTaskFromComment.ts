@@ -10,7 +10,7 @@ import { askText, signedInAccount } from '../commands/prompts';
 import { parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft, TodoOrigin } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import { openTodoAt } from '../inCode/openTodo';
 import type { ReferenceAccounts } from '../inCode/referenceOptions';
 import type { Log } from '../log';

@@ -1,7 +1,7 @@
 // A feature says once what it contributes: its commands (what each does with what VS Code passes)
 // and the typed action its prompts end in. extension.ts merges the commands into the one table tsc
 // checks against the manifest, and hands the actions to the integration tests.
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { CommandId } from '../commandIds';
 import type { Services } from '../services';
 

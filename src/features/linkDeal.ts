@@ -4,7 +4,7 @@ import type { Client, Deal } from '../api';
 import { workspaceRepository } from '../code/gitLocation';
 import { pickClient, signedInAccount } from '../commands/prompts';
 import { targetClient } from '../commands/targets';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
 import { actionAccount, type Feature } from './feature';

@@ -6,7 +6,7 @@ import { lookUpCode, selectedCode, selectedLines, type DocumentCode } from './do
 import { askText, signedInAccount } from '../commands/prompts';
 import type { NewDraft } from '../drafts/drafts';
 import { formatDraftDocument } from '../drafts/draftDocument';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
 import { actionAccount, type Feature } from './feature';

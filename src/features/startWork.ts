@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import type { Identity } from '../accounts/identity';
 import { offerToTakePost } from './startWorkOffer';
 import type { Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import { branchNameProblem, proposeBranchName } from '../code/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRef, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';

@@ -3,7 +3,7 @@
 // the offer dismissed, is remembered so the same post is not offered again.
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Identity } from '../accounts/identity';
 import { storeOf } from '../accounts/gateway';
 import type { Services } from '../services';

@@ -4,8 +4,8 @@
 // After writing, the record the service answered is what every row, hover and document shows.
 import vscode = require('vscode');
 import { isApiError, type Post, type PostChanges } from '../api';
-import { PostUpdatesRefusedError, type Account } from '../account/account';
-import { changedFields, changedSince, differences, isEmpty, type PostDifference } from '../account/postChanges';
+import { PostUpdatesRefusedError, type Account } from '../api/account';
+import { changedFields, changedSince, differences, isEmpty, type PostDifference } from '../api/postChanges';
 import { accountOfPost, pickPost } from '../commands/prompts';
 import { targetPost } from '../commands/targets';
 import type { Identity } from '../accounts/identity';

@@ -1,5 +1,5 @@
-import type { Account, AccountChange } from '../account/account';
-import { Emitter, type Subscription } from '../account/emitter';
+import type { Account, AccountChange } from '../api/account';
+import { Emitter, type Subscription } from '../api/emitter';
 import type { Client, Deal, ListRead, Page, Post } from '../api';
 import { isApiError } from '../api';
 import type { Log } from '../log';

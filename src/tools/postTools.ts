@@ -5,7 +5,7 @@
 // address with a token, no token, ever: the reads go through the window's Account like the views'.
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import { referenceText } from '../code/postReferences';
 import type { WindowAccount } from '../accounts/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';

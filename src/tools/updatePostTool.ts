@@ -4,8 +4,8 @@
 // write: if it changed since the person was asked, nothing is written and the agent is told.
 import vscode = require('vscode');
 import type { Post, PostChanges } from '../api';
-import type { Account } from '../account/account';
-import { changedFields, isEmpty } from '../account/postChanges';
+import type { Account } from '../api/account';
+import { changedFields, isEmpty } from '../api/postChanges';
 import { referenceText } from '../code/postReferences';
 import { updatePostTo, type UpdateShown } from '../features/updatePost';
 import { storeOf } from '../accounts/gateway';

@@ -8,7 +8,7 @@ import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import vscode = require('vscode');
 import { isApiError, isComment, type Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import { buildBugReportContent } from '../code/bugReport';
 import { referenceText } from '../code/postReferences';
 import { formatDraftDocument } from '../drafts/draftDocument';

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Gateway } from '../accounts/gateway';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, escapeMarkdown } from '../text/markdown';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient, type Post } from '../../src/api';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { offerToTakePost } from '../../src/features/startWorkOffer';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';

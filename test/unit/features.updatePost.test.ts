@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient, type Post } from '../../src/api';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
-import { changedFields, changedSince, differences } from '../../src/account/postChanges';
+import { Account } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
+import { changedFields, changedSince, differences } from '../../src/api/postChanges';
 import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/features/updatePost';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';

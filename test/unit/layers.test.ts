@@ -1,13 +1,13 @@
-// Layering rules of src/, checked on the source text: only the account and the gateway talk to the API client.
+// Layering rules of src/, checked on the source text: only the account (src/api/account.ts) and the gateway talk to the API client.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 
-/** The API client's request machinery: only src/api/, src/account/ and the gateway (src/accounts/gateway.ts) may import it. */
+/** The API client's request machinery: only src/api/ (the account among it) and the gateway (src/accounts/gateway.ts) may import it. */
 const MACHINERY_NAMES = ['HelpdeskClient', 'Transport', 'PostsApi', 'Resource'];
 const MACHINERY_MODULES = ['src/api/client', 'src/api/http', 'src/api/posts', 'src/api/resource'];
-const MAY_USE_MACHINERY = ['src/api/', 'src/account/', 'src/accounts/gateway.ts'];
+const MAY_USE_MACHINERY = ['src/api/', 'src/accounts/gateway.ts'];
 
 interface Import {
   from: string;
@@ -91,7 +91,7 @@ function srcFiles(): { file: string; text: string }[] {
 }
 
 describe('layers', () => {
-  it("outside src/api/, src/account/ and the gateway, nothing imports the API client's request machinery", () => {
+  it("outside src/api/ and the gateway, nothing imports the API client's request machinery", () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
     assert.ok(files.some(({ file }) => file === 'src/accounts/gateway.ts') && files.length > 20, `only ${files.length} files found`);
     assert.deepEqual(
@@ -126,9 +126,9 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts the features share) know no feature', () => {
+  it('data flows one way: the API and the account know no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts the features share) know no feature', () => {
     const below: Record<string, string[]> = {
-      'src/account/': ['vscode', 'src/store', 'src/accounts'],
+      'src/api/': ['vscode', 'src/store', 'src/accounts'],
       'src/store/': ['src/accounts/gateway'],
       'src/commands/': ['src/features'],
     };
@@ -140,8 +140,8 @@ describe('layers', () => {
         .map(({ statement }) => `${file}: ${statement}`);
     });
     assert.ok(
-      srcFiles().some(({ file }) => file === 'src/account/account.ts'),
-      'src/account/account.ts is there to check',
+      srcFiles().some(({ file }) => file === 'src/api/account.ts'),
+      'src/api/account.ts is there to check',
     );
     assert.deepEqual(problems, []);
   });
@@ -221,7 +221,7 @@ describe('layers', () => {
     assert.equal(flagged('src/api/x.ts', "import vscode = require('vscode');"), 1);
     assert.equal(flagged('src/api/x.ts', "import type * as vscode from 'vscode';"), 1);
     // Allowed: the account, the gateway and the API itself, and the rest of the API's surface anywhere.
-    assert.equal(flagged('src/account/x.ts', "import type { HelpdeskClient } from '../api';"), 0);
+    assert.equal(flagged('src/api/account.ts', "import type { HelpdeskClient } from './client';"), 0);
     assert.equal(flagged('src/accounts/gateway.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
     assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
     assert.equal(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { HelpdeskClient } from '../../src/api';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { startStandIn, type StandIn } from '../server';

@@ -5,8 +5,8 @@
  * and, on yes, `write` (invoke).
  */
 import { HelpdeskClient } from '../../src/api';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { DraftStore } from '../../src/drafts/drafts';
 import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { Account } from '../../src/account/account';
+import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
 import { Session } from '../../src/accounts/session';
 import type { SignOutSignal } from '../../src/accounts/signOutSignal';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Account, AccountChange } from '../../src/account/account';
+import type { Account, AccountChange } from '../../src/api/account';
 import type { Client, Deal } from '../../src/api';
 import type { SignedIn, WindowAccount } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { Account } from '../../src/account/account';
+import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
 import type { WindowAccount } from '../../src/accounts/gateway';
 import { NOBODY, type Identity } from '../../src/accounts/identity';

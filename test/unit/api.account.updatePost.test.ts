@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HelpdeskClient, isApiError } from '../../src/api';
-import { Account, PostUpdatesRefusedError, type AccountChange } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account, PostUpdatesRefusedError, type AccountChange } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { memoryState } from './memoryState';
 import { PROFILES, startStandIn, type StandIn } from '../server';
 import type { PostUpdates } from '../server/profile';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { memoryState } from './memoryState';
 
 describe('ListKnowledge', () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError, type Page, type Post } from '../../src/api';
 import { withDraftRef } from '../../src/drafts/draftRef';
-import { searchFiled, SEARCH_PAGES, type FiledSought, type PostList } from '../../src/account/filedSearch';
-import type { FiledPost } from '../../src/account/listKnowledge';
+import { searchFiled, SEARCH_PAGES, type FiledSought, type PostList } from '../../src/api/filedSearch';
+import type { FiledPost } from '../../src/api/listKnowledge';
 
 /* The search after a lost answer, against lists that behave in ways no document rules out. Each
  * case here is one an adversarial review found concluding "not filed" (and so filing twice) or

@@ -1,4 +1,6 @@
-import { isApiError, isLastPage, type Page, type Post } from '../api';
+import { isApiError } from './errors';
+import { isLastPage, type Page } from './paging';
+import type { Post } from './types';
 import { draftRefPlace } from '../drafts/draftRef';
 import type { FiledKind, FiledPost } from './listKnowledge';
 

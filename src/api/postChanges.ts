@@ -2,7 +2,7 @@
  * What an update of a post would change, and what changed in a post since the person saw it.
  * Plain TypeScript (no vscode import): unit-tested alone.
  */
-import type { Post, PostChanges } from '../api';
+import type { Post, PostChanges } from './types';
 
 /** A fact of a post the person acts on, as it was and as it is now. */
 export type PostDifference =

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { ApiError, HelpdeskClient, isApiError, type NewComment } from '../../src/api';
-import { Account, type AccountChange, type Met } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account, type AccountChange, type Met } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { memoryState } from './memoryState';
 import { startStandIn, type ProfileName, type StandIn } from '../server';
 

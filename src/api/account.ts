@@ -1,18 +1,8 @@
-import type {
-  Client,
-  Deal,
-  HelpdeskClient,
-  ListRead,
-  NewComment,
-  NewDeal,
-  NewErrorReport,
-  NewTask,
-  Page,
-  Post,
-  PostChanges,
-  WebResource,
-} from '../api';
-import { isApiError, MAX_PAGES, readPage, type ApiError, type PageParams, type PagingStop } from '../api';
+import type { WebResource } from './address';
+import type { HelpdeskClient } from './client';
+import { isApiError, type ApiError } from './errors';
+import { MAX_PAGES, readPage, type ListRead, type Page, type PageParams, type PagingStop } from './paging';
+import type { Client, Deal, NewComment, NewDeal, NewErrorReport, NewTask, Post, PostChanges } from './types';
 import { Emitter } from './emitter';
 import { searchFiled, type FiledSought, type FindOutcome } from './filedSearch';
 import type { FiledKind, ListKnowledge } from './listKnowledge';

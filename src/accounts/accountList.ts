@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { storageFiles } from '../storage/storageFiles';
+import { storageFiles } from '../globalStorage/storageFiles';
 import type { SignedInList } from './session';
 
 const FILE_NAME = 'accounts.json';

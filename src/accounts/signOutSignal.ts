@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { storageFiles } from '../storage/storageFiles';
+import { storageFiles } from '../globalStorage/storageFiles';
 
 const FILE_NAME = 'signed-out.json';
 /** One announcement is an address and two ids: a larger file is none this extension wrote, and is not read. */

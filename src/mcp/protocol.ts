@@ -5,7 +5,7 @@
 // first, or the connection is closed before anything else is read. The helpdesk's token is never
 // on this link: the window acts with it, and answers in words. No vscode import, no SDK import:
 // both bundles use it.
-import { readBounded } from '../storage/readBounded';
+import { readBounded } from '../globalStorage/readBounded';
 
 /** The tools the MCP server offers; each is the language model tool of the same name (src/tools/). */
 export const MCP_TOOLS = [

@@ -49,7 +49,7 @@ export interface Snapshot<T> {
 
 /**
  * Where snapshots are kept: a folder of the extension's global storage, shared by every window,
- * whose files are written whole or not at all and read bounded (see drafts/sharedFolders.ts).
+ * whose files are written whole or not at all and read bounded (see globalStorage/sharedFolders.ts).
  */
 export type SnapshotFolder = Pick<PresenceFolder, 'read' | 'write' | 'remove'>;
 

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import { replaceFile } from '../storage/replaceFile';
-import { storageFiles } from '../storage/storageFiles';
+import { replaceFile } from '../globalStorage/replaceFile';
+import { storageFiles } from '../globalStorage/storageFiles';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
 import {
   MAX_FILE_BYTES,

@@ -1,10 +1,10 @@
 import { link } from 'node:fs/promises';
 import vscode = require('vscode');
-import { replaceFile } from '../storage/replaceFile';
-import { storageFiles } from '../storage/storageFiles';
-import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from './draftFiles';
+import { replaceFile } from './replaceFile';
+import { storageFiles } from './storageFiles';
+import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from '../drafts/draftFiles';
 import { MAX_SNAPSHOT_BYTES, type SnapshotFolder } from '../store/rowSnapshots';
-import type { PresenceFolder } from './windowPresence';
+import type { PresenceFolder } from '../drafts/windowPresence';
 
 /** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
 const STAGED = '.tmp';

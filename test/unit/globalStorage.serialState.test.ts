@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ListKnowledge } from '../../src/api/listKnowledge';
 import { Identity } from '../../src/accounts/identity';
-import { SerialState, type StateStore } from '../../src/storage/serialState';
+import { SerialState, type StateStore } from '../../src/globalStorage/serialState';
 import { EchoingState } from './echoingState';
 
 const A = 'https://acme.example.com';

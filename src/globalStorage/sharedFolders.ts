@@ -2,35 +2,23 @@ import { link } from 'node:fs/promises';
 import vscode = require('vscode');
 import { replaceFile } from './replaceFile';
 import { storageFiles } from './storageFiles';
-import { MAX_DRAFT_FILE_BYTES, type DraftFolder } from '../drafts/draftFiles';
-import { MAX_SNAPSHOT_BYTES, type SnapshotFolder } from '../store/rowSnapshots';
-import type { PresenceFolder } from '../drafts/windowPresence';
 
 /** The end of the name of a file being written, before it is renamed to its own (see `sharedFolder`). */
 const STAGED = '.tmp';
 /** A file being written for a day was left by a window that crashed. */
 const STAGED_KEPT_MS = 24 * 60 * 60_000;
-/** A window's presence file is a few ids (a draft file's bound is MAX_DRAFT_FILE_BYTES). */
-const MAX_PRESENCE_BYTES = 256 * 1024;
 
-/** The windows' presence files (see WindowPresence), in a folder of the extension's global storage: one folder for every window. */
-export function presenceFolder(globalStorage: vscode.Uri): PresenceFolder {
-  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'windows'), MAX_PRESENCE_BYTES);
-}
-
-/** The drafts, one file each (see DraftStore), in a folder of the extension's global storage. */
-export function draftFolder(globalStorage: vscode.Uri): DraftFolder {
-  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'drafts'), MAX_DRAFT_FILE_BYTES);
-}
-
-/** What this VS Code filed lately, by intent (see FiledIntents), one small file per post. */
-export function filedFolder(globalStorage: vscode.Uri): PresenceFolder {
-  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'filed'), MAX_PRESENCE_BYTES);
-}
-
-/** The rows each account's lists showed last (see rowSnapshots.ts). */
-export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
-  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'rows'), MAX_SNAPSHOT_BYTES);
+/** A folder of the extension's global storage that every window shares (see `sharedFolder`): the drafts', the windows', the rows'. */
+export interface SharedFolder {
+  names(): Promise<string[]>;
+  /** The file's text and when it was last written (ms); undefined when it is not there, or is more than the folder's bound. */
+  read(name: string): Promise<{ text: string; mtime: number } | undefined>;
+  write(name: string, text: string): Promise<void>;
+  /** Writes the file only if there is none of that name: false when there was one. */
+  create(name: string, text: string): Promise<boolean>;
+  remove(name: string): Promise<void>;
+  /** Hears a file written or removed, by any window, by its name; undefined: any may have changed. */
+  onDidChange(listener: (name: string | undefined) => void): { dispose(): void };
 }
 
 /**
@@ -39,7 +27,7 @@ export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
  * own in the same folder, then renamed over it), so a reader never finds half of one. What is
  * read is bounded: a plain file (no link, no device) of at most `maxBytes`.
  */
-function sharedFolder(folder: vscode.Uri, maxBytes: number): DraftFolder {
+export function sharedFolder(folder: vscode.Uri, maxBytes: number): SharedFolder {
   const file = (name: string) => vscode.Uri.joinPath(folder, name);
   // The first write waits for it; a failure shows in that write.
   const made = storageFiles.createDirectory(folder).catch(() => undefined);

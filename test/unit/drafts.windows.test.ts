@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { DraftStore, type Draft, type DraftFolder } from '../../src/drafts/drafts';
-import { draftFolder } from '../../src/globalStorage/sharedFolders';
+import { draftFolder } from '../../src/drafts/draftFolders';
 import { Disposable, EventEmitter, fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
 

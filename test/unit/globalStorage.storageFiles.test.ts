@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { AccountList } from '../../src/accounts/accountList';
 import { DraftStore } from '../../src/drafts/drafts';
-import { draftFolder, presenceFolder } from '../../src/globalStorage/sharedFolders';
+import { draftFolder, presenceFolder } from '../../src/drafts/draftFolders';
 import { storageFiles } from '../../src/globalStorage/storageFiles';
 import { newsFileOf, newsFolderOf } from '../../src/watch/newsFileNames';
 import { NewsFolder } from '../../src/watch/newsFiles';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { DraftStore, type Draft, type DraftFolder } from '../../src/drafts/drafts';
-import { draftFolder } from '../../src/globalStorage/sharedFolders';
+import { draftFolder } from '../../src/drafts/draftFolders';
 import { startStandIn, type StandIn } from '../server';
 import { Disposable, fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder } from './memoryState';

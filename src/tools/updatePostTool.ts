@@ -7,7 +7,7 @@ import type { Post, PostChanges } from '../api';
 import type { Account } from '../api/account';
 import { changedFields, isEmpty } from '../api/postChanges';
 import { referenceText } from '../code/postReferences';
-import { updatePostTo, type UpdateShown } from '../features/updatePost';
+import { updatePostTo, type UpdateShown } from '../commands/updatePost';
 import { storeOf } from '../accounts/gateway';
 import type { Identity } from '../accounts/identity';
 import type { Services } from '../services';

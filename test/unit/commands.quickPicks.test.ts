@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Client, Deal, Post } from '../../src/api';
 import type { Account } from '../../src/api/account';
-import { linkDeal } from '../../src/features/linkDeal';
+import { linkDeal } from '../../src/commands/linkDeal';
 import { pickClient, pickPost } from '../../src/commands/prompts';
 import type { Services } from '../../src/services';
 import type { HelpdeskStore } from '../../src/store/helpdeskStore';

@@ -7,7 +7,7 @@ import { MAX_TEMPLATE_CHARS } from '../../src/settings';
 import { branchNameProblem, postIdOfBranch, proposeBranchName } from '../../src/code/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitApi, type GitRef, type GitRepository } from '../../src/code/gitApi';
 import { workspaceMatch } from '../../src/code/workspaceFiles';
-import { startWorkOn } from '../../src/features/startWork';
+import { startWorkOn } from '../../src/commands/startWork';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import { BranchPosts } from '../../src/work/branchPosts';

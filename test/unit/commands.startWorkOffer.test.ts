@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient, type Post } from '../../src/api';
 import { Account } from '../../src/api/account';
 import { ListKnowledge } from '../../src/api/listKnowledge';
-import { offerToTakePost } from '../../src/features/startWorkOffer';
+import { offerToTakePost } from '../../src/commands/startWorkOffer';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';

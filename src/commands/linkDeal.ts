@@ -2,8 +2,8 @@
 import vscode = require('vscode');
 import type { Client, Deal } from '../api';
 import { workspaceRepository } from '../code/gitLocation';
-import { pickClient, signedInAccount } from '../commands/prompts';
-import { targetClient } from '../commands/targets';
+import { pickClient, signedInAccount } from './prompts';
+import { targetClient } from './targets';
 import type { Account } from '../api/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';

@@ -1,8 +1,8 @@
 // Create Task: the command's prompts (createTask), and the typed action they end in (fileTask).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { askText, pickClient, signedInAccount } from '../commands/prompts';
-import { targetClient } from '../commands/targets';
+import { askText, pickClient, signedInAccount } from './prompts';
+import { targetClient } from './targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft, TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../api/account';

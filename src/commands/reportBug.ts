@@ -3,7 +3,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent, suggestTitle } from '../code/bugReport';
 import { lookUpCode, selectedCode, selectedLines, type DocumentCode } from './documentCode';
-import { askText, signedInAccount } from '../commands/prompts';
+import { askText, signedInAccount } from './prompts';
 import type { NewDraft } from '../drafts/drafts';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../api/account';

@@ -6,7 +6,7 @@ import { buildBugReportContent } from '../code/bugReport';
 import { codeAt, type DocumentCode } from './documentCode';
 import { shortReference } from '../code/postReferences';
 import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
-import { askText, signedInAccount } from '../commands/prompts';
+import { askText, signedInAccount } from './prompts';
 import { parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft, TodoOrigin } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';

@@ -4,7 +4,7 @@ import { HelpdeskClient, type Post } from '../../src/api';
 import { Account } from '../../src/api/account';
 import { ListKnowledge } from '../../src/api/listKnowledge';
 import { changedFields, changedSince, differences } from '../../src/api/postChanges';
-import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/features/updatePost';
+import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/commands/updatePost';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';

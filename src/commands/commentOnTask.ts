@@ -1,8 +1,8 @@
 // Comment on Task: the command's prompts (commentOnTask), and the typed action they end in (fileComment).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { askText, branchPost, pickPost, signedInAccount } from '../commands/prompts';
-import { targetPost } from '../commands/targets';
+import { askText, branchPost, pickPost, signedInAccount } from './prompts';
+import { targetPost } from './targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft } from '../drafts/drafts';
 import type { Account } from '../api/account';

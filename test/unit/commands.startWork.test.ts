@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Post } from '../../src/api';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitBranchQuery, type GitRef, type GitRepository } from '../../src/code/gitApi';
-import { startWorkOn } from '../../src/features/startWork';
+import { startWorkOn } from '../../src/commands/startWork';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import { fake, Uri } from './fakeVscode';

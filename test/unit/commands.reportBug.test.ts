@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { reportBug } from '../../src/features/reportBug';
+import { reportBug } from '../../src/commands/reportBug';
 import { startStandIn, type StandIn } from '../server';
 import { fake, Range, Uri, window } from './fakeVscode';
 import { filed, toolRig } from './toolRig';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { verifySignIn } from '../../src/features/signIn';
+import { verifySignIn } from '../../src/commands/signIn';
 import { accountUrlProblem } from '../../src/ui/errorText';
 import { Session } from '../../src/accounts/session';
 import type { SignOutSignal } from '../../src/accounts/signOutSignal';

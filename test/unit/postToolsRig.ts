@@ -4,7 +4,7 @@ import { Gateway } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
-import { postTools, type PostTools } from '../../src/tools/postTools';
+import { postTools, type PostTools } from '../../src/agent/tools/postTools';
 import type { StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';

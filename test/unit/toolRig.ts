@@ -13,7 +13,7 @@ import { DraftSender } from '../../src/drafts/sendDraft';
 import type { PresenceFolder } from '../../src/drafts/windowPresence';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
-import { writeTools, type WriteInput, type WriteTool } from '../../src/tools/writeTools';
+import { writeTools, type WriteInput, type WriteTool } from '../../src/agent/tools/writeTools';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
 import type { Memento } from './fakeVscode';

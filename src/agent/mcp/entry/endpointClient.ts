@@ -5,7 +5,7 @@
 // No vscode import.
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type McpToolName } from './protocol';
+import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type McpToolName } from '../protocol';
 
 export const NO_WINDOW =
   'No VS Code window with Helpdesk Bridge signed in to the helpdesk is open, so nothing was done. Ask the person to open VS Code and run "Helpdesk: Sign In…" there; then call again.';

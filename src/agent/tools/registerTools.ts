@@ -2,8 +2,8 @@
 // anything else of the extension is used (see postTools.ts, writeTools.ts). Where this VS Code
 // has no language model tools API, there are none.
 import vscode = require('vscode');
-import { labelText } from '../text/serverText';
-import type { ToolName } from '../toolNames';
+import { labelText } from '../../text/serverText';
+import type { ToolName } from '../../toolNames';
 import type { PostTools } from './postTools';
 import type { UpdatePostTools } from './updatePostTool';
 import type { WriteInput, WriteTool, WriteTools } from './writeTools';

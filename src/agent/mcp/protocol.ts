@@ -1,13 +1,13 @@
-// The local link between the MCP stdio entry (src/mcp/stdio.ts, run by an agent outside VS Code)
-// and the VS Code window that acts for it (src/mcp/endpoint.ts): newline-delimited JSON over a
+// The local link between the MCP stdio entry (src/agent/mcp/entry/stdio.ts, run by an agent outside VS Code)
+// and the VS Code window that acts for it (src/agent/mcp/endpoint.ts): newline-delimited JSON over a
 // Unix socket or a Windows named pipe. The window writes where its endpoint is, with a secret made
 // for this run, to a file only the user can read (connection.json); the entry must say that secret
 // first, or the connection is closed before anything else is read. The helpdesk's token is never
 // on this link: the window acts with it, and answers in words. No vscode import, no SDK import:
 // both bundles use it.
-import { readBounded } from '../globalStorage/readBounded';
+import { readBounded } from '../../globalStorage/readBounded';
 
-/** The tools the MCP server offers; each is the language model tool of the same name (src/tools/). */
+/** The tools the MCP server offers; each is the language model tool of the same name (src/agent/tools/). */
 export const MCP_TOOLS = [
   'helpdesk_searchPosts',
   'helpdesk_getPost',
@@ -23,7 +23,7 @@ export function isMcpTool(name: unknown): name is McpToolName {
 }
 
 /**
- * The argument VS Code's own registration adds (src/mcp/register.ts): VS Code's chat has these
+ * The argument VS Code's own registration adds (src/agent/mcp/register.ts): VS Code's chat has these
  * tools already as its own language model tools, asked in the chat itself. Listed by the server
  * too, the model would see each tool twice, and a write through it would be asked twice (VS
  * Code's question for an MCP tool, then the window's). Started with it, the server lists none.

@@ -4,23 +4,23 @@
 // before any work (searchInput.ts), and the work of a call is done in slices (slices.ts). No
 // address with a token, no token, ever: the reads go through the window's Account like the views'.
 import vscode = require('vscode');
-import { isApiError, type Post } from '../api';
-import type { Account } from '../api/account';
-import { referenceText } from '../code/postReferences';
-import type { WindowAccount } from '../accounts/gateway';
-import type { HelpdeskStore } from '../store/helpdeskStore';
-import type { Identity } from '../accounts/identity';
-import { scopeNeedsMe, type PostsScope } from '../accounts/scopes';
-import { codePlaces } from '../inCode/codePlaces';
-import { readSettings } from '../settings';
-import { codeBlock } from '../text/markdown';
-import { ageText, postFacts, postTitle } from '../text/postFacts';
-import { bodyText, labelText } from '../text/serverText';
-import { errorText } from '../ui/errorText';
-import { readFurther } from '../search/listSearch';
-import { matchingPosts } from '../search/matching';
-import { searchCriteria } from './searchInput';
-import { slicer } from './slices';
+import { isApiError, type Post } from '../../api';
+import type { Account } from '../../api/account';
+import { referenceText } from '../../code/postReferences';
+import type { WindowAccount } from '../../accounts/gateway';
+import type { HelpdeskStore } from '../../store/helpdeskStore';
+import type { Identity } from '../../accounts/identity';
+import { scopeNeedsMe, type PostsScope } from '../../accounts/scopes';
+import { codePlaces } from '../../inCode/codePlaces';
+import { readSettings } from '../../settings';
+import { codeBlock } from '../../text/markdown';
+import { ageText, postFacts, postTitle } from '../../text/postFacts';
+import { bodyText, labelText } from '../../text/serverText';
+import { errorText } from '../../ui/errorText';
+import { readFurther } from '../../search/listSearch';
+import { matchingPosts } from '../../search/matching';
+import { searchCriteria } from '../../search/searchInput';
+import { slicer } from '../../search/slices';
 
 export interface SearchPostsInput {
   /** Words that must all be in the title or the content (any case); none: every post. At most QUERY_CHARS characters and QUERY_WORDS different words. */

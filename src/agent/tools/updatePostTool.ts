@@ -3,18 +3,18 @@
 // what to what, and the yes sends that and nothing else, once. The post is read again before the
 // write: if it changed since the person was asked, nothing is written and the agent is told.
 import vscode = require('vscode');
-import type { Post, PostChanges } from '../api';
-import type { Account } from '../api/account';
-import { changedFields, isEmpty } from '../api/postChanges';
-import { referenceText } from '../code/postReferences';
-import { updatePostTo, type UpdateShown } from '../commands/updatePost';
-import { storeOf } from '../accounts/gateway';
-import type { Identity } from '../accounts/identity';
-import type { Services } from '../services';
-import { readSettings } from '../settings';
-import { inlineCode } from '../text/markdown';
-import { labelText } from '../text/serverText';
-import { postTitle, statusName, userText } from '../text/postFacts';
+import type { Post, PostChanges } from '../../api';
+import type { Account } from '../../api/account';
+import { changedFields, isEmpty } from '../../api/postChanges';
+import { referenceText } from '../../code/postReferences';
+import { updatePostTo, type UpdateShown } from '../../commands/updatePost';
+import { storeOf } from '../../accounts/gateway';
+import type { Identity } from '../../accounts/identity';
+import type { Services } from '../../services';
+import { readSettings } from '../../settings';
+import { inlineCode } from '../../text/markdown';
+import { labelText } from '../../text/serverText';
+import { postTitle, statusName, userText } from '../../text/postFacts';
 import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
 import { callKey, Questions } from './questions';
 

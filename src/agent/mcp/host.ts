@@ -8,9 +8,9 @@ import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import vscode = require('vscode');
-import type { WindowAccount } from '../accounts/gateway';
-import type { Log } from '../log';
-import { readBounded } from '../globalStorage/readBounded';
+import type { WindowAccount } from '../../accounts/gateway';
+import type { Log } from '../../log';
+import { readBounded } from '../../globalStorage/readBounded';
 import { openEndpoint, type CallHandler, type Endpoint } from './endpoint';
 import { CONNECTION_FILE, CONNECTION_FOLDER, ENTRY_FILE, readConnection } from './protocol';
 

@@ -4,7 +4,7 @@
 // (a 600-character query is told how long a query may be, not refused by a schema). Used by the
 // stdio entry only; the extension's bundle never loads it.
 import * as z from 'zod/v4-mini';
-import type { McpToolName } from './protocol';
+import type { McpToolName } from '../protocol';
 
 /** A schema with its description (each call makes a schema of its own: the registry keeps one description per schema). */
 function described<T extends z.ZodMiniType>(type: T, description: string): T {

@@ -9,7 +9,7 @@ import { chmod, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelText } from '../text/serverText';
+import { labelText } from '../../text/serverText';
 import {
   ANSWER_CHARS,
   CLIENT_CHARS,

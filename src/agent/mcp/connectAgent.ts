@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import vscode = require('vscode');
-import type { Notifier } from '../ui/notifier';
+import type { Notifier } from '../../ui/notifier';
 import { agentConfigs, configText, launchOf, mergedConfig, SERVER_NAME, type AgentConfig, type AgentId, type Launch } from './agentConfigs';
 import { ENTRY_FILE } from './protocol';
 

@@ -2,10 +2,10 @@
 // Code's own registration, and the Connect an Agent… command. The stdio entry (dist/mcp.js) and
 // the MCP SDK are not loaded here: only the entry's path is named.
 import vscode = require('vscode');
-import type { WindowAccount } from '../accounts/gateway';
-import type { Log } from '../log';
+import type { WindowAccount } from '../../accounts/gateway';
+import type { Log } from '../../log';
 import type { HelpdeskTools } from '../tools/registerTools';
-import type { Notifier } from '../ui/notifier';
+import type { Notifier } from '../../ui/notifier';
 import { launchOf } from './agentConfigs';
 import { connectAgent } from './connectAgent';
 import { mcpDispatch, type Ask } from './dispatch';

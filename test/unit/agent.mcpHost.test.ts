@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { agentConfigs, configText, launchOf, mergedConfig } from '../../src/mcp/agentConfigs';
-import { EndpointClient, NO_WINDOW } from '../../src/mcp/endpointClient';
-import { McpHost } from '../../src/mcp/host';
-import { CONNECTION_FILE, ENTRY_FILE, parseConnection } from '../../src/mcp/protocol';
+import { agentConfigs, configText, launchOf, mergedConfig } from '../../src/agent/mcp/agentConfigs';
+import { EndpointClient, NO_WINDOW } from '../../src/agent/mcp/entry/endpointClient';
+import { McpHost } from '../../src/agent/mcp/host';
+import { CONNECTION_FILE, ENTRY_FILE, parseConnection } from '../../src/agent/mcp/protocol';
 import { Log } from '../../src/log';
 import { EventEmitter, Uri } from './fakeVscode';
 

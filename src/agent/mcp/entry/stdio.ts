@@ -9,7 +9,7 @@ import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { dirname } from 'node:path';
 import { MCP_TOOL_DEFINITIONS } from './definitions';
 import { EndpointClient } from './endpointClient';
-import { IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS } from './protocol';
+import { IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS } from '../protocol';
 
 declare const VERSION: string;
 

@@ -43,8 +43,8 @@ import { startWorkFeature } from './commands/startWork';
 import { publishPostUpdatesRefused, updatePostFeature } from './commands/updatePost';
 import { Gateway } from './accounts/gateway';
 import { Identity } from './accounts/identity';
-import { postHovers } from './inCode/postHover';
-import { registerInCode } from './inCode/register';
+import { postHovers } from './editor/postHover';
+import { registerInCode } from './editor/register';
 import { Log } from './log';
 import { registerMcp, type McpDoor } from './agent/mcp/register';
 import type { Services } from './services';
@@ -68,9 +68,9 @@ import { forgetNews } from './watch/newsFileNames';
 import { NewsFolder } from './watch/newsFiles';
 import { showNewsCount } from './watch/newsStatus';
 import { NewsWatcher } from './watch/watcher';
-import { BranchPosts } from './work/branchPosts';
-import { CommitMessages } from './work/commitMessages';
-import { CurrentPostStatus } from './work/currentPostStatus';
+import { BranchPosts } from './branch/branchPosts';
+import { CommitMessages } from './branch/commitMessages';
+import { CurrentPostStatus } from './branch/currentPostStatus';
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../inCode/codePlaces';
+import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../editor/codePlaces';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { accountOfPost, branchPost, pickPost } from './prompts';

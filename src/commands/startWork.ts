@@ -6,7 +6,7 @@ import type { Identity } from '../accounts/identity';
 import { offerToTakePost } from './startWorkOffer';
 import type { Post } from '../api';
 import type { Account } from '../api/account';
-import { branchNameProblem, proposeBranchName } from '../code/branchNames';
+import { branchNameProblem, proposeBranchName } from '../branch/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRef, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';
 import { referenceText } from '../code/postReferences';

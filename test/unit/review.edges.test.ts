@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import type { Post } from '../../src/api';
 import { AccountUrlError, parseAccountUrl } from '../../src/api/address';
 import { MAX_TEMPLATE_CHARS } from '../../src/settings';
-import { branchNameProblem, postIdOfBranch, proposeBranchName } from '../../src/code/branchNames';
+import { branchNameProblem, postIdOfBranch, proposeBranchName } from '../../src/branch/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitApi, type GitRef, type GitRepository } from '../../src/code/gitApi';
 import { workspaceMatch } from '../../src/code/workspaceFiles';
 import { startWorkOn } from '../../src/commands/startWork';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
-import { BranchPosts } from '../../src/work/branchPosts';
-import { CommitMessages } from '../../src/work/commitMessages';
+import { BranchPosts } from '../../src/branch/branchPosts';
+import { CommitMessages } from '../../src/branch/commitMessages';
 import { EventEmitter, fake, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
 

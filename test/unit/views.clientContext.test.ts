@@ -9,7 +9,7 @@ import { showClientPosts } from '../../src/commands/showClientPosts';
 import { Gateway, type WindowAccount } from '../../src/accounts/gateway';
 import type { Identity } from '../../src/accounts/identity';
 import { whoIs } from './whoIs';
-import { postHovers } from '../../src/inCode/postHover';
+import { postHovers } from '../../src/editor/postHover';
 import { Log } from '../../src/log';
 import { SEARCH_RECORDS } from '../../src/search/listSearch';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';

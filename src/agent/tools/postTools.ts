@@ -11,7 +11,7 @@ import type { WindowAccount } from '../../accounts/gateway';
 import type { HelpdeskStore } from '../../store/helpdeskStore';
 import type { Identity } from '../../accounts/identity';
 import { scopeNeedsMe, type PostsScope } from '../../accounts/scopes';
-import { codePlaces } from '../../inCode/codePlaces';
+import { codePlaces } from '../../editor/codePlaces';
 import { readSettings } from '../../settings';
 import { codeBlock } from '../../text/markdown';
 import { ageText, postFacts, postTitle } from '../../text/postFacts';

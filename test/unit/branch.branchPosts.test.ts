@@ -2,8 +2,8 @@ import type { SignedIn } from '../../src/accounts/gateway';
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { GitApi, GitRepository } from '../../src/code/gitApi';
-import { BranchPosts } from '../../src/work/branchPosts';
-import { CurrentPostStatus } from '../../src/work/currentPostStatus';
+import { BranchPosts } from '../../src/branch/branchPosts';
+import { CurrentPostStatus } from '../../src/branch/currentPostStatus';
 import { EventEmitter, fake, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
 

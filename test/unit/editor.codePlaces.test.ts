@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { codePlaces, openAtOnce } from '../../src/inCode/codePlaces';
+import { codePlaces, openAtOnce } from '../../src/editor/codePlaces';
 import { fake, Uri } from './fakeVscode';
 
 /* Go to Code on paths from another machine, against a real folder as the workspace. */

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { postIdOfBranch } from '../code/branchNames';
+import { postIdOfBranch } from './branchNames';
 import type { GitApi, GitRepository } from '../code/gitApi';
 import { findRepository } from '../code/gitLocation';
 import { readSettings, SETTINGS } from '../settings';

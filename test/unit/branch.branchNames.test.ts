@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords } from '../../src/code/branchNames';
+import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords } from '../../src/branch/branchNames';
 import { hostileText } from './hostile';
 
 /** Git's own answer: does it take `name` as a branch name? */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type * as vscode from 'vscode';
-import { openTodoAt } from '../../src/inCode/openTodo';
+import { openTodoAt } from '../../src/editor/openTodo';
 import { fake } from './fakeVscode';
 
 /** A one-line TypeScript document. */

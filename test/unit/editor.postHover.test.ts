@@ -4,7 +4,7 @@ import { Session } from '../../src/accounts/session';
 import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/accounts/gateway';
-import { postHovers } from '../../src/inCode/postHover';
+import { postHovers } from '../../src/editor/postHover';
 import { Log } from '../../src/log';
 import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { postIdOfBranch } from '../../src/code/branchNames';
+import { postIdOfBranch } from '../../src/branch/branchNames';
 import type { GitRepository } from '../../src/code/gitApi';
 import { readSettings } from '../../src/settings';
-import { CommitMessages } from '../../src/work/commitMessages';
+import { CommitMessages } from '../../src/branch/commitMessages';
 import { EventEmitter, fake, Uri } from './fakeVscode';
 
 /**

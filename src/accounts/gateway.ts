@@ -7,43 +7,9 @@ import type { HelpdeskStore, Peek } from '../store/helpdeskStore';
 import { PostPeeks } from '../store/postPeeks';
 import { Account } from '../api/account';
 import { ListKnowledge, type KnowledgeState } from '../api/listKnowledge';
+import type { SignedIn, WindowAccount } from './signedIn';
 
 const { l10n } = vscode;
-
-/** This window's account signed in to, with what views, commands, tools and the watcher read from it. */
-export interface SignedIn {
-  readonly url: string;
-  /** The way to it: every read and write of this window's account goes through it. */
-  readonly account: Account;
-  /** What the views show of it. */
-  readonly store: HelpdeskStore;
-  /**
-   * Its token was not rejected: its rows and posts are shown. While the service is unreachable
-   * it still is (the rows read stay); a rejected token is explained by a welcome view.
-   */
-  readonly usable: boolean;
-}
-
-/**
- * Which account this window is on: the one answer for views, commands, tools, hovers, post
- * documents and the watcher. (With several accounts at once, VS Code's AuthenticationProvider is
- * the convention, see accountsProvider.ts; this stays the window's one.)
- */
-export interface WindowAccount {
-  /** Signed in, without waiting: undefined before the session's first restore and while signed out. */
-  readonly current: SignedIn | undefined;
-  /** The same, once the session was restored (at once after that). */
-  ready(): Promise<SignedIn | undefined>;
-  /** Fires when the answer, or the accounts signed in to, may have changed (every change of the session). */
-  readonly onDidChange: vscode.Event<void>;
-  /** The accounts signed in to in this VS Code, this window's among them. */
-  signedInAccounts(): Promise<string[]>;
-}
-
-/** What the views show of `account`, when it is the window's (another account's posts name statuses and clients by number). */
-export function storeOf(signedIn: SignedIn | undefined, account: Account): HelpdeskStore | undefined {
-  return signedIn?.account === account ? signedIn.store : undefined;
-}
 
 /** This window's account, with what it is bound to. */
 interface Bound {

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { WindowAccount } from '../accounts/gateway';
+import { withSignedInNow, type WindowAccount } from '../accounts/signedIn';
 import { referenceText } from '../code/postReferences';
 import type { Peek } from '../store/postPeeks';
 import { readSettings } from '../settings';
@@ -33,7 +33,11 @@ export class CurrentPostStatus implements vscode.Disposable {
 
   private show(): void {
     const turn = ++this.shown;
-    const working = this.window.current ? this.branchPosts.current : undefined;
+    const working = withSignedInNow(
+      this.window,
+      () => this.branchPosts.current,
+      () => undefined,
+    )();
     this.visible = working !== undefined;
     if (!working) {
       this.item.hide();

@@ -1,7 +1,7 @@
 // Comment on Task: the command's prompts (commentOnTask), and the typed action they end in (fileComment).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { askText, branchPost, pickPost, signedInAccount } from './prompts';
+import { askText, branchPost, pickPost } from './prompts';
 import { targetPost } from './targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft } from '../drafts/drafts';
@@ -9,7 +9,8 @@ import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
 import { postTitle } from '../text/postFacts';
 import { deliver, type Delivery } from './deliver';
-import { actionAccount, type Feature } from './feature';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
+import { needsAccount, notSignedIn, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -23,19 +24,20 @@ export interface CommentInput {
 
 export function commentOnTaskFeature(services: Services) {
   return {
-    commands: { 'helpdesk.commentOnTask': (arg) => commentOnTask(services, arg) },
+    commands: { 'helpdesk.commentOnTask': needsAccount(services, (signedIn, arg) => commentOnTask(services, signedIn, arg)) },
     /** A comment on the post with this id, as loaded now. */
-    action: async ({ postId, text, title }: { postId: number; text: string; title?: string }) => {
-      const account = actionAccount(services);
-      return fileComment(services, account, { parent: await account.post(postId), text, title });
-    },
+    action: withSignedIn(
+      services.gateway,
+      async ({ account }, { postId, text, title }: { postId: number; text: string; title?: string }) =>
+        fileComment(services, account, { parent: await account.post(postId), text, title }),
+      notSignedIn,
+    ),
   } satisfies Feature<unknown>;
 }
 
 /** Comment on Task: on the post's row or open document, or on one picked from a list; asks for the text. */
-export async function commentOnTask(services: Services, arg: unknown): Promise<Post | undefined> {
-  const account = await signedInAccount(services);
-  if (!account) return undefined;
+export async function commentOnTask(services: Services, signedIn: SignedIn, arg: unknown): Promise<Post | undefined> {
+  const { account } = signedIn;
   const target = targetPost(arg);
   if (target?.accountUrl !== undefined && target.accountUrl !== account.url) {
     // A comment is written as a draft of this window's account: on another's post it would go astray.

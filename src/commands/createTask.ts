@@ -1,14 +1,15 @@
 // Create Task: the command's prompts (createTask), and the typed action they end in (fileTask).
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { askText, pickClient, signedInAccount } from './prompts';
+import { askText, pickClient } from './prompts';
 import { targetClient } from './targets';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { NewDraft, TodoOrigin } from '../drafts/drafts';
 import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
 import { deliver, type Delivery } from './deliver';
-import { actionAccount, type Feature } from './feature';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
+import { needsAccount, notSignedIn, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -22,15 +23,13 @@ export interface TaskInput {
 
 export function createTaskFeature(services: Services) {
   return {
-    commands: { 'helpdesk.createTask': (arg) => createTask(services, arg) },
-    action: (input: TaskInput) => fileTask(services, actionAccount(services), input),
+    commands: { 'helpdesk.createTask': needsAccount(services, (signedIn, arg) => createTask(services, signedIn, arg)) },
+    action: withSignedIn(services.gateway, (signedIn, input: TaskInput) => fileTask(services, signedIn.account, input), notSignedIn),
   } satisfies Feature<unknown>;
 }
 
 /** Create Task: a title, a client (preset on a client's row), then what is to be done; or all of it in an editor. */
-export async function createTask(services: Services, arg: unknown): Promise<Post | undefined> {
-  const account = await signedInAccount(services);
-  if (!account) return undefined;
+export async function createTask(services: Services, { account }: SignedIn, arg: unknown): Promise<Post | undefined> {
   const title = await askText({
     title: l10n.t('Create Task (1/2)'),
     prompt: l10n.t("The task's title."),

@@ -6,7 +6,7 @@ import { buildBugReportContent } from '../code/bugReport';
 import { codeAt, type DocumentCode } from './documentCode';
 import { shortReference } from '../code/postReferences';
 import { commentLineNow, referenceEdit, type TriggerComment } from '../code/todoComments';
-import { askText, signedInAccount } from './prompts';
+import { askText, signInFirst } from './prompts';
 import { parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft, TodoOrigin } from '../drafts/drafts';
 import { openDraft } from '../drafts/sendDraft';
@@ -20,7 +20,8 @@ import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
 import { fileTask } from './createTask';
 import type { Delivery } from './deliver';
-import { actionAccount, type Feature } from './feature';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
+import { notSignedIn, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -41,13 +42,23 @@ export interface CommentTaskInput {
 
 export function createTaskFromCommentFeature(services: Services) {
   return {
-    commands: { 'helpdesk.createTaskFromComment': (uri, line) => createTaskFromComment(services, uri, line) },
-    /** The light bulb's command on a document's line, with this title instead of its box. */
-    action: async ({ uri, line, title }: { uri: vscode.Uri; line: number; title: string }) => {
-      const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log, services.referenceAccounts());
-      if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
-      return fileTaskFromComment(services, actionAccount(services), { ...input, title });
+    commands: {
+      // Signed out, the comment is looked at first: asked to sign in only once there is one to file.
+      'helpdesk.createTaskFromComment': {
+        signedIn: (signedIn, uri, line) => createTaskFromComment(services, signedIn, uri, line),
+        signedOut: (uri, line) => createTaskFromComment(services, undefined, uri, line),
+      },
     },
+    /** The light bulb's command on a document's line, with this title instead of its box. */
+    action: withSignedIn(
+      services.gateway,
+      async ({ account }, { uri, line, title }: { uri: vscode.Uri; line: number; title: string }) => {
+        const input = await commentTaskAt(await vscode.workspace.openTextDocument(uri), line, services.log, services.referenceAccounts());
+        if (!input) throw new Error(`No TODO comment without a reference on line ${line} of ${uri.toString()}.`);
+        return fileTaskFromComment(services, account, { ...input, title });
+      },
+      notSignedIn,
+    ),
   } satisfies Feature<unknown>;
 }
 
@@ -57,7 +68,12 @@ export function createTaskFromCommentFeature(services: Services) {
  * opens the whole task to edit first. While a task from the comment is on its way or waits in a
  * draft, that one is offered instead.
  */
-export async function createTaskFromComment(services: Services, uri: unknown, line: unknown): Promise<Post | undefined> {
+export async function createTaskFromComment(
+  services: Services,
+  signedIn: SignedIn | undefined,
+  uri: unknown,
+  line: unknown,
+): Promise<Post | undefined> {
   const editor = await editorOf(uri);
   const at = typeof line === 'number' ? line : editor?.selection.active.line;
   const comment = editor && at !== undefined ? openTodoAt(editor.document, at, services.referenceAccounts()) : undefined;
@@ -72,7 +88,7 @@ export async function createTaskFromComment(services: Services, uri: unknown, li
   const uriText = editor.document.uri.toString();
   const waiting = services.drafts.taskFromComment(uriText, editor.document.lineAt(at).text);
   if (waiting) return offerWaitingTask(services, waiting);
-  const account = await signedInAccount(services);
+  const account = (signedIn ?? (await signInFirst(services)))?.account;
   const input = account && (await commentTaskAt(editor.document, at, services.log, services.referenceAccounts()));
   if (!account || !input) return undefined;
   const { code } = input;

@@ -2,12 +2,13 @@
 import vscode = require('vscode');
 import type { Client, Deal } from '../api';
 import { workspaceRepository } from '../code/gitLocation';
-import { pickClient, signedInAccount } from './prompts';
+import { pickClient } from './prompts';
 import { targetClient } from './targets';
 import type { Account } from '../api/account';
 import type { Services } from '../services';
 import { byName } from '../store/helpdeskStore';
-import { actionAccount, type Feature } from './feature';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
+import { needsAccount, notSignedIn, type Feature } from './feature';
 import { labelText, pickText } from '../text/serverText';
 
 const { l10n } = vscode;
@@ -20,15 +21,13 @@ export type LinkDealInput =
 
 export function linkDealFeature(services: Services) {
   return {
-    commands: { 'helpdesk.linkDeal': (arg) => linkDeal(services, arg) },
-    action: (input: LinkDealInput) => linkDealTo(actionAccount(services), input),
+    commands: { 'helpdesk.linkDeal': needsAccount(services, (signedIn, arg) => linkDeal(services, signedIn, arg)) },
+    action: withSignedIn(services.gateway, ({ account }, input: LinkDealInput) => linkDealTo(account, input), notSignedIn),
   } satisfies Feature<unknown>;
 }
 
 /** Link Deal: to the client's row it was run on, or a client picked from a list; then one of its deals, a free one, or a new one. */
-export async function linkDeal(services: Services, arg: unknown): Promise<Deal | undefined> {
-  const account = await signedInAccount(services);
-  if (!account) return undefined;
+export async function linkDeal(services: Services, { account }: SignedIn, arg: unknown): Promise<Deal | undefined> {
   const client = targetClient(arg) ?? (await pickClient(services.gateway, l10n.t('Link Deal: to which client?')));
   if (!client) return undefined;
   const choice = await pickDeal(account, client);

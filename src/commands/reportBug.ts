@@ -3,13 +3,14 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import { buildBugReportContent, suggestTitle } from '../code/bugReport';
 import { lookUpCode, selectedCode, selectedLines, type DocumentCode } from './documentCode';
-import { askText, signedInAccount } from './prompts';
+import { askText, signInFirst } from './prompts';
 import type { NewDraft } from '../drafts/drafts';
 import { formatDraftDocument } from '../drafts/draftDocument';
 import type { Account } from '../api/account';
 import type { Services, WriteServices } from '../services';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
 import { deliver, type Delivery } from './deliver';
-import { actionAccount, type Feature } from './feature';
+import { notSignedIn, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -19,17 +20,23 @@ export interface BugInput extends DocumentCode {
 }
 
 export function reportBugFeature(services: Services) {
+  // Signed out, the editor is looked at first: asked to sign in only once there is code to report.
+  const command = { signedIn: (signedIn: SignedIn) => reportBug(services, signedIn), signedOut: () => reportBug(services, undefined) };
   return {
     commands: {
-      'helpdesk.reportBug': () => reportBug(services),
-      'helpdesk.reportBugFromEditor': () => reportBug(services),
+      'helpdesk.reportBug': command,
+      'helpdesk.reportBugFromEditor': command,
     },
     /** Report Bug on the active editor's selection, with this title. */
-    action: async ({ title, description }: { title: string; description?: string }) => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor) throw new Error('No active editor.');
-      return fileBug(services, actionAccount(services), { ...(await selectedCode(editor, services.log).code), title, description });
-    },
+    action: withSignedIn(
+      services.gateway,
+      async (signedIn, { title, description }: { title: string; description?: string }) => {
+        const editor = vscode.window.activeTextEditor;
+        if (!editor) throw new Error('No active editor.');
+        return fileBug(services, signedIn.account, { ...(await selectedCode(editor, services.log).code), title, description });
+      },
+      notSignedIn,
+    ),
   } satisfies Feature<unknown>;
 }
 
@@ -37,13 +44,13 @@ export function reportBugFeature(services: Services) {
  * Report Bug: about the selected lines (or the cursor's line) of the active editor. Suggests a
  * title; Enter files it, the box's button opens the whole report to edit first.
  */
-export async function reportBug(services: Services): Promise<Post | undefined> {
+export async function reportBug(services: Services, signedIn: SignedIn | undefined): Promise<Post | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void services.ui.info(l10n.t('Open a file and select the code the bug is about, then run Report Bug again.'));
     return undefined;
   }
-  const account = await signedInAccount(services);
+  const account = (signedIn ?? (await signInFirst(services)))?.account;
   if (!account) return undefined;
   const selection = selectedLines(editor);
   const lines = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}–${selection.endLine}`;

@@ -1,11 +1,12 @@
 // Sign In: the command's boxes (signIn), and the typed action they end in (verifySignIn).
 import vscode = require('vscode');
 import { AccountUrlError, apiSettingsLink, isApiError, parseAccountUrl, tokenAccountPrefix } from '../api';
+import { withSignedInNow } from '../accounts/signedIn';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { accountUrlProblem, errorText, signInErrorText } from '../ui/errorText';
 import { withCancellableProgress } from '../ui/progress';
-import type { Feature } from './feature';
+import { anyAccount, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -21,7 +22,7 @@ export type SignInOutcome = { signedIn: true } | { signedIn: false; problem?: st
 
 export function signInFeature(services: Services) {
   return {
-    commands: { 'helpdesk.signIn': () => signIn(services) },
+    commands: { 'helpdesk.signIn': anyAccount(() => signIn(services)) },
     /** Signs in as the command does, without its boxes; a problem is shown as a notification. */
     action: async (input: SignInInput) => {
       const outcome = await verifySignIn(services, input);
@@ -55,7 +56,11 @@ export async function verifySignIn(
   if (!token.trim()) return { signedIn: false, problem: l10n.t('Enter the API token.') };
   try {
     await withCancellableProgress(l10n.t('Signing in to {0}…', accountUrl), (signal) => gateway.signIn(accountUrl, token, signal));
-    const here = gateway.current?.url;
+    const here = withSignedInNow(
+      gateway,
+      (signedIn) => signedIn.url,
+      () => undefined,
+    )();
     const signedInTo =
       here && here !== parseAccountUrl(accountUrl)
         ? l10n.t('Signed in to {0}. This workspace uses {1}: Switch Account… uses the other here.', parseAccountUrl(accountUrl), here)

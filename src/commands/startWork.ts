@@ -10,33 +10,39 @@ import { branchNameProblem, proposeBranchName } from '../branch/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRef, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';
 import { referenceText } from '../code/postReferences';
-import { pickPost, signedInAccount } from './prompts';
+import { pickPost } from './prompts';
 import { targetPost } from './targets';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { labelText, pickText } from '../text/serverText';
 import { postTitle } from '../text/postFacts';
-import { actionAccount, type Feature } from './feature';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
+import { needsAccount, notSignedIn, type Feature } from './feature';
 
 const { l10n } = vscode;
 
 export function startWorkFeature(services: Services, identity: Identity) {
   return {
-    commands: { 'helpdesk.startWork': (arg) => startWork(services, arg, identity) },
+    commands: { 'helpdesk.startWork': needsAccount(services, (signedIn, arg) => startWork(services, signedIn, arg, identity)) },
     /** Start Work on the post in the repository at `root`, with `name` or the proposed one, without the boxes (an existing branch is still asked about). */
-    action: async ({ postId, root, name }: { postId: number; root: vscode.Uri; name?: string }) => {
-      const post = await actionAccount(services).post(postId);
-      const repositories = await repositoriesOrWhy(services);
-      const repository = typeof repositories === 'string' ? undefined : repositories.find((r) => r.rootUri.toString() === root.toString());
-      if (!repository) throw new Error(`No Git repository open at ${root.toString()}.`);
-      return startWorkOn(
-        services,
-        post,
-        repository,
-        name ?? proposeBranchName(readSettings().branchNameTemplate, { id: post.id, title: postTitle(post) }),
-        actionAccount(services).url,
-      );
-    },
+    action: withSignedIn(
+      services.gateway,
+      async ({ account }, { postId, root, name }: { postId: number; root: vscode.Uri; name?: string }) => {
+        const post = await account.post(postId);
+        const repositories = await repositoriesOrWhy(services);
+        const repository =
+          typeof repositories === 'string' ? undefined : repositories.find((r) => r.rootUri.toString() === root.toString());
+        if (!repository) throw new Error(`No Git repository open at ${root.toString()}.`);
+        return startWorkOn(
+          services,
+          post,
+          repository,
+          name ?? proposeBranchName(readSettings().branchNameTemplate, { id: post.id, title: postTitle(post) }),
+          account.url,
+        );
+      },
+      notSignedIn,
+    ),
   } satisfies Feature<unknown>;
 }
 
@@ -48,9 +54,7 @@ export type StartWorkOutcome = { branch: string; created: boolean } | undefined;
  * which repository (the active editor's first) and the branch's name (proposed from the
  * template), then creates it from HEAD and checks it out.
  */
-export async function startWork(services: Services, arg: unknown, identity?: Identity): Promise<StartWorkOutcome> {
-  const account = await signedInAccount(services);
-  if (!account) return undefined;
+export async function startWork(services: Services, { account }: SignedIn, arg: unknown, identity?: Identity): Promise<StartWorkOutcome> {
   const target = targetPost(arg);
   if (target?.accountUrl !== undefined && target.accountUrl !== account.url) {
     void services.ui.info(

@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../api/account';
 import type { Identity } from '../accounts/identity';
-import { storeOf } from '../accounts/gateway';
+import { withSignedInNow } from '../accounts/signedIn';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { postTitle } from '../text/postFacts';
@@ -34,7 +34,12 @@ export async function offerToTakePost(
 ): Promise<OfferOutcome> {
   if (account.postUpdatesRefused || offeredBefore(services.state, account.url, post.id)) return 'notOffered';
   const me = identity.me(account.url)?.id;
-  const statuses = storeOf(services.gateway.current, account)?.statuses;
+  // The statuses the window's store has read, while this account is the window's (it follows the window).
+  const statuses = withSignedInNow(
+    services.gateway,
+    ({ store }) => store.showing(account)?.statuses,
+    () => undefined,
+  )();
   // Nothing it could do: who the person is, and the statuses, both unknown.
   if (me === undefined && !statuses?.size) return 'notOffered';
   const take = l10n.t('Assign and Set Status…');

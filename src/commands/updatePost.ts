@@ -10,12 +10,13 @@ import { accountOfPost, pickPost } from './prompts';
 import { targetPost } from './targets';
 import type { Identity } from '../accounts/identity';
 import { usersSeen } from '../accounts/usersSeen';
-import { storeOf } from '../accounts/gateway';
+import { withSignedIn, withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
 import type { Services } from '../services';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 import { labelText, pickText } from '../text/serverText';
 import { postTitle, stateText, statusName, userText } from '../text/postFacts';
 import { postIcon } from '../views/nodes';
-import { actionAccount, type Feature } from './feature';
+import { notSignedIn, type Command, type Feature } from './feature';
 
 const { l10n } = vscode;
 
@@ -44,7 +45,11 @@ export interface UpdateShown {
 }
 
 export function updatePostFeature(services: Services, identity: Identity, documents: UpdateShown) {
-  const run = (intent: PostIntent) => (arg: unknown, more?: unknown) => updatePostCommand(services, identity, documents, intent, arg, more);
+  // Signed out, a post of another account signed in to (a hover's, a document's) can still be updated.
+  const run = (intent: PostIntent): Command => ({
+    signedIn: (signedIn, arg, more) => updatePostCommand(services, identity, documents, intent, signedIn, arg, more),
+    signedOut: (arg, more) => updatePostCommand(services, identity, documents, intent, undefined, arg, more),
+  });
   return {
     commands: {
       'helpdesk.closePost': run('close'),
@@ -54,18 +59,24 @@ export function updatePostFeature(services: Services, identity: Identity, docume
       'helpdesk.setPostStatus': run('setStatus'),
     },
     /** The update of post `postId` as the person saw it (`seen`, default: as read now), without the boxes; a change since is answered by `confirm` (default: no). */
-    action: async ({ postId, seen, changes, confirm }: { postId: number; seen?: Post; changes: PostChanges; confirm?: ConfirmChanged }) => {
-      const account = actionAccount(services);
-      const outcome = await updatePostTo(
-        account,
-        identity,
-        seen ?? (await account.post(postId)),
-        changes,
-        confirm ?? (() => Promise.resolve(false)),
-      );
-      if ('updated' in outcome) documents.showUpdated(account.url, outcome.updated);
-      return outcome;
-    },
+    action: withSignedIn(
+      services.gateway,
+      async (
+        { account },
+        { postId, seen, changes, confirm }: { postId: number; seen?: Post; changes: PostChanges; confirm?: ConfirmChanged },
+      ) => {
+        const outcome = await updatePostTo(
+          account,
+          identity,
+          seen ?? (await account.post(postId)),
+          changes,
+          confirm ?? (() => Promise.resolve(false)),
+        );
+        if ('updated' in outcome) documents.showUpdated(account.url, outcome.updated);
+        return outcome;
+      },
+      notSignedIn,
+    ),
   } satisfies Feature<unknown>;
 }
 
@@ -111,12 +122,13 @@ async function updatePostCommand(
   identity: Identity,
   documents: UpdateShown,
   intent: PostIntent,
+  signedIn: SignedIn | undefined,
   arg: unknown,
   more: unknown,
 ): Promise<UpdateOutcome | undefined> {
   const target = targetPost(arg);
   const hoveredIn = typeof arg === 'number' && typeof more === 'string' ? more : undefined;
-  const account = await accountOfPost(services, target?.accountUrl ?? hoveredIn);
+  const account = await accountOfPost(services, signedIn, target?.accountUrl ?? hoveredIn);
   if (!account) return undefined;
   if (account.postUpdatesRefused) {
     void refusedWords(services, account, target?.id);
@@ -167,7 +179,7 @@ async function seenPost(
   if (target.node) return target.node.post;
   const shown = arg instanceof vscode.Uri ? documents.shownIn(arg) : undefined;
   if (shown?.id === target.id) return shown;
-  if (typeof arg === 'number' && account === services.gateway.current?.account) {
+  if (typeof arg === 'number' && windowStore(services.gateway, account) !== undefined) {
     const peek = await services.gateway.peek(target.id);
     if (peek && 'post' in peek) return peek.post;
   }
@@ -176,7 +188,11 @@ async function seenPost(
 
 /** Reopen Post from the palette: the closed posts loaded (Reopen is no use on an open one). */
 async function pickClosedPost({ gateway }: Pick<Services, 'gateway'>): Promise<Post | undefined> {
-  const store = gateway.current?.store;
+  const store = withSignedInNow(
+    gateway,
+    (now) => now.store,
+    () => undefined,
+  )();
   if (!store) return undefined;
   await store.posts.ensureStarted();
   const items = store.posts.state.items
@@ -215,7 +231,7 @@ async function choose(
     return undefined;
   }
   if (intent === 'assign') {
-    const users = usersSeen(storeOf(services.gateway.current, account)?.posts.state.items ?? []);
+    const users = usersSeen(windowStore(services.gateway, account)?.posts.state.items ?? []);
     const picked = await vscode.window.showQuickPick(assigneeItems(users, identity.me(account.url)?.id, seen), {
       title: l10n.t('Assign #{0}: {1}', seen.id, pickText(postTitle(seen), 80)),
       placeHolder: l10n.t('The users the loaded posts name'),
@@ -266,7 +282,7 @@ export function statusItems(statuses: ReadonlyMap<number, string>, post: Post): 
 
 /** The post statuses: the store's for the window's account (read beside the rows), else asked. */
 async function postStatuses(services: Services, account: Account): Promise<ReadonlyMap<number, string>> {
-  const known = storeOf(services.gateway.current, account)?.statuses;
+  const known = windowStore(services.gateway, account)?.statuses;
   if (known) return known;
   try {
     return await account.statuses();
@@ -278,7 +294,16 @@ async function postStatuses(services: Services, account: Account): Promise<Reado
 }
 
 function statusNames(services: Services, account: Account): ReadonlyMap<number, string> | undefined {
-  return storeOf(services.gateway.current, account)?.statuses;
+  return windowStore(services.gateway, account)?.statuses;
+}
+
+/** The window's store while `account` is the window's now (another account's posts name statuses and users by number). */
+function windowStore(window: Pick<WindowAccount, 'current'>, account: Account): HelpdeskStore | undefined {
+  return withSignedInNow(
+    window,
+    ({ store }) => store.showing(account),
+    () => undefined,
+  )();
 }
 
 /** Modal: what someone changed since the person saw the post, and whether to go ahead. */
@@ -348,25 +373,35 @@ async function refusedWords(services: Pick<Services, 'ui'>, account: Account, po
  * refuses updating posts, followed as the account changes and as it finds out.
  */
 export function publishPostUpdatesRefused(services: Pick<Services, 'gateway'>): vscode.Disposable {
+  const { gateway } = services;
   let listening: { dispose(): void } | undefined;
   let publishedFor: Account | undefined;
-  const publish = () =>
-    void vscode.commands.executeCommand(
-      'setContext',
-      'helpdesk.postUpdatesRefused',
-      services.gateway.current?.account.postUpdatesRefused === true,
-    );
-  const follow = () => {
-    const account = services.gateway.current?.account;
+  const publish = (refused: boolean) => void vscode.commands.executeCommand('setContext', 'helpdesk.postUpdatesRefused', refused);
+  const publishNow = withSignedInNow(
+    gateway,
+    ({ account }) => publish(account.postUpdatesRefused === true),
+    () => publish(false),
+  );
+  const follow = (account: Account | undefined) => {
     if (account !== publishedFor) {
       listening?.dispose();
       publishedFor = account;
-      listening = account?.onDidChange((change) => change.kind === 'postUpdates' && publish());
+      listening = account?.onDidChange((change) => change.kind === 'postUpdates' && publishNow());
     }
-    publish();
+    publishNow();
   };
-  follow();
-  const subscription = services.gateway.onDidChange(() => void services.gateway.ready().then(follow));
+  const followNow = withSignedInNow(
+    gateway,
+    ({ account }) => follow(account),
+    () => follow(undefined),
+  );
+  const followRestored = withSignedIn(
+    gateway,
+    ({ account }) => follow(account),
+    () => follow(undefined),
+  );
+  followNow();
+  const subscription = gateway.onDidChange(() => void followRestored());
   return new vscode.Disposable(() => {
     subscription.dispose();
     listening?.dispose();

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import type { Gateway, SignedIn } from '../accounts/gateway';
+import type { Gateway } from '../accounts/gateway';
+import { withSignedIn, type SignedIn } from '../accounts/signedIn';
 import type { Peek } from '../store/helpdeskStore';
 import { inertMarkdown } from '../text/markdown';
 import { foreignPostFacts, postFacts, postTitle } from '../text/postFacts';
@@ -26,17 +27,22 @@ const HOVER_COMMANDS = [
 /** A reference's hover: the post's facts from the gateway's peeks. Server text is shown as text; the links are ours. */
 export function postHovers(gateway: Gateway): PostHovers {
   return {
-    async describe(id, accountUrl) {
-      const signedIn = await gateway.ready();
-      if (accountUrl && accountUrl !== signedIn?.url) return otherAccountHover(gateway, id, accountUrl);
-      const peek = gateway.peek(id);
-      if (!peek || !signedIn) return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));
-      try {
-        return postHover(await peek, id, signedIn);
-      } catch (error) {
-        return words(l10n.t('Post #{0} could not be loaded: {1}', id, errorText(error)));
-      }
-    },
+    describe: (id, accountUrl) =>
+      withSignedIn(
+        gateway,
+        async (signedIn) => {
+          if (accountUrl && accountUrl !== signedIn.url) return otherAccountHover(gateway, id, accountUrl);
+          const peek = gateway.peek(id);
+          if (!peek) return signInWords(id);
+          try {
+            return postHover(await peek, id, signedIn);
+          } catch (error) {
+            return words(l10n.t('Post #{0} could not be loaded: {1}', id, errorText(error)));
+          }
+        },
+        // Signed out, a post of another account signed in to is still described (with its own token).
+        () => (accountUrl ? otherAccountHover(gateway, id, accountUrl) : signInWords(id)),
+      )(),
   };
 }
 
@@ -58,6 +64,10 @@ async function otherAccountHover(gateway: Gateway, id: number, accountUrl: strin
   } catch (error) {
     return words(l10n.t('Post #{0} of {1} could not be loaded: {2}', id, host, errorText(error)));
   }
+}
+
+function signInWords(id: number): vscode.MarkdownString {
+  return words(l10n.t('Post #{0}. Sign in to the helpdesk to see it here.', id));
 }
 
 /** Words (which may quote the server) in an untrusted hover: no link can come of them. */

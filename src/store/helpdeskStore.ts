@@ -158,6 +158,15 @@ export class HelpdeskStore {
     if (account) for (const list of ['posts', 'clients'] as const) void this.whenKnown(list);
   }
 
+  /**
+   * This store while it shows `account`'s lists, which it does while that is the window's account
+   * (the gateway binds it); undefined while it shows another's, or none: another account's posts
+   * name their statuses and clients by number.
+   */
+  showing(account: Account): this | undefined {
+    return this.account === account ? this : undefined;
+  }
+
   /** The account read from; a failed read when signed out. */
   private reading(): Promise<Account> {
     return this.account ? Promise.resolve(this.account) : Promise.reject(new Error('Not signed in.'));

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Client } from '../api';
 import { hostOf } from './postUri';
-import type { WindowAccount } from '../accounts/gateway';
+import { withSignedIn, type WindowAccount } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -39,7 +39,11 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async describe(): Promise<void> {
-    const accountUrl = (await this.window.ready())?.url;
+    const accountUrl = await withSignedIn(
+      this.window,
+      ({ url }) => url,
+      () => undefined,
+    )();
     const several = (await this.window.signedInAccounts().catch(() => [])).length > 1;
     if (this.view) this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
   }
@@ -52,13 +56,19 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
     this.shown.clear();
-    return pagedRows(
-      await this.window.ready(),
-      'clients',
-      this.store.clients,
-      (items) => items.map((c) => this.node(c)),
-      () => l10n.t('No clients yet.'),
-    );
+    return withSignedIn(
+      this.window,
+      ({ usable }) =>
+        pagedRows(
+          this.store,
+          'clients',
+          this.store.clients,
+          usable,
+          (items) => items.map((c) => this.node(c)),
+          () => l10n.t('No clients yet.'),
+        ),
+      () => [],
+    )();
   }
 
   dispose(): void {
@@ -81,7 +91,12 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
-    if (!(await this.window.ready())?.usable) return [];
+    const usable = await withSignedIn(
+      this.window,
+      (signedIn) => signedIn.usable,
+      () => false,
+    )();
+    if (!usable) return [];
     const { id } = node.client;
     const retry = ['deals', id];
     try {

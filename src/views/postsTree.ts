@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { WindowAccount } from '../accounts/gateway';
+import { withSignedIn, withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
 import { NOBODY, type Identity, type WhoIAm } from '../accounts/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
@@ -97,7 +97,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
         void this.publish();
         this.changed.fire(undefined);
       }),
-      identity.onDidChange((accountUrl) => accountUrl === window.current?.url && void this.shownChanged()),
+      identity.onDidChange((accountUrl) => accountUrl === this.accountUrl() && void this.shownChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
@@ -180,13 +180,22 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
     if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
-    const signedIn = await this.window.ready();
+    // Signed out: no rows (the welcome view says how to sign in).
+    return withSignedIn(
+      this.window,
+      (signedIn) => this.topRows(signedIn),
+      () => [],
+    )();
+  }
+
+  /** The top of the view: a note where who the person is is not known, the first rows, the groups, and what ends the list. */
+  private async topRows(signedIn: SignedIn): Promise<HelpdeskNode[]> {
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
-    if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
-    if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
+    if (this.changedOnly) return signedIn.usable ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
+    if (scopeNeedsMe(this.scope) && !meKnown) return signedIn.usable ? notes : [];
     const list = this.store.posts;
-    if (!(await listReady(signedIn, 'posts'))) return [];
+    if (!(await listReady(this.store, 'posts', signedIn.usable))) return [];
     this.fillIfRestarted();
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
@@ -312,13 +321,22 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return [new MessageNode('posts:news-none', message, 'info')];
   }
 
+  /** The window's account now: the rows' facts and the description are drawn at once. */
+  private accountUrl(): string | undefined {
+    return withSignedInNow(
+      this.window,
+      ({ url }) => url,
+      () => undefined,
+    )();
+  }
+
   private me() {
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
   private facts(): WhoIAm {
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     return accountUrl === undefined ? NOBODY : this.identity.whoIAm(accountUrl);
   }
 
@@ -328,7 +346,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private signedIn(): boolean {
-    return this.window.current?.usable === true;
+    return withSignedInNow(
+      this.window,
+      ({ usable }) => usable,
+      () => false,
+    )();
   }
 
   /** What the view shows changed (filter, quick filter, who the person is, the account): drawn again, and filled again under a quick filter. */
@@ -411,7 +433,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The view's description: the account where several are signed in to, Changed Only, the quick filter, the filter. */
   private describe(): void {
     if (!this.view) return;
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
     const parts = [
       account,

@@ -1,4 +1,4 @@
-import type { SignedIn } from '../../src/accounts/gateway';
+import type { SignedIn } from '../../src/accounts/signedIn';
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { GitApi, GitRepository } from '../../src/code/gitApi';

@@ -58,7 +58,7 @@ describe('Report Bug from the palette', () => {
 
   it('shows the title box before it looks the code up in Git (whose work would hold the box back), and files once Enter is pressed', async () => {
     const rig = toolRig([server]);
-    const reported = reportBug(rig.services);
+    const reported = reportBug(rig.services, rig.signedIn());
     const box = await until(() => fake.inputBoxes[0]);
     assert.match(box.title ?? '', /^Report Bug: greeting\.ts:2–3$/);
     assert.deepEqual(box.progressWhenShown, [], 'no lookup had begun when the box showed');
@@ -74,7 +74,7 @@ describe('Report Bug from the palette', () => {
   it('Escape in the title box files nothing', async () => {
     const rig = toolRig([server]);
     const before = filed(server).length;
-    const reported = reportBug(rig.services);
+    const reported = reportBug(rig.services, rig.signedIn());
     (await until(() => fake.inputBoxes[0])).hide();
     assert.equal(await reported, undefined);
     assert.equal(filed(server).length, before);

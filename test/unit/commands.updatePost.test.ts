@@ -5,6 +5,7 @@ import { Account } from '../../src/api/account';
 import { ListKnowledge } from '../../src/api/listKnowledge';
 import { changedFields, changedSince, differences } from '../../src/api/postChanges';
 import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/commands/updatePost';
+import { commandHandlers } from '../../src/commands/feature';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
@@ -63,7 +64,9 @@ async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () =>
   const documents: UpdateShown = { showUpdated: (url, post) => void (url === account.url && shown.push(post)), shownIn };
   const feature = updatePostFeature(services, identity, documents);
   const row = (id: number) => new PostNode(store.posts.find(id)!);
-  return { account, store, identity, shown, commands: feature.commands, action: feature.action, row, services, accountNow: changed };
+  // The commands as VS Code calls them, through the one door (as src/extension.ts makes them).
+  const commands = commandHandlers(gateway, feature.commands);
+  return { account, store, identity, shown, commands, action: feature.action, row, services, accountNow: changed };
 }
 
 const puts = (server: StandIn) => server.requests.filter((request) => request.method === 'PUT');

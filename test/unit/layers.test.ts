@@ -205,6 +205,32 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('one door to the signed-in account: outside src/accounts/ and the composition root, nothing waits for the session, reads the window account, or reaches its store through it', () => {
+    const reaches = /\.ready\(|\b(?:gateway|window)\??\.current\b|\.current\??\.(?:store|account|url)\b/;
+    const problems = srcFiles()
+      .filter(({ file }) => !file.startsWith('src/accounts/') && file !== 'src/extension.ts')
+      .flatMap(({ file, text }) =>
+        text
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/^\s*\/\/.*$/gm, '')
+          .split('\n')
+          .filter((line) => reaches.test(line))
+          .map((line) => `${file}: ${line.trim()}`),
+      );
+    assert.ok(
+      ['await this.window.ready()', 'services.gateway.current?.account', 'const here = window.current;', 'x.current?.store.posts'].every(
+        (line) => reaches.test(line),
+      ) &&
+        ['branchPosts.current?.postId', 'this.groups.current(node)', 'void drafts.ready.then(offer)'].every((line) => !reaches.test(line)),
+      'the check finds what it looks for, and only that',
+    );
+    assert.ok(
+      srcFiles().some(({ file }) => file === 'src/accounts/signedIn.ts'),
+      'the door is there',
+    );
+    assert.deepEqual(problems, []);
+  });
+
   it('the check finds what it looks for, and only that', () => {
     const flagged = (file: string, text: string) => layerViolations(file, text).length;
     assert.equal(flagged('src/commands/x.ts', "import { HelpdeskClient } from '../api';"), 1);

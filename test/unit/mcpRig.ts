@@ -31,7 +31,7 @@ export const ENTRY = join(__dirname, '..', '..', 'dist', 'mcp.js');
  * person's answers to the next questions, in order (true: Continue); every question is kept.
  */
 export async function mcpRig(server: StandIn) {
-  const { session, gateway, store } = postToolsRig(server);
+  const { session, gateway } = postToolsRig(server);
   const log = new Log();
   const ui = new Notifier(log);
   const identity = new Identity(memoryState());
@@ -39,7 +39,7 @@ export async function mcpRig(server: StandIn) {
   const sender = new DraftSender(gateway, drafts, ui, log, undefined, new FiledIntents(new MemoryFolder()));
   const services = { session, gateway, drafts, sender, ui, log } as unknown as Services;
   const tools: HelpdeskTools = {
-    ...postTools(gateway, store, identity),
+    ...postTools(gateway, identity),
     ...writeTools(services),
     ...updatePostTool(services, identity, { showUpdated: () => undefined, shownIn: () => undefined }),
   };

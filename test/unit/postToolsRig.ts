@@ -20,7 +20,7 @@ export function postToolsRig(server: StandIn) {
   const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   const store = new HelpdeskStore(new Log());
   const gateway = new Gateway(session, new Log(), memoryState(), store);
-  const tools: PostTools = postTools(gateway, store, new Identity(memoryState()));
+  const tools: PostTools = postTools(gateway, new Identity(memoryState()));
   return { session, gateway, store, tools };
 }
 

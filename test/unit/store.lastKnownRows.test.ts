@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
-import type { SignedIn, WindowAccount } from '../../src/accounts/gateway';
+import type { SignedIn, WindowAccount } from '../../src/accounts/signedIn';
 import { NOBODY, type Identity } from '../../src/accounts/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { forgetRows, parseSnapshot, SNAPSHOT_ROWS, snapshotName, snapshotText } from '../../src/store/rowSnapshots';

@@ -12,6 +12,8 @@ import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';
 import type { PresenceFolder } from '../../src/drafts/windowPresence';
 import { Log } from '../../src/log';
+import type { SignedIn } from '../../src/accounts/signedIn';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { Services } from '../../src/services';
 import { writeTools, type WriteInput, type WriteTool } from '../../src/agent/tools/writeTools';
 import { Notifier } from '../../src/ui/notifier';
@@ -58,7 +60,8 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
   const state = options.state ?? memoryState();
   const accounts = servers.map((server) => accountOf(server, state));
   let current: Account | undefined = accounts[0];
-  const signedIn = () => current && { url: current.url, usable: true, account: current };
+  const store = new HelpdeskStore(new Log());
+  const signedIn = (): SignedIn | undefined => current && { url: current.url, usable: true, account: current, store };
   const gateway = {
     get current() {
       return signedIn();
@@ -88,5 +91,7 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
     switchTo: (i: number) => void (current = accounts[i]),
     signOut: () => void (current = undefined),
     signInAgain: (i = 0) => void (current = accounts[i] = accountOf(servers[i]!, state)),
+    /** The window's signed-in context now, as the command table hands it to a command. */
+    signedIn,
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Account, AccountChange } from '../../src/api/account';
 import type { Client, Deal } from '../../src/api';
-import type { SignedIn, WindowAccount } from '../../src/accounts/gateway';
+import type { SignedIn, WindowAccount } from '../../src/accounts/signedIn';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { ClientsTreeProvider } from '../../src/views/clientsTree';
 import { ClientNode, type HelpdeskNode } from '../../src/views/nodes';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
-import type { WindowAccount } from '../../src/accounts/gateway';
+import type { WindowAccount } from '../../src/accounts/signedIn';
 import { NOBODY, type Identity } from '../../src/accounts/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { HelpdeskNode } from '../../src/views/nodes';

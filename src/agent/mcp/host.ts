@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import vscode = require('vscode');
-import type { WindowAccount } from '../../accounts/gateway';
+import { withSignedInNow, type WindowAccount } from '../../accounts/signedIn';
 import type { Log } from '../../log';
 import { readBounded } from '../../globalStorage/readBounded';
 import { openEndpoint, type CallHandler, type Endpoint } from './endpoint';
@@ -59,7 +59,12 @@ export class McpHost implements vscode.Disposable {
   private async lookNow(): Promise<void> {
     if (this.disposed) return;
     const serving = this.endpoint;
-    if (!this.window.current) {
+    const signedIn = withSignedInNow(
+      this.window,
+      () => true,
+      () => false,
+    )();
+    if (!signedIn) {
       if (serving) await this.close();
       return;
     }

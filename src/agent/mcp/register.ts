@@ -2,7 +2,7 @@
 // Code's own registration, and the Connect an Agent… command. The stdio entry (dist/mcp.js) and
 // the MCP SDK are not loaded here: only the entry's path is named.
 import vscode = require('vscode');
-import type { WindowAccount } from '../../accounts/gateway';
+import type { WindowAccount } from '../../accounts/signedIn';
 import type { Log } from '../../log';
 import type { HelpdeskTools } from '../tools/registerTools';
 import type { Notifier } from '../../ui/notifier';

@@ -5,9 +5,8 @@
 // address with a token, no token, ever: the reads go through the window's Account like the views'.
 import vscode = require('vscode');
 import { isApiError, type Post } from '../../api';
-import type { Account } from '../../api/account';
 import { referenceText } from '../../code/postReferences';
-import type { WindowAccount } from '../../accounts/gateway';
+import { withSignedIn, type SignedIn, type WindowAccount } from '../../accounts/signedIn';
 import type { HelpdeskStore } from '../../store/helpdeskStore';
 import type { Identity } from '../../accounts/identity';
 import { scopeNeedsMe, type PostsScope } from '../../accounts/scopes';
@@ -19,7 +18,7 @@ import { bodyText, labelText } from '../../text/serverText';
 import { errorText } from '../../ui/errorText';
 import { readFurther } from '../../search/listSearch';
 import { matchingPosts } from '../../search/matching';
-import { searchCriteria } from '../../search/searchInput';
+import { searchCriteria, type SearchCriteria } from '../../search/searchInput';
 import { slicer } from '../../search/slices';
 
 export interface SearchPostsInput {
@@ -64,94 +63,104 @@ export function failureAnswer(what: string, error: unknown): string {
   return isApiError(error, 'auth') ? SIGN_IN : [`${what} What was met:`, quoted(errorText(error))].join('\n');
 }
 
-/** The window's account while its token is not known to be rejected, or words that tell the agent to ask the person to sign in. */
-export function toolAccount(window: Pick<WindowAccount, 'ready'>): () => Promise<Account | string> {
-  return async () => {
-    const signedIn = await window.ready();
-    return (signedIn?.usable && signedIn.account) || SIGN_IN;
-  };
+/**
+ * `work` with the window's signed-in context while its token is not known to be rejected; else
+ * `signedOut` (words that tell the agent to ask the person to sign in). Each step of a tool call
+ * (what it asks, what it does) resolves it once, through the one door.
+ */
+export function onAccount<A extends unknown[], R, S = R>(
+  window: Pick<WindowAccount, 'ready'>,
+  work: (signedIn: SignedIn, ...args: A) => R | PromiseLike<R>,
+  signedOut: (...args: NoInfer<A>) => S | PromiseLike<S>,
+): (...args: A) => Promise<R | S> {
+  return withSignedIn(window, (signedIn, ...args: A) => (signedIn.usable ? work(signedIn, ...args) : signedOut(...args)), signedOut);
 }
 
-/** The read tools; `store` is the window account's (see Gateway), whose list of posts the searches read further. */
-export function postTools(window: Pick<WindowAccount, 'ready'>, store: HelpdeskStore, identity: Identity): PostTools {
-  const account = toolAccount(window);
+/** The read tools, on the window's account; its store's list of posts is what the searches read further. */
+export function postTools(window: Pick<WindowAccount, 'ready'>, identity: Identity): PostTools {
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   /** The post's facts, its client by name where the Clients view has loaded it, else by number. */
-  const factsOf = (post: Post) =>
+  const factsOf = ({ store }: SignedIn, post: Post) =>
     postFacts(post, { statuses: store.statuses, clients: store.clients.state.items, now: Date.now() }).join(' · ');
+  const signIn = () => SIGN_IN;
 
   return {
     async searchPosts(input, token) {
       if (!isInput(input)) return NO_INPUT;
       const criteria = searchCriteria(input);
       if (typeof criteria === 'string') return criteria;
-      const signedIn = await account();
-      if (typeof signedIn === 'string') return signedIn;
-      const who = identity.whoIAm(signedIn.url);
-      if (scopeNeedsMe(criteria.scope) && who.me === undefined)
-        return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
-      const listed = await readList(store, token, () => false);
-      if ('error' in listed) return failureAnswer("The helpdesk's posts could not be read.", listed.error);
-      const pause = slicer();
-      const found = await matchingPosts(listed.posts, criteria, pause, who);
-      const { read, complete } = listed;
-      const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
-      const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
-      if (posts.length === 0) return `No post matched, among ${scope} of the helpdesk.`;
-      const lines: string[] = [];
-      for (const post of posts) {
-        lines.push([reference(post.id), labelText(postTitle(post), 100), factsOf(post)].join(' · '));
-        await pause();
-      }
-      return [
-        `${found.size > posts.length ? `The ${posts.length} newest of ${found.size}` : posts.length} posts matched, among ${scope} (reference · title · kind · status · open or closed · client · comments · age).`,
-        quoted(lines.join('\n')),
-      ].join('\n');
+      return onAccount(window, (signedIn) => search(signedIn, criteria, token), signIn)();
     },
 
     async getPost(input, token) {
       if (!isInput(input)) return NO_INPUT;
-      const signedIn = await account();
-      if (typeof signedIn === 'string') return signedIn;
-      const id = postIdOf(input.post, signedIn.url, readSettings().referencePrefix);
-      if (id === undefined) {
-        const given =
-          typeof input.post === 'string' || typeof input.post === 'number' ? labelText(String(input.post).slice(0, 80), 40) : '';
-        return `${given ? `"${given}" names no post` : '"post" names no post'}: give its number (123), or a reference such as ${reference(123)}.`;
-      }
-      let post: Post;
-      try {
-        post = await withAbort(token, (signal) => signedIn.post(id, signal));
-      } catch (error) {
-        return failureAnswer(`Post ${reference(id)} could not be read.`, error);
-      }
-      const facts = factsOf(post);
-      const content = typeof post.content === 'string' ? post.content : '';
-      const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
-      // Cut before it is cleaned: the cleaning is linear, but a post may hold megabytes.
-      const shown = bodyText(content.slice(0, 2 * CONTENT_CHARS), CONTENT_CHARS);
-      const parts = [
-        `Post ${reference(post.id)}. Web page: ${signedIn.link('posts', post.id)}`,
-        quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${shown}`),
-        cut ? `Content shown${cut}.` : '',
-      ];
-      const places = await codePlaces(content, token);
-      if (places.length > 0) {
-        const shown = places.slice(0, 10).map(({ location, file, sure }) => {
-          const lines = location.endLine ? `${location.startLine}-${location.endLine}` : `${location.startLine}`;
-          if (!file) return `${labelText(location.path, 200)}:${lines} (not in this workspace)`;
-          const here = vscode.workspace.asRelativePath(file, true);
-          // A path from another machine that only shares a file's name: said so, never given as the file.
-          return sure
-            ? `${here}:${lines} (in this workspace)`
-            : `${labelText(location.path, 200)}:${lines} (not known to be in this workspace; ${here} shares its name)`;
-        });
-        parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
-      }
-      parts.push(await commentsOf(store, post, token, reference));
-      return parts.filter(Boolean).join('\n');
+      return onAccount(window, (signedIn) => read(signedIn, input.post, token), signIn)();
     },
   };
+
+  async function search(signedIn: SignedIn, criteria: SearchCriteria, token: vscode.CancellationToken): Promise<string> {
+    const { store } = signedIn;
+    const who = identity.whoIAm(signedIn.url);
+    if (scopeNeedsMe(criteria.scope) && who.me === undefined)
+      return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
+    const listed = await readList(store, token, () => false);
+    if ('error' in listed) return failureAnswer("The helpdesk's posts could not be read.", listed.error);
+    const pause = slicer();
+    const found = await matchingPosts(listed.posts, criteria, pause, who);
+    const { read, complete } = listed;
+    const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
+    const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
+    if (posts.length === 0) return `No post matched, among ${scope} of the helpdesk.`;
+    const lines: string[] = [];
+    for (const post of posts) {
+      lines.push([reference(post.id), labelText(postTitle(post), 100), factsOf(signedIn, post)].join(' · '));
+      await pause();
+    }
+    return [
+      `${found.size > posts.length ? `The ${posts.length} newest of ${found.size}` : posts.length} posts matched, among ${scope} (reference · title · kind · status · open or closed · client · comments · age).`,
+      quoted(lines.join('\n')),
+    ].join('\n');
+  }
+
+  async function read(here: SignedIn, named: unknown, token: vscode.CancellationToken): Promise<string> {
+    const { account: signedIn, store } = here;
+    const id = postIdOf(named, signedIn.url, readSettings().referencePrefix);
+    if (id === undefined) {
+      const given = typeof named === 'string' || typeof named === 'number' ? labelText(String(named).slice(0, 80), 40) : '';
+      return `${given ? `"${given}" names no post` : '"post" names no post'}: give its number (123), or a reference such as ${reference(123)}.`;
+    }
+    let post: Post;
+    try {
+      post = await withAbort(token, (signal) => signedIn.post(id, signal));
+    } catch (error) {
+      return failureAnswer(`Post ${reference(id)} could not be read.`, error);
+    }
+    const facts = factsOf(here, post);
+    const content = typeof post.content === 'string' ? post.content : '';
+    const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
+    // Cut before it is cleaned: the cleaning is linear, but a post may hold megabytes.
+    const shown = bodyText(content.slice(0, 2 * CONTENT_CHARS), CONTENT_CHARS);
+    const parts = [
+      `Post ${reference(post.id)}. Web page: ${signedIn.link('posts', post.id)}`,
+      quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${shown}`),
+      cut ? `Content shown${cut}.` : '',
+    ];
+    const places = await codePlaces(content, token);
+    if (places.length > 0) {
+      const shown = places.slice(0, 10).map(({ location, file, sure }) => {
+        const lines = location.endLine ? `${location.startLine}-${location.endLine}` : `${location.startLine}`;
+        if (!file) return `${labelText(location.path, 200)}:${lines} (not in this workspace)`;
+        const here = vscode.workspace.asRelativePath(file, true);
+        // A path from another machine that only shares a file's name: said so, never given as the file.
+        return sure
+          ? `${here}:${lines} (in this workspace)`
+          : `${labelText(location.path, 200)}:${lines} (not known to be in this workspace; ${here} shares its name)`;
+      });
+      parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
+    }
+    parts.push(await commentsOf(store, post, token, reference));
+    return parts.filter(Boolean).join('\n');
+  }
 }
 
 /** The comments the service lists on the post (among the newest posts), or why none are shown. */

@@ -8,14 +8,14 @@ import type { Account } from '../../api/account';
 import { changedFields, isEmpty } from '../../api/postChanges';
 import { referenceText } from '../../code/postReferences';
 import { updatePostTo, type UpdateShown } from '../../commands/updatePost';
-import { storeOf } from '../../accounts/gateway';
 import type { Identity } from '../../accounts/identity';
 import type { Services } from '../../services';
 import { readSettings } from '../../settings';
 import { inlineCode } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
 import { postTitle, statusName, userText } from '../../text/postFacts';
-import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
+import { abortOn, failureAnswer, isInput, NO_INPUT, onAccount, postIdOf, quoted, SIGN_IN } from './postTools';
+import type { SignedIn } from '../../accounts/signedIn';
 import { callKey, Questions } from './questions';
 
 /** What the agent asks (any JSON value reaches the tool, whatever the schema says). */
@@ -45,18 +45,19 @@ const AMBIGUOUS =
   'Nothing was changed: two questions about this very call were open at once and showed different things, so it cannot be told which one the person said yes to. Call the tool again, so that they are asked once.';
 
 export function updatePostTool(services: Services, identity: Identity, documents: UpdateShown): UpdatePostTools {
-  const account = toolAccount(services.gateway);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const questions = new Questions<Composed, Account>();
   const keyOf = (input: object) => callKey('helpdesk_updatePost', input, ['post', 'closed', 'status', 'assignTo']);
   /** Updates under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
-  async function statusesOf(signedIn: Account): Promise<ReadonlyMap<number, string>> {
-    return storeOf(services.gateway.current, signedIn)?.statuses ?? (await signedIn.statuses());
+  /** The statuses the window's store has read, while it is this account's still (it follows the window), else asked. */
+  async function statusesOf({ account, store }: SignedIn): Promise<ReadonlyMap<number, string>> {
+    return store.showing(account)?.statuses ?? (await account.statuses());
   }
 
-  async function compose(input: Readonly<Record<string, unknown>>, signedIn: Account, token: vscode.CancellationToken): Promise<Composed> {
+  async function compose(input: Readonly<Record<string, unknown>>, here: SignedIn, token: vscode.CancellationToken): Promise<Composed> {
+    const { account: signedIn } = here;
     if (signedIn.postUpdatesRefused)
       return {
         problem:
@@ -90,7 +91,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
     let statuses: ReadonlyMap<number, string> | undefined;
     if (input.status !== undefined) {
       try {
-        statuses = await statusesOf(signedIn);
+        statuses = await statusesOf(here);
       } catch (error) {
         return { problem: failureAnswer('The post statuses could not be read, so nothing was changed.', error) };
       }
@@ -149,34 +150,46 @@ export function updatePostTool(services: Services, identity: Identity, documents
     }
   }
 
+  /** What the person is asked about this update on `here`, kept for the yes (see Questions). */
+  async function ask(input: Readonly<Record<string, unknown>>, key: string, here: SignedIn, token: vscode.CancellationToken) {
+    const signedIn = here.account;
+    const composed = await compose(input, here, token);
+    if ('problem' in composed) {
+      questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
+      return undefined;
+    }
+    questions.asked(key, { what: composed, account: signedIn, shown: composed.shown });
+    return { title: `Update ${reference(composed.post.id)}?`, message: composed.shown };
+  }
+
+  /** The update of this call on `signedIn`, joined by the same call made again meanwhile. */
+  function writeOnce(input: Readonly<Record<string, unknown>>, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
+    const key = `${signedIn.url}\n${keyOf(input)}`;
+    const under = writing.get(key);
+    if (under) return under;
+    const written = writeShown(input, signedIn, token).finally(() => writing.delete(key));
+    writing.set(key, written);
+    return written;
+  }
+
   return {
     async updatePostConfirmation(input, token) {
       if (!isInput(input)) return undefined;
       const key = keyOf(input);
-      const signedIn = await account();
-      if (typeof signedIn === 'string') {
-        questions.notAsked(key);
-        return undefined;
-      }
-      const composed = await compose(input, signedIn, token);
-      if ('problem' in composed) {
-        questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
-        return undefined;
-      }
-      questions.asked(key, { what: composed, account: signedIn, shown: composed.shown });
-      return { title: `Update ${reference(composed.post.id)}?`, message: composed.shown };
+      return onAccount(
+        services.gateway,
+        (here) => ask(input, key, here, token),
+        () => void questions.notAsked(key),
+      )();
     },
 
     async updatePost(input, token) {
       if (!isInput(input)) return `${NO_INPUT} Nothing was changed.`;
-      const signedIn = await account();
-      if (typeof signedIn === 'string') return SIGN_IN;
-      const key = `${signedIn.url}\n${keyOf(input)}`;
-      const under = writing.get(key);
-      if (under) return under;
-      const written = writeShown(input, signedIn, token).finally(() => writing.delete(key));
-      writing.set(key, written);
-      return written;
+      return onAccount(
+        services.gateway,
+        ({ account }) => writeOnce(input, account, token),
+        () => SIGN_IN,
+      )();
     },
   };
 }

@@ -25,7 +25,7 @@ import type { Services } from '../../services';
 import { readSettings } from '../../settings';
 import { codeBlock, inlineCode } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
-import { abortOn, failureAnswer, isInput, NO_INPUT, postIdOf, quoted, SIGN_IN, toolAccount } from './postTools';
+import { abortOn, failureAnswer, isInput, NO_INPUT, onAccount, postIdOf, quoted, SIGN_IN } from './postTools';
 import { callKey, Questions } from './questions';
 
 export type WriteTool = 'helpdesk_fileBug' | 'helpdesk_createTask' | 'helpdesk_commentOnPost';
@@ -99,7 +99,6 @@ const MARKER_LINE =
 
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
-  const account = toolAccount(gateway);
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const filedIntents = sender.filedIntents;
   // A yes sends what its question showed, and only that (the file may change in between, the
@@ -305,44 +304,55 @@ export function writeTools(services: Services): WriteTools {
     return [`Not sent. ${kept} Why:`, quoted(sent.notSent)].join('\n');
   }
 
+  /** What the person is asked about this call on `signedIn`, kept for the yes (see Questions). */
+  async function ask(tool: WriteTool, input: WriteInput, key: string, signedIn: Account, token: vscode.CancellationToken) {
+    const made = await compose(tool, input, signedIn, token);
+    // Asked again while a question of this call is open, with the same text: the same marker, so both show what is sent.
+    const composed =
+      ('draft' in made &&
+        questions.same(
+          key,
+          signedIn,
+          (what) => 'draft' in what && what.draft.text === made.draft.text && what.again?.postId === made.again?.postId,
+        )) ||
+      made;
+    if ('problem' in composed) {
+      questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
+      return undefined;
+    }
+    const question = questionOf(composed);
+    questions.asked(key, { what: composed, account: signedIn, shown: `${question.title}\n${question.message}` });
+    return question;
+  }
+
+  /** The write of this call on `signedIn`, joined by the same call made again meanwhile. */
+  function writeOnce(tool: WriteTool, input: WriteInput, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
+    const key = `${signedIn.url}\n${keyOf(tool, input)}`;
+    const under = writing.get(key);
+    if (under) return under;
+    const written = writeShown(tool, input, signedIn, token).finally(() => writing.delete(key));
+    writing.set(key, written);
+    return written;
+  }
+
   return {
     async confirmation(tool, input, token) {
       if (!isInput(input)) return undefined;
       const key = keyOf(tool, input);
-      const signedIn = await account();
-      if (typeof signedIn === 'string') {
-        questions.notAsked(key);
-        return undefined;
-      }
-      const made = await compose(tool, input, signedIn, token);
-      // Asked again while a question of this call is open, with the same text: the same marker, so both show what is sent.
-      const composed =
-        ('draft' in made &&
-          questions.same(
-            key,
-            signedIn,
-            (what) => 'draft' in what && what.draft.text === made.draft.text && what.again?.postId === made.again?.postId,
-          )) ||
-        made;
-      if ('problem' in composed) {
-        questions.asked(key, { what: composed, account: signedIn, shown: composed.problem });
-        return undefined;
-      }
-      const question = questionOf(composed);
-      questions.asked(key, { what: composed, account: signedIn, shown: `${question.title}\n${question.message}` });
-      return question;
+      return onAccount(
+        gateway,
+        ({ account }) => ask(tool, input, key, account, token),
+        () => void questions.notAsked(key),
+      )();
     },
 
     async write(tool, input, token) {
       if (!isInput(input)) return NOT_WRITTEN;
-      const signedIn = await account();
-      if (typeof signedIn === 'string') return SIGN_IN;
-      const key = `${signedIn.url}\n${keyOf(tool, input)}`;
-      const under = writing.get(key);
-      if (under) return under;
-      const written = writeShown(tool, input, signedIn, token).finally(() => writing.delete(key));
-      writing.set(key, written);
-      return written;
+      return onAccount(
+        gateway,
+        ({ account }) => writeOnce(tool, input, account, token),
+        () => SIGN_IN,
+      )();
     },
   };
 }

@@ -56,7 +56,7 @@ import { HelpdeskStore } from './store/helpdeskStore';
 import { forgetRows, rowsFolder } from './store/rowSnapshots';
 import { postTools } from './agent/tools/postTools';
 import { registerTools, type HelpdeskTools } from './agent/tools/registerTools';
-import { updatePostTool } from './agent/tools/updatePostTool';
+import { updatePostTool } from './agent/tools/updatePost';
 import { writeTools } from './agent/tools/writeTools';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';

@@ -6,7 +6,7 @@ import { withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/
 import { matchingClients, matchingPosts } from '../search/matching';
 import { referenceText } from '../code/postReferences';
 import { readSettings } from '../settings';
-import { postIdOf } from '../agent/tools/postTools';
+import { postIdOf } from '../search/postIdOf';
 import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../search/searchInput';
 import { errorText } from '../ui/errorText';
 import { pickText } from '../text/serverText';

@@ -9,7 +9,7 @@ import { DECLINED } from '../../src/agent/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/agent/mcp/endpoint';
 import { NO_WINDOW, REFUSED } from '../../src/agent/mcp/entry/endpointClient';
 import { CONNECTION_FILE, IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS, parseConnection } from '../../src/agent/mcp/protocol';
-import { SIGN_IN } from '../../src/agent/tools/postTools';
+import { SIGN_IN } from '../../src/agent/tools/tool';
 import { startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { startAgent, type Agent } from '../agent/mcpAgent';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { NO_INPUT, QUOTED } from '../../src/agent/tools/postTools';
+import { NO_INPUT, QUOTED } from '../../src/agent/tools/tool';
 import { READING } from '../../src/agent/tools/registerTools';
 import { startStandIn, type StandIn } from '../server';
 import { fake, Uri } from './fakeVscode';

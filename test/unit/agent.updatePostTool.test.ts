@@ -7,7 +7,7 @@ import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { updatePostTool } from '../../src/agent/tools/updatePostTool';
+import { updatePostTool } from '../../src/agent/tools/updatePost';
 import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { memoryState } from './memoryState';

@@ -247,8 +247,8 @@ describe('the write tools', () => {
 
   it('input that is not an object is answered in words, not thrown', async () => {
     for (const tool of ['helpdesk_createTask', 'helpdesk_commentOnPost'] as const) {
-      assert.equal(await r.tools.confirmation(tool, null as never, never).catch((e: Error) => `threw ${e.message}`), undefined);
-      assert.equal(typeof (await r.tools.write(tool, null as never, never).catch((e: Error) => ({ threw: e.message }))), 'string');
+      assert.equal(await r.tools.confirmation(tool, null, never).catch((e: Error) => `threw ${e.message}`), undefined);
+      assert.equal(typeof (await r.tools.write(tool, null, never).catch((e: Error) => ({ threw: e.message }))), 'string');
     }
   });
 });

@@ -126,10 +126,11 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('data flows one way: the API and the account know no store, session, gateway or vscode; the store knows no gateway', () => {
+  it('data flows one way: the API and the account know no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts they share) know no agent', () => {
     const below: Record<string, string[]> = {
       'src/api/': ['vscode', 'src/store', 'src/accounts'],
       'src/store/': ['src/accounts/gateway'],
+      'src/commands/': ['src/agent'],
     };
     const problems = srcFiles().flatMap(({ file, text }) => {
       const banned = Object.entries(below).find(([dir]) => file.startsWith(dir))?.[1] ?? [];

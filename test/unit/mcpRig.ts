@@ -16,7 +16,7 @@ import { openEndpoint, type Endpoint, type EndpointCall } from '../../src/agent/
 import type { Services } from '../../src/services';
 import { postTools } from '../../src/agent/tools/postTools';
 import type { HelpdeskTools } from '../../src/agent/tools/registerTools';
-import { updatePostTool } from '../../src/agent/tools/updatePostTool';
+import { updatePostTool } from '../../src/agent/tools/updatePost';
 import { writeTools } from '../../src/agent/tools/writeTools';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';

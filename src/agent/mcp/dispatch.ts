@@ -39,12 +39,12 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
       return tools.updatePost(input, token);
     }
     const write: WriteTool = tool;
-    const asked = await tools.confirmation(write, input as never, token);
+    const asked = await tools.confirmation(write, input, token);
     if (asked && !(await ask(questionLine(client, asked.title), asked.message))) return DECLINED;
     // Not handed to the tool: its question stays open, and the same call made again (the agent
     // retrying after its timeout) is answered by the yes to its own question, once.
     if (asked && token.isCancellationRequested) return GONE;
-    return tools.write(write, input as never, token);
+    return tools.write(write, input, token);
   }
 
   return (call, signal) => {

@@ -24,11 +24,10 @@ export type Answered<W, A> =
  * A call, by its tool and the fields it reads, hashed: linear in the input's size whatever its
  * shape or depth (a field of another type counts by its type alone: the tool refuses it anyway).
  */
-export function callKey(tool: string, input: object, fields: readonly string[]): string {
+export function callKey(tool: string, input: Readonly<Record<string, unknown>>, fields: readonly string[]): string {
   const hash = createHash('sha256').update(tool);
-  const given = input as Readonly<Record<string, unknown>>;
   for (const field of fields) {
-    const value = given[field];
+    const value = input[field];
     const kind = value === null ? 'null' : typeof value;
     hash.update(`\0${field}\0${kind}\0${kind === 'string' || kind === 'number' || kind === 'boolean' ? String(value) : ''}`);
   }
@@ -50,7 +49,7 @@ export class Questions<W, A> {
     while (this.count() > KEPT) this.open.delete(this.open.keys().next().value!);
   }
 
-  /** A call for which nothing was shown (signed out, or nothing to ask): a yes that comes for it was never asked. */
+  /** A call for which nothing was shown (signed out, or nothing to ask): a yes that comes for it answers no question. */
   notAsked(key: string): void {
     this.open.delete(key);
   }

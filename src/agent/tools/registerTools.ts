@@ -1,18 +1,21 @@
 // The language model tools' registration, at activation: VS Code's agent can call them before
-// anything else of the extension is used (see postTools.ts, writeTools.ts). Where this VS Code
-// has no language model tools API, there are none.
+// anything else of the extension is used (one tool a file: searchPosts.ts, getPost.ts,
+// fileBug.ts, createTask.ts, commentOnPost.ts, updatePost.ts). Where this VS Code has no language
+// model tools API, there are none. What VS Code hands over is the agent's input as it wrote it:
+// each tool reads it into its type where it enters, so nothing here casts it.
 import vscode = require('vscode');
 import { labelText } from '../../text/serverText';
 import type { ToolName } from '../../toolNames';
 import type { PostTools } from './postTools';
-import type { UpdatePostTools } from './updatePostTool';
-import type { WriteInput, WriteTool, WriteTools } from './writeTools';
+import { isInput } from './tool';
+import type { UpdatePostTools } from './updatePost';
+import type { WriteTool, WriteTools } from './writeTools';
 
 const { l10n } = vscode;
 
 export type HelpdeskTools = PostTools & WriteTools & UpdatePostTools;
 
-const WRITING: Record<WriteTool, (input: WriteInput) => string> = {
+const WRITING: Record<WriteTool, (input: unknown) => string> = {
   helpdesk_fileBug: () => l10n.t('Filing a bug on the helpdesk'),
   helpdesk_createTask: () => l10n.t('Creating a helpdesk task'),
   helpdesk_commentOnPost: (input) => l10n.t('Commenting on helpdesk post {0}', given(fieldOf(input, 'post'), 40)),
@@ -20,7 +23,7 @@ const WRITING: Record<WriteTool, (input: WriteInput) => string> = {
 
 /** A field of the agent's input, which may be any JSON value (null, a string, an array) whatever the schema says. */
 function fieldOf(input: unknown, field: string): unknown {
-  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>)[field] : undefined;
+  return isInput(input) ? input[field] : undefined;
 }
 
 /** A text or number the agent gave, for one line of the chat: cut before it is cleaned, whatever its length. */
@@ -55,11 +58,10 @@ interface ToolEntry {
  * (see ToolName, written from package.json by esbuild.mjs).
  */
 function toolTable(tools: HelpdeskTools): Record<ToolName, ToolEntry> {
-  // The writes are typed by their input (WriteInput); they check it as any JSON value all the same.
   const write = (name: WriteTool): ToolEntry => ({
-    running: (input) => WRITING[name](input as WriteInput),
-    ask: (input, token) => tools.confirmation(name, input as WriteInput, token),
-    invoke: (input, token) => tools.write(name, input as WriteInput, token),
+    running: (input) => WRITING[name](input),
+    ask: (input, token) => tools.confirmation(name, input, token),
+    invoke: (input, token) => tools.write(name, input, token),
   });
   return {
     helpdesk_searchPosts: { running: READING.helpdesk_searchPosts, invoke: (input, token) => tools.searchPosts(input, token) },

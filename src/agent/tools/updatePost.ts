@@ -14,7 +14,8 @@ import { readSettings } from '../../settings';
 import { inlineCode } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
 import { postTitle, statusName, userText } from '../../text/postFacts';
-import { abortOn, failureAnswer, isInput, NO_INPUT, onAccount, postIdOf, quoted, SIGN_IN } from './postTools';
+import { postIdOf } from '../../search/postIdOf';
+import { abortOn, failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, type Confirmation } from './tool';
 import type { SignedIn } from '../../accounts/signedIn';
 import { callKey, Questions } from './questions';
 
@@ -30,7 +31,7 @@ export interface UpdatePostInput {
 
 export interface UpdatePostTools {
   /** What the person is asked before the update; undefined where the call can only answer why not. */
-  updatePostConfirmation(input: unknown, token: vscode.CancellationToken): Promise<{ title: string; message: string } | undefined>;
+  updatePostConfirmation(input: unknown, token: vscode.CancellationToken): Promise<Confirmation | undefined>;
   /** The update, once the person said yes: what was done, or why not, in words for the agent. */
   updatePost(input: unknown, token: vscode.CancellationToken): Promise<string>;
 }
@@ -47,7 +48,8 @@ const AMBIGUOUS =
 export function updatePostTool(services: Services, identity: Identity, documents: UpdateShown): UpdatePostTools {
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
   const questions = new Questions<Composed, Account>();
-  const keyOf = (input: object) => callKey('helpdesk_updatePost', input, ['post', 'closed', 'status', 'assignTo']);
+  const keyOf = (input: Readonly<Record<string, unknown>>) =>
+    callKey('helpdesk_updatePost', input, ['post', 'closed', 'status', 'assignTo']);
   /** Updates under way, by account and call: the same call made again meanwhile joins it. */
   const writing = new Map<string, Promise<string>>();
 
@@ -123,7 +125,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
     return { post, changes, shown };
   }
 
-  async function writeShown(input: object, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
+  async function writeShown(input: Readonly<Record<string, unknown>>, signedIn: Account, token: vscode.CancellationToken): Promise<string> {
     const answered = questions.answer(keyOf(input), signedIn);
     if ('refused' in answered) {
       if (answered.refused === 'notAsked') return NOT_ASKED;

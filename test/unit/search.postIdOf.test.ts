@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { postIdOf } from '../../src/agent/tools/postTools';
+import { postIdOf } from '../../src/search/postIdOf';
 
 describe("the post a tool's input names", () => {
   const account = 'https://acme.example.com';

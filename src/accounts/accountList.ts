@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { storageFiles } from '../globalStorage/storageFiles';
 import type { SignedInList } from './session';
 
@@ -12,7 +13,7 @@ const MAX_FILE_BYTES = 256 * 1024;
  * under its address). A file, not the global state: VS Code keeps an extension's global state as
  * one value, which a window writing another key would put back as it last saw it.
  */
-export class AccountList implements SignedInList, vscode.Disposable {
+export class AccountList extends Disposable implements SignedInList {
   private readonly file: vscode.Uri;
   private addresses: string[] = [];
   /** The list as the listeners were last told it (or as first read): a read that finds another is told. */
@@ -20,13 +21,13 @@ export class AccountList implements SignedInList, vscode.Disposable {
   /** Counts reads and writes: a read that began before a later one's is dropped (its list is older). */
   private generation = 0;
   private disposed = false;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the list changed, here or in another window. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   private readonly ready: Promise<void>;
 
   constructor(folder: vscode.Uri) {
+    super();
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
     this.ready = storageFiles
       .createDirectory(folder)
@@ -36,13 +37,11 @@ export class AccountList implements SignedInList, vscode.Disposable {
         // A watcher outside the workspace may miss a write: a window coming to the front reads again too.
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, FILE_NAME));
         const heard = () => void this.reload();
-        this.disposables.push(
-          watcher,
-          watcher.onDidCreate(heard),
-          watcher.onDidChange(heard),
-          watcher.onDidDelete(heard),
-          vscode.window.onDidChangeWindowState((state) => state.focused && heard()),
-        );
+        this.register(watcher);
+        this.register(watcher.onDidCreate(heard));
+        this.register(watcher.onDidChange(heard));
+        this.register(watcher.onDidDelete(heard));
+        this.register(vscode.window.onDidChangeWindowState((state) => state.focused && heard()));
         await this.load();
         this.told = this.addresses;
       });
@@ -73,9 +72,9 @@ export class AccountList implements SignedInList, vscode.Disposable {
     await this.write(this.addresses.filter((address) => address !== accountUrl));
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   /** Reads the list again, and tells it when it is not the list last told (the watcher hears this window's own writes too). */

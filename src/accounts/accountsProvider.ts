@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import type { Session } from './session';
 
 export const AUTH_PROVIDER_ID = 'helpdesk';
@@ -9,18 +10,19 @@ export const AUTH_PROVIDER_ID = 'helpdesk';
  * token to anyone: a session's accessToken is empty, as the token goes only to its own account's
  * address, by this extension (another extension asking for a helpdesk session gets the address).
  */
-export class AccountsProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class AccountsProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>());
   readonly onDidChangeSessions = this.changed.event;
   private listed: readonly string[] = [];
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly session: Session,
     onDidChangeAccounts: vscode.Event<void>,
   ) {
+    super();
     const update = () => void this.update();
-    this.subscriptions = [this.changed, session.onDidChange(update), onDidChangeAccounts(update)];
+    this.register(session.onDidChange(update));
+    this.register(onDidChangeAccounts(update));
     update();
   }
 
@@ -38,10 +40,6 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
 
   async removeSession(sessionId: string): Promise<void> {
     await this.session.signOut(sessionId);
-  }
-
-  dispose(): void {
-    for (const d of this.subscriptions) d.dispose();
   }
 
   /** Tells VS Code which accounts came and went. */

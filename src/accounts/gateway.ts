@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { HelpdeskClient, parseAccountUrl } from '../api';
 import type { Credentials, Session } from './session';
 import type { Log } from '../log';
@@ -25,10 +26,9 @@ interface Bound {
  * "rejected" or "unreachable" on what that account's calls meet, and binds the store the views
  * read to it.
  */
-export class Gateway implements WindowAccount, vscode.Disposable {
+export class Gateway extends Disposable implements WindowAccount {
   readonly onDidChange: vscode.Event<void>;
   private bound: Bound | undefined;
-  private readonly disposables: vscode.Disposable[];
   /** Other accounts signed in to, as drafts written for them are sent (see `accountFor`). */
   private readonly others = new Map<
     string,
@@ -42,8 +42,9 @@ export class Gateway implements WindowAccount, vscode.Disposable {
     private readonly state: KnowledgeState,
     private readonly store: HelpdeskStore,
   ) {
+    super();
     this.onDidChange = session.onDidChange;
-    this.disposables = [session.onDidChangeCredentials(() => this.follow())];
+    this.register(session.onDidChangeCredentials(() => this.follow()));
     // The session starts at activation and may be restored already (the gateway comes on first use).
     this.follow();
   }
@@ -107,10 +108,10 @@ export class Gateway implements WindowAccount, vscode.Disposable {
     await this.session.save(credentials.accountUrl, credentials.token);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.unbind();
     for (const other of this.others.values()) other.controller.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   /**

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { parseAccountUrl } from '../api/address';
 import type { Log } from '../log';
 import { readSettings, SETTINGS } from '../settings';
@@ -37,16 +38,16 @@ export interface Credentials {
  * what they met. Other windows follow through `secrets.onDidChange` and, where the editor does
  * not fire that in every window (the web workbench), through the sign-out signal.
  */
-export class Session implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class Session extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private readonly signedOut = new vscode.EventEmitter<string>();
+  private readonly signedOut = this.register(new vscode.EventEmitter<string>());
   /**
    * Fires with the address of an account signed out of, here (this window's or another one) or
    * in another window of this VS Code, once this window has followed it (`onDidChange` fired first).
    */
   readonly onDidSignOut = this.signedOut.event;
-  private readonly credentialsChanged = new vscode.EventEmitter<void>();
+  private readonly credentialsChanged = this.register(new vscode.EventEmitter<void>());
   /**
    * Fires the moment `credentials` changes, before what goes with it is stored (a sign-in, a
    * sign-out), which `onDidChange` follows: whoever calls with the credentials (the gateway)
@@ -55,7 +56,6 @@ export class Session implements vscode.Disposable {
   readonly onDidChangeCredentials = this.credentialsChanged.event;
   private currentValue: Credentials | undefined;
   private stateValue: SessionState = 'signedOut';
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOut, this.credentialsChanged];
   private firstRestore: Promise<void> | undefined;
   /** True while save() changes the secret and the address, which are then out of step. */
   private switching = false;
@@ -78,17 +78,22 @@ export class Session implements vscode.Disposable {
     /** This window's own state (the workspace's): which account it chose. */
     private readonly windowState: Pick<vscode.Memento, 'get' | 'update'>,
   ) {
+    super();
     log.redactWith(() => [this.current?.token]);
-    this.disposables.push(
+    this.register(
       signOutSignal.onDidSignOutElsewhere(
         (accountUrl) => void this.signedOutElsewhere(accountUrl).finally(() => this.signedOut.fire(accountUrl)),
       ),
+    );
+    this.register(
       secrets.onDidChange((event) => {
         if (!event.key.startsWith(SECRET_PREFIX)) return;
         this.signedIn = undefined;
         void this.restore();
       }),
-      accountList.onDidChange(() => (this.signedIn = undefined)),
+    );
+    this.register(accountList.onDidChange(() => (this.signedIn = undefined)));
+    this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.accountUrl) || event.affectsConfiguration(SETTINGS.workspaceAccount)) void this.restore();
       }),
@@ -305,10 +310,6 @@ export class Session implements vscode.Disposable {
   /** What the last call met, from the gateway: the service took the token, refused it, or was not reached. */
   noteReachability(state: 'signedIn' | 'rejected' | 'unreachable'): void {
     if (this.current && this.stateValue !== state) this.setState(state);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   private setState(state: SessionState): void {

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { storageFiles } from '../globalStorage/storageFiles';
 
 const FILE_NAME = 'signed-out.json';
@@ -23,19 +24,19 @@ interface Announcement {
  * every window, so a small file there, watched by each window, carries the news. It names the
  * account address only, never the token.
  */
-export class SignOutSignal implements vscode.Disposable {
+export class SignOutSignal extends Disposable {
   /** Each window has an extension host process of its own. (node:crypto would cost activation a module load.) */
   private readonly window = `${process.pid}.${Math.random().toString(36).slice(2)}`;
   private readonly file: vscode.Uri;
-  private readonly heard = new vscode.EventEmitter<string>();
+  private readonly heard = this.register(new vscode.EventEmitter<string>());
   /** Fires with the account address another window signed out of. */
   readonly onDidSignOutElsewhere = this.heard.event;
-  private readonly disposables: vscode.Disposable[] = [this.heard];
   private readonly ready: Promise<void>;
   private announced = 0;
   private lastHeard: string | undefined;
 
   constructor(private readonly folder: vscode.Uri) {
+    super();
     this.file = vscode.Uri.joinPath(folder, FILE_NAME);
     // The folder must exist before it can be watched; activation does not wait for this.
     this.ready = storageFiles.createDirectory(folder).then(
@@ -50,17 +51,11 @@ export class SignOutSignal implements vscode.Disposable {
     await storageFiles.writeFile(this.file, new TextEncoder().encode(JSON.stringify(announcement)));
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
-
   private watch(): void {
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.folder, FILE_NAME));
-    this.disposables.push(
-      watcher,
-      watcher.onDidCreate(() => void this.read()),
-      watcher.onDidChange(() => void this.read()),
-    );
+    this.register(watcher);
+    this.register(watcher.onDidCreate(() => void this.read()));
+    this.register(watcher.onDidChange(() => void this.read()));
   }
 
   private async read(): Promise<void> {

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { postIdOfBranch } from './branchNames';
 import type { GitApi, GitRepository } from '../code/gitApi';
 import { findRepository } from '../code/gitLocation';
@@ -36,11 +37,10 @@ const MAX_RECORDS = 1000;
  * each event, and nothing written into the person's repository but the branch they asked for).
  * In a window on another account it names no post; a branch made by hand names its post in any.
  */
-export class BranchPosts implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class BranchPosts extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when any repository's branch, HEAD commit or the naming settings change. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   /** By root: the Git API hands out a new object for a repository at each call. */
   private readonly watched = new Map<string, vscode.Disposable>();
   private api: GitApi | undefined;
@@ -52,9 +52,10 @@ export class BranchPosts implements vscode.Disposable {
     git: Promise<GitApi | string>,
     private readonly accounts?: BranchAccounts,
   ) {
-    if (accounts?.onDidChangeAccount) this.disposables.push(accounts.onDidChangeAccount(() => this.update(true)));
-    this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+    super();
+    if (accounts?.onDidChangeAccount) this.register(accounts.onDidChangeAccount(() => this.update(true)));
+    this.register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
+    this.register(
       vscode.workspace.onDidChangeConfiguration(
         (e) =>
           (e.affectsConfiguration(SETTINGS.branchNameTemplate) || e.affectsConfiguration(SETTINGS.referencePrefix)) && this.update(true),
@@ -64,8 +65,8 @@ export class BranchPosts implements vscode.Disposable {
       if (typeof api === 'string' || this.disposed) return;
       this.api = api;
       for (const repository of api.repositories) this.watch(repository);
-      if (api.onDidOpenRepository) this.disposables.push(api.onDidOpenRepository((repository) => this.watch(repository)));
-      if (api.onDidCloseRepository) this.disposables.push(api.onDidCloseRepository((repository) => this.unwatch(repository)));
+      if (api.onDidOpenRepository) this.register(api.onDidOpenRepository((repository) => this.watch(repository)));
+      if (api.onDidCloseRepository) this.register(api.onDidCloseRepository((repository) => this.unwatch(repository)));
       this.update();
     });
   }
@@ -154,11 +155,11 @@ export class BranchPosts implements vscode.Disposable {
     this.changed.fire();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     for (const listener of this.watched.values()) listener.dispose();
     this.watched.clear();
-    for (const disposable of this.disposables) disposable.dispose();
+    super.dispose();
   }
 }
 

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { referenceText } from '../code/postReferences';
 import { readSettings, SETTINGS } from '../settings';
 import type { BranchPosts } from './branchPosts';
@@ -21,20 +22,18 @@ const FIRST_SIGHT_MS = 1000;
  * never touched; what this put there follows the settings, and is taken back when the branch no
  * longer names that post. A box with nothing to put in it is never written to.
  */
-export class CommitMessages implements vscode.Disposable {
+export class CommitMessages extends Disposable {
   /** Per repository root: what it was on (branch, commit, settings, post) when last filled, and the text this put in its box. */
   private readonly seen = new Map<string, { at: string; filled?: string; waiting?: boolean }>();
-  private readonly listeners: vscode.Disposable[];
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly branchPosts: Pick<BranchPosts, 'onDidChange' | 'repositories' | 'postOf'>,
     private readonly firstSightMs = FIRST_SIGHT_MS,
   ) {
-    this.listeners = [
-      branchPosts.onDidChange(() => this.fill()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.commitMessageTemplate) && this.fill()),
-    ];
+    super();
+    this.register(branchPosts.onDidChange(() => this.fill()));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS.commitMessageTemplate) && this.fill()));
     this.fill();
   }
 
@@ -93,8 +92,8 @@ export class CommitMessages implements vscode.Disposable {
     this.timers.add(timer);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const timer of this.timers) clearTimeout(timer);
-    for (const listener of this.listeners) listener.dispose();
+    super.dispose();
   }
 }

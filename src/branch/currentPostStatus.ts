@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { withSignedInNow, type WindowAccount } from '../accounts/signedIn';
 import { referenceText } from '../code/postReferences';
 import type { Peek } from '../store/postPeeks';
@@ -13,9 +14,8 @@ const { l10n } = vscode;
  * The status bar item of the post the branch is about: `$(issues) HD-123`, its title in the
  * tooltip (as text), a click opens it. Shown while signed in and a branch names a post.
  */
-export class CurrentPostStatus implements vscode.Disposable {
+export class CurrentPostStatus extends Disposable {
   private readonly item = vscode.window.createStatusBarItem('helpdesk.currentPost', vscode.StatusBarAlignment.Left, 99);
-  private readonly listeners: vscode.Disposable[];
   /** Bumped at each show: a title that arrives for an older one is dropped. */
   private shown = 0;
   private visible = false;
@@ -26,8 +26,11 @@ export class CurrentPostStatus implements vscode.Disposable {
     private readonly window: Pick<WindowAccount, 'current' | 'onDidChange'>,
     private readonly peek: (id: number) => Promise<Peek> | undefined,
   ) {
+    super();
     this.item.name = l10n.t('Helpdesk: Current Post');
-    this.listeners = [branchPosts.onDidChange(() => this.show()), window.onDidChange(() => this.show())];
+    this.register(branchPosts.onDidChange(() => this.show()));
+    this.register(window.onDidChange(() => this.show()));
+    this.register(this.item);
     this.show();
   }
 
@@ -68,10 +71,5 @@ export class CurrentPostStatus implements vscode.Disposable {
   /** What the item shows now (for tests): undefined while hidden. */
   get shownText(): { text: string; tooltip: string } | undefined {
     return this.visible ? { text: this.item.text, tooltip: this.tooltip } : undefined;
-  }
-
-  dispose(): void {
-    for (const listener of this.listeners) listener.dispose();
-    this.item.dispose();
   }
 }

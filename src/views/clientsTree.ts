@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import type { Client } from '../api';
 import { hostOf } from './postUri';
 import { withSignedIn, type WindowAccount } from '../accounts/signedIn';
@@ -10,10 +11,9 @@ import { pagedRows, retryRow } from './pagedRows';
 const { l10n } = vscode;
 
 /** The Clients view: clients by name, a page at a time; a client expands to its deals. */
-export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
+export class ClientsTreeProvider extends Disposable implements vscode.TreeDataProvider<HelpdeskNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<HelpdeskNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   private view: Pick<vscode.TreeView<HelpdeskNode>, 'description'> | undefined;
   /** The client rows last drawn, by id: a change of one client's deals draws that row again. */
   private readonly shown = new Map<number, ClientNode>();
@@ -22,9 +22,10 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     private readonly store: HelpdeskStore,
     private readonly window: WindowAccount,
   ) {
-    this.disposables.push(
-      store.clients.onDidChange(() => this.changed.fire(undefined)),
-      store.onDidChangeDeals((clientIds) => this.dealsChanged(clientIds)),
+    super();
+    this.register(store.clients.onDidChange(() => this.changed.fire(undefined)));
+    this.register(store.onDidChangeDeals((clientIds) => this.dealsChanged(clientIds)));
+    this.register(
       window.onDidChange(() => {
         this.changed.fire(undefined);
         void this.describe();
@@ -69,10 +70,6 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
         ),
       () => [],
     )();
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   private node(client: Client): ClientNode {

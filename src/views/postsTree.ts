@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { withSignedIn, withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
 import { NOBODY, type Identity, type WhoIAm } from '../accounts/identity';
 import { readSettings, SETTINGS } from '../settings';
@@ -48,8 +49,8 @@ interface Fill {
  * Filed by Me) filters the loaded pages, as the service cannot, and loads more pages by itself
  * until the screen is full, the list ends, or `FILL_PAGES` were read; "Load more…" then goes on.
  */
-export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HelpdeskNode | HelpdeskNode[] | undefined>();
+export class PostsTreeProvider extends Disposable implements vscode.TreeDataProvider<HelpdeskNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<HelpdeskNode | HelpdeskNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private filter: PostFilter = {};
   private scope: PostsScope = 'everything';
@@ -69,7 +70,6 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
   private laidOutGeneration = 0;
   private refillTo = 0;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   /** The view it fills, whose description shows the filter (see `showIn`). */
   private view: vscode.TreeView<HelpdeskNode> | undefined;
   /** What a row's facts are named by, as the store holds them when its tooltip is shown. */
@@ -88,16 +88,19 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     private readonly identity: Identity,
     private readonly news: PostsNews,
   ) {
-    this.disposables.push(
-      news.onDidChange(() => this.changed.fire(undefined)),
-      store.posts.onDidChange((change) => this.listChanged(change)),
-      store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      // Another account's list starts again, and is filled again then (see fillIfRestarted).
+    super();
+    this.register(news.onDidChange(() => this.changed.fire(undefined)));
+    this.register(store.posts.onDidChange((change) => this.listChanged(change)));
+    this.register(store.onDidChangeStatuses(() => this.changed.fire(undefined)));
+    // Another account's list starts again, and is filled again then (see fillIfRestarted).
+    this.register(
       window.onDidChange(() => {
         void this.publish();
         this.changed.fire(undefined);
       }),
-      identity.onDidChange((accountUrl) => accountUrl === this.accountUrl() && void this.shownChanged()),
+    );
+    this.register(identity.onDidChange((accountUrl) => accountUrl === this.accountUrl() && void this.shownChanged()));
+    this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
@@ -108,10 +111,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The view it fills: its groups open and close, and its description says what is shown. */
   showIn(view: vscode.TreeView<HelpdeskNode>): void {
     this.view = view;
-    this.disposables.push(
+    this.register(
       view.onDidExpandElement(
         ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined),
       ),
+    );
+    this.register(
       view.onDidCollapseElement(
         ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined),
       ),
@@ -226,9 +231,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return item;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.fill?.controller.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   private row(post: Post): PostNode {

@@ -8,6 +8,7 @@ import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import vscode = require('vscode');
+import { Disposable } from '../../lifecycle';
 import { withSignedInNow, type WindowAccount } from '../../accounts/signedIn';
 import type { Log } from '../../log';
 import { readBounded } from '../../globalStorage/readBounded';
@@ -21,11 +22,11 @@ export function connectionFolder(context: Pick<vscode.ExtensionContext, 'globalS
   return context.globalStorageUri.scheme === 'file' ? join(context.globalStorageUri.fsPath, CONNECTION_FOLDER) : undefined;
 }
 
-export class McpHost implements vscode.Disposable {
+export class McpHost extends Disposable {
   private endpoint: Endpoint | undefined;
   private looking: Promise<void> = Promise.resolve();
   private disposed = false;
-  private readonly disposables: vscode.Disposable[] = [];
+  private started = false;
 
   constructor(
     private readonly folder: string,
@@ -33,18 +34,19 @@ export class McpHost implements vscode.Disposable {
     private readonly window: Pick<WindowAccount, 'current' | 'onDidChange'>,
     private readonly handle: CallHandler,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Follows the window from now on (the root starts it with the background work, not at activation: opening it writes files). */
   start(): void {
-    if (this.disposables.length > 0 || this.disposed) return;
+    if (this.started || this.disposed) return;
+    this.started = true;
     const look = () => void this.look();
     const timer = setInterval(look, LOOK_EVERY_MS);
-    this.disposables.push(
-      this.window.onDidChange(look),
-      vscode.window.onDidChangeWindowState((state) => state.focused && look()),
-      new vscode.Disposable(() => clearInterval(timer)),
-    );
+    this.register(this.window.onDidChange(look));
+    this.register(vscode.window.onDidChangeWindowState((state) => state.focused && look()));
+    this.register(new vscode.Disposable(() => clearInterval(timer)));
     look();
   }
 
@@ -104,9 +106,9 @@ export class McpHost implements vscode.Disposable {
     await endpoint?.close();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    for (const disposable of this.disposables) disposable.dispose();
+    super.dispose();
     void this.looking.then(() => this.close());
   }
 }

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/accounts/session';
-import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/accounts/gateway';
 import { Log } from '../../src/log';
-import { startStandIn, type StandIn } from '../server';
-import { Secrets, Signal } from './fakeSession';
+import { type StandIn } from '../server';
+import { Secrets } from './fakeSession';
 import { fake, workspace } from './fakeVscode';
-import { memoryState, MemoryAccountList } from './memoryState';
+import { memoryState } from './memoryState';
+import { standInsForSuite } from './support';
+import { restoredSession } from './fakeSession';
 
 /* The gateway follows the session while it moves from one account to another (review of the plain account). */
 
@@ -47,24 +48,14 @@ describe('Gateway while the session moves to another account', () => {
   const getConfiguration = workspace.getConfiguration.bind(workspace);
   const original = Object.getOwnPropertyDescriptor(workspace, 'getConfiguration')!;
 
-  before(async () => {
-    a = await startStandIn({ seed: 'demo' });
-    b = await startStandIn({ seed: 'demo' });
-  });
-  after(async () => {
-    await a.close();
-    await b.close();
-  });
+  standInsForSuite(([x, y]) => ([a, b] = [x!, y!]), { seed: 'demo' }, { seed: 'demo' });
 
   beforeEach(async () => {
-    a.reset();
-    b.reset();
     fake.reset();
     fake.config.set('helpdesk.accountUrl', a.url);
     secrets = new SlowSecrets();
     secrets.data.set(`helpdesk.token:${a.url}`, a.token);
-    session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
-    await session.whenRestored();
+    session = await restoredSession(secrets);
     store = new HelpdeskStore(new Log());
     gateway = new Gateway(session, new Log(), memoryState(), store);
     await store.posts.ensureStarted();

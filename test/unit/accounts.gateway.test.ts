@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { Session } from '../../src/accounts/session';
 import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/accounts/gateway';
 import { Log } from '../../src/log';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
 import { memoryState, MemoryAccountList } from './memoryState';
+import { standInsForSuite } from './support';
 
 /* The gateway with a real session (the editor faked, fakeVscode.ts) against the stand-in. */
 
@@ -17,13 +18,9 @@ describe('Gateway', () => {
   let secrets: Secrets;
   let session: Session;
 
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
 
   beforeEach(() => {
-    server.reset();
     fake.reset();
     fake.config.set('helpdesk.accountUrl', server.url);
     secrets = new Secrets();

@@ -3,18 +3,19 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSyn
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { encode } from 'gpt-tokenizer';
 import { DECLINED } from '../../src/agent/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/agent/mcp/endpoint';
 import { NO_WINDOW, REFUSED } from '../../src/agent/mcp/entry/endpointClient';
 import { CONNECTION_FILE, IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS, parseConnection } from '../../src/agent/mcp/protocol';
 import { SIGN_IN } from '../../src/agent/tools/tool';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { startAgent, type Agent } from '../agent/mcpAgent';
 import { ENTRY, mcpRig } from './mcpRig';
 import { fences, filed, sentPost } from './toolRig';
+import { standInsForSuite } from './support';
 
 /*
  * Issue 37: the helpdesk's tools for agents outside VS Code, through the stdio entry (dist/mcp.js)
@@ -41,12 +42,8 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     return started;
   };
 
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
   beforeEach(async () => {
-    server.reset();
     server.clearFaults();
     fake.reset();
     agents = [];

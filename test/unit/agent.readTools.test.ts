@@ -8,6 +8,7 @@ import { READING } from '../../src/agent/tools/registerTools';
 import { startStandIn, type StandIn } from '../server';
 import { fake, Uri } from './fakeVscode';
 import { never, postToolsRig as rig, type Token } from './postToolsRig';
+import { standInsForSuite } from './support';
 
 /* The read tools against the stand-in, the editor faked: each test was a defect an adversarial review of 3d6a6b5 found. */
 
@@ -19,12 +20,8 @@ function outsideFences(answer: string): string {
 describe('the read tools', () => {
   let server: StandIn;
   let made: ReturnType<typeof rig>;
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
   beforeEach(() => {
-    server.reset();
     server.clearFaults();
     made = rig(server);
   });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { HelpdeskClient, type Post } from '../../src/api';
+import { type Post } from '../../src/api';
 import { Account } from '../../src/api/account';
-import { ListKnowledge } from '../../src/api/listKnowledge';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import type { Services } from '../../src/services';
@@ -12,6 +11,7 @@ import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { memoryState } from './memoryState';
 import { never } from './toolRig';
+import { accountOn } from './support';
 
 /* The agent's helpdesk_updatePost against the stand-in, the editor faked: what the person is
  * asked (VS Code's prepareInvocation) and what a yes changes (invoke): exactly what was shown,
@@ -29,16 +29,8 @@ after(async () => {
 
 function rig(on: StandIn) {
   const state = memoryState();
-  const accountOn = () => {
-    const api = new HelpdeskClient({ accountUrl: on.url, token: on.token, retryDelayMs: 10 });
-    return new Account(on.url, {
-      api: () => api,
-      signal: new AbortController().signal,
-      knowledge: new ListKnowledge(state, on.url),
-      log: () => undefined,
-    });
-  };
-  let account: Account | undefined = accountOn();
+  const signedInAgain = () => accountOn(on, state);
+  let account: Account | undefined = signedInAgain();
   const store = new HelpdeskStore(new Log());
   const signedIn = () => account && { url: account.url, usable: true, account, store };
   const gateway = {
@@ -51,7 +43,7 @@ function rig(on: StandIn) {
   const shown: Post[] = [];
   const services = { gateway, log: new Log() } as unknown as Services;
   const tools = updatePostTool(services, identity, { showUpdated: (_url, post) => void shown.push(post), shownIn: () => undefined });
-  return { tools, identity, shown, account: () => account!, signInAgain: () => void (account = accountOn()) };
+  return { tools, identity, shown, account: () => account!, signInAgain: () => void (account = signedInAgain()) };
 }
 
 const puts = (on: StandIn) => on.requests.filter((request) => request.method === 'PUT');

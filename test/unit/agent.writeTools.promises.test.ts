@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
-import { startStandIn, type StandIn } from '../server';
-import { fake, Uri } from './fakeVscode';
+import { type StandIn } from '../server';
+import { fake } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
-import { fences, filed, never, sentPost, toolRig } from './toolRig';
+import { fences, filed, never, sentPost, toolRig, writeToolsSuite, type ToolRig } from './toolRig';
 
 /*
  * The promises at the agent's door (issue 33): a yes sends exactly what its question showed, for
@@ -16,29 +15,9 @@ import { fences, filed, never, sentPost, toolRig } from './toolRig';
  */
 
 describe("the agent's door keeps the promises", () => {
-  let server: StandIn;
-  let other: StandIn;
-  let r: ReturnType<typeof toolRig>;
-  let folder: string;
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-    other = await startStandIn({ seed: 'demo', prefix: 'other' });
-  });
-  after(async () => {
-    await server.close();
-    await other.close();
-  });
-  beforeEach(() => {
-    server.reset();
-    server.clearFaults();
-    other.reset();
-    fake.reset();
-    fake.config.set('helpdesk.requestTimeoutSeconds', 3);
-    folder = mkdtempSync(join(tmpdir(), 'hb-ws-'));
-    fake.folders.push({ uri: Uri.file(folder), name: 'ws', index: 0 });
-    r = toolRig([server, other]);
-  });
-  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const suite = writeToolsSuite('hb-ws-');
+  let server: StandIn, other: StandIn, r: ToolRig, folder: string;
+  beforeEach(() => void ({ server, other, r, folder } = suite));
 
   describe('a yes sends what its question showed, or nothing', () => {
     it('a refused question is not sent by a later yes: refused, asked again while signed out, signed in, yes → nothing', async () => {

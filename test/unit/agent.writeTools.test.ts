@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { draftUri } from '../../src/drafts/draftUri';
-import { startStandIn, type StandIn } from '../server';
-import { fake, Uri } from './fakeVscode';
-import { filed, never, outsideFences, sentPost, toolRig, withoutRef } from './toolRig';
+import { type StandIn } from '../server';
+import { fake } from './fakeVscode';
+import { filed, never, outsideFences, sentPost, withoutRef, writeToolsSuite, type ToolRig } from './toolRig';
 
 /*
  * The write tools (writeTools.ts) against the stand-in, the editor faked: what the person is asked
@@ -16,29 +16,9 @@ import { filed, never, outsideFences, sentPost, toolRig, withoutRef } from './to
  */
 
 describe('the write tools', () => {
-  let server: StandIn;
-  let other: StandIn;
-  let r: ReturnType<typeof toolRig>;
-  let folder: string;
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-    other = await startStandIn({ seed: 'demo', prefix: 'other' });
-  });
-  after(async () => {
-    await server.close();
-    await other.close();
-  });
-  beforeEach(() => {
-    server.reset();
-    server.clearFaults();
-    other.reset();
-    fake.reset();
-    fake.config.set('helpdesk.requestTimeoutSeconds', 3);
-    folder = mkdtempSync(join(tmpdir(), 'hb-ws-'));
-    fake.folders.push({ uri: Uri.file(folder), name: 'ws', index: 0 });
-    r = toolRig([server, other]);
-  });
-  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const suite = writeToolsSuite('hb-ws-');
+  let server: StandIn, other: StandIn, r: ToolRig, folder: string;
+  beforeEach(() => void ({ server, other, r, folder } = suite));
 
   // Pinned: the promises that hold.
 

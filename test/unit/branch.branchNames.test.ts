@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords } from '../../src/branch/branchNames';
+import { MAX_TEMPLATE_CHARS } from '../../src/settings';
 import { hostileText } from './hostile';
 
 /** Git's own answer: does it take `name` as a branch name? */
@@ -260,5 +261,101 @@ describe('a hostile template from a cloned repository', () => {
       quick('making safe', () => safeBranchName('a' + '-.'.repeat(500000)), 200),
       'a',
     );
+  });
+});
+
+const ms = (work: () => unknown): number => {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
+};
+
+/** Templates as a cloned repository's settings may hold them, within the setting's bound. */
+const templateText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        '{id}',
+        '{title}',
+        '{ID}',
+        '{id',
+        '-',
+        '.',
+        '/',
+        '_',
+        '..',
+        '.lock',
+        ' ',
+        '@{',
+        'hd',
+        '0',
+        '1',
+        'İ',
+        'ß',
+        '\u212A',
+        '\uE000',
+        '\uE001',
+      ),
+      fc.string({ maxLength: 4, unit: 'grapheme' }),
+    ),
+    { maxLength: 60 },
+  )
+  .map((parts) => parts.join('').slice(0, MAX_TEMPLATE_CHARS));
+const titleText = fc.oneof(
+  fc.string({ maxLength: 80, unit: 'grapheme' }),
+  fc.constantFrom('', '-', '2024 outage', '日本語 タイトル', 'İstanbul', '.lock', 'a'.repeat(300)),
+);
+const postId = fc.oneof(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, max: 999_999_999_999_999 }));
+
+describe("branch names from a repository's template", () => {
+  it('every name proposed from a template the setting takes is a branch name Git takes, and reads back to its post', () => {
+    fc.assert(
+      fc.property(templateText, titleText, postId, (template, title, id) => {
+        const name = proposeBranchName(template, { id, title });
+        assert.equal(branchNameProblem(name), undefined, name);
+        // Git keeps a branch in a file per part: a part over 255 bytes is "File name too long".
+        for (const part of name.split('/')) assert.ok(Buffer.byteLength(part) <= 255, `part of ${Buffer.byteLength(part)} bytes`);
+        assert.equal(postIdOfBranch(name, { template }), id, `${JSON.stringify(template)} → ${name}`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a 200-character template of ids makes a name that names no post (the example the property finds)', () => {
+    const template = '{id}-'.repeat(40);
+    assert.equal(template.length, MAX_TEMPLATE_CHARS);
+    const name = proposeBranchName(template, { id: 100_000, title: 'x' });
+    assert.equal(postIdOfBranch(name, { template }), 100_000, `${name.length} characters`);
+  });
+
+  it('a template holding the private-use character the title is marked with reads back to another post', () => {
+    // skeleton() marks {title} with U+E001 and {id} with U+E000, and never takes them out of the
+    // template itself: '\uE001{id}' glues the title to the id, and the name reads as post #1.
+    const template = '\uE001{id}';
+    const name = proposeBranchName(template, { id: 11, title: '日本語 タイトル' });
+    assert.equal(postIdOfBranch(name, { template }), 11, name);
+  });
+
+  it('held: {id} next to digits reads back; 1 MB templates of most shapes are linear', () => {
+    for (const [template, id] of [
+      ['1{id}', 7],
+      ['{id}0', 5],
+      ['{id}{id}', 12],
+      ['0{id}1{title}', 30],
+      ['{title}{id}', 4],
+    ] as const) {
+      const name = proposeBranchName(template, { id, title: '2024 outage' });
+      assert.equal(postIdOfBranch(name, { template }), id, name);
+    }
+    for (const template of [
+      'a' + '.-'.repeat(500_000) + 'x{id}',
+      '{title}'.repeat(150_000),
+      `{id}${'.lock'.repeat(200_000)}`,
+      `x{id}${'-'.repeat(1e6)}{title}`,
+      `{title}${'a.'.repeat(500_000)}{id}`,
+    ]) {
+      const took = ms(() => postIdOfBranch(proposeBranchName(template, { id: 7, title: 't' }), { template }));
+      assert.ok(took < 300, `${took.toFixed(0)} ms`);
+    }
   });
 });

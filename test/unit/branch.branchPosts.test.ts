@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { GitApi, GitRepository } from '../../src/code/gitApi';
 import { BranchPosts } from '../../src/branch/branchPosts';
+import { CommitMessages } from '../../src/branch/commitMessages';
 import { CurrentPostStatus } from '../../src/branch/currentPostStatus';
 import { EventEmitter, fake, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
@@ -12,12 +13,15 @@ import { memoryState } from './memoryState';
 const ACME = 'https://acme.example.com';
 const BETA = 'https://beta.example.com';
 
-function rig(branch: string) {
+/** One repository at `root` on `branch` (its commit box `inputBox`), and the branch's posts followed for a window on ACME. */
+function rig(branch: string, root = '/r') {
   const changed = new EventEmitter<void>();
   const head = { type: 0, name: branch, commit: 'c1' };
+  const inputBox = { value: '' };
   const repository = {
-    rootUri: Uri.file('/r'),
+    rootUri: Uri.file(root),
     state: { HEAD: head, remotes: [], indexChanges: [], workingTreeChanges: [], onDidChange: changed.event },
+    inputBox,
   } as unknown as GitRepository;
   const api = { repositories: [repository] } as unknown as GitApi;
   const account = { url: ACME as string | undefined };
@@ -28,7 +32,7 @@ function rig(branch: string) {
     account: () => account.url,
     onDidChangeAccount: accountChanged.event,
   });
-  const switchTo = (url: string) => {
+  const switchTo = (url: string | undefined) => {
     account.url = url;
     accountChanged.fire();
   };
@@ -36,10 +40,10 @@ function rig(branch: string) {
     head.name = name;
     changed.fire();
   };
-  return { repository, branchPosts, switchTo, checkOut, accountChanged, account, state };
+  return { repository, inputBox, branchPosts, switchTo, checkOut, accountChanged, account, state, head, changed };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = (delay = 0) => new Promise((resolve) => setTimeout(resolve, delay));
 
 describe('a branch names a post of one account', () => {
   beforeEach(() => fake.reset());
@@ -98,5 +102,50 @@ describe('a branch names a post of one account', () => {
     assert.equal(next.postOf(repository)?.postId, 1199);
     (repository.state.HEAD as { name: string }).name = 'hd-1198-a';
     assert.equal(next.postOf(repository), undefined, 'started in beta');
+  });
+});
+
+describe('a branch names a post of one account: the commit box, and the records kept', () => {
+  beforeEach(() => fake.reset());
+
+  it("the commit box filled on acme's branch is taken back when the window moves to beta", async () => {
+    const { repository, inputBox, branchPosts, switchTo } = rig('hd-1275-fix');
+    await settle();
+    await branchPosts.record(repository, 'hd-1275-fix', ACME);
+    const messages = new CommitMessages(branchPosts, 0);
+    await settle(5);
+    assert.equal(inputBox.value, '#1275: ', 'filled on acme');
+    switchTo(BETA);
+    await settle();
+    assert.equal(branchPosts.postOf(repository), undefined, 'the branch names nothing on beta');
+    // CommitMessages keys what it filled by branch, commit and settings, not the account: the box
+    // keeps acme's reference in beta's window, and the next commit there cites acme's post.
+    assert.equal(inputBox.value, '', "beta's window shows no reference to acme's #1275");
+    messages.dispose();
+    branchPosts.dispose();
+  });
+
+  it('held: 1,000 records at most, the newest kept; roots of any characters; switching back and forth', async () => {
+    const { repository, branchPosts, switchTo, state } = rig('hd-1-x');
+    switchTo(ACME);
+    await settle();
+    for (let i = 1; i <= 1005; i++) await branchPosts.record(repository, `hd-${i}-x`, i % 2 ? ACME : BETA);
+    const kept = state.get<Record<string, string>>('helpdesk.branchAccounts')!;
+    assert.equal(Object.keys(kept).length, 1000);
+    assert.ok(!Object.keys(kept).some((key) => key.endsWith('\nhd-1-x')), 'the oldest went');
+    switchTo(BETA);
+    assert.equal(
+      branchPosts.postOf(repository)?.postId,
+      1,
+      'an evicted record: the branch names its post in any account again, as one made by hand',
+    );
+    for (let i = 0; i < 50; i++) switchTo(i % 2 ? ACME : BETA);
+    const odd = rig('hd-9-x', '/r\nhd-9-x/ %2F\u202e');
+    await settle();
+    await odd.branchPosts.record(odd.repository, 'hd-9-x', ACME);
+    odd.switchTo(BETA);
+    assert.equal(odd.branchPosts.postOf(odd.repository), undefined, 'a root of odd characters keeps its record');
+    odd.switchTo(ACME);
+    assert.equal(odd.branchPosts.postOf(odd.repository)?.postId, 9);
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { verifySignIn } from '../../src/commands/signIn';
 import { accountUrlProblem } from '../../src/ui/errorText';
 import { Session } from '../../src/accounts/session';
@@ -8,10 +8,11 @@ import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/accounts/gateway';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
 import { memoryState, MemoryAccountList } from './memoryState';
+import { standInsForSuite } from './support';
 
 /* Sign-in as the token box sees it: the problem shown beside it, against the stand-in. */
 
@@ -20,13 +21,9 @@ describe('sign-in problems', () => {
   let gateway: Gateway;
   let ui: Notifier;
 
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
 
   beforeEach(async () => {
-    server.reset();
     fake.reset();
     const log = new Log();
     const session = new Session(new Secrets(), log, new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());

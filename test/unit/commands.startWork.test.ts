@@ -140,3 +140,53 @@ describe('Start Work records the account the branch names a post of', () => {
     );
   });
 });
+
+describe("Start Work's exact refs", () => {
+  beforeEach(() => fake.reset());
+
+  const refOf = (full: string): GitRef =>
+    full.startsWith('refs/heads/')
+      ? { type: REF_TYPE_HEAD, name: full.slice(11), commit: 'c1' }
+      : { type: REF_TYPE_REMOTE_HEAD, name: full.slice(13), remote: full.slice(13).split('/')[0], commit: 'c2' };
+  const repo = (refs: string[], remotes: string[]) => {
+    const calls: string[] = [];
+    const repository = {
+      rootUri: Uri.file('/r'),
+      state: {
+        HEAD: { type: REF_TYPE_HEAD, name: 'main', commit: 'c0' },
+        remotes: remotes.map((name) => ({ name })),
+        indexChanges: [],
+        workingTreeChanges: [],
+      },
+      getRefs: ({ pattern }: { pattern?: string | string[] }) =>
+        Promise.resolve(refs.filter((full) => [pattern ?? []].flat().some((p) => full === p || full.startsWith(`${p}/`))).map(refOf)),
+      checkout: (ref: string) => (calls.push(`checkout ${ref}`), Promise.resolve()),
+      createBranch: (name: string, checkout: boolean, ref?: string) => (
+        calls.push(`${checkout ? 'checkout -b' : 'branch'} ${name}${ref ? ` ${ref}` : ''}`),
+        Promise.resolve()
+      ),
+      setBranchUpstream: () => Promise.resolve(),
+    } as unknown as GitRepository;
+    return { repository, calls };
+  };
+  const services = () => {
+    const log = new Log();
+    return { log, ui: new Notifier(log) };
+  };
+  const post = { id: 5, title: 'Fix' } as Post;
+
+  it('origin/HEAD typed as a name is not answered with "e.g. HEAD", a name Git refuses', async () => {
+    const { repository, calls } = repo(['refs/heads/main', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main'], ['origin']);
+    assert.equal(await startWorkOn(services(), post, repository, 'origin/HEAD'), undefined);
+    assert.deepEqual(calls, []);
+    const told = fake.messages.at(-1)?.text ?? '';
+    assert.ok(!/e\.g\. HEAD\b/.test(told), told);
+  });
+
+  it('held: HEAD refused; a remote named like the branch does not make it "exist"', async () => {
+    const { repository, calls } = repo(['refs/heads/main', 'refs/remotes/hd-5/main'], ['origin', 'hd-5']);
+    await assert.rejects(startWorkOn(services(), post, repository, 'HEAD'), /is "HEAD"/);
+    assert.deepEqual(await startWorkOn(services(), post, repository, 'hd-5'), { branch: 'hd-5', created: true });
+    assert.deepEqual(calls, ['checkout -b hd-5']);
+  });
+});

@@ -1,39 +1,31 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { HelpdeskClient, type Post } from '../../src/api';
-import { Account } from '../../src/api/account';
-import { ListKnowledge } from '../../src/api/listKnowledge';
+import { beforeEach, describe, it } from 'node:test';
+import { type Post } from '../../src/api';
 import { offerToTakePost } from '../../src/commands/startWorkOffer';
 import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Notifier } from '../../src/ui/notifier';
-import { PROFILES, startStandIn, type StandIn } from '../server';
+import { PROFILES, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { memoryState } from './memoryState';
+import { accountOn, standInsForSuite } from './support';
 
 /* After Start Work: the offer, once per post, to assign it to the person and set a status they
  * pick (the "in progress" one first). Never done unasked. */
 
 let accepting: StandIn;
 let refusing: StandIn;
-before(async () => {
-  accepting = await startStandIn({ seed: 'demo' });
-  refusing = await startStandIn({ seed: 'demo', profile: { ...PROFILES.likely, postUpdates: 'methodNotAllowed' } });
-});
-after(async () => {
-  await Promise.all([accepting.close(), refusing.close()]);
-});
+// Both reset before each test.
+standInsForSuite(
+  ([a, r]) => ([accepting, refusing] = [a!, r!]),
+  { seed: 'demo' },
+  { seed: 'demo', profile: { ...PROFILES.likely, postUpdates: 'methodNotAllowed' } },
+);
 
 async function windowOn(server: StandIn) {
   const state = memoryState();
-  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const account = new Account(server.url, {
-    api: () => api,
-    signal: new AbortController().signal,
-    knowledge: new ListKnowledge(state, server.url),
-    log: () => undefined,
-  });
+  const account = accountOn(server, state);
   const log = new Log();
   const store = new HelpdeskStore(log);
   store.bind(account);
@@ -53,11 +45,7 @@ const puts = (server: StandIn) => server.requests.filter((request) => request.me
 const offers = () => fake.messages.filter((m) => m.buttons.includes('Assign and Set Status…'));
 
 describe('the offer after Start Work', () => {
-  beforeEach(() => {
-    fake.reset();
-    accepting.reset();
-    refusing.reset();
-  });
+  beforeEach(() => fake.reset());
 
   it('taken: the post is assigned to the person and set to the status picked, the "in progress" one offered first', async () => {
     const w = await windowOn(accepting);

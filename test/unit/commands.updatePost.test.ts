@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { HelpdeskClient, type Post } from '../../src/api';
-import { Account } from '../../src/api/account';
-import { ListKnowledge } from '../../src/api/listKnowledge';
+import { beforeEach, describe, it } from 'node:test';
+import { type Post } from '../../src/api';
 import { changedFields, changedSince, differences } from '../../src/api/postChanges';
 import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/commands/updatePost';
 import { commandHandlers } from '../../src/commands/feature';
@@ -14,36 +12,30 @@ import { Notifier } from '../../src/ui/notifier';
 import { PostNode } from '../../src/views/nodes';
 import { PostDocumentProvider } from '../../src/views/postDocument';
 import { postUri } from '../../src/views/postUri';
-import { PROFILES, startStandIn, type StandIn } from '../server';
+import { PROFILES, type StandIn } from '../server';
 import { CancellationTokenSource, EventEmitter, fake } from './fakeVscode';
 
 /** A cancellation token of the fake editor, as VS Code's type. */
 const token = () => new CancellationTokenSource().token as unknown as import('vscode').CancellationToken;
 import { memoryState } from './memoryState';
+import { accountOn, standInsForSuite } from './support';
 
 /* Close, Reopen, Assign to Me, Assign…, Set Status… as the commands run them on a post's row,
  * the editor faked, against a stand-in that accepts updating posts and one that refuses it. */
 
 let accepting: StandIn;
 let refusing: StandIn;
-before(async () => {
-  accepting = await startStandIn({ seed: 'demo' });
-  refusing = await startStandIn({ seed: 'demo', profile: { ...PROFILES.likely, postUpdates: 'methodNotAllowed' } });
-});
-after(async () => {
-  await Promise.all([accepting.close(), refusing.close()]);
-});
+// Both reset before each test.
+standInsForSuite(
+  ([a, r]) => ([accepting, refusing] = [a!, r!]),
+  { seed: 'demo' },
+  { seed: 'demo', profile: { ...PROFILES.likely, postUpdates: 'methodNotAllowed' } },
+);
 
 /** One window signed in to `server`: its account, store, identity, and the commands. */
 async function windowOn(server: StandIn, shownIn: UpdateShown['shownIn'] = () => undefined) {
   const state = memoryState();
-  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  const account = new Account(server.url, {
-    api: () => api,
-    signal: new AbortController().signal,
-    knowledge: new ListKnowledge(state, server.url),
-    log: () => undefined,
-  });
+  const account = accountOn(server, state);
   const log = new Log();
   const store = new HelpdeskStore(log);
   store.bind(account);
@@ -75,11 +67,7 @@ const anOpenPost = (store: HelpdeskStore) =>
   store.posts.state.items.find((post) => post.closed === false && typeof post.post_id !== 'number')!;
 
 describe('updating a post from the editor', () => {
-  beforeEach(() => {
-    fake.reset();
-    accepting.reset();
-    refusing.reset();
-  });
+  beforeEach(() => fake.reset());
 
   it('Close Post on a row: sends only closed, the row shows the answered record, the open documents are told; Reopen sends closed: false', async () => {
     const w = await windowOn(accepting);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { Session } from '../../src/accounts/session';
-import type { SignOutSignal } from '../../src/accounts/signOutSignal';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { Gateway } from '../../src/accounts/gateway';
 import { postHovers } from '../../src/editor/postHover';
 import { Log } from '../../src/log';
-import { startStandIn, type StandIn } from '../server';
-import { Secrets, Signal } from './fakeSession';
+import { type StandIn } from '../server';
+import { Secrets } from './fakeSession';
 import { fake } from './fakeVscode';
-import { memoryState, MemoryAccountList } from './memoryState';
+import { memoryState } from './memoryState';
+import { standInsForSuite } from './support';
+import { restoredSession, signedInSecrets } from './fakeSession';
 
 /* Hovers on references: one request per post per few minutes, for every account signed in to. */
 
@@ -19,24 +19,12 @@ describe('a hovered reference', () => {
   let secrets: Secrets;
   let gateway: Gateway;
 
-  before(async () => {
-    a = await startStandIn({ seed: 'demo' });
-    b = await startStandIn({ seed: 'demo' });
-  });
-  after(async () => {
-    await a.close();
-    await b.close();
-  });
+  standInsForSuite(([x, y]) => ([a, b] = [x!, y!]), { seed: 'demo' }, { seed: 'demo' });
   beforeEach(async () => {
-    a.reset();
-    b.reset();
     fake.reset();
     fake.config.set('helpdesk.accountUrl', a.url);
-    secrets = new Secrets();
-    secrets.data.set(`helpdesk.token:${a.url}`, a.token);
-    secrets.data.set(`helpdesk.token:${b.url}`, b.token);
-    const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
-    await session.whenRestored();
+    secrets = signedInSecrets(a, b);
+    const session = await restoredSession(secrets);
     gateway = new Gateway(session, new Log(), memoryState(), new HelpdeskStore(new Log()));
   });
   afterEach(() => gateway.dispose());

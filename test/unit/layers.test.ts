@@ -90,6 +90,20 @@ function srcFiles(): { file: string; text: string }[] {
   return sourceFiles(src).map((path) => ({ file: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 }
 
+/** The lines of src/ (comments left out) that match `pattern`, as `file: line`, in the files `checked` takes. */
+function linesMatching(pattern: RegExp, checked: (file: string) => boolean): string[] {
+  return srcFiles()
+    .filter(({ file }) => checked(file))
+    .flatMap(({ file, text }) =>
+      text
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .split('\n')
+        .filter((line) => pattern.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+}
+
 describe('layers', () => {
   it("outside src/api/ and the gateway, nothing imports the API client's request machinery", () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
@@ -149,16 +163,7 @@ describe('layers', () => {
   it('one composition root: only src/extension.ts makes the parts, registers the views and loads code at run time', () => {
     const made =
       /\bnew (Session|Gateway|HelpdeskStore|Identity|DraftStore|DraftSender|NewsWatcher|NewsFolder|PostsTreeProvider|ClientsTreeProvider|PostDocumentProvider|BranchPosts)\(|\bcreateTreeView\(|\brequire\(\s*['"]\./;
-    const problems = srcFiles()
-      .filter(({ file }) => file !== 'src/extension.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/^\s*\/\/.*$/gm, '')
-          .split('\n')
-          .filter((line) => made.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const problems = linesMatching(made, (file) => file !== 'src/extension.ts');
     const root = srcFiles().find(({ file }) => file === 'src/extension.ts');
     assert.ok(root && made.test(root.text), 'src/extension.ts makes the parts');
     assert.deepEqual(problems, []);
@@ -187,16 +192,7 @@ describe('layers', () => {
 
   it('one window account: outside the gateway nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
     const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
-    const problems = srcFiles()
-      .filter(({ file }) => file !== 'src/accounts/gateway.ts' && file !== 'src/accounts/session.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/^\s*\/\/.*$/gm, '')
-          .split('\n')
-          .filter((line) => reaches.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const problems = linesMatching(reaches, (file) => file !== 'src/accounts/gateway.ts' && file !== 'src/accounts/session.ts');
     assert.ok(
       reaches.test('await accountNow.now(); gateway.account') &&
         reaches.test('services.gateway.store.posts') &&
@@ -208,16 +204,7 @@ describe('layers', () => {
 
   it('one door to the signed-in account: outside src/accounts/ and the composition root, nothing waits for the session, reads the window account, or reaches its store through it', () => {
     const reaches = /\.ready\(|\b(?:gateway|window)\??\.current\b|\.current\??\.(?:store|account|url)\b/;
-    const problems = srcFiles()
-      .filter(({ file }) => !file.startsWith('src/accounts/') && file !== 'src/extension.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/^\s*\/\/.*$/gm, '')
-          .split('\n')
-          .filter((line) => reaches.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const problems = linesMatching(reaches, (file) => !file.startsWith('src/accounts/') && file !== 'src/extension.ts');
     assert.ok(
       ['await this.window.ready()', 'services.gateway.current?.account', 'const here = window.current;', 'x.current?.store.posts'].every(
         (line) => reaches.test(line),

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
-import { DraftStore, type Draft, type DraftFolder } from '../../src/drafts/drafts';
+import { DraftStore, type DraftFolder } from '../../src/drafts/drafts';
 import { draftFolder } from '../../src/drafts/draftFolders';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { Disposable, fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
 import { rig } from './senderRig';
+import { standInsForSuite } from './support';
+import { draft, draftWindowsOnDisk, fields } from './draftWindows';
 
 /*
- * Review of the move of drafts to one file each: tries to lose what the person typed. Each test
- * names what it tries; those that fail are defects of the change, the rest show what held.
+ * Drafts as files, one each, in a folder every window shares: each test tries to lose what the
+ * person typed (two windows on one real folder, a version before that kept them in the global
+ * state, a file half written, a send while another window edits). First written in the review
+ * of the move of drafts to one file each.
  */
 
 /** The global state every window of one VS Code shares, each window writing its view whole. */
@@ -34,15 +37,6 @@ class SharedState {
   }
 }
 
-const draft = (id: string, text: string, createdAt = 1): Draft => ({
-  id,
-  kind: 'task',
-  text,
-  accountUrl: 'https://acme.example.com',
-  createdAt,
-  updatedAt: createdAt,
-});
-const fields = (text: string) => ({ kind: 'task' as const, text, accountUrl: 'https://acme.example.com' });
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The folder, with the writes of draft files held while `holding` (released in order by `release`). */
@@ -59,17 +53,12 @@ function holdingWrites(inner: DraftFolder) {
   return { folder, control };
 }
 
-describe('Review: drafts one file each, windows on one real folder', () => {
+describe('drafts one file each, windows on one real folder', () => {
   let root: string;
   let state: SharedState;
-  const stores: DraftStore[] = [];
+  const window = draftWindowsOnDisk('review-drafts-', (made) => (root = made));
   const folder = () => draftFolder(Uri.file(root) as never);
-  const open = async (drafts: DraftFolder = folder()) => {
-    const store = new DraftStore(state.window(), drafts, new MemoryFolder());
-    stores.push(store);
-    await store.ready;
-    return store;
-  };
+  const open = (drafts?: DraftFolder) => window(state.window(), drafts);
   /** Every byte the drafts folder and the global state hold. */
   const everywhere = async () => {
     const dir = join(root, 'drafts');
@@ -78,13 +67,8 @@ describe('Review: drafts one file each, windows on one real folder', () => {
     return files.join('\n') + JSON.stringify(state.value);
   };
 
-  beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), 'review-drafts-'));
+  beforeEach(() => {
     state = new SharedState();
-  });
-  afterEach(async () => {
-    for (const store of stores.splice(0)) store.dispose();
-    await rm(root, { recursive: true, force: true });
   });
 
   it('two windows save one draft at the same moment: one save is lost, and neither window is told', async () => {
@@ -229,14 +213,10 @@ class Deaf extends MemoryFolder {
   override readonly onDidChange = () => new Disposable(() => undefined);
 }
 
-describe('Review: a draft edited in another window while this window sends it', () => {
+describe('a draft edited in another window while this window sends it', () => {
   let server: StandIn;
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
   beforeEach(() => {
-    server.reset();
     fake.reset();
   });
 

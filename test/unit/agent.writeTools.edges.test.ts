@@ -1,46 +1,27 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { FiledIntents } from '../../src/drafts/filedIntents';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { fake, Uri } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
-import { fences, filed, never, sentPost, toolRig } from './toolRig';
+import { fences, filed, never, sentPost, toolRig, writeToolsSuite, type ToolRig } from './toolRig';
 
 /*
- * An adversarial review of the agent's door (issue 33, 9c13243..c93374b): each test here tries
- * to break one promise. Those that fail on c93374b are defects; see the review report.
+ * The write tools at their edges: two chats asking and answering at once, kept drafts edited or
+ * filed between question and yes, the filed ledger unreadable, dated ahead or ten thousand files
+ * long, the clock set back, inputs nested a million deep. Each tries to break one promise (first
+ * written in the review of issue 33, 9c13243..c93374b: those under "defects" failed on c93374b).
  */
 
 const markerOf = (content: unknown) => /^Sent from VS Code · (hb-[0-9a-z]{10})/.exec(String(content))?.[1];
 
-describe("review: the agent's door", () => {
-  let server: StandIn;
-  let other: StandIn;
-  let r: ReturnType<typeof toolRig>;
-  let folder: string;
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-    other = await startStandIn({ seed: 'demo', prefix: 'other' });
-  });
-  after(async () => {
-    await server.close();
-    await other.close();
-  });
-  beforeEach(() => {
-    server.reset();
-    server.clearFaults();
-    other.reset();
-    fake.reset();
-    fake.config.set('helpdesk.requestTimeoutSeconds', 3);
-    folder = mkdtempSync(join(tmpdir(), 'hb-review-'));
-    fake.folders.push({ uri: Uri.file(folder), name: 'ws', index: 0 });
-    r = toolRig([server, other]);
-  });
-  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+describe('the write tools at their edges', () => {
+  const suite = writeToolsSuite('hb-review-');
+  let server: StandIn, other: StandIn, r: ToolRig, folder: string;
+  beforeEach(() => void ({ server, other, r, folder } = suite));
 
   describe('defects', () => {
     it('two chats asked the same, both say yes one after the other: one post, not two with one marker', async () => {

@@ -20,7 +20,7 @@ const production = args.has('--production');
  * The manifest's names as types, so that tsc checks the tables that must match package.json:
  * src/commandIds.ts (contributes.commands) for the table of command handlers (src/extension.ts),
  * and src/toolNames.ts (contributes.languageModelTools) for the table of tool registrations
- * (src/tools/registerTools.ts). A name contributed without its entry, or an entry for none,
+ * (src/agent/tools/registerTools.ts). A name contributed without its entry, or an entry for none,
  * fails the type check. Each file is written only when it changed.
  */
 function writeManifestNames() {
@@ -97,12 +97,12 @@ const extension = {
   sourcesContent: false,
 };
 
-// The MCP server on stdio for agents outside VS Code (src/mcp/stdio.ts): a bundle of its own, with
+// The MCP server on stdio for agents outside VS Code (src/agent/mcp/entry/stdio.ts): a bundle of its own, with
 // the MCP SDK; the extension never loads it (it only copies it and names it in configurations).
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const mcp = {
   ...common,
-  entryPoints: { mcp: 'src/mcp/stdio.ts' },
+  entryPoints: { mcp: 'src/agent/mcp/entry/stdio.ts' },
   outdir: 'dist',
   define: { VERSION: JSON.stringify(version) },
   minify: production,

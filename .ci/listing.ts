@@ -43,7 +43,7 @@ const GALLERY_COLOR_LENGTH = 16;
 
 /**
  * The bundles esbuild.mjs writes for the package: `main` (src/start.ts), the extension it loads
- * beside itself, and the MCP server the extension hands to agents (src/mcp/stdio.ts).
+ * beside itself, and the MCP server the extension hands to agents (src/agent/mcp/entry/stdio.ts).
  */
 export const BUNDLES: readonly string[] = ['dist/start.js', 'dist/extension.js', 'dist/mcp.js'];
 

@@ -8,12 +8,12 @@
 // first command.
 import vscode = require('vscode');
 import type { Post } from './api';
-import type { Account } from './account/account';
-import { AccountList } from './auth/accountList';
-import { registerAccountsProvider } from './auth/accountsProvider';
-import { Session } from './auth/session';
-import { SignOutSignal } from './auth/signOutSignal';
-import { AccountStatusBar } from './auth/statusBar';
+import type { Account } from './api/account';
+import { AccountList } from './accounts/accountList';
+import { registerAccountsProvider } from './accounts/accountsProvider';
+import { Session } from './accounts/session';
+import { SignOutSignal } from './accounts/signOutSignal';
+import { AccountStatusBar } from './accounts/statusBar';
 import { gitApi } from './code/gitLocation';
 import type { CommandId } from './commandIds';
 import { showAccountMenu } from './commands/accountMenu';
@@ -27,36 +27,37 @@ import { showClientPosts } from './commands/showClientPosts';
 import { targetPost, targetUri } from './commands/targets';
 import { discardDraft, sendDraft, UnsentDraftsOffer } from './drafts/draftCommands';
 import { DraftFileSystem } from './drafts/draftFileSystem';
+import { draftFolder, filedFolder, presenceFolder } from './drafts/draftFolders';
 import { DraftStore } from './drafts/drafts';
 import { DRAFT_SCHEME, draftIdOf } from './drafts/draftUri';
 import { FiledIntents } from './drafts/filedIntents';
-import { draftFolder, filedFolder, presenceFolder, rowsFolder } from './drafts/sharedFolders';
 import { DraftSender } from './drafts/sendDraft';
-import { commentOnTaskFeature } from './features/commentOnTask';
-import { createTaskFeature } from './features/createTask';
-import { createTaskFromCommentFeature, writeTodoReference } from './features/createTaskFromComment';
-import type { CommandHandler } from './features/feature';
-import { linkDealFeature } from './features/linkDeal';
-import { reportBugFeature } from './features/reportBug';
-import { signInFeature } from './features/signIn';
-import { startWorkFeature } from './features/startWork';
-import { publishPostUpdatesRefused, updatePostFeature } from './features/updatePost';
-import { Gateway } from './gateway/gateway';
-import { Identity } from './identity/identity';
-import { postHovers } from './inCode/postHover';
-import { registerInCode } from './inCode/register';
+import { commentOnTaskFeature } from './commands/commentOnTask';
+import { createTaskFeature } from './commands/createTask';
+import { createTaskFromCommentFeature, writeTodoReference } from './commands/createTaskFromComment';
+import { anyAccount, commandHandlers, onlySignedIn, type Command } from './commands/feature';
+import { linkDealFeature } from './commands/linkDeal';
+import { reportBugFeature } from './commands/reportBug';
+import { signInFeature } from './commands/signIn';
+import { startWorkFeature } from './commands/startWork';
+import { publishPostUpdatesRefused, updatePostFeature } from './commands/updatePost';
+import { Gateway } from './accounts/gateway';
+import { withSignedIn, withSignedInNow, type SignedIn } from './accounts/signedIn';
+import { Identity } from './accounts/identity';
+import { postHovers } from './editor/postHover';
+import { registerInCode } from './editor/register';
 import { Log } from './log';
-import { registerMcp, type McpDoor } from './mcp/register';
+import { registerMcp, type McpDoor } from './agent/mcp/register';
 import type { Services } from './services';
 import { SETTINGS } from './settings';
-import { SerialState } from './storage/serialState';
+import { SerialState } from './globalStorage/serialState';
 import { autoRefresh } from './store/autoRefresh';
 import { HelpdeskStore } from './store/helpdeskStore';
-import { forgetRows } from './store/rowSnapshots';
-import { postTools } from './tools/postTools';
-import { registerTools, type HelpdeskTools } from './tools/registerTools';
-import { updatePostTool } from './tools/updatePostTool';
-import { writeTools } from './tools/writeTools';
+import { forgetRows, rowsFolder } from './store/rowSnapshots';
+import { postTools } from './agent/tools/postTools';
+import { registerTools, type HelpdeskTools } from './agent/tools/registerTools';
+import { updatePostTool } from './agent/tools/updatePost';
+import { writeTools } from './agent/tools/writeTools';
 import { Notifier } from './ui/notifier';
 import { ClientsTreeProvider } from './views/clientsTree';
 import type { HelpdeskNode } from './views/nodes';
@@ -68,9 +69,9 @@ import { forgetNews } from './watch/newsFileNames';
 import { NewsFolder } from './watch/newsFiles';
 import { showNewsCount } from './watch/newsStatus';
 import { NewsWatcher } from './watch/watcher';
-import { BranchPosts } from './work/branchPosts';
-import { CommitMessages } from './work/commitMessages';
-import { CurrentPostStatus } from './work/currentPostStatus';
+import { BranchPosts } from './branch/branchPosts';
+import { CommitMessages } from './branch/commitMessages';
+import { CurrentPostStatus } from './branch/currentPostStatus';
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are
@@ -149,7 +150,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const gateway = new Gateway(session, log, globalState, store);
   const ui = new Notifier(log);
   const identity = new Identity(globalState);
-  const referenceAccounts = () => ({ window: gateway.current?.url, all: accountList.known });
+  /** This window's account now, for what follows it without waiting (the references, the branch's post, the news). */
+  const windowUrl = withSignedInNow(
+    gateway,
+    ({ url }) => url,
+    () => undefined,
+  );
+  const referenceAccounts = () => ({ window: windowUrl(), all: accountList.known });
 
   // Git's branches are followed from the background start on (activating the Git extension is no
   // part of a first paint).
@@ -157,7 +164,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const git = new Promise<void>((resolve) => (startGit = resolve)).then(() => gitApi());
   const branchPosts = new BranchPosts(git, {
     state: globalState,
-    account: () => gateway.current?.url,
+    account: windowUrl,
     onDidChangeAccount: gateway.onDidChange,
   });
   const sender = new DraftSender(
@@ -175,7 +182,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 
   const newsFolder = new NewsFolder(context.globalStorageUri);
   const me = (accountUrl: string) => identity.whoIAm(accountUrl);
-  const watcher = new NewsWatcher(() => gateway.current?.account, gateway.onDidChange, me, newsFolder, drafts.window, ui, log);
+  const windowAccount = withSignedInNow(
+    gateway,
+    ({ account }) => account,
+    () => undefined,
+  );
+  const watcher = new NewsWatcher(windowAccount, gateway.onDidChange, me, newsFolder, drafts.window, ui, log);
   const posts = new PostsTreeProvider(store, gateway, identity, watcher);
   const postsView = vscode.window.createTreeView('helpdesk.posts', { treeDataProvider: posts });
   posts.showIn(postsView);
@@ -184,17 +196,20 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   clients.showIn(clientsView);
   const rowDecorations = new RowDecorations(watcher);
   const postDocuments = new PostDocumentProvider(gateway);
-  const signedIn = <T>(then: () => T) => (gateway.current ? then() : undefined);
 
   const made = features(services, { identity, postDocuments });
   /** The person's Refresh: the post updates a refusal stopped are offered again (the next one will tell). */
-  const refreshed = () =>
-    void gateway.current?.account
-      .forgetPostUpdatesRefused()
-      .catch((error: unknown) => log.error('Could not forget the refused post updates', error));
-  // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts).
+  const refreshed = ({ account }: SignedIn) =>
+    void account.forgetPostUpdatesRefused().catch((error: unknown) => log.error('Could not forget the refused post updates', error));
+  /** Open Post: of the account its argument names (a document's), else of the window's. */
+  const openPost = (arg: unknown, windowUrl: string | undefined) => {
+    const post = targetPost(arg);
+    return post && postDocuments.open(post.id, post.accountUrl ?? windowUrl);
+  };
+  // Each takes what VS Code passes: a tree node, a document URI, or nothing (see commands/targets.ts),
+  // and, signed in, the window's account (see commands/feature.ts).
   // One for each command of the manifest, no more: tsc checks it (see CommandId).
-  const handlers: Record<CommandId, CommandHandler> = {
+  const commands: Record<CommandId, Command> = {
     ...made.signIn.commands,
     ...made.commentOnTask.commands,
     ...made.createTask.commands,
@@ -203,46 +218,60 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     ...made.reportBug.commands,
     ...made.startWork.commands,
     ...made.updatePost.commands,
-    'helpdesk.signOut': (arg) => session.signOut(typeof arg === 'string' ? arg : undefined),
-    'helpdesk.switchAccount': (arg) => (typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity)),
-    'helpdesk.useAccountForWorkspace': () => useAccountForWorkspace(session, ui),
-    'helpdesk.stopUsingAccountForWorkspace': () => stopUsingAccountForWorkspace(session),
-    'helpdesk.refresh': () => signedIn(() => (refreshed(), store.refreshAll())),
-    'helpdesk.refreshPosts': () => signedIn(() => (refreshed(), store.posts.refresh())),
-    'helpdesk.refreshClients': () => signedIn(() => store.refreshClients()),
-    'helpdesk.loadMore': (list, clientId) =>
+    'helpdesk.signOut': anyAccount((arg) => session.signOut(typeof arg === 'string' ? arg : undefined)),
+    'helpdesk.switchAccount': anyAccount((arg) =>
+      typeof arg === 'string' ? switchAccount(session, ui, arg) : showAccountMenu(session, identity),
+    ),
+    'helpdesk.useAccountForWorkspace': anyAccount(() => useAccountForWorkspace(session, ui)),
+    'helpdesk.stopUsingAccountForWorkspace': anyAccount(() => stopUsingAccountForWorkspace(session)),
+    'helpdesk.refresh': onlySignedIn((signedIn) => (refreshed(signedIn), signedIn.store.refreshAll())),
+    'helpdesk.refreshPosts': onlySignedIn((signedIn) => (refreshed(signedIn), signedIn.store.posts.refresh())),
+    'helpdesk.refreshClients': onlySignedIn(({ store }) => store.refreshClients()),
+    'helpdesk.loadMore': anyAccount((list, clientId) =>
       list === 'deals' ? store.retryDeals(Number(clientId)) : list === 'clients' ? store.clients.loadMore() : posts.loadMore(),
-    'helpdesk.openPost': (arg) => {
-      const post = targetPost(arg);
-      return post && postDocuments.open(post.id, post.accountUrl);
+    ),
+    'helpdesk.openPost': {
+      signedIn: ({ url }, arg) => openPost(arg, url),
+      signedOut: (arg) => openPost(arg, undefined),
     },
-    'helpdesk.openInBrowser': (arg) => openInBrowser(gateway, session, arg),
-    'helpdesk.copyLink': (arg) => copyLink(gateway, session, arg),
-    'helpdesk.filterPosts': () => filterPosts(posts),
-    'helpdesk.clearFilter': () => posts.setFilter({}),
-    'helpdesk.showClientPosts': (arg) => showClientPosts(posts, store, arg),
-    'helpdesk.showClosedPosts': () => posts.setShowClosed(true),
-    'helpdesk.hideClosedPosts': () => posts.setShowClosed(false),
-    'helpdesk.showAssignedToMe': () => posts.setScope('assignedToMe'),
-    'helpdesk.showFiledByMe': () => posts.setScope('filedByMe'),
-    'helpdesk.showEverything': () => posts.setScope('everything'),
-    'helpdesk.setWhoIAm': (arg) => setWhoIAm(services, identity, arg),
-    'helpdesk.accountMenu': () => showAccountMenu(session, identity),
-    'helpdesk.goToCode': (arg) => goToCode(services, arg),
-    'helpdesk.sendDraft': (arg) => sendDraft(services, targetUri(arg)),
-    'helpdesk.discardDraft': (arg) => discardDraft(services, targetUri(arg)),
+    'helpdesk.openInBrowser': {
+      signedIn: (signedIn, arg) => openInBrowser(signedIn, session, arg),
+      signedOut: (arg) => openInBrowser(undefined, session, arg),
+    },
+    'helpdesk.copyLink': {
+      signedIn: (signedIn, arg) => copyLink(signedIn, session, arg),
+      signedOut: (arg) => copyLink(undefined, session, arg),
+    },
+    'helpdesk.filterPosts': anyAccount(() => filterPosts(posts)),
+    'helpdesk.clearFilter': anyAccount(() => posts.setFilter({})),
+    'helpdesk.showClientPosts': anyAccount((arg) => showClientPosts(posts, store, arg)),
+    'helpdesk.showClosedPosts': anyAccount(() => posts.setShowClosed(true)),
+    'helpdesk.hideClosedPosts': anyAccount(() => posts.setShowClosed(false)),
+    'helpdesk.showAssignedToMe': anyAccount(() => posts.setScope('assignedToMe')),
+    'helpdesk.showFiledByMe': anyAccount(() => posts.setScope('filedByMe')),
+    'helpdesk.showEverything': anyAccount(() => posts.setScope('everything')),
+    'helpdesk.setWhoIAm': anyAccount((arg) => setWhoIAm(services, identity, arg)),
+    'helpdesk.accountMenu': anyAccount(() => showAccountMenu(session, identity)),
+    'helpdesk.goToCode': {
+      signedIn: (signedIn, arg) => goToCode(services, signedIn, arg),
+      signedOut: (arg) => goToCode(services, undefined, arg),
+    },
+    'helpdesk.sendDraft': anyAccount((arg) => sendDraft(services, targetUri(arg))),
+    'helpdesk.discardDraft': anyAccount((arg) => discardDraft(services, targetUri(arg))),
     // The view on the person's work: what the news counts.
-    'helpdesk.showNews': (arg) => showNews(posts, arg),
-    'helpdesk.showChangedOnly': () => posts.setChangedOnly(true),
-    'helpdesk.showAllPosts': () => posts.setChangedOnly(false),
-    'helpdesk.checkNews': () => signedIn(() => watcher.pollNow({ takeOver: true })),
-    'helpdesk.markNewsSeen': () => markAllNewsSeen(watcher, ui),
-    'helpdesk.markPostSeen': (arg) => markPostSeen(watcher, arg, true),
-    'helpdesk.markPostUnseen': (arg) => markPostSeen(watcher, arg, false),
-    'helpdesk.connectAgent': () => mcp.connectAgent(),
+    'helpdesk.showNews': anyAccount((arg) => showNews(posts, arg)),
+    'helpdesk.showChangedOnly': anyAccount(() => posts.setChangedOnly(true)),
+    'helpdesk.showAllPosts': anyAccount(() => posts.setChangedOnly(false)),
+    'helpdesk.checkNews': onlySignedIn(() => watcher.pollNow({ takeOver: true })),
+    'helpdesk.markNewsSeen': anyAccount(() => markAllNewsSeen(watcher, ui)),
+    'helpdesk.markPostSeen': anyAccount((arg) => markPostSeen(watcher, arg, true)),
+    'helpdesk.markPostUnseen': anyAccount((arg) => markPostSeen(watcher, arg, false)),
+    'helpdesk.connectAgent': anyAccount(() => mcp.connectAgent()),
   };
+  /** What VS Code calls: every command through the one door (see commands/feature.ts). */
+  const handlers = commandHandlers(gateway, commands);
   const tools: HelpdeskTools = {
-    ...postTools(gateway, store, identity),
+    ...postTools(gateway, identity),
     ...writeTools(services),
     ...updatePostTool(services, identity, postDocuments),
   };
@@ -261,11 +290,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     watcher.start();
     mcp.start();
   };
-  const startBackgroundSoon = () => {
-    if (backgroundStarted || background !== undefined || !gateway.current) return;
-    background = setTimeout(startBackground, BACKGROUND_START_DELAY_MS);
-  };
-  void gateway.ready().then(startBackgroundSoon);
+  const startBackgroundSoon = withSignedInNow(
+    gateway,
+    () => {
+      if (backgroundStarted || background !== undefined) return;
+      background = setTimeout(startBackground, BACKGROUND_START_DELAY_MS);
+    },
+    () => undefined,
+  );
+  void withSignedIn(gateway, startBackgroundSoon, () => undefined)();
 
   /** Runs a contributed command; a failure is logged and shown in words, never as a stack trace. */
   const run = async (id: string, args: unknown[]): Promise<unknown> => {
@@ -275,7 +308,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       startGit?.();
       const handler = Object.hasOwn(handlers, id) ? handlers[id as CommandId] : undefined;
       if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', id));
-      await gateway.ready();
       return await handler(args[0], args[1]);
     } catch (error) {
       log.error(`${id} failed`, error);
@@ -284,7 +316,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }
   };
 
-  const unsent = new UnsentDraftsOffer(services, () => gateway.ready());
+  // Send waits until it is known which account this window is on.
+  const unsent = new UnsentDraftsOffer(
+    services,
+    withSignedIn(
+      gateway,
+      () => undefined,
+      () => undefined,
+    ),
+  );
   const currentPost = new CurrentPostStatus(branchPosts, gateway, (id) => gateway.peek(id));
   context.subscriptions.push(
     log,
@@ -308,8 +348,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         hovers: postHovers(gateway),
         posts: {
           posts: () => store.posts.state.items,
-          accountUrl: () => gateway.current?.url,
-          startLoading: () => void (gateway.current && store.posts.ensureStarted().catch(() => undefined)),
+          accountUrl: windowUrl,
+          startLoading: withSignedInNow(
+            gateway,
+            (signedIn) => void signedIn.store.posts.ensureStarted().catch(() => undefined),
+            () => undefined,
+          ),
         },
       },
       referenceAccounts,
@@ -335,7 +379,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     showNewsCount(watcher, postsView),
     publishPostUpdatesRefused(services),
     autoRefresh(
-      () => gateway.current !== undefined,
+      withSignedInNow(
+        gateway,
+        () => true,
+        () => false,
+      ),
       () => store.refreshStarted(),
     ),
     new vscode.Disposable(() => clearTimeout(background)),

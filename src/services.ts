@@ -1,12 +1,12 @@
 import type vscode = require('vscode');
-import type { Session } from './auth/session';
-import type { ReferenceAccounts } from './inCode/referenceOptions';
+import type { Session } from './accounts/session';
+import type { ReferenceAccounts } from './editor/referenceOptions';
 import type { DraftStore } from './drafts/drafts';
 import type { DraftSender } from './drafts/sendDraft';
-import type { Gateway } from './gateway/gateway';
+import type { Gateway } from './accounts/gateway';
 import type { Log } from './log';
 import type { Notifier } from './ui/notifier';
-import type { BranchPosts } from './work/branchPosts';
+import type { BranchPosts } from './branch/branchPosts';
 
 /** What commands and actions work with; made once, at activation (see extension.ts). */
 export interface Services {

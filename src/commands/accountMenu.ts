@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import type { Session } from '../auth/session';
-import type { Identity } from '../identity/identity';
+import type { Session } from '../accounts/session';
+import type { Identity } from '../accounts/identity';
 import { pickText } from '../text/serverText';
 
 const { l10n } = vscode;

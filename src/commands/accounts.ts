@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Session } from '../auth/session';
+import type { Session } from '../accounts/session';
 import type { Notifier } from '../ui/notifier';
 
 const { l10n } = vscode;

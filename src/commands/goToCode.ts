@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Post } from '../api';
-import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../inCode/codePlaces';
+import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../editor/codePlaces';
+import type { SignedIn } from '../accounts/signedIn';
 import type { Services } from '../services';
 import { labelText, pickText } from '../text/serverText';
 import { accountOfPost, branchPost, pickPost } from './prompts';
@@ -13,9 +14,9 @@ const { l10n } = vscode;
  * at. One place opens at once; several, or a file that only shares a name with a path from
  * another machine, are offered in a list, with those not in this workspace listed but not opened.
  */
-export async function goToCode(services: Services, arg: unknown): Promise<void> {
+export async function goToCode(services: Services, signedIn: SignedIn | undefined, arg: unknown): Promise<void> {
   const target = targetPost(arg);
-  const account = await accountOfPost(services, target?.accountUrl);
+  const account = await accountOfPost(services, signedIn, target?.accountUrl);
   if (!account) return;
   const post: Post | undefined = target
     ? (target.node?.post ??

@@ -1,13 +1,13 @@
 import vscode = require('vscode');
 import { isApiError, isComment, type Client, type Post } from '../api';
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import type { Services } from '../services';
-import type { SignedIn, WindowAccount } from '../gateway/gateway';
+import { withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
 import { matchingClients, matchingPosts } from '../search/matching';
 import { referenceText } from '../code/postReferences';
 import { readSettings } from '../settings';
-import { postIdOf } from '../tools/postTools';
-import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../tools/searchInput';
+import { postIdOf } from '../search/postIdOf';
+import { QUERY_CHARS, QUERY_WORDS, searchCriteria } from '../search/searchInput';
 import { errorText } from '../ui/errorText';
 import { pickText } from '../text/serverText';
 import { postTitle, stateText } from '../text/postFacts';
@@ -69,9 +69,20 @@ export function askText(options: {
  * words of their title or content, and by number, reference or address, read directly. `first`,
  * the post the current branch is about, heads the list.
  */
-export async function pickPost(window: Pick<WindowAccount, 'current'>, title: string, first?: Post): Promise<Post | undefined> {
-  const signedIn = window.current;
-  if (!signedIn) return undefined;
+export function pickPost(window: Pick<WindowAccount, 'current'>, title: string, first?: Post): Promise<Post | undefined> {
+  return withSignedInNow(
+    window,
+    (signedIn) => pickPostOf(window, signedIn, title, first),
+    () => Promise.resolve(undefined),
+  )();
+}
+
+async function pickPostOf(
+  window: Pick<WindowAccount, 'current'>,
+  signedIn: SignedIn,
+  title: string,
+  first?: Post,
+): Promise<Post | undefined> {
   const { store, account } = signedIn;
   const item = (post: Post, description = `#${post.id}${post.closed === true ? ` · ${stateText(post)}` : ''}`): PickItem<Post> => ({
     label: `$(${postIcon(post).id}) ${pickText(postTitle(post))}`,
@@ -131,8 +142,13 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
   const working = branchPosts.current;
   if (!working) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const loaded = withSignedInNow(
+    gateway,
+    ({ store }) => store.posts.find(working.postId),
+    () => undefined,
+  )();
   const post =
-    gateway.current?.store.posts.find(working.postId) ??
+    loaded ??
     (await Promise.race([
       gateway.peek(working.postId)?.then(
         (peek) => ('post' in peek ? peek.post : undefined),
@@ -145,9 +161,20 @@ export async function branchPost({ branchPosts, gateway }: Pick<Services, 'branc
 }
 
 /** A pick of the clients that searches beyond the rows loaded (see searchPick), by name, city and e-mail, or `#id`. With `none`, a first item for "no client". */
-export async function pickClient(window: Pick<WindowAccount, 'current'>, title: string, none?: string): Promise<Client | null | undefined> {
-  const signedIn = window.current;
-  if (!signedIn) return undefined;
+export function pickClient(window: Pick<WindowAccount, 'current'>, title: string, none?: string): Promise<Client | null | undefined> {
+  return withSignedInNow(
+    window,
+    (signedIn) => pickClientOf(window, signedIn, title, none),
+    () => Promise.resolve(undefined),
+  )();
+}
+
+async function pickClientOf(
+  window: Pick<WindowAccount, 'current'>,
+  signedIn: SignedIn,
+  title: string,
+  none?: string,
+): Promise<Client | null | undefined> {
   const { store, account } = signedIn;
   const item = (client: Client): PickItem<Client | null> => ({
     label: pickText(client.name) || `#${client.id}`,
@@ -180,7 +207,11 @@ export async function pickClient(window: Pick<WindowAccount, 'current'>, title: 
 
 /** What was picked, while the window's account is the one it was picked from (it may change while the pick is open). */
 function samePick<R>(window: Pick<WindowAccount, 'current'>, signedIn: SignedIn, picked: R | undefined): R | undefined {
-  return window.current === signedIn ? picked : undefined;
+  return withSignedInNow(
+    window,
+    (now) => (now === signedIn ? picked : undefined),
+    () => undefined,
+  )();
 }
 
 /** The words of a pick's text, bounded as the agent's search is (searchInput.ts), or words that say the text is too long. */
@@ -191,28 +222,30 @@ function searchWords(text: string): readonly string[] | string {
     : criteria.words;
 }
 
-/** The signed-in account, or, after asking to sign in first, the new one; undefined when the person declines. */
-export async function signedInAccount({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>): Promise<Account | undefined> {
-  const signedIn = await gateway.ready();
-  if (signedIn) return signedIn.account;
+/** Signed out: the person is asked to sign in first; the window's account once they did, undefined when they decline. */
+export async function signInFirst({ gateway, ui }: Pick<Services, 'gateway' | 'ui'>): Promise<SignedIn | undefined> {
   const signIn = l10n.t('Sign In…');
   const choice = await ui.info(l10n.t('Sign in to the helpdesk first.'), signIn);
-  if (choice === signIn && (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) === true) return gateway.current?.account;
-  return undefined;
+  if (choice !== signIn || (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) !== true) return undefined;
+  return withSignedInNow(
+    gateway,
+    (signedIn) => signedIn,
+    () => undefined,
+  )();
 }
 
 /**
  * The account of a post's document (see `postUri`): the one its URI names, if signed in to
  * (whether or not this window is); otherwise the person is told, and undefined. A URI that
- * names none: this window's (see `signedInAccount`).
+ * names none: this window's, `here` (signed out, after asking to sign in: see `signInFirst`).
  */
 export async function accountOfPost(
   services: Pick<Services, 'gateway' | 'ui'>,
+  here: SignedIn | undefined,
   accountUrl: string | undefined,
 ): Promise<Account | undefined> {
-  if (accountUrl === undefined) return signedInAccount(services);
+  if (accountUrl === undefined) return (here ?? (await signInFirst(services)))?.account;
   const { gateway } = services;
-  const here = await gateway.ready();
   const url = accountOf({ accountUrl }, here?.url, await gateway.signedInAccounts());
   const account = url === undefined ? undefined : url === here?.url ? here.account : await gateway.accountFor(url);
   // The address in the URI is not named: it is text from wherever the link came from.

@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import { readFurther, SEARCH_RECORDS, type ReadEnd, type SearchableList } from '../search/listSearch';
 import type { Pause } from '../search/matching';
-import { slicer } from '../tools/slices';
+import { slicer } from '../search/slices';
 
 const { l10n } = vscode;
 

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
-import type { Identity, Me } from '../identity/identity';
-import { usersSeen, type SeenUser } from '../identity/usersSeen';
+import type { Identity, Me } from '../accounts/identity';
+import { usersSeen, type SeenUser } from '../accounts/usersSeen';
+import { withSignedInNow } from '../accounts/signedIn';
 import type { Services } from '../services';
 import { pickText } from '../text/serverText';
 import { userText } from '../text/postFacts';
@@ -72,7 +73,13 @@ export async function setWhoIAm(
     void services.ui.info(l10n.t('Sign in first: who you are is kept for each account.'));
     return;
   }
-  const seen = usersSeen(services.gateway.current?.store.posts.state.items ?? []);
+  const seen = usersSeen(
+    withSignedInNow(
+      services.gateway,
+      ({ store }) => store.posts.state.items,
+      () => [],
+    )(),
+  );
   const given = typeof arg === 'number' && Number.isSafeInteger(arg) && arg > 0 ? arg : undefined;
   const choice =
     given === undefined ? await pick(seen, identity.me(accountUrl)) : { id: given, nick: seen.find((user) => user.id === given)?.nick };

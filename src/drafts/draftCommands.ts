@@ -50,8 +50,8 @@ export class UnsentDraftsOffer implements vscode.Disposable {
 
   constructor(
     private readonly services: DraftServices,
-    /** Resolves once it is known which account this window is on, if any (see Gateway.ready). */
-    private readonly ready: () => Promise<unknown>,
+    /** Resolves once it is known which account this window is on, if any (see withSignedIn). */
+    private readonly accountKnown: () => Promise<unknown>,
   ) {}
 
   /** Offers every draft left, and waits for those held elsewhere. */
@@ -97,7 +97,7 @@ export class UnsentDraftsOffer implements vscode.Disposable {
         : l10n.t('{0} helpdesk drafts were not sent.', left.length);
     const choice = await ui.info(message, send, review, discard);
     if (choice === send) {
-      await this.ready();
+      await this.accountKnown();
       // One at a time, each as its editor shows it: a failure keeps that draft and says why.
       for (const { id } of left) await sender.send(id);
     } else if (choice === review) {

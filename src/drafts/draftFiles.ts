@@ -1,5 +1,5 @@
 /**
- * The drafts as files: one `<id>.json` each in a folder every window shares (see sharedFolders.ts),
+ * The drafts as files: one `<id>.json` each in a folder every window shares (see draftFolders.ts),
  * a `<id>.gone` mark where one was sent or discarded, and the move of the drafts earlier versions
  * kept in the global state. What is read is untrusted: a file that is not a draft of its own id
  * is ignored, never written back. No vscode import.

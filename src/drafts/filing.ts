@@ -10,8 +10,8 @@
  * before it sends again. The marker is forgotten only on a clear "not stored".
  */
 import { isApiError, type NewComment, type NewErrorReport, type NewTask, type Post } from '../api';
-import type { FiledSought, FindOutcome } from '../account/filedSearch';
-import type { FiledKind } from '../account/listKnowledge';
+import type { FiledSought, FindOutcome } from '../api/filedSearch';
+import type { FiledKind } from '../api/listKnowledge';
 import type { Draft, UnconfirmedSend } from './draft';
 import { parseDraftDocument } from './draftDocument';
 import { newDraftRef, withDraftRef } from './draftRef';

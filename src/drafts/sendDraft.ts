@@ -1,7 +1,8 @@
 import vscode = require('vscode');
 import { isApiError, type Post } from '../api';
-import type { Account } from '../account/account';
-import type { Gateway } from '../gateway/gateway';
+import type { Account } from '../api/account';
+import type { Gateway } from '../accounts/gateway';
+import { withSignedInNow } from '../accounts/signedIn';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { withCancellableProgress } from '../ui/progress';
@@ -122,7 +123,13 @@ export class DraftSender {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
     const context: FilingContext = {
-      signedIn: account !== undefined || this.gateway.current !== undefined,
+      signedIn:
+        account !== undefined ||
+        withSignedInNow(
+          this.gateway,
+          () => true,
+          () => false,
+        )(),
       markers: this.drafts,
       step: (call) => withCancellableProgress(WHAT[draft.kind](), call),
       log: (message, error) => this.log.error(message, error),
@@ -315,7 +322,12 @@ export class DraftSender {
           ? l10n.t('Task #{0} created.', post.id)
           : l10n.t('Comment added to #{0}.', draft.postId ?? '');
     // Sent with an account this window does not show: say which.
-    const where = account === this.gateway.current?.account ? message : l10n.t('{0} (in {1})', message, account.url);
+    const shown = withSignedInNow(
+      this.gateway,
+      (signedIn) => signedIn.account === account,
+      () => false,
+    )();
+    const where = shown ? message : l10n.t('{0} (in {1})', message, account.url);
     const open = l10n.t('Open in Browser');
     const copy = l10n.t('Copy Link');
     void this.ui.info(where, open, copy).then(async (choice) => {

@@ -1,9 +1,9 @@
 // Which records a search finds, one rule for the agent's search (helpdesk_searchPosts) and the
 // editor's picks: every word in the record's text, any case; the work in slices (`pause`), each
-// record's text lower-cased once. The words are bounded before (see tools/searchInput.ts). No vscode.
+// record's text lower-cased once. The words are bounded before (see searchInput.ts). No vscode.
 import { isComment, type Client, type Post } from '../api';
-import { NOBODY, type WhoIAm } from '../identity/identity';
-import { inScope, type PostsScope } from '../identity/scopes';
+import { NOBODY, type WhoIAm } from '../accounts/identity';
+import { inScope, type PostsScope } from '../accounts/scopes';
 
 /** What a search of posts wants (the agent's SearchCriteria, or a pick's). */
 export interface PostQuery {

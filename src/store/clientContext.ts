@@ -1,7 +1,7 @@
 // What a developer needs to know of a post's client before answering: the client, its other
 // open posts and its deals. The other posts are looked for in the views' list, read further within
 // the search bound (see listSearch.ts), so a count never claims more than was seen. No vscode.
-import type { Account } from '../account/account';
+import type { Account } from '../api/account';
 import { isComment, type Client, type Deal, type ListRead, type Post } from '../api';
 import { readFurther, type SearchableList } from '../search/listSearch';
 import type { HelpdeskStore } from './helpdeskStore';

@@ -1,5 +1,5 @@
-import type { Account, AccountChange } from '../account/account';
-import { Emitter, type Subscription } from '../account/emitter';
+import type { Account, AccountChange } from '../api/account';
+import { Emitter, type Subscription } from '../api/emitter';
 import type { Client, Deal, ListRead, Page, Post } from '../api';
 import { isApiError } from '../api';
 import type { Log } from '../log';
@@ -156,6 +156,15 @@ export class HelpdeskStore {
     this.reset();
     // Read now (a local file each, no request): a view opened later paints them at once.
     if (account) for (const list of ['posts', 'clients'] as const) void this.whenKnown(list);
+  }
+
+  /**
+   * This store while it shows `account`'s lists, which it does while that is the window's account
+   * (the gateway binds it); undefined while it shows another's, or none: another account's posts
+   * name their statuses and clients by number.
+   */
+  showing(account: Account): this | undefined {
+    return this.account === account ? this : undefined;
   }
 
   /** The account read from; a failed read when signed out. */

@@ -1,4 +1,4 @@
-import { Emitter } from '../account/emitter';
+import { Emitter } from '../api/emitter';
 import { isLastPage, MAX_PAGES, readPage, stopReason, type Page, type PagingStop } from '../api/paging';
 import { readLastPages, type SearchFrom } from './lastPages';
 

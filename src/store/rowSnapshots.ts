@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PresenceFolder } from '../drafts/windowPresence';
+import vscode = require('vscode');
+import { sharedFolder, type SharedFolder } from '../globalStorage/sharedFolders';
 
 /**
  * The rows a list showed last, per account: a view paints them at once, and the service's answer
@@ -49,9 +50,14 @@ export interface Snapshot<T> {
 
 /**
  * Where snapshots are kept: a folder of the extension's global storage, shared by every window,
- * whose files are written whole or not at all and read bounded (see drafts/sharedFolders.ts).
+ * whose files are written whole or not at all and read bounded (see globalStorage/sharedFolders.ts).
  */
-export type SnapshotFolder = Pick<PresenceFolder, 'read' | 'write' | 'remove'>;
+export type SnapshotFolder = Pick<SharedFolder, 'read' | 'write' | 'remove'>;
+
+/** The rows each account's lists showed last, in a folder of the extension's global storage. */
+export function rowsFolder(globalStorage: vscode.Uri): SnapshotFolder {
+  return sharedFolder(vscode.Uri.joinPath(globalStorage, 'rows'), MAX_SNAPSHOT_BYTES);
+}
 
 /** The file of a list of an account: named by a hash of the whole address (no two accounts share one). */
 export function snapshotName(accountUrl: string, list: SnapshotList): string {

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { AccountUrlError, isApiError, parseAccountUrl, type ApiError } from '../api';
-import { SignedOutError } from '../account/account';
+import { SignedOutError } from '../api/account';
 import { labelText } from '../text/serverText';
 
 const { l10n } = vscode;

@@ -1,7 +1,8 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import type { Client } from '../api';
 import { hostOf } from './postUri';
-import type { WindowAccount } from '../gateway/gateway';
+import { withSignedIn, type WindowAccount } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { errorText } from '../ui/errorText';
 import { ClientNode, DealNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -10,10 +11,9 @@ import { pagedRows, retryRow } from './pagedRows';
 const { l10n } = vscode;
 
 /** The Clients view: clients by name, a page at a time; a client expands to its deals. */
-export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HelpdeskNode | undefined>();
+export class ClientsTreeProvider extends Disposable implements vscode.TreeDataProvider<HelpdeskNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<HelpdeskNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   private view: Pick<vscode.TreeView<HelpdeskNode>, 'description'> | undefined;
   /** The client rows last drawn, by id: a change of one client's deals draws that row again. */
   private readonly shown = new Map<number, ClientNode>();
@@ -22,9 +22,10 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     private readonly store: HelpdeskStore,
     private readonly window: WindowAccount,
   ) {
-    this.disposables.push(
-      store.clients.onDidChange(() => this.changed.fire(undefined)),
-      store.onDidChangeDeals((clientIds) => this.dealsChanged(clientIds)),
+    super();
+    this.register(store.clients.onDidChange(() => this.changed.fire(undefined)));
+    this.register(store.onDidChangeDeals((clientIds) => this.dealsChanged(clientIds)));
+    this.register(
       window.onDidChange(() => {
         this.changed.fire(undefined);
         void this.describe();
@@ -39,7 +40,11 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async describe(): Promise<void> {
-    const accountUrl = (await this.window.ready())?.url;
+    const accountUrl = await withSignedIn(
+      this.window,
+      ({ url }) => url,
+      () => undefined,
+    )();
     const several = (await this.window.signedInAccounts().catch(() => [])).length > 1;
     if (this.view) this.view.description = several && accountUrl ? hostOf(accountUrl) : undefined;
   }
@@ -52,17 +57,19 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
     if (node instanceof ClientNode) return this.dealsOf(node);
     if (node) return [];
     this.shown.clear();
-    return pagedRows(
-      await this.window.ready(),
-      'clients',
-      this.store.clients,
-      (items) => items.map((c) => this.node(c)),
-      () => l10n.t('No clients yet.'),
-    );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    return withSignedIn(
+      this.window,
+      ({ usable }) =>
+        pagedRows(
+          this.store,
+          'clients',
+          this.store.clients,
+          usable,
+          (items) => items.map((c) => this.node(c)),
+          () => l10n.t('No clients yet.'),
+        ),
+      () => [],
+    )();
   }
 
   private node(client: Client): ClientNode {
@@ -81,7 +88,12 @@ export class ClientsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode
   }
 
   private async dealsOf(node: ClientNode): Promise<HelpdeskNode[]> {
-    if (!(await this.window.ready())?.usable) return [];
+    const usable = await withSignedIn(
+      this.window,
+      (signedIn) => signedIn.usable,
+      () => false,
+    )();
+    if (!usable) return [];
     const { id } = node.client;
     const retry = ['deals', id];
     try {

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { isApiError } from '../api';
-import type { SignedIn } from '../gateway/gateway';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 import type { PagedList, PagedListState } from '../store/pagedList';
 import { errorText } from '../ui/errorText';
 import { LoadMoreNode, MessageNode, type HelpdeskNode } from './nodes';
@@ -14,13 +14,14 @@ const { l10n } = vscode;
  * token is rejected, or when the first page failed in a way a welcome view explains.
  */
 export async function pagedRows<T extends { id: number }>(
-  signedIn: Pick<SignedIn, 'usable' | 'store'> | undefined,
+  store: HelpdeskStore,
   name: 'posts' | 'clients',
   list: PagedList<T>,
+  usable: boolean,
   rows: (items: readonly T[]) => HelpdeskNode[],
   empty: (items: readonly T[]) => string,
 ): Promise<HelpdeskNode[]> {
-  if (!(await listReady(signedIn, name))) return [];
+  if (!(await listReady(store, name, usable))) return [];
   const nodes = rows(list.state.items);
   const tail = tailRow(name, list.state, undefined, () => (nodes.length === 0 ? empty(list.state.items) : undefined));
   return tail ? [...nodes, tail] : nodes;
@@ -30,14 +31,13 @@ export async function pagedRows<T extends { id: number }>(
 const VIEWS = { posts: 'helpdesk.posts', clients: 'helpdesk.clients' } as const;
 
 /**
- * Whether a list has rows to show: not while signed out or while the token is rejected. The rows
- * known from the last time show at once, the view's progress bar on until the service's answer
- * replaces them; without them, once the first page was read, unless it failed in a way a welcome
- * view explains.
+ * Whether a list of the store has rows to show: not while the account's token is rejected
+ * (`usable` false; signed out, a view shows none). The rows known from the last time show at
+ * once, the view's progress bar on until the service's answer replaces them; without them, once
+ * the first page was read, unless it failed in a way a welcome view explains.
  */
-export async function listReady(signedIn: Pick<SignedIn, 'usable' | 'store'> | undefined, name: 'posts' | 'clients'): Promise<boolean> {
-  if (!signedIn?.usable) return false;
-  const { store } = signedIn;
+export async function listReady(store: HelpdeskStore, name: 'posts' | 'clients', usable: boolean): Promise<boolean> {
+  if (!usable) return false;
   const list = store[name];
   await store.whenKnown(name);
   if (list.state.lastKnown) {

@@ -1,7 +1,8 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
-import type { Account } from '../account/account';
-import type { Gateway } from '../gateway/gateway';
+import type { Account } from '../api/account';
+import type { Gateway } from '../accounts/gateway';
+import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, escapeMarkdown } from '../text/markdown';
 import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
@@ -43,9 +44,14 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
 
   /** A post of this account as a write of this extension was answered: its open documents show it. */
   showUpdated(accountUrl: string, post: Post): void {
+    const windowUrl = withSignedInNow(
+      this.gateway,
+      ({ url }) => url,
+      () => undefined,
+    )();
     for (const document of vscode.workspace.textDocuments) {
       const shown = postOf(document.uri);
-      if (shown?.id !== post.id || (shown.accountUrl ?? this.gateway.current?.url) !== accountUrl) continue;
+      if (shown?.id !== post.id || (shown.accountUrl ?? windowUrl) !== accountUrl) continue;
       // Bounded by the documents open: each is taken by the next content it asks for.
       this.answered.set(document.uri.toString(), post);
       this.changed.fire(document.uri);
@@ -61,7 +67,12 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
    * shown once it holds the new text.
    */
   async open(id: number, accountUrl?: string): Promise<void> {
-    const uri = postUri(id, accountUrl ?? (await this.gateway.ready())?.url);
+    const windowUrl = withSignedIn(
+      this.gateway,
+      ({ url }) => url,
+      () => undefined,
+    );
+    const uri = postUri(id, accountUrl ?? (await windowUrl()));
     const content = new Promise<string>((resolve) =>
       this.waiting.set(uri.toString(), [...(this.waiting.get(uri.toString()) ?? []), resolve]),
     );
@@ -96,8 +107,17 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       arrived.shown = true;
       return arrived.render(clientSection(arrived.clientId, undefined, arrived.context));
     }
+    // Signed out, a post of another account signed in to is still read (with its own token).
+    return withSignedIn(
+      this.gateway,
+      (here) => this.postContent(uri, token, here),
+      () => this.postContent(uri, token, undefined),
+    )();
+  }
+
+  /** The post a document names, read now: of the account its URI names, else of the window's (`here`). */
+  private async postContent(uri: vscode.Uri, token: vscode.CancellationToken, here: SignedIn | undefined): Promise<string> {
     const post = postOf(uri);
-    const here = await this.gateway.ready();
     const accountUrl = post && accountOf(post, here?.url, await this.gateway.signedInAccounts());
     const account =
       accountUrl === undefined ? undefined : accountUrl === here?.url ? here.account : await this.gateway.accountFor(accountUrl);
@@ -158,7 +178,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       // Closed meanwhile: the next opening reads the post afresh (and its client part again).
       if (!isOpen(uri)) return void this.clientParts.delete(key);
       // The window uses another account now: its store is not this post's, so the post is read again, without it.
-      if (this.gateway.current?.account === account) part.context = context;
+      if (store.showing(account)) part.context = context;
       else this.clientParts.delete(key);
       this.changed.fire(uri);
     });

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
-import type { WindowAccount } from '../gateway/gateway';
-import { NOBODY, type Identity, type WhoIAm } from '../identity/identity';
+import { Disposable } from '../lifecycle';
+import { withSignedIn, withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
+import { NOBODY, type Identity, type WhoIAm } from '../accounts/identity';
 import { readSettings, SETTINGS } from '../settings';
 import { fillPages } from '../store/fillPages';
 import type { HelpdeskStore } from '../store/helpdeskStore';
@@ -11,7 +12,7 @@ import { listReady, tailRow } from './pagedRows';
 import { PostGroups } from './postGroups';
 import { ShownPosts, TOP_ROWS } from './shownPosts';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
-import { inScope, scopeNeedsMe, type PostsScope } from '../identity/scopes';
+import { inScope, scopeNeedsMe, type PostsScope } from '../accounts/scopes';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
 
 const { l10n } = vscode;
@@ -48,8 +49,8 @@ interface Fill {
  * Filed by Me) filters the loaded pages, as the service cannot, and loads more pages by itself
  * until the screen is full, the list ends, or `FILL_PAGES` were read; "Load more…" then goes on.
  */
-export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HelpdeskNode | HelpdeskNode[] | undefined>();
+export class PostsTreeProvider extends Disposable implements vscode.TreeDataProvider<HelpdeskNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<HelpdeskNode | HelpdeskNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private filter: PostFilter = {};
   private scope: PostsScope = 'everything';
@@ -69,7 +70,6 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The list's generation the groups were laid out for, and the rows a refresh loads again to show the open groups. */
   private laidOutGeneration = 0;
   private refillTo = 0;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   /** The view it fills, whose description shows the filter (see `showIn`). */
   private view: vscode.TreeView<HelpdeskNode> | undefined;
   /** What a row's facts are named by, as the store holds them when its tooltip is shown. */
@@ -88,16 +88,19 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     private readonly identity: Identity,
     private readonly news: PostsNews,
   ) {
-    this.disposables.push(
-      news.onDidChange(() => this.changed.fire(undefined)),
-      store.posts.onDidChange((change) => this.listChanged(change)),
-      store.onDidChangeStatuses(() => this.changed.fire(undefined)),
-      // Another account's list starts again, and is filled again then (see fillIfRestarted).
+    super();
+    this.register(news.onDidChange(() => this.changed.fire(undefined)));
+    this.register(store.posts.onDidChange((change) => this.listChanged(change)));
+    this.register(store.onDidChangeStatuses(() => this.changed.fire(undefined)));
+    // Another account's list starts again, and is filled again then (see fillIfRestarted).
+    this.register(
       window.onDidChange(() => {
         void this.publish();
         this.changed.fire(undefined);
       }),
-      identity.onDidChange((accountUrl) => accountUrl === window.current?.url && void this.shownChanged()),
+    );
+    this.register(identity.onDidChange((accountUrl) => accountUrl === this.accountUrl() && void this.shownChanged()));
+    this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.showClosedPosts)) this.setShowClosed(readSettings().showClosedPosts);
       }),
@@ -108,10 +111,12 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The view it fills: its groups open and close, and its description says what is shown. */
   showIn(view: vscode.TreeView<HelpdeskNode>): void {
     this.view = view;
-    this.disposables.push(
+    this.register(
       view.onDidExpandElement(
         ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, true) && this.changed.fire(undefined),
       ),
+    );
+    this.register(
       view.onDidCollapseElement(
         ({ element }) => element instanceof PostGroupNode && this.groups.toggled(element, false) && this.changed.fire(undefined),
       ),
@@ -180,13 +185,22 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
       return this.changedOnly ? [] : this.shownPosts.commentsOf(node.post.id).map((comment) => this.row(comment));
     if (node instanceof PostGroupNode) return this.groupRows(node);
     if (node) return [];
-    const signedIn = await this.window.ready();
+    // Signed out: no rows (the welcome view says how to sign in).
+    return withSignedIn(
+      this.window,
+      (signedIn) => this.topRows(signedIn),
+      () => [],
+    )();
+  }
+
+  /** The top of the view: a note where who the person is is not known, the first rows, the groups, and what ends the list. */
+  private async topRows(signedIn: SignedIn): Promise<HelpdeskNode[]> {
     const meKnown = this.me() !== undefined;
     const notes = this.scope !== 'everything' && !meKnown ? [whoIAmRow(this.scope)] : [];
-    if (this.changedOnly) return this.signedIn() ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
-    if (scopeNeedsMe(this.scope) && !meKnown) return this.signedIn() ? notes : [];
+    if (this.changedOnly) return signedIn.usable ? [...notes, ...this.changedRows((post) => this.row(post))] : [];
+    if (scopeNeedsMe(this.scope) && !meKnown) return signedIn.usable ? notes : [];
     const list = this.store.posts;
-    if (!(await listReady(signedIn, 'posts'))) return [];
+    if (!(await listReady(this.store, 'posts', signedIn.usable))) return [];
     this.fillIfRestarted();
     const shown = this.rows();
     const nodes: HelpdeskNode[] = shown.slice(0, TOP_ROWS).map((post) => this.row(post));
@@ -217,9 +231,9 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return item;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.fill?.controller.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   private row(post: Post): PostNode {
@@ -312,13 +326,22 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
     return [new MessageNode('posts:news-none', message, 'info')];
   }
 
+  /** The window's account now: the rows' facts and the description are drawn at once. */
+  private accountUrl(): string | undefined {
+    return withSignedInNow(
+      this.window,
+      ({ url }) => url,
+      () => undefined,
+    )();
+  }
+
   private me() {
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     return accountUrl === undefined ? undefined : this.identity.me(accountUrl);
   }
 
   private facts(): WhoIAm {
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     return accountUrl === undefined ? NOBODY : this.identity.whoIAm(accountUrl);
   }
 
@@ -328,7 +351,11 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   }
 
   private signedIn(): boolean {
-    return this.window.current?.usable === true;
+    return withSignedInNow(
+      this.window,
+      ({ usable }) => usable,
+      () => false,
+    )();
   }
 
   /** What the view shows changed (filter, quick filter, who the person is, the account): drawn again, and filled again under a quick filter. */
@@ -411,7 +438,7 @@ export class PostsTreeProvider implements vscode.TreeDataProvider<HelpdeskNode>,
   /** The view's description: the account where several are signed in to, Changed Only, the quick filter, the filter. */
   private describe(): void {
     if (!this.view) return;
-    const accountUrl = this.window.current?.url;
+    const accountUrl = this.accountUrl();
     const account = this.severalAccounts && accountUrl ? new URL(accountUrl).host : undefined;
     const parts = [
       account,

@@ -1,8 +1,8 @@
 import vscode = require('vscode');
-import type { Me } from '../identity/identity';
+import type { Me } from '../accounts/identity';
 import { labelText } from '../text/serverText';
 import { MessageNode } from './nodes';
-import type { PostsScope } from '../identity/scopes';
+import type { PostsScope } from '../accounts/scopes';
 import { userText } from '../text/postFacts';
 
 const { l10n } = vscode;

@@ -1,6 +1,6 @@
 import { isComment, type Post } from '../api';
-import type { WhoIAm } from '../identity/identity';
-import { isAssignedToMe, isFiledByMe } from '../identity/scopes';
+import type { WhoIAm } from '../accounts/identity';
+import { isAssignedToMe, isFiledByMe } from '../accounts/scopes';
 
 /**
  * What a poll of the newest posts tells, compared with what the one before saw. The service has

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import vscode = require('vscode');
-import { storageFiles } from '../storage/storageFiles';
+import { storageFiles } from '../globalStorage/storageFiles';
 
 /** What the windows share about an account's news, a file each (see NewsFolder). */
 export type NewsFileKind = 'news' | 'lease' | 'notified' | 'seen';

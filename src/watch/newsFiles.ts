@@ -1,6 +1,7 @@
 import vscode = require('vscode');
-import { replaceFile } from '../storage/replaceFile';
-import { storageFiles } from '../storage/storageFiles';
+import { Disposable } from '../lifecycle';
+import { replaceFile } from '../globalStorage/replaceFile';
+import { storageFiles } from '../globalStorage/storageFiles';
 import { forgetNews, newsFileOf, newsFolderOf, type NewsFileKind } from './newsFileNames';
 import {
   MAX_FILE_BYTES,
@@ -26,16 +27,16 @@ export type StillWanted = () => boolean;
  * reads half of one. What is read is checked for its shape (see newsShapes.ts): a file of another
  * shape reads as none. They hold the account address, post ids and titles; never a token.
  */
-export class NewsFolder implements vscode.Disposable {
+export class NewsFolder extends Disposable {
   private readonly folder: vscode.Uri;
   private readonly globalStorage: vscode.Uri;
   private readonly made: Promise<void>;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when a window (this one too) wrote news or what was seen, of any account. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(globalStorage: vscode.Uri) {
+    super();
     this.globalStorage = globalStorage;
     this.folder = newsFolderOf(globalStorage);
     this.made = storageFiles.createDirectory(this.folder).then(
@@ -102,10 +103,6 @@ export class NewsFolder implements vscode.Disposable {
     return forgetNews(this.globalStorage, accountUrl);
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
-
   private file(accountUrl: string, what: NewsFileKind): vscode.Uri {
     return newsFileOf(this.folder, accountUrl, what);
   }
@@ -155,6 +152,9 @@ export class NewsFolder implements vscode.Disposable {
     const heard = (uri: vscode.Uri) => {
       if (/^(?:news|seen)\./.test(uri.path.slice(uri.path.lastIndexOf('/') + 1))) this.changed.fire();
     };
-    this.disposables.push(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard));
+    this.register(watcher);
+    this.register(watcher.onDidCreate(heard));
+    this.register(watcher.onDidChange(heard));
+    this.register(watcher.onDidDelete(heard));
   }
 }

@@ -1,10 +1,11 @@
 import vscode = require('vscode');
+import { Disposable } from '../lifecycle';
 import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { errorText } from '../ui/errorText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type SeenMarks } from './news';
-import type { WhoIAm } from '../identity/identity';
+import type { WhoIAm } from '../accounts/identity';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
 import { NEWS_KEPT, type Lease, type NewsFile, type NewsFolder, type StillWanted } from './newsFiles';
 import { MAX_INTERVAL_MINUTES } from './newsShapes';
@@ -51,14 +52,13 @@ const DUE_SLACK_MS = 1000;
  * from the files that a poll is due. Disposed, or signed out, it leaves no timer and writes
  * nothing more.
  */
-export class NewsWatcher implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class NewsWatcher extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the news or what was seen changed (the rows' marks and Changed Only), or another account is watched. */
   readonly onDidChange = this.changed.event;
-  private readonly statusChanged = new vscode.EventEmitter<void>();
+  private readonly statusChanged = this.register(new vscode.EventEmitter<void>());
   /** Fires when the news or the state of polling may have changed (when it was read, when next, why it failed): the status bar's count and tooltip. */
   readonly onDidChangeStatus = this.statusChanged.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.statusChanged];
   /** The news and the seen marks as last told (see `reload`): a poll that found nothing new repaints nothing. */
   private toldNews = '';
   private timer: unknown;
@@ -94,12 +94,13 @@ export class NewsWatcher implements vscode.Disposable {
     private readonly minuteMs = 60_000,
     host?: WatcherHost,
   ) {
+    super();
     this.host = host ?? editorHost();
     this.wakefulness = new Wakefulness(this.host.focused(), this.host.now(), ASLEEP_AFTER_MS);
-    this.disposables.push(
-      onDidChangeAccount(() => this.started && this.account() !== this.bound && this.restart()),
-      folder.onDidChange(() => this.started && void this.reload()),
-      this.host.onDidChangeInterval(() => this.started && this.restart()),
+    this.register(onDidChangeAccount(() => this.started && this.account() !== this.bound && this.restart()));
+    this.register(folder.onDidChange(() => this.started && void this.reload()));
+    this.register(this.host.onDidChangeInterval(() => this.started && this.restart()));
+    this.register(
       this.host.onDidChangeFocus((focused) => {
         this.wakefulness.focusChanged(focused, this.host.now());
         if (!focused) return;
@@ -188,12 +189,12 @@ export class NewsWatcher implements vscode.Disposable {
     await this.tick(takeOver);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.host.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
     // Best effort, as the window closes: once the turn under way has stopped (it writes no lease
     // once disposed), a lease of this window's ends now, so another window reads from its next turn.
     if (this.bound) this.release(this.bound.url);

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { HelpdeskClient, readPage } from '../../src/api';
 import { readChanges, type ChangesSource, type ReadState } from '../../src/watch/changedPosts';
-import { NOBODY, type WhoIAm } from '../../src/identity/identity';
+import { NOBODY, type WhoIAm } from '../../src/accounts/identity';
 import { compare, type Snapshot } from '../../src/watch/news';
 import { PROFILES, startStandIn, type ProfileName, type StandIn } from '../server';
 

@@ -18,7 +18,7 @@ import { CODE_SERVER_VERSION, workbenchUrl, type Chromium, type CodeServer } fro
 import { openEditor, packageVsix, prepareEditor, printLastOutput, vsixPath } from '../codeServer/editor';
 import { Cleanups, exitWith, onSignal, printSummary, seconds, timeLimit, until } from '../codeServer/run';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
-import { CONNECTION_FOLDER } from '../../src/mcp/protocol';
+import { CONNECTION_FOLDER } from '../../src/agent/mcp/protocol';
 import { startStandIn } from '../server';
 import { limitMs } from '../limits';
 import { packLanguagePack } from '../codeServer/languagePacks';

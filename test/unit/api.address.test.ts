@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AccountUrlError, apiSettingsLink, isLoopbackHost, parseAccountUrl, redact, tokenAccountPrefix, webLink } from '../../src/api';
+import { guardMs } from '../limits';
 
 describe('account address', () => {
   it('keeps an https address and drops trailing slashes', () => {
@@ -220,5 +221,62 @@ describe('links and tokens', () => {
     assert.ok(!out.includes('s3cr3t'), out);
     assert.ok(!out.includes('other') && !out.includes('zzz'), out);
     assert.match(out, /api_token=<redacted>&x=1/);
+  });
+});
+
+const ms = (work: () => unknown): number => {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
+};
+
+const problemOf = (input: string): string => {
+  try {
+    parseAccountUrl(input);
+    return 'accepted';
+  } catch (error) {
+    return error instanceof AccountUrlError ? error.problem : `threw ${String(error)}`;
+  }
+};
+
+describe('the address box: what a person pastes or types', () => {
+  it('a pasted address with a long run of slashes in its path is read in linear time', () => {
+    // url.pathname.replace(/\/+$/, '') backtracks over the whole run at each slash: quadratic.
+    const input = `https://acme.sugester.com/${'/'.repeat(50_000)}x`;
+    const took = ms(() => parseAccountUrl(input));
+    assert.ok(took < 200, `${took.toFixed(0)} ms for 50,000 slashes`);
+  });
+
+  it('a trailing dot names the same account as the address without it', () => {
+    // Stored as is, `https://acme.sugester.com.` is a second account (tokens, news files, branch
+    // records keyed apart) for the same helpdesk, and its Host header is one servers may refuse.
+    assert.equal(parseAccountUrl('https://acme.sugester.com.'), parseAccountUrl('https://acme.sugester.com'));
+  });
+
+  it('held: upper-case schemes, IPv6 loopback, IDN hosts, credentials, ports, 1 MB', () => {
+    assert.equal(parseAccountUrl('HTTPS://ACME.sugester.com'), 'https://acme.sugester.com');
+    assert.equal(parseAccountUrl('http://[::1]:8080'), 'http://[::1]:8080');
+    assert.equal(parseAccountUrl('https://bücher.example'), 'https://xn--bcher-kva.example');
+    for (const input of ['https://user:pass@acme.com', 'user:s3cret@acme.com', 'https://:s3cret@acme.com']) {
+      try {
+        parseAccountUrl(input);
+        assert.fail(`accepted ${input}`);
+      } catch (error) {
+        assert.ok(error instanceof AccountUrlError && error.problem === 'credentials', String(error));
+        assert.ok(!/pass|s3cret/.test(error.message), 'the password is not in the message');
+      }
+    }
+    assert.equal(problemOf('https://acme.com:99999'), 'notAddress');
+    assert.equal(problemOf('https//acme.sugester.com'), 'schemeTypo');
+    assert.equal(problemOf('http://[::ffff:127.0.0.1]'), 'plainHttp');
+    for (const input of [
+      'a'.repeat(1_000_000),
+      `https://${'a'.repeat(1_000_000)}`,
+      `https://acme.com/?${'x'.repeat(1_000_000)}`,
+      `https://acme.com/${'a/'.repeat(500_000)}`,
+    ]) {
+      const took = ms(() => problemOf(input));
+      assert.ok(took < guardMs(50), `${took.toFixed(0)} ms`);
+    }
   });
 });

@@ -81,3 +81,21 @@ describe('a path from another machine', () => {
     assert.deepEqual(workspaceMatch('src/nothing.ts', WORKSPACE), { files: [], sure: false });
   });
 });
+
+describe('paths from another machine', () => {
+  it('held: a name alone is never sure; two trailing segments are', () => {
+    for (const path of ['C:/Windows/win.ini', '/server/share/win.ini', '../../win.ini', '/proc/self/environ', 'file:///etc/passwd']) {
+      assert.equal(workspaceMatch(path, ['docs/win.ini', 'tools/environ', 'docs/passwd']).sure, false, path);
+    }
+    // By the rule (two segments tell one file): a UNC path, and /etc/passwd beside a workspace's
+    // own etc/passwd, open the workspace's file at once. See the report.
+    assert.deepEqual(workspaceMatch('/server/share/a/b.ts', ['a/b.ts', 'c/b.ts']), { files: ['a/b.ts'], sure: true });
+    assert.deepEqual(workspaceMatch('/etc/passwd', ['test/etc/passwd']), { files: ['test/etc/passwd'], sure: true });
+    assert.deepEqual(
+      workspaceMatch('SRC/App.ts', ['src/App.ts', 'src/app.ts']),
+      { files: ['src/App.ts'], sure: true },
+      'the file of the exact name',
+    );
+    assert.equal(workspaceMatch('a\\b.ts', ['a/b.ts']).sure, true, 'mixed separators as one');
+  });
+});

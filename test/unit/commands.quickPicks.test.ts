@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Client, Deal, Post } from '../../src/api';
-import type { Account } from '../../src/account/account';
-import { linkDeal } from '../../src/features/linkDeal';
+import type { Account } from '../../src/api/account';
+import type { SignedIn } from '../../src/accounts/signedIn';
+import { linkDeal } from '../../src/commands/linkDeal';
 import { pickClient, pickPost } from '../../src/commands/prompts';
 import type { Services } from '../../src/services';
 import type { HelpdeskStore } from '../../src/store/helpdeskStore';
@@ -91,9 +92,9 @@ describe('quick picks show server text as text', () => {
       { id: 2, name: '$(check) Free deal', client_id: null, price: '12\u202E00\n5' },
     ];
     const account = { url: 'https://acme.example.com', deals: async () => deals };
-    const signedIn = { url: account.url, usable: true, account };
+    const signedIn = { url: account.url, usable: true, account } as unknown as SignedIn;
     const services = { gateway: { current: signedIn, ready: async () => signedIn } } as unknown as Services;
-    assert.equal(await linkDeal(services, new ClientNode(client)), undefined, 'dismissed');
+    assert.equal(await linkDeal(services, signedIn, new ClientNode(client)), undefined, 'dismissed');
     const pick = fake.picks[0];
     const items = pick?.items.filter((item) => item.kind !== QuickPickItemKind.Separator) ?? [];
     assert.deepEqual(inspect({ items, options: undefined }), [['add'], ['check'], []], 'only the own deal is checked');

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import type { Session } from '../../src/auth/session';
+import type { Session } from '../../src/accounts/session';
 import { showAccountMenu } from '../../src/commands/accountMenu';
 import { setWhoIAm, typedUserId, whoIAmItems } from '../../src/commands/setWhoIAm';
-import type { Gateway } from '../../src/gateway/gateway';
-import { Identity } from '../../src/identity/identity';
-import { usersSeen } from '../../src/identity/usersSeen';
+import type { Gateway } from '../../src/accounts/gateway';
+import { Identity } from '../../src/accounts/identity';
+import { usersSeen } from '../../src/accounts/usersSeen';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import { fake, type ShownPick } from './fakeVscode';

@@ -4,7 +4,7 @@ import { ApiError, type ApiErrorKind, type Post } from '../../src/api';
 import type { Draft, DraftKind, UnconfirmedSend } from '../../src/drafts/draft';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { fileDraft, type Filing, type FilingAccount, type FilingContext } from '../../src/drafts/filing';
-import type { FiledSought, FindOutcome } from '../../src/account/filedSearch';
+import type { FiledSought, FindOutcome } from '../../src/api/filedSearch';
 
 /* The exactly-once protocol alone: no editor, no service, no store. Every call it makes to the
  * account and every marker it writes goes into one trail, in order. */

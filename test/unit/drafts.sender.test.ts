@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { HelpdeskClient } from '../../src/api';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { carriesDraftRef } from '../../src/drafts/draftRef';
@@ -8,6 +8,7 @@ import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
 import { rig, type Rig } from './senderRig';
+import { standInsForSuite } from './support';
 
 /* DraftSender with the real account, store and notifier against the stand-in (see senderRig.ts). */
 
@@ -37,12 +38,8 @@ describe('DraftSender', () => {
   const task = (title: string, content = 'Typed with care'): Promise<Draft> =>
     r.drafts.create({ kind: 'task', text: formatDraftDocument(title, content), accountUrl: server.url });
 
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
   beforeEach(() => {
-    server.reset();
     fake.reset();
     r = rig(server);
     r.signIn();

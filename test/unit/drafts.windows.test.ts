@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
-import { DraftStore, type Draft, type DraftFolder } from '../../src/drafts/drafts';
-import { draftFolder } from '../../src/drafts/sharedFolders';
+import { beforeEach, describe, it } from 'node:test';
+import { DraftStore, type DraftFolder } from '../../src/drafts/drafts';
+import { draftFolder } from '../../src/drafts/draftFolders';
 import { Disposable, EventEmitter, fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
+import { draft, draftWindowsOnDisk, fields } from './draftWindows';
 
 /**
  * VS Code's global state as it keeps it: one value per extension, which a window writes whole
@@ -50,36 +51,16 @@ class WholeValueWindow implements Memento {
   }
 }
 
-const draft = (id: string, text: string, createdAt = 1): Draft => ({
-  id,
-  kind: 'task',
-  text,
-  accountUrl: 'https://acme.example.com',
-  createdAt,
-  updatedAt: createdAt,
-});
-const fields = (text: string) => ({ kind: 'task' as const, text, accountUrl: 'https://acme.example.com' });
-
 describe('DraftStore: windows that share one drafts folder on disk', () => {
   let root: string;
   let storage: WholeValueStorage;
-  const stores: DraftStore[] = [];
+  const window = draftWindowsOnDisk('drafts-', (made) => (root = made));
   /** A window: its own copy of the global state, the drafts folder on disk, the windows' folder. */
-  const open = async (folder: DraftFolder = draftFolder(Uri.file(root) as never), presence = new MemoryFolder()) => {
-    const drafts = new DraftStore(storage.window(), folder, presence);
-    stores.push(drafts);
-    await drafts.ready;
-    return drafts;
-  };
+  const open = (folder?: DraftFolder, presence?: MemoryFolder) => window(storage.window(), folder, presence);
   const onDisk = async () => (await readdir(join(root, 'drafts'))).sort();
 
-  beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), 'drafts-'));
+  beforeEach(() => {
     storage = new WholeValueStorage();
-  });
-  afterEach(async () => {
-    for (const drafts of stores.splice(0)) drafts.dispose();
-    await rm(root, { recursive: true, force: true });
   });
 
   it('two windows that each save 50 drafts at the same moment, and edit them, lose none (the global state, written whole, lost half)', async () => {

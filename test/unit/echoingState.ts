@@ -1,4 +1,4 @@
-import type { StateStore } from '../../src/storage/serialState';
+import type { StateStore } from '../../src/globalStorage/serialState';
 
 /**
  * An extension's global state as VS Code keeps it (ExtensionMemento in the extension host,

@@ -1,4 +1,9 @@
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
+import { Log } from '../../src/log';
+import type { StandIn } from '../server';
 import { EventEmitter } from './fakeVscode';
+import { MemoryAccountList, memoryState } from './memoryState';
 
 /** What a Session needs of the editor, faked: the secret storage and the sign-out signal. */
 
@@ -22,4 +27,18 @@ export class Signal {
   readonly onDidSignOutElsewhere = this.heard.event;
   readonly announced: string[] = [];
   announce = (accountUrl: string) => Promise.resolve(void this.announced.push(accountUrl));
+}
+
+/** Secrets holding the token of each stand-in, as signing in to each would store it. */
+export function signedInSecrets(...servers: StandIn[]): Secrets {
+  const secrets = new Secrets();
+  for (const server of servers) secrets.data.set(`helpdesk.token:${server.url}`, server.token);
+  return secrets;
+}
+
+/** A window's session on `secrets` (the sign-out signal and the account list faked), once restored. */
+export async function restoredSession(secrets: Secrets, log = new Log()): Promise<Session> {
+  const session = new Session(secrets, log, new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
+  await session.whenRestored();
+  return session;
 }

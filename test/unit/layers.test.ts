@@ -1,13 +1,13 @@
-// Layering rules of src/, checked on the source text: only the account and the gateway talk to the API client.
+// Layering rules of src/, checked on the source text: only the account (src/api/account.ts) and the gateway talk to the API client.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 
-/** The API client's request machinery: only src/api/, src/account/ and src/gateway/ may import it. */
+/** The API client's request machinery: only src/api/ (the account among it) and the gateway (src/accounts/gateway.ts) may import it. */
 const MACHINERY_NAMES = ['HelpdeskClient', 'Transport', 'PostsApi', 'Resource'];
 const MACHINERY_MODULES = ['src/api/client', 'src/api/http', 'src/api/posts', 'src/api/resource'];
-const MAY_USE_MACHINERY = ['src/api/', 'src/account/', 'src/gateway/'];
+const MAY_USE_MACHINERY = ['src/api/', 'src/accounts/gateway.ts'];
 
 interface Import {
   from: string;
@@ -90,10 +90,24 @@ function srcFiles(): { file: string; text: string }[] {
   return sourceFiles(src).map((path) => ({ file: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 }
 
+/** The lines of src/ (comments left out) that match `pattern`, as `file: line`, in the files `checked` takes. */
+function linesMatching(pattern: RegExp, checked: (file: string) => boolean): string[] {
+  return srcFiles()
+    .filter(({ file }) => checked(file))
+    .flatMap(({ file, text }) =>
+      text
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .split('\n')
+        .filter((line) => pattern.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+}
+
 describe('layers', () => {
-  it("outside src/api/, src/account/ and src/gateway/, nothing imports the API client's request machinery", () => {
+  it("outside src/api/ and the gateway, nothing imports the API client's request machinery", () => {
     const files = srcFiles().filter(({ file }) => !file.startsWith('src/api/'));
-    assert.ok(files.some(({ file }) => file.startsWith('src/gateway/')) && files.length > 20, `only ${files.length} files found`);
+    assert.ok(files.some(({ file }) => file === 'src/accounts/gateway.ts') && files.length > 20, `only ${files.length} files found`);
     assert.deepEqual(
       files.flatMap(({ file, text }) => layerViolations(file, text)),
       [],
@@ -126,11 +140,11 @@ describe('layers', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('data flows one way: the account knows no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts the features share) know no feature', () => {
+  it('data flows one way: the API and the account know no store, session, gateway or vscode; the store knows no gateway; commands/ (and the prompts they share) know no agent', () => {
     const below: Record<string, string[]> = {
-      'src/account/': ['vscode', 'src/store', 'src/auth', 'src/gateway'],
-      'src/store/': ['src/gateway'],
-      'src/commands/': ['src/features'],
+      'src/api/': ['vscode', 'src/store', 'src/accounts'],
+      'src/store/': ['src/accounts/gateway'],
+      'src/commands/': ['src/agent'],
     };
     const problems = srcFiles().flatMap(({ file, text }) => {
       const banned = Object.entries(below).find(([dir]) => file.startsWith(dir))?.[1] ?? [];
@@ -140,8 +154,8 @@ describe('layers', () => {
         .map(({ statement }) => `${file}: ${statement}`);
     });
     assert.ok(
-      srcFiles().some(({ file }) => file === 'src/account/account.ts'),
-      'src/account/account.ts is there to check',
+      srcFiles().some(({ file }) => file === 'src/api/account.ts'),
+      'src/api/account.ts is there to check',
     );
     assert.deepEqual(problems, []);
   });
@@ -149,16 +163,7 @@ describe('layers', () => {
   it('one composition root: only src/extension.ts makes the parts, registers the views and loads code at run time', () => {
     const made =
       /\bnew (Session|Gateway|HelpdeskStore|Identity|DraftStore|DraftSender|NewsWatcher|NewsFolder|PostsTreeProvider|ClientsTreeProvider|PostDocumentProvider|BranchPosts)\(|\bcreateTreeView\(|\brequire\(\s*['"]\./;
-    const problems = srcFiles()
-      .filter(({ file }) => file !== 'src/extension.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/^\s*\/\/.*$/gm, '')
-          .split('\n')
-          .filter((line) => made.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const problems = linesMatching(made, (file) => file !== 'src/extension.ts');
     const root = srcFiles().find(({ file }) => file === 'src/extension.ts');
     assert.ok(root && made.test(root.text), 'src/extension.ts makes the parts');
     assert.deepEqual(problems, []);
@@ -185,23 +190,31 @@ describe('layers', () => {
     );
   });
 
-  it('one window account: outside src/gateway/ nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
+  it('one window account: outside the gateway nothing reads the account or the store through the gateway, nor waits for the session itself', () => {
     const reaches = /\bgateway\??\.(account|store)\b|\.whenRestored\(|\baccountNow\b/;
-    const problems = srcFiles()
-      .filter(({ file }) => !file.startsWith('src/gateway/') && file !== 'src/auth/session.ts')
-      .flatMap(({ file, text }) =>
-        text
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/^\s*\/\/.*$/gm, '')
-          .split('\n')
-          .filter((line) => reaches.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const problems = linesMatching(reaches, (file) => file !== 'src/accounts/gateway.ts' && file !== 'src/accounts/session.ts');
     assert.ok(
       reaches.test('await accountNow.now(); gateway.account') &&
         reaches.test('services.gateway.store.posts') &&
         !reaches.test('gateway.accountFor(url)'),
       'the check finds what it looks for',
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  it('one door to the signed-in account: outside src/accounts/ and the composition root, nothing waits for the session, reads the window account, or reaches its store through it', () => {
+    const reaches = /\.ready\(|\b(?:gateway|window)\??\.current\b|\.current\??\.(?:store|account|url)\b/;
+    const problems = linesMatching(reaches, (file) => !file.startsWith('src/accounts/') && file !== 'src/extension.ts');
+    assert.ok(
+      ['await this.window.ready()', 'services.gateway.current?.account', 'const here = window.current;', 'x.current?.store.posts'].every(
+        (line) => reaches.test(line),
+      ) &&
+        ['branchPosts.current?.postId', 'this.groups.current(node)', 'void drafts.ready.then(offer)'].every((line) => !reaches.test(line)),
+      'the check finds what it looks for, and only that',
+    );
+    assert.ok(
+      srcFiles().some(({ file }) => file === 'src/accounts/signedIn.ts'),
+      'the door is there',
     );
     assert.deepEqual(problems, []);
   });
@@ -221,8 +234,8 @@ describe('layers', () => {
     assert.equal(flagged('src/api/x.ts', "import vscode = require('vscode');"), 1);
     assert.equal(flagged('src/api/x.ts', "import type * as vscode from 'vscode';"), 1);
     // Allowed: the account, the gateway and the API itself, and the rest of the API's surface anywhere.
-    assert.equal(flagged('src/account/x.ts', "import type { HelpdeskClient } from '../api';"), 0);
-    assert.equal(flagged('src/gateway/x.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
+    assert.equal(flagged('src/api/account.ts', "import type { HelpdeskClient } from './client';"), 0);
+    assert.equal(flagged('src/accounts/gateway.ts', "import { HelpdeskClient } from '../api';\nimport vscode = require('vscode');"), 0);
     assert.equal(flagged('src/api/x.ts', "import { Transport } from './http';"), 0);
     assert.equal(
       flagged('src/commands/x.ts', "import { isApiError, type Post, type WebResource } from '../api';\n// HelpdeskClient in a comment"),

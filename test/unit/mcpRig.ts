@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { DraftStore } from '../../src/drafts/drafts';
 import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
-import { mcpDispatch, type Ask } from '../../src/mcp/dispatch';
-import { openEndpoint, type Endpoint, type EndpointCall } from '../../src/mcp/endpoint';
+import { mcpDispatch, type Ask } from '../../src/agent/mcp/dispatch';
+import { openEndpoint, type Endpoint, type EndpointCall } from '../../src/agent/mcp/endpoint';
 import type { Services } from '../../src/services';
-import { postTools } from '../../src/tools/postTools';
-import type { HelpdeskTools } from '../../src/tools/registerTools';
-import { updatePostTool } from '../../src/tools/updatePostTool';
-import { writeTools } from '../../src/tools/writeTools';
+import { postTools } from '../../src/agent/tools/postTools';
+import type { HelpdeskTools } from '../../src/agent/tools/registerTools';
+import { updatePostTool } from '../../src/agent/tools/updatePost';
+import { writeTools } from '../../src/agent/tools/writeTools';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
 import { MemoryFolder, memoryState } from './memoryState';
@@ -31,7 +31,7 @@ export const ENTRY = join(__dirname, '..', '..', 'dist', 'mcp.js');
  * person's answers to the next questions, in order (true: Continue); every question is kept.
  */
 export async function mcpRig(server: StandIn) {
-  const { session, gateway, store } = postToolsRig(server);
+  const { session, gateway } = postToolsRig(server);
   const log = new Log();
   const ui = new Notifier(log);
   const identity = new Identity(memoryState());
@@ -39,7 +39,7 @@ export async function mcpRig(server: StandIn) {
   const sender = new DraftSender(gateway, drafts, ui, log, undefined, new FiledIntents(new MemoryFolder()));
   const services = { session, gateway, drafts, sender, ui, log } as unknown as Services;
   const tools: HelpdeskTools = {
-    ...postTools(gateway, store, identity),
+    ...postTools(gateway, identity),
     ...writeTools(services),
     ...updatePostTool(services, identity, { showUpdated: () => undefined, shownIn: () => undefined }),
   };

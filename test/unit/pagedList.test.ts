@@ -11,6 +11,16 @@ const descending = (a: Item, b: Item) => b.id - a.id;
 const range = (from: number, to: number): Item[] => Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i }));
 /** A page of exactly these items, as the service sent them. */
 const pageOf = (items: Item[]): Page<Item> => ({ items, received: items.length });
+/** A list of two items a page (1, 2 on the first, 3, 4 on the second, …) whose reads fail while `failing()` says so. */
+const flakyList = (failing: () => boolean) =>
+  new PagedList<Item>(
+    async (page) => {
+      if (failing()) throw new Error('down');
+      return pageOf(range(page * 2 - 1, page * 2));
+    },
+    () => 2,
+    ascending,
+  );
 
 /** A fetcher whose answers the test releases by hand, recording what was asked. */
 function manualFetcher() {
@@ -115,14 +125,7 @@ describe('PagedList', () => {
 
   it('keeps items and reports the error when a page fails, and can try again', async () => {
     let fail = false;
-    const list = new PagedList<Item>(
-      async (page) => {
-        if (fail) throw new Error('down');
-        return pageOf(range(page * 2 - 1, page * 2));
-      },
-      () => 2,
-      ascending,
-    );
+    const list = flakyList(() => fail);
     await list.loadMore();
     fail = true;
     await list.loadMore();
@@ -139,14 +142,7 @@ describe('PagedList', () => {
 
   it('says whether the error is of a page after the first (the rows shown stay, only more failed) or of the first', async () => {
     let fail = true;
-    const list = new PagedList<Item>(
-      async (page) => {
-        if (fail) throw new Error('down');
-        return pageOf(range(page * 2 - 1, page * 2));
-      },
-      () => 2,
-      ascending,
-    );
+    const list = flakyList(() => fail);
     await list.loadMore();
     assert.equal(list.state.errorLoadingMore, false, 'the first page failed');
     fail = false;

@@ -1,10 +1,10 @@
-import { Session } from '../../src/auth/session';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
-import { Gateway } from '../../src/gateway/gateway';
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
+import { Gateway } from '../../src/accounts/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { Identity } from '../../src/identity/identity';
+import { Identity } from '../../src/accounts/identity';
 import { Log } from '../../src/log';
-import { postTools, type PostTools } from '../../src/tools/postTools';
+import { postTools, type PostTools } from '../../src/agent/tools/postTools';
 import type { StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { fake } from './fakeVscode';
@@ -20,7 +20,7 @@ export function postToolsRig(server: StandIn) {
   const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
   const store = new HelpdeskStore(new Log());
   const gateway = new Gateway(session, new Log(), memoryState(), store);
-  const tools: PostTools = postTools(gateway, store, new Identity(memoryState()));
+  const tools: PostTools = postTools(gateway, new Identity(memoryState()));
   return { session, gateway, store, tools };
 }
 

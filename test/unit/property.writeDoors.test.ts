@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
-import type { WriteInput, WriteTool } from '../../src/tools/writeTools';
+import type { WriteInput, WriteTool } from '../../src/agent/tools/writeTools';
 import { startStandIn, type StandIn } from '../server';
 import { fake, Uri } from './fakeVscode';
 import { fences, filed, never, toolRig, withoutRef } from './toolRig';

@@ -6,9 +6,9 @@
 import { HelpdeskClient } from '../../src/api';
 import { DraftStore } from '../../src/drafts/drafts';
 import { DraftSender } from '../../src/drafts/sendDraft';
-import { Account, type AccountParts } from '../../src/account/account';
-import type { Gateway } from '../../src/gateway/gateway';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { Account, type AccountParts } from '../../src/api/account';
+import type { Gateway } from '../../src/accounts/gateway';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';

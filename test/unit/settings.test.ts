@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, it } from 'node:test';
-import { proposeBranchName } from '../../src/code/branchNames';
+import { proposeBranchName } from '../../src/branch/branchNames';
 import { readSettings } from '../../src/settings';
 import { fake } from './fakeVscode';
 

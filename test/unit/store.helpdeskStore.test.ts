@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { beforeEach, describe, it } from 'node:test';
+import { Account } from '../../src/api/account';
+import { ListKnowledge } from '../../src/api/listKnowledge';
 import { HelpdeskClient } from '../../src/api';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { startStandIn, type StandIn } from '../server';
+import { type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { memoryState } from './memoryState';
+import { standInsForSuite } from './support';
 
 /* The store bound to accounts on the stand-in: it reads through the bound one and follows its writes only. */
 
@@ -25,12 +26,8 @@ describe('HelpdeskStore bound to an account', () => {
   };
   const statusRequests = () => server.requests.filter((request) => request.path === '/app/statuses.json').length;
 
-  before(async () => {
-    server = await startStandIn({ seed: 'demo' });
-  });
-  after(() => server.close());
+  standInsForSuite(([started]) => (server = started!));
   beforeEach(() => {
-    server.reset();
     fake.reset();
     errors.length = 0;
   });

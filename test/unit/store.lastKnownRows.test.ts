@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { Account } from '../../src/account/account';
+import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
-import type { SignedIn, WindowAccount } from '../../src/gateway/gateway';
-import { NOBODY, type Identity } from '../../src/identity/identity';
+import { NOBODY, type Identity } from '../../src/accounts/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { forgetRows, parseSnapshot, SNAPSHOT_ROWS, snapshotName, snapshotText } from '../../src/store/rowSnapshots';
 import { PostNode, type HelpdeskNode } from '../../src/views/nodes';
-import { PostsTreeProvider, type PostsNews } from '../../src/views/postsTree';
-import { EventEmitter, fake } from './fakeVscode';
+import { PostsTreeProvider } from '../../src/views/postsTree';
+import { fake } from './fakeVscode';
 import { MemoryFolder } from './memoryState';
+import { noNews, windowOn } from './fakeWindow';
 
 /* The Helpdesk view paints the rows it showed last at once, from the account's snapshot, and the service's answer replaces them. */
 
@@ -45,23 +45,9 @@ function serviceOf(url: string, posts: Post[]) {
 
 /** The view on a store bound to `account`, its rows kept in `folder`. */
 function viewOf(store: HelpdeskStore, account: Account | undefined) {
-  const changed = new EventEmitter<void>();
-  const signedIn: SignedIn | undefined = account && { url: account.url, usable: true, account, store };
-  const windowAccount: WindowAccount = {
-    current: signedIn,
-    ready: async () => signedIn,
-    onDidChange: changed.event,
-    signedInAccounts: async () => (account ? [account.url] : []),
-  };
+  const { window: windowAccount } = windowOn(account, store);
   const identity = { me: () => undefined, whoIAm: () => NOBODY, onDidChange: () => ({ dispose: () => undefined }) } as unknown as Identity;
-  const news: PostsNews = {
-    onDidChange: new EventEmitter<void>().event,
-    itemOf: () => undefined,
-    isSeen: () => undefined,
-    posts: () => [],
-    status: { off: false },
-  };
-  const provider = new PostsTreeProvider(store, windowAccount, identity, news);
+  const provider = new PostsTreeProvider(store, windowAccount, identity, noNews());
   const repaints: unknown[] = [];
   provider.onDidChangeTreeData((e) => repaints.push(e));
   return { provider, repaints };

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { HelpdeskClient, type HelpdeskClientOptions, type RequestLogEntry } from '../../src/api';
+import { Account } from '../../src/api/account';
+import { ListKnowledge, type KnowledgeState } from '../../src/api/listKnowledge';
 import { startStandIn, type StandIn, type StandInOptions } from '../server';
+import { memoryState } from './memoryState';
 
 export interface Fixture {
   server: StandIn;
@@ -52,4 +55,32 @@ export function assertNoToken(error: Error, token: string): void {
   for (const view of views) {
     for (const form of forms) assert.ok(!view.includes(form), `token found in error: ${view.replace(secret, '<SECRET>')}`);
   }
+}
+
+/**
+ * Stand-ins for the describe() that calls this, one for each of `options` (the demo data when
+ * none): started before its tests and handed to `take`, closed after them, and reset before each
+ * test, ahead of the describe's own beforeEach.
+ */
+export function standInsForSuite(take: (servers: StandIn[]) => void, ...options: StandInOptions[]): void {
+  const servers: StandIn[] = [];
+  before(async () => {
+    servers.push(...(await Promise.all((options.length ? options : [{ seed: 'demo' as const }]).map((o) => startStandIn(o)))));
+    take(servers);
+  });
+  after(() => Promise.all(servers.map((server) => server.close())));
+  beforeEach(() => {
+    for (const server of servers) server.reset();
+  });
+}
+
+/** An Account on a stand-in, as the gateway makes one, with quick retries for tests; its list knowledge in `state`. */
+export function accountOn(server: StandIn, state: KnowledgeState = memoryState()): Account {
+  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
+  return new Account(server.url, {
+    api: () => api,
+    signal: new AbortController().signal,
+    knowledge: new ListKnowledge(state, server.url),
+    log: () => undefined,
+  });
 }

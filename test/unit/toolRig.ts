@@ -4,20 +4,25 @@
  * accounts. What VS Code does around them is the test's: ask (`confirmation`, prepareInvocation)
  * and, on yes, `write` (invoke).
  */
-import { HelpdeskClient } from '../../src/api';
-import { Account } from '../../src/account/account';
-import { ListKnowledge } from '../../src/account/listKnowledge';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'node:test';
+import { Account } from '../../src/api/account';
 import { DraftStore } from '../../src/drafts/drafts';
 import { FiledIntents } from '../../src/drafts/filedIntents';
 import { DraftSender } from '../../src/drafts/sendDraft';
 import type { PresenceFolder } from '../../src/drafts/windowPresence';
 import { Log } from '../../src/log';
+import type { SignedIn } from '../../src/accounts/signedIn';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { Services } from '../../src/services';
-import { writeTools, type WriteInput, type WriteTool } from '../../src/tools/writeTools';
+import { writeTools, type WriteInput, type WriteTool } from '../../src/agent/tools/writeTools';
 import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
-import type { Memento } from './fakeVscode';
+import { fake, Uri, type Memento } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
+import { accountOn, standInsForSuite } from './support';
 
 type Token = { isCancellationRequested: boolean; onCancellationRequested: (listener: (e: unknown) => unknown) => { dispose(): void } };
 export const never: Token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
@@ -29,16 +34,6 @@ export const withoutRef = (content: unknown) => String(content).replace(/^Sent f
 export const outsideFences = (text: string) => text.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, '');
 /** The code blocks of a message, in order. */
 export const fences = (text: string) => [...text.matchAll(/^(`{3,})\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]!);
-
-function accountOf(server: StandIn, state: Memento): Account {
-  const api = new HelpdeskClient({ accountUrl: server.url, token: server.token, retryDelayMs: 10 });
-  return new Account(server.url, {
-    api: () => api,
-    signal: new AbortController().signal,
-    knowledge: new ListKnowledge(state, server.url),
-    log: () => undefined,
-  });
-}
 
 export interface ToolRigOptions {
   /** The global state the windows of a test share. */
@@ -56,9 +51,10 @@ export interface ToolRigOptions {
  */
 export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
   const state = options.state ?? memoryState();
-  const accounts = servers.map((server) => accountOf(server, state));
+  const accounts = servers.map((server) => accountOn(server, state));
   let current: Account | undefined = accounts[0];
-  const signedIn = () => current && { url: current.url, usable: true, account: current };
+  const store = new HelpdeskStore(new Log());
+  const signedIn = (): SignedIn | undefined => current && { url: current.url, usable: true, account: current, store };
   const gateway = {
     get current() {
       return signedIn();
@@ -87,6 +83,30 @@ export function toolRig(servers: StandIn[], options: ToolRigOptions = {}) {
     account: () => current,
     switchTo: (i: number) => void (current = accounts[i]),
     signOut: () => void (current = undefined),
-    signInAgain: (i = 0) => void (current = accounts[i] = accountOf(servers[i]!, state)),
+    signInAgain: (i = 0) => void (current = accounts[i] = accountOn(servers[i]!, state)),
+    /** The window's signed-in context now, as the command table hands it to a command. */
+    signedIn,
   };
+}
+
+export type ToolRig = ReturnType<typeof toolRig>;
+
+/**
+ * The hooks of a describe() of the write tools: two demo stand-ins (the second with the prefix
+ * `other`), started once; before each test, both reset, the editor faked anew, a workspace folder
+ * of its own, and a window signed in to the first (see toolRig); the folder removed after it.
+ */
+export function writeToolsSuite(folderPrefix: string) {
+  const suite = {} as { server: StandIn; other: StandIn; r: ToolRig; folder: string };
+  standInsForSuite(([server, other]) => Object.assign(suite, { server, other }), { seed: 'demo' }, { seed: 'demo', prefix: 'other' });
+  beforeEach(() => {
+    suite.server.clearFaults();
+    fake.reset();
+    fake.config.set('helpdesk.requestTimeoutSeconds', 3);
+    suite.folder = mkdtempSync(join(tmpdir(), folderPrefix));
+    fake.folders.push({ uri: Uri.file(suite.folder), name: 'ws', index: 0 });
+    suite.r = toolRig([suite.server, suite.other]);
+  });
+  afterEach(() => rmSync(suite.folder, { recursive: true, force: true }));
+  return suite;
 }

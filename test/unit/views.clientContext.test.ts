@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { Account } from '../../src/account/account';
+import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
-import { Session } from '../../src/auth/session';
-import type { SignOutSignal } from '../../src/auth/signOutSignal';
+import { Session } from '../../src/accounts/session';
+import type { SignOutSignal } from '../../src/accounts/signOutSignal';
 import { showClientPosts } from '../../src/commands/showClientPosts';
-import { Gateway, type WindowAccount } from '../../src/gateway/gateway';
-import type { Identity } from '../../src/identity/identity';
+import { Gateway } from '../../src/accounts/gateway';
+import type { Identity } from '../../src/accounts/identity';
 import { whoIs } from './whoIs';
-import { postHovers } from '../../src/inCode/postHover';
+import { postHovers } from '../../src/editor/postHover';
 import { Log } from '../../src/log';
 import { SEARCH_RECORDS } from '../../src/search/listSearch';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
-import { PostsTreeProvider, type PostsNews } from '../../src/views/postsTree';
+import { PostsTreeProvider } from '../../src/views/postsTree';
 import { PostDocumentProvider } from '../../src/views/postDocument';
 import { PostNode, type HelpdeskNode } from '../../src/views/nodes';
 import { postUri } from '../../src/views/postUri';
@@ -21,6 +21,9 @@ import { startStandIn, type StandIn } from '../server';
 import { Secrets, Signal } from './fakeSession';
 import { CancellationTokenSource, EventEmitter, fake } from './fakeVscode';
 import { memoryState, MemoryAccountList } from './memoryState';
+import { noNews, windowOn } from './fakeWindow';
+import { standInsForSuite } from './support';
+import { restoredSession, signedInSecrets } from './fakeSession';
 
 /*
  * The customer context of a post: its document and hover name the client, the contact, the
@@ -245,24 +248,12 @@ describe("customer context: a post's client in its document and hover", () => {
 describe('customer context and two accounts', () => {
   let a: StandIn;
   let b: StandIn;
-
-  before(async () => {
-    a = await startStandIn({ seed: 'demo' });
-    b = await startStandIn({ seed: 'demo' });
-  });
-  after(async () => {
-    await a.close();
-    await b.close();
-  });
+  standInsForSuite(([x, y]) => ([a, b] = [x!, y!]), { seed: 'demo' }, { seed: 'demo' });
 
   it('the window switching accounts while the client part is read: the document is read again without it, nothing read from the other account', async () => {
     fake.reset();
     fake.config.set('helpdesk.accountUrl', a.url);
-    const secrets = new Secrets();
-    secrets.data.set(`helpdesk.token:${a.url}`, a.token);
-    secrets.data.set(`helpdesk.token:${b.url}`, b.token);
-    const session = new Session(secrets, new Log(), new Signal() as unknown as SignOutSignal, new MemoryAccountList(), memoryState());
-    await session.whenRestored();
+    const session = await restoredSession(signedInSecrets(a, b));
     const gateway = new Gateway(session, new Log(), memoryState(), new HelpdeskStore(new Log()));
     const provider = new PostDocumentProvider(gateway);
     const post = a.store.list(a.prefix, 'posts').find((p) => typeof p.client_id === 'number' && p.post_id === null)!;
@@ -384,13 +375,7 @@ describe('Show Posts of This Client: the Helpdesk view filtered by client', () =
     } as unknown as Account;
     const store = new HelpdeskStore({ error: () => undefined });
     store.bind(account);
-    const here = { url: 'https://a.example', usable: true, account, store };
-    const accountNow: WindowAccount = {
-      ready: () => Promise.resolve(here),
-      current: here,
-      onDidChange: new EventEmitter<void>().event,
-      signedInAccounts: () => Promise.resolve([here.url]),
-    };
+    const { window: accountNow } = windowOn(account, store);
     const view = {
       onDidExpandElement: new EventEmitter().event,
       onDidCollapseElement: new EventEmitter().event,
@@ -401,14 +386,7 @@ describe('Show Posts of This Client: the Helpdesk view filtered by client', () =
       whoIAm: () => whoIs(undefined),
       onDidChange: () => ({ dispose: () => undefined }),
     } as unknown as Identity;
-    const news: PostsNews = {
-      onDidChange: new EventEmitter<void>().event,
-      itemOf: () => undefined,
-      isSeen: () => undefined,
-      posts: () => [],
-      status: { off: false },
-    };
-    const provider = new PostsTreeProvider(store, accountNow, identity, news);
+    const provider = new PostsTreeProvider(store, accountNow, identity, noNews());
     provider.showIn(view as never);
     return { store, provider, view, asked };
   }

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Account, AccountChange } from '../../src/account/account';
+import type { Account, AccountChange } from '../../src/api/account';
 import type { Client, Deal } from '../../src/api';
-import type { SignedIn, WindowAccount } from '../../src/gateway/gateway';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import { ClientsTreeProvider } from '../../src/views/clientsTree';
 import { ClientNode, type HelpdeskNode } from '../../src/views/nodes';
 import { EventEmitter } from './fakeVscode';
+import { windowOn } from './fakeWindow';
 
 /* The Clients view draws again only the client whose deals changed. */
 
@@ -31,13 +31,7 @@ describe('the Clients view', () => {
     } as unknown as Account;
     const store = new HelpdeskStore({ error: () => undefined });
     store.bind(account);
-    const signedIn: SignedIn = { url: account.url, usable: true, account, store };
-    const windowAccount: WindowAccount = {
-      current: signedIn,
-      ready: async () => signedIn,
-      onDidChange: new EventEmitter<void>().event,
-      signedInAccounts: async () => [account.url],
-    };
+    const { window: windowAccount } = windowOn(account, store);
     const provider = new ClientsTreeProvider(store, windowAccount);
     const rows = (await provider.getChildren()).filter((n): n is ClientNode => n instanceof ClientNode);
     assert.equal(rows.length, 3);

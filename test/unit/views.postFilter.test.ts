@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { inScope, POSTS_SCOPES, scopeNeedsMe } from '../../src/identity/scopes';
+import { inScope, POSTS_SCOPES, scopeNeedsMe } from '../../src/accounts/scopes';
 import { matchingPosts } from '../../src/search/matching';
 import { matchesFilter } from '../../src/views/postFilter';
 import { whoIs } from './whoIs';

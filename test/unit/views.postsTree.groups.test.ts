@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { Account } from '../../src/account/account';
+import type { Account } from '../../src/api/account';
 import type { Post } from '../../src/api';
-import type { WindowAccount } from '../../src/gateway/gateway';
-import { NOBODY, type Identity } from '../../src/identity/identity';
+import { NOBODY, type Identity } from '../../src/accounts/identity';
 import { HelpdeskStore } from '../../src/store/helpdeskStore';
 import type { HelpdeskNode } from '../../src/views/nodes';
 import { PostGroupNode } from '../../src/views/nodes';
 import { PostsTreeProvider, type PostsNews } from '../../src/views/postsTree';
 import { EventEmitter, fake, TreeItemCollapsibleState } from './fakeVscode';
+import { windowOn } from './fakeWindow';
 
 // The Helpdesk posts view against a store whose service lists `total` posts newest first.
 function rig(total: number) {
@@ -29,14 +29,7 @@ function rig(total: number) {
   } as unknown as Account;
   const store = new HelpdeskStore({ error: () => undefined });
   store.bind(account);
-  const accountChanged = new EventEmitter<void>();
-  const here = { url: 'https://a.example', usable: true, account, store };
-  const accountNow: WindowAccount = {
-    ready: () => Promise.resolve(here),
-    current: here,
-    onDidChange: accountChanged.event,
-    signedInAccounts: () => Promise.resolve(['https://a.example']),
-  };
+  const { window: accountNow } = windowOn(account, store);
   const expand = new EventEmitter<{ element: HelpdeskNode }>();
   const collapse = new EventEmitter<{ element: HelpdeskNode }>();
   const view = { onDidExpandElement: expand.event, onDidCollapseElement: collapse.event, description: undefined } as never;

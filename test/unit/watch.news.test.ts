@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Post } from '../../src/api';
 import { compare, heldNews, isSeen, newsPosts, SNAPSHOT_MAX, wanted, type Snapshot } from '../../src/watch/news';
-import type { WhoIAm } from '../../src/identity/identity';
+import type { WhoIAm } from '../../src/accounts/identity';
 import { whoIs } from './whoIs';
 import { readNewest } from '../../src/watch/newestPosts';
 

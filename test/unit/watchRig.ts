@@ -7,7 +7,7 @@ import { ApiError, type Page, type Post } from '../../src/api';
 import { Log } from '../../src/log';
 import type { Notifier } from '../../src/ui/notifier';
 import type { NotifyScope } from '../../src/watch/news';
-import type { WhoIAm } from '../../src/identity/identity';
+import type { WhoIAm } from '../../src/accounts/identity';
 import { whoIs } from './whoIs';
 import { NewsFolder } from '../../src/watch/newsFiles';
 import { NewsWatcher, type WatchedAccount } from '../../src/watch/watcher';

@@ -105,7 +105,7 @@ export async function signInToStandIn(): Promise<TestApi> {
   return api;
 }
 
-/** Where the session keeps an account's token in the secret storage (src/auth/session.ts). */
+/** Where the session keeps an account's token in the secret storage (src/accounts/session.ts). */
 export const secretKeyOf = (accountUrl: string) => `helpdesk.token:${accountUrl}`;
 
 async function onStandInAlready(api: TestApi): Promise<boolean> {

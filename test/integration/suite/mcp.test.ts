@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
-import { NO_WINDOW, REFUSED } from '../../../src/mcp/endpointClient';
-import { CONNECTION_FILE, ENTRY_FILE, IN_VSCODE_CHAT, parseConnection } from '../../../src/mcp/protocol';
+import { NO_WINDOW, REFUSED } from '../../../src/agent/mcp/entry/endpointClient';
+import { CONNECTION_FILE, ENTRY_FILE, IN_VSCODE_CHAT, parseConnection } from '../../../src/agent/mcp/protocol';
 import { startAgent, type Agent } from '../../agent/mcpAgent';
 import { assertNoTokenIn, extensionApi, outputLog, serverPosts, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import type { TestApi } from '../../../src/extension';
-import { NOBODY } from '../../../src/identity/identity';
+import { NOBODY } from '../../../src/accounts/identity';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { PostNode } from '../../../src/views/nodes';
 import { NewsFolder } from '../../../src/watch/newsFiles';

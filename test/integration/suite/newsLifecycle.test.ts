@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
-import { NOBODY } from '../../../src/identity/identity';
+import { NOBODY } from '../../../src/accounts/identity';
 import type { Notifier } from '../../../src/ui/notifier';
 import type { HeldNews } from '../../../src/watch/news';
 import { NewsFolder, type NewsFile, type Lease } from '../../../src/watch/newsFiles';

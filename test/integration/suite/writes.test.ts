@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deal, Post } from '../../../src/api';
 import { DraftStore } from '../../../src/drafts/drafts';
-import { draftFolder, presenceFolder } from '../../../src/drafts/sharedFolders';
+import { draftFolder, presenceFolder } from '../../../src/drafts/draftFolders';
 import { PROFILES } from '../../server';
 import { extensionApi, forEachProfile, labelOf, logShows, standIn, useCleanSlate, waitFor, withoutRef } from './helpers';
 

@@ -1,0 +1,105 @@
+// helpdesk_getPost: one post, its facts, its content (bounded), the code it points at, and the
+// comments the Helpdesk view's list holds on it.
+import vscode = require('vscode');
+import type { Post } from '../../api';
+import type { SignedIn, WindowAccount } from '../../accounts/signedIn';
+import { referenceText } from '../../code/postReferences';
+import { codePlaces } from '../../editor/codePlaces';
+import { postIdOf } from '../../search/postIdOf';
+import { readSettings } from '../../settings';
+import type { HelpdeskStore } from '../../store/helpdeskStore';
+import { ageText, postTitle } from '../../text/postFacts';
+import { bodyText, labelText } from '../../text/serverText';
+import { factsLine, readList } from './postList';
+import { failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, withAbort } from './tool';
+
+export interface GetPostInput {
+  /** The post's number, or a reference to it (`HD-123`, `#123`, its address). */
+  post: number | string;
+}
+
+/** Characters of a post's content in the answer, and of each comment. */
+const CONTENT_CHARS = 8000;
+const COMMENT_CHARS = 1000;
+const COMMENTS_SHOWN = 10;
+
+/** The tool: its input is what VS Code or the MCP endpoint hands over as the agent wrote it (a GetPostInput, or any JSON value). */
+export function getPostTool(window: Pick<WindowAccount, 'ready'>): (input: unknown, token: vscode.CancellationToken) => Promise<string> {
+  const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
+
+  async function read({ account, store }: SignedIn, named: unknown, token: vscode.CancellationToken): Promise<string> {
+    const id = postIdOf(named, account.url, readSettings().referencePrefix);
+    if (id === undefined) {
+      const given = typeof named === 'string' || typeof named === 'number' ? labelText(String(named).slice(0, 80), 40) : '';
+      return `${given ? `"${given}" names no post` : '"post" names no post'}: give its number (123), or a reference such as ${reference(123)}.`;
+    }
+    let post: Post;
+    try {
+      post = await withAbort(token, (signal) => account.post(id, signal));
+    } catch (error) {
+      return failureAnswer(`Post ${reference(id)} could not be read.`, error);
+    }
+    const facts = factsLine(store, post);
+    const content = typeof post.content === 'string' ? post.content : '';
+    const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
+    // Cut before it is cleaned: the cleaning is linear, but a post may hold megabytes.
+    const shown = bodyText(content.slice(0, 2 * CONTENT_CHARS), CONTENT_CHARS);
+    const parts = [
+      `Post ${reference(post.id)}. Web page: ${account.link('posts', post.id)}`,
+      quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${shown}`),
+      cut ? `Content shown${cut}.` : '',
+    ];
+    const places = await codePlaces(content, token);
+    if (places.length > 0) {
+      const shown = places.slice(0, 10).map(({ location, file, sure }) => {
+        const lines = location.endLine ? `${location.startLine}-${location.endLine}` : `${location.startLine}`;
+        if (!file) return `${labelText(location.path, 200)}:${lines} (not in this workspace)`;
+        const here = vscode.workspace.asRelativePath(file, true);
+        // A path from another machine that only shares a file's name: said so, never given as the file.
+        return sure
+          ? `${here}:${lines} (in this workspace)`
+          : `${labelText(location.path, 200)}:${lines} (not known to be in this workspace; ${here} shares its name)`;
+      });
+      parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
+    }
+    parts.push(await commentsOf(store, post, token, reference));
+    return parts.filter(Boolean).join('\n');
+  }
+
+  return async (input, token) => {
+    if (!isInput(input)) return NO_INPUT;
+    return onAccount(
+      window,
+      (signedIn) => read(signedIn, input.post, token),
+      () => SIGN_IN,
+    )();
+  };
+}
+
+/** The comments the service lists on the post (among the newest posts), or why none are shown. */
+async function commentsOf(
+  store: HelpdeskStore,
+  post: Post,
+  token: vscode.CancellationToken,
+  reference: (id: number) => string,
+): Promise<string> {
+  const count = typeof post.comments_cache === 'number' ? post.comments_cache : undefined;
+  if (count === 0) return 'It has no comments.';
+  // The list is read further only while the service counts comments not found yet.
+  const listed = await readList(
+    store,
+    token,
+    (posts) => count === undefined || posts.filter((item) => item.post_id === post.id).length >= count,
+  );
+  const comments = 'error' in listed ? [] : listed.posts.filter((item) => item.post_id === post.id);
+  if (comments.length === 0)
+    return count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.';
+  const shown = comments.sort((a, b) => a.id - b.id).slice(-COMMENTS_SHOWN);
+  const text = shown
+    .map(
+      (comment) =>
+        `${reference(comment.id)} ${ageText(comment, Date.now()) ?? ''}\n${bodyText(typeof comment.content === 'string' ? comment.content.slice(0, 2 * COMMENT_CHARS) : '', COMMENT_CHARS)}`,
+    )
+    .join('\n\n');
+  return [`Comments (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n');
+}

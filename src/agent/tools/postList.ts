@@ -1,0 +1,38 @@
+// The Helpdesk view's list of posts as the read tools read it: refreshed, then read further as
+// every search reads it (see readFurther), so that what a tool finds is a row of the view.
+import type vscode = require('vscode');
+import type { Post } from '../../api';
+import { readFurther } from '../../search/listSearch';
+import { postFacts } from '../../text/postFacts';
+import type { HelpdeskStore } from '../../store/helpdeskStore';
+import { withAbort } from './tool';
+
+/**
+ * The Helpdesk view's list of posts, refreshed (newest first, whatever order the service keeps; a
+ * 404 or an empty page past the end ends it), then read further as every search reads it (see
+ * readFurther) until `enough`. What the view shows follows it.
+ */
+export async function readList(
+  store: HelpdeskStore,
+  token: vscode.CancellationToken,
+  enough: (posts: readonly Post[]) => boolean,
+): Promise<{ posts: readonly Post[]; read: number; complete: boolean } | { error: unknown }> {
+  const list = store.posts;
+  // A cancelled call answers at once; a page only it waits for is given up, one the view waits for goes on.
+  await withAbort(token, async (signal) => {
+    const cancelled = new Promise<void>((resolve) =>
+      signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    // Read afresh from the newest (the view's rows stay until the new ones arrive).
+    await Promise.race([list.refresh(), cancelled]);
+    await readFurther(list, { signal, enough: () => token.isCancellationRequested || enough(list.state.items) });
+  });
+  const { items, error, hasMore } = list.state;
+  if (error && items.length === 0) return { error };
+  return { posts: items, read: items.length, complete: !hasMore && !error };
+}
+
+/** A post's facts in one line, its client by name where the Clients view has loaded it, else by number. */
+export function factsLine(store: HelpdeskStore, post: Post): string {
+  return postFacts(post, { statuses: store.statuses, clients: store.clients.state.items, now: Date.now() }).join(' · ');
+}

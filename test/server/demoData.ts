@@ -1,9 +1,10 @@
 /**
  * The demo data set: deterministic (fixed tables and a seeded PRNG, dates relative to DEMO_NOW).
- * 20 clients, 60 posts (every kind and task_kind) with 15 comments, 12 deals, 10 contacts and
- * 3 contact lists.
+ * 20 clients, 65 posts (60 of every kind and task_kind, their e-mails in their senders' HTML, and
+ * 5 hostile e-mails from strangers) with 18 comments (3 of them HTML replies that came by mail),
+ * 12 deals, 10 contacts and 3 contact lists.
  */
-import { DEMO_COMMENTS, DEMO_POSTS } from './demoPosts';
+import { DEMO_COMMENTS, DEMO_HOSTILE, DEMO_MAIL_COMMENTS, DEMO_POSTS } from './demoPosts';
 import { Random } from './random';
 import type { ClientRecord, PostRecord } from './records';
 import type { Store } from './store';
@@ -146,7 +147,44 @@ export const DEMO_USERS = [
   { id: 3, nick: 'ben' },
 ] as const;
 
+/**
+ * The hostile e-mails (demoPosts.ts), first: the lowest ids. Unassigned, from no client, spread
+ * over the six weeks at fixed times (the PRNG's draws stay the other posts').
+ */
+function seedHostile(store: Store, prefix: string): PostRecord[] {
+  return DEMO_HOSTILE.map(({ title, content, from }, i) => {
+    const at = formatTime(DEMO_NOW - (41 - i * 8) * DAY + 7 * 60 * MINUTE);
+    return store.insert(prefix, 'posts', {
+      title,
+      content,
+      task_kind: 'email',
+      use_html: true,
+      email: from.email,
+      nick: from.nick,
+      status_id: 1,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+}
+
+/** A reply that came in by mail, as a comment: HTML, from the parent's sender. */
+function seedMailComment(store: Store, prefix: string, parent: PostRecord, content: string, at: string): void {
+  store.insert(prefix, 'posts', {
+    post_id: parent.id,
+    task_kind: 'comment',
+    content,
+    use_html: true,
+    email: parent.email,
+    nick: parent.nick,
+    responsible_id: parent.responsible_id,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
 function seedPosts(store: Store, prefix: string, random: Random, clients: ClientRecord[]): PostRecord[] {
+  const hostile = seedHostile(store, prefix);
   const spacing = (42 * DAY) / DEMO_POSTS.length;
   let teamPosts = 0;
   const posts = DEMO_POSTS.map((post, i) => {
@@ -182,6 +220,14 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
       created_at: at,
       updated_at: at,
     });
+  });
+  DEMO_MAIL_COMMENTS.forEach(([parentIndex, content], i) => {
+    const parent = posts[parentIndex]!;
+    seedMailComment(store, prefix, parent, content, formatTime(Date.parse(parent.created_at) + (i + 2) * 211 * MINUTE));
+  });
+  DEMO_HOSTILE.forEach(({ comment }, i) => {
+    const parent = hostile[i]!;
+    if (comment) seedMailComment(store, prefix, parent, comment, formatTime(Date.parse(parent.created_at) + 3 * 60 * MINUTE));
   });
   return posts;
 }

@@ -4,6 +4,7 @@ import { encode } from 'gpt-tokenizer';
 import { HelpdeskClient } from '../../src/api';
 import { contentIsHtml, looksLikeHtml, useHtmlFlag } from '../../src/email/contentKind';
 import { emailText, postText } from '../../src/email/toText';
+import { timeEmailConversion } from '../../src/email/bench';
 import { MAX_HTML_CHARS } from '../../src/email/parse';
 import { startStandIn, type ProfileName, type StandIn } from '../server';
 import * as mail from '../server/demoEmails';
@@ -216,6 +217,20 @@ describe('an HTML e-mail as text', () => {
     assert.ok(text(`${'<blockquote>'.repeat(20)}deep`).startsWith('> > > deep'), 'three > at most');
     assert.ok(emailText('<p>x</p>'.repeat(10)).truncated === false);
     assert.ok(MAX_HTML_CHARS >= 1_000_000, 'a megabyte is read');
+  });
+
+  it('timings for the bench: a 200 KB thread and a megabyte of nesting (printed; only a hang guard here)', () => {
+    const thread = mail.longThread(200_000);
+    assert.ok(thread.length >= 200_000);
+    const threadTimes = timeEmailConversion(thread, 5);
+    const nestingTimes = timeEmailConversion(mail.deepNesting(), 3);
+    const pageTimes = timeEmailConversion(thread, 3, { page: true });
+    console.log(
+      `e-mail conversion: 200 KB thread → text ${threadTimes.medianMs.toFixed(1)} ms median (min ${threadTimes.minMs.toFixed(1)}), ` +
+        `→ page ${pageTimes.medianMs.toFixed(1)} ms; 1 MB of nesting → text ${nestingTimes.medianMs.toFixed(1)} ms`,
+    );
+    assert.equal(threadTimes.samplesMs.length, 5);
+    assert.ok(threadTimes.resultChars > 0 && threadTimes.medianMs < 5_000 && nestingTimes.medianMs < 5_000);
   });
 
   it("a typical e-mail (Outlook's reply) costs an agent at least 3× fewer tokens as text than as HTML", () => {

@@ -29,10 +29,25 @@ function parse(value: unknown): URL | undefined {
 export function linkTarget(href: unknown): string | undefined {
   const url = parse(href);
   if (!url || !LINK_SCHEMES.has(url.protocol)) return undefined;
-  if (url.protocol === 'mailto:' ? url.pathname === '' : url.hostname === '') return undefined;
+  // A mailto link is its address alone: a subject, body, cc or bcc the sender filled in is not the person's to send.
+  if (url.protocol === 'mailto:') return isAddress(url.pathname) ? `mailto:${url.pathname}` : undefined;
   // Credentials in a link (`https://bank.example@evil.example/`) disguise where it goes: no address.
-  if (url.username || url.password) return undefined;
+  if (url.hostname === '' || url.username || url.password) return undefined;
   return url.href.length > MAX_URL_CHARS ? undefined : url.href;
+}
+
+/**
+ * One plain e-mail address, percent-escapes decoded: the URL parser leaves `<`, `>`, quotes and
+ * spaces in a mailto link as they are, and those are no part of an address to offer.
+ */
+const ADDRESS = /^[^\s<>"'()[\]\\,;:@\p{Cc}\p{Cf}]{1,200}@[^\s<>"'()[\]\\,;:@\p{Cc}\p{Cf}]{1,255}$/u;
+
+function isAddress(path: string): boolean {
+  try {
+    return ADDRESS.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
 }
 
 /** What an `<img src>` is: an attachment of the message (`cid:`), a remote address, or neither. */
@@ -50,13 +65,8 @@ export function shownAddress(target: string): string {
   return target.startsWith('mailto:') ? decodeMailto(target) : target;
 }
 
+/** A mailto target's address, decoded (linkTarget let through only addresses that stay plain decoded). */
 function decodeMailto(target: string): string {
-  const address = target.slice('mailto:'.length).split('?')[0]!;
-  try {
-    const decoded = decodeURIComponent(address);
-    // Decoded, it must still be safe to show between < and >.
-    return /[\s<>"'\p{Cc}\p{Cf}]/u.test(decoded) ? address : decoded;
-  } catch {
-    return address;
-  }
+  const address = target.slice('mailto:'.length);
+  return isAddress(address) ? decodeURIComponent(address) : address;
 }

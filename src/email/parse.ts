@@ -5,7 +5,8 @@
  * `<div>` took 13 s. Here elements nested deeper than MAX_DEPTH are left out of the tree (their
  * text is kept, in the deepest element kept), and the reading stops at STOP_DEPTH, at MAX_NODES
  * nodes, or at MAX_HTML_CHARS characters, with `truncated` set. Comments (Outlook's conditional
- * ones included), processing instructions and CDATA never enter the tree. Element names starting
+ * ones included), processing instructions and CDATA never enter the tree, nor does the text of a
+ * script, a style or other NOT_CONTENT element left out for its depth. Element names starting
  * with `hb-` are the conversion's own (see prune.ts): a sender's become `span`.
  */
 // CommonJS, as sanitize-html requires htmlparser2: one copy of the parser in the bundle (see esbuild.mjs).
@@ -26,6 +27,46 @@ export const STOP_DEPTH = 512;
 /** Elements and text nodes (a 200 KB Outlook thread has some 10,000): each costs a few µs to read, reduce and convert. */
 export const MAX_NODES = 40_000;
 
+/** Left out with everything in them: no text a reader is meant to see. */
+export const NOT_CONTENT: ReadonlySet<string> = new Set([
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'param',
+  'svg',
+  'math',
+  'canvas',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'map',
+  'area',
+  'input',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'textarea',
+  'xml',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'dialog',
+  'script',
+  'style',
+]);
+
 /** The prefix of the element names the conversion gives its own elements. */
 export const OWN_PREFIX = 'hb-';
 
@@ -45,6 +86,8 @@ export function parseEmail(html: string): ParsedEmail {
   let nodes = 0;
   let elements = 0;
   let stopped = false;
+  /** The depth of an element left out of the tree whose text is no content (a script, a style), while inside it. */
+  let silentFrom = 0;
   const stop = () => {
     stopped = truncated = true;
     parser.pause();
@@ -56,16 +99,21 @@ export function parseEmail(html: string): ParsedEmail {
       if (stopped) return;
       depth++;
       if (depth > STOP_DEPTH || ++nodes > MAX_NODES) return stop();
-      if (depth > MAX_DEPTH) return;
+      if (depth > MAX_DEPTH) {
+        // Its text joins the deepest element kept, unless it is a script's, a style's and the like.
+        if (silentFrom === 0 && NOT_CONTENT.has(name)) silentFrom = depth;
+        return;
+      }
       elements++;
       tree.onopentag(name.startsWith(OWN_PREFIX) ? 'span' : name, attribs);
     },
     onclosetag() {
       if (stopped) return;
+      if (depth === silentFrom) silentFrom = 0;
       if (depth-- <= MAX_DEPTH) tree.onclosetag();
     },
     ontext(data) {
-      if (stopped) return;
+      if (stopped || silentFrom > 0) return;
       if (++nodes > MAX_NODES) return stop();
       tree.ontext(data);
     },

@@ -17,7 +17,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build, shared with htmlparser2
 import domhandler = require('domhandler');
-import { OWN_PREFIX, type Document, type Element } from './parse';
+import { NOT_CONTENT, OWN_PREFIX, type Document, type Element } from './parse';
 import { backgroundOf, colorOf, declarations, DEFAULT_INK, hidesBox, inkIsInvisible, lengthPx, PAGE_BACKGROUND } from './style';
 import type { Background, Ink } from './style';
 
@@ -26,46 +26,6 @@ type Parent = Document | Element;
 
 /** The element the quoted history is put in. */
 export const QUOTE_TAG = `${OWN_PREFIX}quote`;
-
-/** Left out with everything in them: no text a reader is meant to see. */
-const NOT_CONTENT = new Set([
-  'head',
-  'title',
-  'meta',
-  'link',
-  'base',
-  'template',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'param',
-  'svg',
-  'math',
-  'canvas',
-  'audio',
-  'video',
-  'source',
-  'track',
-  'map',
-  'area',
-  'input',
-  'select',
-  'option',
-  'optgroup',
-  'datalist',
-  'textarea',
-  'xml',
-  'noembed',
-  'noframes',
-  'xmp',
-  'plaintext',
-  'dialog',
-  'script',
-  'style',
-]);
 
 const SIGNATURE_CLASSES = ['gmail_signature', 'gmail_signature_prefix', 'moz-signature'];
 const SIGNATURE_IDS = ['signature', 'ms-outlook-mobile-signature'];

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emailPage } from '../../src/email/toPage';
+import { emailText } from '../../src/email/toText';
 import * as mail from '../server/demoEmails';
 import { checkPage } from './emailPageCheck';
 
 /* An e-mail as sanitized HTML for a webview page (src/email/toPage.ts), read back as a browser
  * reads it (parse5): only the allow-list, links as numbers for the extension to open, images as
  * placeholders unless the person asked, quoted history folded, nothing hidden, nothing to run. */
+
+const text = (html: string) => emailText(html).text;
 
 const ALL = {
   OUTLOOK_REPLY: mail.OUTLOOK_REPLY,
@@ -103,6 +106,25 @@ describe('an e-mail as page HTML', () => {
     );
     const broken = emailPage(mail.HOSTILE_BROKEN, { remoteImages: true });
     assert.ok(broken.html.includes('data-hb-image="other"') && !broken.html.includes('svg+xml'), 'a data: image is no image');
+  });
+
+  it('a mailto link is its address alone: no subject, body, cc or bcc a sender filled in', () => {
+    const page = emailPage('<a href="mailto:Sales@ok.example?bcc=spy@evil.example&amp;body=Send%20the%20invoice">write to us</a>');
+    assert.deepEqual(page.links, ['mailto:Sales@ok.example']);
+    assert.equal(text('<a href="mailto:sales@ok.example?cc=spy@evil.example">write to us</a>'), 'write to us <sales@ok.example>');
+    assert.deepEqual(emailPage('<a href="mailto:?body=x">no one</a>').links, [], 'a mailto: without an address is no link');
+    for (const odd of [
+      'mailto:&lt;script&gt;@x.example',
+      'mailto:&quot;x y&quot;&lt;a@b.example&gt;',
+      'mailto:a b@x.example',
+      'mailto:a@x.example,b@y.example',
+      'mailto:a%3Cb@x.example',
+    ])
+      assert.equal(
+        text(`<a href="${odd}">odd</a>`),
+        'odd',
+        `${odd}: the URL parser keeps < > " and spaces in a mailto address: no address`,
+      );
   });
 
   it('the hostile corpus: a link is its text alone unless it is http, https or mailto; the real address is its title', () => {

@@ -215,6 +215,8 @@ describe('an HTML e-mail as text', () => {
       assert.ok(result.text.endsWith('[…the rest of this message is too long to show]'));
     }
     assert.ok(text(`${'<blockquote>'.repeat(20)}deep`).startsWith('> > > deep'), 'three > at most');
+    const deepScript = `${'<div>'.repeat(80)}before<script>window.x=1</script><style>p{color:red}</style><title>t</title>after`;
+    assert.equal(text(deepScript), 'beforeafter', 'below the depth kept, a script, a style or a title is no text either');
     assert.ok(emailText('<p>x</p>'.repeat(10)).truncated === false);
     assert.ok(MAX_HTML_CHARS >= 1_000_000, 'a megabyte is read');
   });

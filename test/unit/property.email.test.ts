@@ -145,13 +145,19 @@ const openTag = fc
   .map(([tag, attrs]) => `<${tag}${attrs.join('')}>`);
 const closeTag = fc.constantFrom(...TAGS).map((tag) => `</${tag}>`);
 
-function markup(entities: readonly string[]): fc.Arbitrary<string> {
+/**
+ * Random markup of these pieces. `bareLessThan`: with a lone `<` or `</` among the broken pieces,
+ * which before an entity that decodes to a letter (`<&#x6A;`) is text reading like a tag, as in a
+ * browser: fine for the page (it is escaped), not for a check that the text shows no tag.
+ */
+function markup(entities: readonly string[], bareLessThan = true): fc.Arbitrary<string> {
+  const broken = bareLessThan ? BROKEN : BROKEN.filter((b) => b !== '<' && b !== '</');
   const piece = fc.oneof(
     { weight: 4, arbitrary: openTag },
     { weight: 3, arbitrary: closeTag },
     { weight: 4, arbitrary: words },
     { weight: 1, arbitrary: fc.constantFrom(...entities) },
-    { weight: 1, arbitrary: fc.constantFrom(...BROKEN) },
+    { weight: 1, arbitrary: fc.constantFrom(...broken) },
   );
   return fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(''));
 }
@@ -180,7 +186,7 @@ describe('e-mails over random hostile markup', () => {
   it('the text: no tag that was markup, no address but http(s) and mailto, no invisible character, within its bound', () => {
     fc.assert(
       fc.property(
-        markup(ENTITIES),
+        markup(ENTITIES, false),
         fc.integer({ min: 60, max: 4000 }),
         fc.constantFrom<'fold' | 'quote'>('fold', 'quote'),
         (html, maxChars, quoted) => {

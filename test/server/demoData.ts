@@ -1,9 +1,11 @@
 /**
- * The demo data set: deterministic (fixed tables and a seeded PRNG, dates relative to DEMO_NOW).
- * 20 clients, 60 posts (every kind and task_kind) with 15 comments, 12 deals, 10 contacts and
- * 3 contact lists.
+ * The demo data set: deterministic (fixed tables and a seeded PRNG, dates relative to DEMO_NOW);
+ * posts and comments numbered in the order they were written.
+ * 20 clients, 65 posts (60 of every kind and task_kind, their e-mails in their senders' HTML, and
+ * 5 hostile e-mails from strangers) with 18 comments (3 of them HTML replies that came by mail),
+ * 12 deals, 10 contacts and 3 contact lists.
  */
-import { DEMO_COMMENTS, DEMO_POSTS } from './demoPosts';
+import { DEMO_COMMENTS, DEMO_HOSTILE, DEMO_MAIL_COMMENTS, DEMO_POSTS } from './demoPosts';
 import { Random } from './random';
 import type { ClientRecord, PostRecord } from './records';
 import type { Store } from './store';
@@ -146,16 +148,70 @@ export const DEMO_USERS = [
   { id: 3, nick: 'ben' },
 ] as const;
 
-function seedPosts(store: Store, prefix: string, random: Random, clients: ClientRecord[]): PostRecord[] {
+type PostValues = Parameters<Store['insert']>[2] & { created_at: string };
+
+/** A record to insert once the records it names are in: its time, and its values given the posts inserted so far. */
+interface Pending {
+  at: number;
+  values: (posts: PostRecord[], hostile: PostRecord[]) => PostValues;
+  /** Where the inserted record is kept for the records after it to name. */
+  keep?: { list: 'posts' | 'hostile'; index: number };
+}
+
+/** A reply that came in by mail, as a comment: HTML, from the parent's sender. */
+function mailComment(parent: PostRecord, content: string, at: string): PostValues {
+  return {
+    post_id: parent.id,
+    task_kind: 'comment',
+    content,
+    use_html: true,
+    email: parent.email,
+    nick: parent.nick,
+    responsible_id: parent.responsible_id,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * Posts and comments, numbered in the order they were written, as a service numbers them: the
+ * hostile e-mails (demoPosts.ts) among the oldest, unassigned and from no client, at fixed times
+ * (the PRNG's draws stay the other posts'); a comment after its post.
+ */
+function seedPosts(store: Store, prefix: string, random: Random, clients: ClientRecord[]): void {
+  const pending: Pending[] = [];
+  DEMO_HOSTILE.forEach(({ title, content, from, comment }, i) => {
+    const at = DEMO_NOW - 42 * DAY + (i * 3 + 1) * 60 * MINUTE;
+    pending.push({
+      at,
+      keep: { list: 'hostile', index: i },
+      values: () => {
+        const time = formatTime(at);
+        return {
+          title,
+          content,
+          task_kind: 'email',
+          use_html: true,
+          email: from.email,
+          nick: from.nick,
+          status_id: 1,
+          created_at: time,
+          updated_at: time,
+        };
+      },
+    });
+    if (comment) pending.push({ at: at + 2 * DAY, values: (_, hostile) => mailComment(hostile[i]!, comment, formatTime(at + 2 * DAY)) });
+  });
   const spacing = (42 * DAY) / DEMO_POSTS.length;
   let teamPosts = 0;
-  const posts = DEMO_POSTS.map((post, i) => {
-    const at = formatTime(DEMO_NOW - 42 * DAY + Math.round(i * spacing) + random.int(0, 120) * MINUTE);
+  const times = DEMO_POSTS.map((post, i) => {
+    const at = DEMO_NOW - 42 * DAY + Math.round(i * spacing) + random.int(0, 120) * MINUTE;
     const client = i % 6 === 5 || post.kind === 'private' ? null : clients[(i * 7) % clients.length]!;
     const fromOutside = post.task_kind === 'email' || post.task_kind === 'chat' || post.task_kind === 'help' || post.kind !== null;
     // Written by a user of the account (the team), or by someone outside it (a client, by email or chat).
     const author = fromOutside ? undefined : DEMO_USERS[teamPosts++ % DEMO_USERS.length]!;
-    return store.insert(prefix, 'posts', {
+    const time = formatTime(at);
+    const values: PostValues = {
       ...post,
       client_id: client?.id ?? null,
       responsible_id: i % 4 === 3 ? null : (i % 3) + 1,
@@ -167,23 +223,41 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
       unread: i >= DEMO_POSTS.length - 6,
       status_id: i % 7 === 6 ? null : (i % 3) + 1,
       scheduled_at: post.task_kind === 'phone' || post.task_kind === 'task' ? formatTime(DEMO_NOW + (i % 9) * DAY) : null,
-      created_at: at,
-      updated_at: at,
-    });
+      created_at: time,
+      updated_at: time,
+    };
+    pending.push({ at, keep: { list: 'posts', index: i }, values: () => values });
+    return at;
   });
   DEMO_COMMENTS.forEach(([parentIndex, content], i) => {
-    const parent = posts[parentIndex]!;
-    const at = formatTime(Date.parse(parent.created_at) + (i + 1) * 97 * MINUTE);
-    store.insert(prefix, 'posts', {
-      post_id: parent.id,
-      task_kind: 'comment',
-      content,
-      responsible_id: parent.responsible_id,
-      created_at: at,
-      updated_at: at,
+    const at = times[parentIndex]! + (i + 1) * 97 * MINUTE;
+    pending.push({
+      at,
+      values: (posts) => {
+        const parent = posts[parentIndex]!;
+        const time = formatTime(at);
+        return {
+          post_id: parent.id,
+          task_kind: 'comment',
+          content,
+          responsible_id: parent.responsible_id,
+          created_at: time,
+          updated_at: time,
+        };
+      },
     });
   });
-  return posts;
+  DEMO_MAIL_COMMENTS.forEach(([parentIndex, content], i) => {
+    const at = times[parentIndex]! + (i + 2) * 211 * MINUTE;
+    pending.push({ at, values: (posts) => mailComment(posts[parentIndex]!, content, formatTime(at)) });
+  });
+  // Sorted by time (a stable sort: ties keep the order above); a comment is always after its post.
+  pending.sort((a, b) => a.at - b.at);
+  const kept = { posts: [] as PostRecord[], hostile: [] as PostRecord[] };
+  for (const { values, keep } of pending) {
+    const record = store.insert(prefix, 'posts', values(kept.posts, kept.hostile));
+    if (keep) kept[keep.list][keep.index] = record;
+  }
 }
 
 /** Fills the account with the demo data set (the account should be empty). */

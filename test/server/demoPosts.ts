@@ -1,4 +1,22 @@
-/** Texts of the demo posts and comments: every task_kind five times, every kind three times. */
+/**
+ * Texts of the demo posts and comments: every task_kind five times, every kind three times. The
+ * five e-mails are as their mail clients wrote them (demoEmails.ts): four HTML, one plain text.
+ */
+import {
+  deepNesting,
+  FORWARD_WITH_IMAGE,
+  GMAIL_MESSAGE,
+  GMAIL_REPLY_COMMENT,
+  HOSTILE_ACTIVE,
+  HOSTILE_BROKEN,
+  HOSTILE_COMMENT,
+  HOSTILE_ENCODED,
+  HOSTILE_HIDDEN,
+  OUTLOOK_REPLY,
+  OUTLOOK_REPLY_COMMENT,
+  PLAIN_MESSAGE,
+  TEMPLATED_MESSAGE,
+} from './demoEmails';
 import type { PostKind, TaskKind } from './records';
 
 export interface DemoPost {
@@ -7,6 +25,8 @@ export interface DemoPost {
   title: string;
   content: string;
   tags?: string;
+  /** Set on the e-mails: true for HTML. */
+  use_html?: boolean;
 }
 
 const fence = (lang: string, code: string) => '```' + lang + '\n' + code + '\n```';
@@ -19,6 +39,11 @@ const t = (task_kind: DemoPost['task_kind'], title: string, content: string, tag
   ...(tags ? { tags } : {}),
 });
 const k = (kind: PostKind, title: string, content: string): DemoPost => ({ task_kind: null, kind, title, content });
+/** An e-mail: its body as the client's mail program sent it, HTML unless it is plain text. */
+const mail = (title: string, content: string, html: boolean, tags?: string): DemoPost => ({
+  ...t('email', title, content, tags),
+  use_html: html,
+});
 
 export const DEMO_POSTS: DemoPost[] = [
   t(
@@ -26,12 +51,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'Onboarding checklist is great',
     'The new onboarding checklist saved our team a lot of time. Could it also remind us about unfinished steps by email?',
   ),
-  t(
-    'email',
-    'Re: Renewal quote for next year',
-    'Hi,\n\nthanks for the quote. Could you split the support line into two items, one per office?\n\nBest regards,\nLaura',
-    'billing',
-  ),
+  mail('Re: Renewal quote for next year', OUTLOOK_REPLY, true, 'billing'),
   t(
     'task',
     'Prepare onboarding session for Cobalt Robotics',
@@ -72,7 +92,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'The totals block is hard to read when printed on A5. A bolder font for the grand total would help.',
     'billing',
   ),
-  t('email', 'Order #4471 has not arrived', 'Tracking shows the parcel stuck in Rotterdam since Monday. Can you check with the carrier?'),
+  mail('Order #4471 has not arrived', GMAIL_MESSAGE, true),
   t(
     'task',
     'Migrate webhook endpoint to v2',
@@ -115,7 +135,7 @@ export const DEMO_POSTS: DemoPost[] = [
   ),
   t('idea', 'Idea: Kanban view for tasks', 'A board with one column per status would make our weekly planning much faster.'),
   t('feedback', 'Mobile app feels slow on Android', 'Scrolling the task list stutters on a Pixel 5. The desktop version is fine.'),
-  t('email', 'Change of billing address', 'From next month please invoice our Copenhagen office: Nyhavn 17, 1051 København K.', 'billing'),
+  mail('Change of billing address', PLAIN_MESSAGE, false, 'billing'),
   t(
     'task',
     'Renew TLS certificate for the portal',
@@ -142,7 +162,7 @@ export const DEMO_POSTS: DemoPost[] = [
   ),
   t('idea', 'Idea: recurring tasks', 'Monthly tasks such as "send the usage report" have to be created by hand every time.'),
   t('feedback', 'Love the keyboard shortcuts', 'Especially `g t` to jump to tasks. Please add one for the helpdesk inbox.'),
-  t('email', 'Question about data export', 'Is there a way to export all tickets together with their comments, for our yearly audit?'),
+  mail('Question about data export', TEMPLATED_MESSAGE, true),
   t(
     'task',
     'Clean up duplicate clients after import',
@@ -178,11 +198,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'api',
   ),
   t('feedback', 'Dashboard widgets reset after logout', 'Our custom widget order is lost each time someone logs out.'),
-  t(
-    'email',
-    'Fwd: Security questionnaire',
-    'Our compliance team attached their yearly security questionnaire. The deadline is the end of the month.',
-  ),
+  mail('Fwd: Security questionnaire', FORWARD_WITH_IMAGE, true),
   t('task', 'Send contract draft to Helix Biolabs', 'Use the enterprise template: 24 months, annual billing, 99.9% availability annex.'),
   t(
     'help',
@@ -235,7 +251,7 @@ export const DEMO_POSTS: DemoPost[] = [
   k('private', 'Internal: churn risk — Orchid Florists', 'Usage dropped by half since March. Schedule a check-in call.'),
 ];
 
-/** [index of the parent in DEMO_POSTS, comment content] */
+/** [index of the parent in DEMO_POSTS, comment content]: the team's answers, in Markdown. */
 export const DEMO_COMMENTS: [number, string][] = [
   [7, 'Reproduced on staging. The tax number is null instead of an empty string after clearing the field.'],
   [7, 'Fixed in the next release:\n\n' + fence('ts', "const taxNo = (input ?? '').trim();")],
@@ -252,4 +268,34 @@ export const DEMO_COMMENTS: [number, string][] = [
   [51, 'Great, that is well within what we need.'],
   [41, 'Training booked for the 12th, 9:00–13:00.'],
   [48, 'Fixed: the login page no longer uses lookbehind assertions.'],
+];
+
+/** [index of the parent in DEMO_POSTS, HTML]: clients' replies that came in by mail, after the team's answers. */
+export const DEMO_MAIL_COMMENTS: [number, string][] = [
+  [1, OUTLOOK_REPLY_COMMENT],
+  [10, GMAIL_REPLY_COMMENT],
+];
+
+/** An e-mail from a stranger: the hostile corpus (demoEmails.ts), one message for each family of attack. */
+export interface HostileEmail {
+  title: string;
+  content: string;
+  /** The sender, as the helpdesk names them. */
+  from: { nick: string; email: string };
+  /** A reply that came in by mail, HTML too. */
+  comment?: string;
+}
+
+/** Seeded before the other posts: the oldest ids, so the end of the lists, not their first page. */
+export const DEMO_HOSTILE: HostileEmail[] = [
+  {
+    title: 'Invoice INV-2291 overdue: action required',
+    content: HOSTILE_ACTIVE,
+    from: { nick: 'Billing', email: 'billing@phish.example' },
+    comment: HOSTILE_COMMENT,
+  },
+  { title: 'Your mailbox is almost full', content: HOSTILE_HIDDEN, from: { nick: 'Mail Admin', email: 'admin@phish.example' } },
+  { title: 'Re: urgent transfer today', content: HOSTILE_ENCODED, from: { nick: 'CEO', email: 'ceo@phish.example' } },
+  { title: 'Delivery failure notice', content: HOSTILE_BROKEN, from: { nick: 'Mailer-Daemon', email: 'mailer-daemon@phish.example' } },
+  { title: 'Fwd: nested', content: deepNesting(), from: { nick: 'Nest', email: 'nest@phish.example' } },
 ];

@@ -2,8 +2,9 @@
  * How the stand-in behaves where the spec is silent and the service notes say only "likely" or
  * leave a question open. `likely` takes the side the notes find likely; `contrary` takes the
  * other side of each; `sparse` lists less than it stores, refuses what no public document
- * shows (`order=…asc`, a page past the end, updating a post), and names no author of a post
- * created through the API, so that the extension is shown to be right on every side. All keep
+ * shows (`order=…asc`, a page past the end, updating a post), names no author of a post
+ * created through the API and sends no `use_html`, so that the extension is shown to be right on
+ * every side (`contrary` sends `use_html` as a string). All keep
  * what the notes call confirmed (bare records, plain arrays, `"ok"` for a delete by default).
  */
 export interface Profile {
@@ -43,7 +44,15 @@ export interface Profile {
    * service without it might: 404, 405, a 422, or a 200 whose body is an error.
    */
   postUpdates: PostUpdates;
+  /**
+   * How answers carry a post's `use_html` (service notes: not shown): as stored (a boolean), as a
+   * string (`"1"`/`"0"` for posts of even id, `"true"`/`"false"` for odd), or not at all. The
+   * content is the same either way: without the field, an e-mail's HTML is still HTML.
+   */
+  useHtml: UseHtml;
 }
+
+export type UseHtml = 'boolean' | 'string' | 'absent';
 
 export type PostUpdates = 'accepted' | 'notFound' | 'methodNotAllowed' | 'refused422' | 'errorBody200';
 
@@ -65,6 +74,7 @@ const LIKELY: Profile = {
   deleteAnswer: 'ok',
   authorOnCreate: true,
   postUpdates: 'accepted',
+  useHtml: 'boolean',
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -78,6 +88,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     listsComments: true,
     titleRequired: true,
     deleteAnswer: 'empty',
+    useHtml: 'string',
   },
   sparse: {
     ...LIKELY,
@@ -88,6 +99,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     listContent: 'abstract',
     authorOnCreate: false,
     postUpdates: 'notFound',
+    useHtml: 'absent',
   },
 };
 
@@ -108,4 +120,17 @@ export function listedContent(content: unknown, how: ListContent): unknown {
     return text.slice(lastLine).startsWith('Sent from ') ? text.slice(0, lastLine).trimEnd() : content;
   }
   return content.slice(0, LIST_CONTENT_CUT[how]);
+}
+
+/** A post as an answer of this profile carries it: `use_html` as it is, as a string, or left out (see `Profile.useHtml`). */
+export function presentedPost<T extends { id: number; use_html?: unknown }>(post: T, how: UseHtml): T {
+  if (how === 'boolean' || !Object.hasOwn(post, 'use_html')) return post;
+  const [yes, no] = post.id % 2 === 0 ? ['1', '0'] : ['true', 'false'];
+  // The other fields stay in their order (answers list them in the spec's).
+  const presented: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(post)) {
+    if (field !== 'use_html') presented[field] = value;
+    else if (how === 'string') presented[field] = value === true ? yes : value === false ? no : value;
+  }
+  return presented as T;
 }

@@ -10,7 +10,8 @@ import { rig } from './senderRig';
 /*
  * The promise of the lost-answer check, over services drawn from every side of what the notes
  * leave open (order kept or not, .asc refused, a page past the end a 404, comments and bug
- * reports listed or not, content whole, cut, left out or unsigned, 25 or 100 a page) and losses
+ * reports listed or not, content whole, cut, left out or unsigned, 25 or 100 a page, `use_html`
+ * as a boolean, a string or not at all) and losses
  * at random points: however each try ends and whatever the person answers (but Send Anyway, the
  * one answer that knowingly risks a copy), no post carrying the draft's text is filed twice, and
  * the draft is removed only once a post carrying it exists.
@@ -30,6 +31,7 @@ const profile = fc.record<Profile>({
   deleteAnswer: fc.constant('ok'),
   authorOnCreate: fc.boolean(),
   postUpdates: fc.constantFrom('accepted', 'notFound', 'methodNotAllowed', 'refused422', 'errorBody200'),
+  useHtml: fc.constantFrom('boolean', 'string', 'absent'),
 });
 
 /** How one try of a POST ends: answered, or lost before or after the service stored it, or refused in some way. */

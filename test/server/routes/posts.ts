@@ -6,9 +6,9 @@
 import { addError, castFields, forbidBlanking, requirePresent } from '../cast';
 import { POST_SCHEMA } from '../fields';
 import { error, json, notFound, type FieldErrors } from '../http';
-import { listedContent } from '../profile';
+import { listedContent, presentedPost } from '../profile';
 import type { RecordTypes } from '../records';
-import { check, checkExists, find, getHandler, listHandler, Reply, wrapper, type ApiContext, type Handler } from './common';
+import { check, checkExists, find, listHandler, Reply, wrapper, type ApiContext, type Handler } from './common';
 import { STATUSES } from './statuses';
 
 type StoredPost = RecordTypes['posts'];
@@ -33,7 +33,7 @@ const create: Handler = (context) => {
   check(errors);
   // The token's user is the author, whatever was sent (as a client's creator_id is), unless the profile names none.
   if (context.profile.authorOnCreate) Object.assign(values, { user_id: context.user.id, nick: context.user.login });
-  return json(201, context.store.insert(context.account.prefix, 'posts', values));
+  return json(201, presented(context.store.insert(context.account.prefix, 'posts', values), context));
 };
 
 /** Fields that would make a post something else (a comment, or another post's): not changed by an update (stand-in's choice). */
@@ -60,12 +60,12 @@ const update: Handler = (context) => {
   if (typeof values.status_id === 'number' && !STATUSES.some((status) => status.id === values.status_id && status.kind === 'post'))
     addError(errors, 'status_id', 'must exist');
   check(errors);
-  return json(200, context.store.update(context.account.prefix, 'posts', post.id, values));
+  return json(200, presented(context.store.update(context.account.prefix, 'posts', post.id, values)!, context));
 };
 
 export const posts = {
   create,
-  get: getHandler('posts'),
+  get: ((context) => json(200, presented(find(context, 'posts'), context))) satisfies Handler,
   update,
   /**
    * Every post that is not a comment (comments too in the `contrary` profile; posts with only a
@@ -80,10 +80,16 @@ export const posts = {
   listTasks: listHandler('posts', (post) => post.post_id === null && post.task_kind !== null, listed),
 };
 
+/** A post as every answer hands it back: `use_html` as the profile sends it. */
+function presented(post: StoredPost, { profile }: ApiContext): StoredPost {
+  return presentedPost(post, profile.useHtml);
+}
+
 /** A post as a list hands it back: its `content` whole, cut or left out, as the profile says. */
-function listed(post: StoredPost, { profile }: ApiContext): unknown {
-  if (profile.listContent === 'full') return post;
-  const { content, ...rest } = post;
+function listed(post: StoredPost, context: ApiContext): unknown {
+  const { profile } = context;
+  if (profile.listContent === 'full') return presented(post, context);
+  const { content, ...rest } = presented(post, context);
   const shown = listedContent(content, profile.listContent);
   return shown === undefined ? rest : { ...rest, content: shown };
 }

@@ -108,7 +108,7 @@ describe('MCP: Connect an Agent… configurations', () => {
     const configs = agentConfigs(launch, '/home/me');
     assert.equal(
       configs.claudeCode.shellCommand,
-      'claude mcp add --scope user -e ELECTRON_RUN_AS_NODE=1 helpdesk -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js',
+      'claude mcp add helpdesk --scope user -e ELECTRON_RUN_AS_NODE=1 -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js',
     );
     assert.equal(configs.cursor.file?.path, '/home/me/.cursor/mcp.json');
     assert.equal(configs.windsurf.file?.path, '/home/me/.codeium/windsurf/mcp_config.json');

@@ -50,7 +50,9 @@ export function agentConfigs(launch: Launch, home = homedir()): Readonly<Record<
   return {
     claudeCode: {
       label: 'Claude Code',
-      shellCommand: ['claude', 'mcp', 'add', '--scope', 'user', ...envFlags, SERVER_NAME, '--', launch.command, ...launch.args]
+      // The name before -e: Claude Code's `-e, --env <env...>` takes every word up to the next
+      // option, so a name after it was read as a variable ("Invalid environment variable format").
+      shellCommand: ['claude', 'mcp', 'add', SERVER_NAME, '--scope', 'user', ...envFlags, '--', launch.command, ...launch.args]
         .map((word) => shellWord(word))
         .join(' '),
     },

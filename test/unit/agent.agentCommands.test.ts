@@ -47,7 +47,7 @@ function runInShell(command: string, bin: string): { status: number | null; said
     encoding: 'utf8',
     timeout: guardMs(CLAUDE_QUIET_MS),
   });
-  const files = (readdirSync(home, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = readdirSync(home, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(home, join(entry.parentPath, entry.name)))
     .filter((file) => !file.startsWith('bin/'));

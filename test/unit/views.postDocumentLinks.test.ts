@@ -56,7 +56,8 @@ const ADDRESSES = [
 const link = 'https://acme.sugester.com/app/posts/12';
 
 function documentOf(text: string): string {
-  const post: Post = {
+  // The service sends what it likes in its enumerations too.
+  const post = {
     id: 12,
     title: `Login fails ${text}`,
     kind: text,
@@ -66,10 +67,10 @@ function documentOf(text: string): string {
     created_at: text,
     updated_at: `2026-03-02 ${text}`,
     content: `Body ${text}`,
-  };
+  } as unknown as Post;
   const client: Client = { id: 3, name: `Acme ${text}`, email: text, phone: text };
   const other: Post = { id: 13, title: `Other ${text}`, closed: false, client_id: 3 };
-  const deal: Deal = { id: 4, name: `Deal ${text}`, price: text } as Deal;
+  const deal: Deal = { id: 4, name: `Deal ${text}`, price: text };
   const context: ClientContext = {
     clientId: 3,
     client,

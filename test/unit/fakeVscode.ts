@@ -195,6 +195,12 @@ export class TreeItem {
   ) {}
 }
 
+export enum InputBoxValidationSeverity {
+  Info = 1,
+  Warning = 2,
+  Error = 3,
+}
+
 export enum QuickPickItemKind {
   Separator = -1,
   Default = 0,

@@ -72,6 +72,16 @@ describe('a workspace file, by where it really is', () => {
     assert.match(await refused(join(sibling, 'id_rsa')), /is not a file of this workspace/);
     assert.match(await refused(`${real}/../work-secrets/id_rsa`), /without "\.\."/);
     assert.match(await refused(join(base, 'data', 'elsewhere.txt')), /is not a file of this workspace/);
+    // A path of another machine is no path here, nor looked for below the host's working folder (were it the workspace's).
+    mkdirSync(join(real, 'C:'));
+    writeFileSync(join(real, 'C:', 'app.ts'), 'x\n');
+    const cwd = process.cwd();
+    process.chdir(real);
+    try {
+      assert.match(await refused('C:/app.ts'), /is not a file of this workspace/);
+    } finally {
+      process.chdir(cwd);
+    }
     symlinkSync(join(sibling, 'id_rsa'), join(real, 'notes.txt'));
     // By its real path it is the secret elsewhere; by the workspace's, a link that leads there.
     assert.match(await refused(join(real, 'notes.txt')), /is not a file of this workspace/);

@@ -2,7 +2,7 @@
 // a one-line title and a description, bounded, and the lines of a workspace file the input names
 // with their Git lookup. Only files inside the workspace's folders: a tool never reads a file elsewhere.
 import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import vscode = require('vscode');
 import { codeAt, type DocumentCode } from '../../commands/documentCode';
 import type { Log } from '../../log';
@@ -128,6 +128,8 @@ async function endsInWorkspace(uri: vscode.Uri, stat: vscode.FileStat, folders: 
  * the real path. Both sides by their real paths, so that `..` or a link leads nowhere else.
  */
 async function byRealPath(path: string, folders: readonly vscode.WorkspaceFolder[]): Promise<vscode.Uri[]> {
+  // Absolute here (`C:/x` is not on Linux: it would be looked for below the host's working folder).
+  if (!isAbsolute(path)) return [];
   const real = await realPath(path);
   if (real === undefined) return [];
   const found: vscode.Uri[] = [];

@@ -96,14 +96,22 @@ describe('Connect an Agent…: Write to File… and a server name the person use
     assert.equal(readFileSync(file, 'utf8'), ZENDESK);
   });
 
-  it('an entry that is ours (the same program and entry) is updated in place, under the name it has, nothing asked', async () => {
-    const file = join(dir, 'mcp.json');
-    const before = { mcpServers: { helpdesk: jsonc(ZENDESK).mcpServers.helpdesk, tickets: { ...ours(), env: { OLD: '1' } } } };
-    writeFileSync(file, JSON.stringify(before, null, 2));
-    await writeToFile(file);
-    assert.deepEqual(jsonc(readFileSync(file, 'utf8')).mcpServers, { helpdesk: before.mcpServers.helpdesk, tickets: ours() });
+  it('an entry that is ours (the same program and entry) is completed in place, under the name it has, nothing asked', async () => {
+    const file = join(dir, 'mcp-config.json');
+    // Copilot CLI's entry, written by hand without its type; what the person set in it stays: the tools they allow, a switch, a variable.
+    const theirs = { disabled: false, tools: ['helpdesk_searchPosts'], env: { HTTPS_PROXY: 'http://proxy:3128' } };
+    const servers = { helpdesk: jsonc(ZENDESK).mcpServers.helpdesk, tickets: { command: process.execPath, args: ours().args, ...theirs } };
+    writeFileSync(file, JSON.stringify({ mcpServers: servers }, null, 2));
+    fake.pickAnswers.push('Copilot CLI');
+    fake.answers.push('Write to File…');
+    fake.saveAnswers.push(file);
+    await connectAgent(folder, ui());
+    assert.deepEqual(jsonc(readFileSync(file, 'utf8')).mcpServers, { ...servers, tickets: { ...servers.tickets, type: 'local' } });
     assert.equal(fake.messages.filter((m) => m.modal).length, 1, 'only the dialog that shows the configuration');
     assert.match(said(), /as "tickets"/);
+    fake.reset();
+    await writeToFile(file);
+    assert.match(said(), /has the helpdesk already \(as "tickets"\)/, 'the same again: nothing to change');
   });
 
   it('a name given twice in the file is taken, whatever either says', async () => {

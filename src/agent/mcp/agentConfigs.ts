@@ -140,11 +140,32 @@ export function mergedConfig(existing: string | undefined, entry: Readonly<Recor
     const candidate = n === 1 ? SERVER_NAME : `${SERVER_NAME}-${n}`;
     if (!named.has(candidate)) name = candidate;
   }
-  const theirs = oursAs === undefined ? named.get(SERVER_NAME) : undefined;
+  if (oursAs !== undefined) {
+    const text = updatedInPlace(body, oursAs, getNodeValue(named.get(oursAs)![0]!) as Record<string, unknown>, entry);
+    return { text: `${bom}${text}`, name: oursAs, unchanged: text === body };
+  }
+  const theirs = named.get(SERVER_NAME);
   const taken = theirs && { name: SERVER_NAME, command: commandOf(theirs.map(getNodeValue).at(-1)) };
-  if (oursAs !== undefined && sameJson(getNodeValue(named.get(oursAs)![0]!), entry))
-    return { text: `${bom}${body}`, name, unchanged: true };
   return { text: `${bom}${withEntry(body, ['mcpServers', name], entry)}`, name, ...(taken ? { taken } : {}), unchanged: false };
+}
+
+/**
+ * Our entry at `name` completed with `entry`: a value it lacks is added, and our variables are set
+ * in its `env`; what it has otherwise stays as the person (or their agent) made it — the tools
+ * they allowed, `disabled`, a variable of their own.
+ */
+function updatedInPlace(text: string, name: string, current: Record<string, unknown>, entry: Readonly<Record<string, unknown>>): string {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  let updated = text;
+  for (const [key, value] of Object.entries(entry)) {
+    const now = current[key];
+    if (key === 'env' && isObject(now) && isObject(value)) {
+      for (const [variable, set] of Object.entries(value))
+        if (now[variable] !== set) updated = withEntry(updated, ['mcpServers', name, key, variable], set);
+    } else if (now === undefined) updated = withEntry(updated, ['mcpServers', name, key], value);
+  }
+  return updated;
 }
 
 /**

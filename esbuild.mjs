@@ -55,6 +55,9 @@ if (args.has('--command-ids')) process.exit(0);
 const common = {
   bundle: true,
   platform: 'node',
+  // A package's ES module build before its CommonJS one: jsonc-parser's CommonJS build is UMD,
+  // whose requires esbuild cannot follow (as VS Code's own extensions bundle it).
+  mainFields: ['module', 'main'],
   target: 'node20',
   format: 'cjs',
   logLevel: 'warning',

@@ -176,6 +176,18 @@ export function branchNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A branch name typed as a full ref (`refs/heads/feature`): Git takes it as a branch of that very
+ * name (`git check-ref-format --branch` prints it back, `git checkout -b` makes it), whose full
+ * name is `refs/heads/refs/heads/feature`, beside any branch `feature`. What Git makes, and the
+ * name without the prefix, which the person most likely meant: so that Start Work can say so
+ * before it does what Git does. Undefined for any other name (`Refs/…` too: refs have case).
+ */
+export function typedAsRef(name: string): { full: string; meant: string } | undefined {
+  if (!name.startsWith('refs/')) return undefined;
+  return { full: `refs/heads/${name}`, meant: name.replace(/^refs\/(?:heads\/|remotes\/[^/]+\/)?/, '') };
+}
+
 /** `name` with whatever Git refuses in a branch name replaced or removed ('' when nothing is left). */
 export function safeBranchName(name: string): string {
   const parts = name

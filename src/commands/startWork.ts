@@ -6,7 +6,7 @@ import type { Identity } from '../accounts/identity';
 import { offerToTakePost } from './startWorkOffer';
 import type { Post } from '../api';
 import type { Account } from '../api/account';
-import { branchNameProblem, proposeBranchName } from '../branch/branchNames';
+import { branchNameProblem, proposeBranchName, typedAsRef } from '../branch/branchNames';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitError, type GitRef, type GitRepository } from '../code/gitApi';
 import { gitApi } from '../code/gitLocation';
 import { referenceText } from '../code/postReferences';
@@ -107,18 +107,6 @@ export async function startWorkOn(
     void services.ui.info(l10n.t('{0} is checked out already: you are working on {1}.', name, reference));
     return { branch: name, created: false };
   }
-  if (/^refs\//i.test(name)) {
-    // Git would make refs/heads/refs/heads/…, and checking it out by that name detaches HEAD.
-    const short = name.replace(/^refs\/(?:heads\/|remotes\/[^/]+\/)?/i, '');
-    void services.ui.info(
-      l10n.t(
-        'Name the branch without "{0}", e.g. {1}: Git adds refs/heads/ itself.',
-        name.slice(0, name.length - short.length),
-        short || 'feature',
-      ),
-    );
-    return undefined;
-  }
   if (repository.state.remotes.some((remote) => name === `${remote.name}/HEAD`)) {
     // A remote's HEAD points at its default branch; it is no branch, and "HEAD" is no name to suggest.
     void services.ui.info(
@@ -175,7 +163,12 @@ export async function startWorkOn(
     return undefined;
   }
   if (accountUrl) await services.branchPosts?.record(repository, name, accountUrl);
-  void services.ui.info(l10n.t('You are working on {0} on branch {1}.', reference, name));
+  const asRef = typedAsRef(name);
+  void services.ui.info(
+    asRef
+      ? l10n.t('You are working on {0} on branch {1} (in full {2}).', reference, name, asRef.full)
+      : l10n.t('You are working on {0} on branch {1}.', reference, name),
+  );
   return { branch: name, created: !exists };
 }
 
@@ -275,10 +268,29 @@ async function askBranchName(post: Post, repository: GitRepository): Promise<str
       ? l10n.t('The branch to create from {0} and check out. Enter creates it.', from)
       : l10n.t('The branch to create and check out. Enter creates it.'),
     value: proposed,
-    validateInput: (value) => {
-      const problem = branchNameProblem(value.trim());
-      return problem ? l10n.t('Git does not take this name: it {0}.', problem) : undefined;
-    },
+    validateInput: branchNameCheck,
   });
   return name?.trim() || undefined;
+}
+
+/**
+ * The branch box's check, as the person types: what Git would do with the name. Refused (an error,
+ * which Enter cannot pass) where Git refuses it; said, as a warning, where Git takes it otherwise
+ * than it looks (a full ref is a branch of that very name); nothing for a plain name.
+ */
+export function branchNameCheck(value: string): vscode.InputBoxValidationMessage | string | undefined {
+  const name = value.trim();
+  const problem = branchNameProblem(name);
+  if (problem) return l10n.t('Git does not take this name: it {0}.', problem);
+  const asRef = typedAsRef(name);
+  if (!asRef) return undefined;
+  return {
+    message: l10n.t(
+      'Git makes this a branch named {0}, in full {1}. Enter makes it so; for a branch named {2}, type {2}.',
+      name,
+      asRef.full,
+      asRef.meant,
+    ),
+    severity: vscode.InputBoxValidationSeverity.Warning,
+  };
 }

@@ -11,6 +11,29 @@ export function escapeMarkdown(text: string): string {
 }
 
 /**
+ * A word a Markdown renderer could turn into a link by itself, whichever renderer: a web address
+ * (`scheme://`, `//host`), an e-mail address (`@`), a `www.` host, or a host name (a dot between
+ * a letter or digit and two letters: `evil.com`, `пример.рф`; not `v1.2`, `e.g.` or `o.o.`). A
+ * superset of what linkify-it (markdown-it's, in VS Code's preview) and GFM's autolinks take.
+ */
+const LINKABLE = /\/\/|@|www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu;
+
+/**
+ * Untrusted text for inline Markdown in a document a person reads both as it is and in a
+ * preview (a post's document): escaped as `escapeMarkdown` does, and every word a renderer could
+ * make a link of (see LINKABLE) as inline code, which no renderer links. Entities and escapes do
+ * not do it: markdown-it 12 (VS Code's preview until 1.100) decodes them before it looks for
+ * links. Reads as written, source and preview alike; plain words stay plain.
+ */
+export function linklessMarkdown(text: string): string {
+  return text
+    .replace(/\r?\n|\r/g, ' ')
+    .split(/(\s+)/)
+    .map((word, i) => (i % 2 === 1 || !word ? word : LINKABLE.test(word) ? inlineCode(word) : escapeMarkdown(word)))
+    .join('');
+}
+
+/**
  * Untrusted text for inline Markdown that is rendered (a hover, a tooltip): escaped as
  * `escapeMarkdown` does, and nothing a renderer would turn into a link or an icon by itself
  * either: no `<scheme:…>`, bare `https://…`, `www.`, e-mail address or `$(icon)` (the characters

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Client } from '../api';
 import type { ClientContext, ClientPosts } from '../store/clientContext';
-import { escapeMarkdown, inlineCode } from '../text/markdown';
+import { inlineCode, linklessMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { postTitle } from '../text/postFacts';
@@ -59,37 +59,37 @@ export function clientHoverText(context: ClientContext): string {
  */
 export function clientSection(clientId: number, client: Client | undefined, context: ClientContext | undefined): string[] {
   const known = context?.client ?? client;
-  const name = known ? `${escapeMarkdown(clientName(clientId, known))} (#${clientId})` : `#${clientId}`;
+  const name = known ? `${linklessMarkdown(clientName(clientId, known))} (#${clientId})` : `#${clientId}`;
   const lines = [`## ${l10n.t('Client')}`, '', `- ${l10n.t('Name')}: ${name}`];
   const contact = contactParts(known);
   if (contact.length > 0) lines.push(`- ${l10n.t('Contact')}: ${contact.map(inlineCode).join(' · ')}`);
   if (!context) return [...lines, `- ${l10n.t('Other open posts and deals: reading…')}`, ''];
   if (!known && context.clientError !== undefined)
-    lines.push(`- ${escapeMarkdown(l10n.t('The client could not be read: {0}', errorText(context.clientError)))}`);
+    lines.push(`- ${linklessMarkdown(l10n.t('The client could not be read: {0}', errorText(context.clientError)))}`);
   const { posts } = context;
   if (posts) {
-    const failed = posts.error !== undefined ? ` ${escapeMarkdown(l10n.t('(reading further failed: {0})', errorText(posts.error)))}` : '';
-    lines.push(`- ${l10n.t('Other open posts')}: ${escapeMarkdown(postsCountText(posts))}${failed}`);
-    lines.push(...listed(posts.open.map((post) => `#${post.id} ${escapeMarkdown(postTitle(post))}`)));
+    const failed = posts.error !== undefined ? ` ${linklessMarkdown(l10n.t('(reading further failed: {0})', errorText(posts.error)))}` : '';
+    lines.push(`- ${l10n.t('Other open posts')}: ${linklessMarkdown(postsCountText(posts))}${failed}`);
+    lines.push(...listed(posts.open.map((post) => `#${post.id} ${linklessMarkdown(postTitle(post))}`)));
   } else {
     lines.push(
-      `- ${l10n.t('Other open posts')}: ${escapeMarkdown(l10n.t('not counted: the list of posts was read again meanwhile. Open the post again to count them.'))}`,
+      `- ${l10n.t('Other open posts')}: ${linklessMarkdown(l10n.t('not counted: the list of posts was read again meanwhile. Open the post again to count them.'))}`,
     );
   }
   if (context.deals) {
-    lines.push(`- ${l10n.t('Deals')}: ${escapeMarkdown(dealsCountText(context) ?? '')}`);
+    lines.push(`- ${l10n.t('Deals')}: ${linklessMarkdown(dealsCountText(context) ?? '')}`);
     lines.push(
       ...listed(
         context.deals.items.map((deal) => {
           const price = typeof deal.price === 'number' || typeof deal.price === 'string' ? labelText(String(deal.price), 20) : '';
-          return [`#${deal.id} ${escapeMarkdown(labelText(deal.name, 120) || l10n.t('Deal #{0}', deal.id))}`, escapeMarkdown(price)]
+          return [`#${deal.id} ${linklessMarkdown(labelText(deal.name, 120) || l10n.t('Deal #{0}', deal.id))}`, linklessMarkdown(price)]
             .filter(Boolean)
             .join(' · ');
         }),
       ),
     );
   } else if (context.dealsError !== undefined) {
-    lines.push(`- ${l10n.t('Deals')}: ${escapeMarkdown(l10n.t('could not be read: {0}', errorText(context.dealsError)))}`);
+    lines.push(`- ${l10n.t('Deals')}: ${linklessMarkdown(l10n.t('could not be read: {0}', errorText(context.dealsError)))}`);
   }
   return [...lines, ''];
 }

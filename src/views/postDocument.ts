@@ -4,7 +4,7 @@ import type { Account } from '../api/account';
 import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { codeBlock, escapeMarkdown } from '../text/markdown';
+import { codeBlock, linklessMarkdown } from '../text/markdown';
 import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
@@ -142,7 +142,7 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
         ? this.withClient(uri, read, read.client_id, client, account, own, render)
         : render([]);
     } catch (error) {
-      return escapeMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
+      return linklessMarkdown(l10n.t('Could not load post #{0}: {1}', id, errorText(error)));
     }
   }
 
@@ -222,23 +222,23 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
 
 export function renderPost(post: Post, client: Client | undefined, link: string, status?: string, more: readonly string[] = []): string {
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
-  // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML.
-  const fact = (name: string, value: unknown) => line(name, escapeMarkdown(labelText(value, 200)));
+  // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
+  const fact = (name: string, value: unknown) => line(name, linklessMarkdown(labelText(value, 200)));
   const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
   const lines = [
-    `# ${escapeMarkdown(postTitle(post))}`,
+    `# ${linklessMarkdown(postTitle(post))}`,
     '',
     ...line(l10n.t('Post'), `#${post.id}`),
-    ...line(l10n.t('Kind'), escapeMarkdown(kindText(post) ?? '')),
+    ...line(l10n.t('Kind'), linklessMarkdown(kindText(post) ?? '')),
     ...line(l10n.t('State'), stateText(post)),
-    ...line(l10n.t('Status'), status ? escapeMarkdown(status) : ''),
+    ...line(l10n.t('Status'), status ? linklessMarkdown(status) : ''),
     ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : ''),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     // By name and number where the client is known ("Acme (#12)"), else by number ("client #12").
     ...line(
       l10n.t('Client'),
       clientId
-        ? `${escapeMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}`
+        ? `${linklessMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}`
         : '',
     ),
     ...fact(l10n.t('Created'), post.created_at),

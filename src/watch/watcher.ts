@@ -78,6 +78,8 @@ export class NewsWatcher extends Disposable {
   private shownFor: string | undefined;
   /** A notification being decided in this window (one at a time). */
   private notifying = false;
+  /** When another window's claim to tell stands: the look again at it (see `notify`). */
+  private recheck: unknown;
   /** The account polled for; another one (or none) starts again. */
   private bound: WatchedAccount | undefined;
 
@@ -105,7 +107,7 @@ export class NewsWatcher extends Disposable {
         this.wakefulness.focusChanged(focused, this.host.now());
         if (!focused) return;
         if (!this.started) return;
-        void this.notify();
+        void this.tell();
         if (this.asleep) {
           this.asleep = false;
           this.schedule(0, this.controller.signal);
@@ -193,6 +195,7 @@ export class NewsWatcher extends Disposable {
     this.disposed = true;
     this.host.clearTimeout(this.timer);
     this.timer = undefined;
+    this.host.clearTimeout(this.recheck);
     this.controller.abort();
     super.dispose();
     // Best effort, as the window closes: once the turn under way has stopped (it writes no lease
@@ -215,6 +218,7 @@ export class NewsWatcher extends Disposable {
     this.bound = this.account();
     this.host.clearTimeout(this.timer);
     this.timer = undefined;
+    this.host.clearTimeout(this.recheck);
     this.controller.abort();
     this.controller = new AbortController();
     if (before && before !== this.bound) this.release(before.url);
@@ -425,7 +429,16 @@ export class NewsWatcher extends Disposable {
     this.file = file;
     this.seenMarks = seen;
     this.tellChanged();
-    await this.notify();
+    await this.tell();
+  }
+
+  /**
+   * Tells what is new, if this window is the one to (see `notify`). A failure to (the notified
+   * file could not be written) is logged: the poll that read the news goes on at its pace, and
+   * the news is told once a later turn can.
+   */
+  private tell(): Promise<void> {
+    return this.notify().catch((error: unknown) => this.log.error('News: telling the news failed', error));
   }
 
   /** Tells of the news only where it (or what was seen of it) changed; of the state of polling always. */
@@ -465,12 +478,22 @@ export class NewsWatcher extends Disposable {
       }
       const now = this.host.now();
       const other = told.claim;
-      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS)
+      if (other && other.window !== this.window && other.seq >= file.seq && other.at <= now + DUE_SLACK_MS && now - other.at < CLAIM_MS) {
+        // Left to that window; looked at again soon: it may lose the focus (to this window) before it tells, and withdraw.
+        this.lookAgain(Math.min(2 * SETTLE_MS, Math.max(1, other.at + CLAIM_MS - now)));
         return;
-      if (!(await this.folder.writeNotified(url, { seq: told.seq, claim: { seq: file.seq, window: this.window, at: now } }, here))) return;
+      }
+      const claim = { seq: file.seq, window: this.window, at: now };
+      if (!(await this.folder.writeNotified(url, { seq: told.seq, claim }, here))) return;
       await new Promise<void>((resolve) => this.host.setTimeout(resolve, SETTLE_MS));
       const after = await this.folder.notified(url);
       if (!here() || after?.seq !== told.seq || after.claim?.window !== this.window || after.claim.seq !== file.seq) return;
+      // The person moved to another window meanwhile: shown here, it would wait unseen behind it. The
+      // claim is withdrawn, so that the window focused now (which left the telling to this one) tells it.
+      if (!this.host.focused()) {
+        await this.folder.writeNotified(url, { seq: told.seq }, here);
+        return;
+      }
       if (!(await this.folder.writeNotified(url, { seq: file.seq }, here))) return;
       const scope = this.host.settings().notify;
       const items = file.items.filter((item) => item.seq > told.seq && wanted(item, scope));
@@ -483,5 +506,14 @@ export class NewsWatcher extends Disposable {
     }
     // Files read again meanwhile (a poll's news came while this one was decided): tell theirs too.
     if (this.file && this.file !== file) await this.notify();
+  }
+
+  /** `notify` again in `ms`, once (a later ask replaces an earlier one). */
+  private lookAgain(ms: number): void {
+    this.host.clearTimeout(this.recheck);
+    this.recheck = this.host.setTimeout(() => {
+      this.recheck = undefined;
+      if (!this.disposed) void this.tell();
+    }, ms);
   }
 }

@@ -108,7 +108,7 @@ describe('MCP: Connect an Agent… configurations', () => {
     const configs = agentConfigs(launch, '/home/me');
     assert.equal(
       configs.claudeCode.shellCommand,
-      'claude mcp add --scope user -e ELECTRON_RUN_AS_NODE=1 helpdesk -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js',
+      'claude mcp add helpdesk --scope user -e ELECTRON_RUN_AS_NODE=1 -- /usr/share/code/code /home/me/.config/Code/User/globalStorage/x/mcp/helpdesk-mcp.js',
     );
     assert.equal(configs.cursor.file?.path, '/home/me/.cursor/mcp.json');
     assert.equal(configs.windsurf.file?.path, '/home/me/.codeium/windsurf/mcp_config.json');
@@ -137,10 +137,11 @@ describe('MCP: Connect an Agent… configurations', () => {
   it('merges into a file as it is, and never overwrites one it cannot read', () => {
     const entry = agentConfigs(launch).cursor.file!.entry;
     const merged = mergedConfig('{"mcpServers":{"other":{"command":"x"}},"theme":"dark"}', entry);
-    assert.equal(typeof merged, 'string');
-    assert.deepEqual(Object.keys(JSON.parse(merged as string).mcpServers), ['other', 'helpdesk']);
-    assert.equal(JSON.parse(merged as string).theme, 'dark');
-    for (const bad of ['{ // comment\n}', '[1]', '{"mcpServers": 3}', 'null']) assert.equal(typeof mergedConfig(bad, entry), 'object', bad);
-    assert.deepEqual(JSON.parse(mergedConfig(undefined, entry) as string), { mcpServers: { helpdesk: entry } });
+    assert.ok('text' in merged);
+    assert.deepEqual(Object.keys(JSON.parse(merged.text).mcpServers), ['other', 'helpdesk']);
+    assert.equal(JSON.parse(merged.text).theme, 'dark');
+    for (const bad of ['{', '[1]', '{"mcpServers": 3}', 'null']) assert.ok('problem' in mergedConfig(bad, entry), bad);
+    const made = mergedConfig(undefined, entry);
+    assert.deepEqual('text' in made && JSON.parse(made.text), { mcpServers: { helpdesk: entry } });
   });
 });

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords } from '../../src/branch/branchNames';
+import { branchNameProblem, postIdOfBranch, proposeBranchName, safeBranchName, titleWords, typedAsRef } from '../../src/branch/branchNames';
 import { MAX_TEMPLATE_CHARS } from '../../src/settings';
 import { hostileText } from './hostile';
 import { guardMs } from '../limits';
@@ -118,6 +121,33 @@ describe('the branch name proposed for a post', () => {
     for (const name of ['hd-1-x', 'feature/HD-12', 'a.b', 'ошибка', 'a@b']) {
       assert.equal(branchNameProblem(name), undefined, name);
       assert.equal(gitTakes(name), true, name);
+    }
+  });
+});
+
+describe('a branch name typed as a full ref (issue 47): what Start Work says is what Git does', () => {
+  it('refs/heads/feature, refs/remotes/origin/x, refs/tags/v1: Git takes each, as the branch of that very name, as said', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-refs-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    try {
+      git('init', '-q', '-b', 'main');
+      git('commit', '-q', '--allow-empty', '-m', 'First');
+      git('branch', 'feature');
+      for (const name of ['refs/heads/feature', 'refs/remotes/origin/x', 'refs/tags/v1', 'refs/heads/HEAD']) {
+        assert.equal(branchNameProblem(name), undefined, `the box takes ${name}`);
+        assert.ok(gitTakes(name), `git check-ref-format --branch takes ${name}`);
+        const said = typedAsRef(name);
+        assert.ok(said, `the box says what Git makes of ${name}`);
+        git('checkout', '-q', '-b', name);
+        assert.equal(git('symbolic-ref', 'HEAD'), said.full, `git checkout -b ${name}`);
+        git('checkout', '-q', 'main');
+      }
+      assert.deepEqual(typedAsRef('refs/heads/feature'), { full: 'refs/heads/refs/heads/feature', meant: 'feature' });
+      assert.equal(typedAsRef('feature'), undefined);
+      assert.equal(typedAsRef('Refs/heads/feature'), undefined, 'refs are named with case: that one is a plain name');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

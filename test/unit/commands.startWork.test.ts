@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Post } from '../../src/api';
 import { REF_TYPE_HEAD, REF_TYPE_REMOTE_HEAD, type GitBranchQuery, type GitRef, type GitRepository } from '../../src/code/gitApi';
-import { startWorkOn } from '../../src/commands/startWork';
+import { branchNameCheck, startWorkOn } from '../../src/commands/startWork';
 import { Log } from '../../src/log';
 import { Notifier } from '../../src/ui/notifier';
-import { fake, Uri } from './fakeVscode';
+import { fake, InputBoxValidationSeverity, Uri } from './fakeVscode';
 
 /**
  * A repository as the Git extension shows it: refs by full name. Its `getBranch` is the
@@ -85,19 +85,32 @@ describe('Start Work decides that a branch exists by its exact name', () => {
     assert.deepEqual(calls, ['checkout -b hd-6-x']);
   });
 
-  it('refs/heads/feature typed as a name, with a branch feature: refused in words, nothing checked out', async () => {
+  it('refs/heads/feature typed as a name, with a branch feature: made as Git makes it (refs/heads/refs/heads/feature), and said so', async () => {
     const { repository, calls } = gitRepository(['refs/heads/main', 'refs/heads/feature']);
-    assert.equal(await startWorkOn(services(), post, repository, 'refs/heads/feature'), undefined);
-    assert.deepEqual(calls, []);
-    assert.match(fake.messages.at(-1)?.text ?? '', /without "refs\/heads\/".*feature/);
-    for (const [typed, without, example] of [
-      ['refs/remotes/origin/hd-5', 'refs/remotes/origin/', 'hd-5'],
-      ['refs/tags/v1', 'refs/', 'tags/v1'],
-    ]) {
-      assert.equal(await startWorkOn(services(), post, repository, typed!), undefined);
-      assert.ok(fake.messages.at(-1)?.text.includes(`without "${without}", e.g. ${example}:`), fake.messages.at(-1)?.text);
+    assert.deepEqual(await startWorkOn(services(), post, repository, 'refs/heads/feature'), {
+      branch: 'refs/heads/feature',
+      created: true,
+    });
+    assert.deepEqual(calls, ['checkout -b refs/heads/feature']);
+    assert.match(fake.messages.at(-1)?.text ?? '', /on branch refs\/heads\/feature \(in full refs\/heads\/refs\/heads\/feature\)/);
+    for (const typed of ['refs/remotes/origin/hd-5', 'refs/tags/v1']) {
+      calls.length = 0;
+      assert.deepEqual(await startWorkOn(services(), post, repository, typed), { branch: typed, created: true });
+      assert.deepEqual(calls, [`checkout -b ${typed}`]);
     }
-    assert.deepEqual(calls, []);
+  });
+
+  it('the name box says, as it is typed, what Git makes of a full ref, and lets it through as Git does', () => {
+    assert.deepEqual(branchNameCheck(' refs/heads/feature '), {
+      message:
+        'Git makes this a branch named refs/heads/feature, in full refs/heads/refs/heads/feature. Enter makes it so; for a branch named feature, type feature.',
+      severity: InputBoxValidationSeverity.Warning,
+    });
+    assert.equal(branchNameCheck('feature'), undefined);
+    for (const refused of ['refs/heads/', 'a..b']) {
+      const check = branchNameCheck(refused);
+      assert.ok(typeof check === 'string' && check.startsWith('Git does not take this name'), refused);
+    }
   });
 
   it('an existing branch of exactly that name, and a remote branch of exactly that name, are still asked about', async () => {

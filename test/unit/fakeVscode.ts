@@ -195,6 +195,12 @@ export class TreeItem {
   ) {}
 }
 
+export enum InputBoxValidationSeverity {
+  Info = 1,
+  Warning = 2,
+  Error = 3,
+}
+
 export enum QuickPickItemKind {
   Separator = -1,
   Default = 0,
@@ -333,6 +339,8 @@ export const fake = {
   picks: [] as ShownPick[],
   /** Answers for the next quick picks (`showQuickPick`), in order: the label of the item picked; undefined is "dismissed". */
   pickAnswers: [] as (string | undefined)[],
+  /** Answers for the next save dialogs (`showSaveDialog`), in order: the path picked; undefined is "cancelled". */
+  saveAnswers: [] as (string | undefined)[],
   /** Input boxes shown (createInputBox), in order. */
   inputBoxes: [] as FakeInputBox[],
   /** Quick picks made with createQuickPick, in order. */
@@ -347,6 +355,7 @@ export const fake = {
     this.folders.length = 0;
     this.picks.length = 0;
     this.pickAnswers.length = 0;
+    this.saveAnswers.length = 0;
     this.quickPicks.length = 0;
     this.inputBoxes.length = 0;
     this.statusBar.length = 0;
@@ -396,6 +405,10 @@ export const window = {
     fake.picks.push({ items: shown, options });
     const label = fake.pickAnswers.shift();
     return label === undefined ? undefined : shown.find((item) => item.label === label);
+  },
+  showSaveDialog(): Promise<Uri | undefined> {
+    const path = fake.saveAnswers.shift();
+    return Promise.resolve(path === undefined ? undefined : Uri.file(path));
   },
   createInputBox: () => new FakeInputBox(),
   createQuickPick(): FakeQuickPick {

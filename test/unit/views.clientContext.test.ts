@@ -151,7 +151,8 @@ describe("customer context: a post's client in its document and hover", () => {
     assertText(section);
     assert.match(
       section,
-      /- Name: Evil \\\[click\\\] \(command:helpdesk\.signOut\) \\<img src=x onerror=alert\(1\)\\> \\\*\\\*Co\\\*\\\* \(#\d+\)/,
+      // A word a preview could link (here helpdesk.signOut, a host name by its shape) is inline code.
+      /- Name: Evil \\\[click\\\] `\(command:helpdesk\.signOut\)` \\<img src=x onerror=alert\(1\)\\> \\\*\\\*Co\\\*\\\* \(#\d+\)/,
     );
     // Each contact part is inline code, which no preview links or renders, with a fence longer than its backticks.
     assert.ok(

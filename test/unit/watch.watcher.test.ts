@@ -233,6 +233,58 @@ describe('watch: notifications', () => {
   });
 });
 
+describe('watch: the notification is shown where the person is (issue 47)', () => {
+  const HOSTILE = `Login https://evil.example/x\n${'é'.repeat(80)} [click](command:workbench.action.quit)`;
+
+  it('focus moving from B to A while B decides: A, the window focused, shows it, once; B shows nothing', async () => {
+    rig = new WatchRig();
+    const acme = new FakeService(ACME);
+    acme.add({ id: 1, title: HOSTILE });
+    acme.add({ id: 2, title: HOSTILE });
+    const a = rig.window('A', acme);
+    const b = rig.window('B', acme, { focused: true });
+    await rig.clock.advance(MINUTE);
+    acme.add({ id: 3, title: HOSTILE, responsible_id: 7 });
+    // B claims the telling; once its claim is written, and while B waits to trust it, the person moves to A.
+    onWrite('notified.', () =>
+      rig.clock.setTimeout(() => {
+        b.setFocus(false);
+        a.setFocus(true);
+      }, 1),
+    );
+    await rig.clock.advance(6 * MINUTE);
+    assert.deepEqual(
+      rig.shown.map((s) => s.window),
+      ['A'],
+      `shown in the window focused: ${JSON.stringify(rig.shown)}`,
+    );
+    const [told] = texts();
+    assert.ok(told && !/[\n\r]/.test(told) && !told.includes('](') && told.includes('…" (#3)'), `plain, one line, cut: ${told}`);
+  });
+
+  it('a notified file that cannot be written: the poll goes on at its pace, and the news is told at the next', async () => {
+    const { acme } = await started();
+    let failing = true;
+    let failed = 0;
+    diskHooks.beforeWrite = (uri) => {
+      if (failing && uri.path.slice(uri.path.lastIndexOf('/') + 1).startsWith('notified.')) {
+        failed += 1;
+        throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+      }
+    };
+    acme.add({ id: 3, responsible_id: 7 });
+    await rig.clock.advance(6 * MINUTE);
+    assert.ok(failed > 0, 'the writes failed');
+    assert.deepEqual(texts(), [], 'not told: it could not be counted as told');
+    failing = false;
+    const polled = acme.requests;
+    acme.add({ id: 4, responsible_id: 7 });
+    await rig.clock.advance(6 * MINUTE);
+    assert.ok(acme.requests > polled, 'polled again within the interval');
+    assert.deepEqual(texts(), ['2 posts assigned to you: "Post 4" (#4), "Post 3" (#3).']);
+  });
+});
+
 describe('watch: accounts and their files', () => {
   it('news file names are one per account: addresses that differ by "." and "_", or by case, share none', () => {
     const folder = Uri.file('/storage/news') as never;

@@ -3,12 +3,22 @@
 // copied, pasted into a terminal (not run), or written into the file the person picks (this
 // server's entry merged into what the file holds). What is written names a program and a path,
 // never a token or a secret. In Cursor, where its API is there, the server can be added directly.
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import vscode = require('vscode');
+import { labelText } from '../../text/serverText';
 import type { Notifier } from '../../ui/notifier';
-import { agentConfigs, configText, launchOf, mergedConfig, SERVER_NAME, type AgentConfig, type AgentId, type Launch } from './agentConfigs';
+import {
+  agentConfigs,
+  configText,
+  launchOf,
+  mergedConfig,
+  SERVER_NAME,
+  type AgentConfig,
+  type AgentId,
+  type ConfigProblem,
+  type Launch,
+} from './agentConfigs';
+import { readConfigFile, writeConfigFile, type Unreadable } from './configFile';
 import { ENTRY_FILE } from './protocol';
 
 const { l10n } = vscode;
@@ -101,13 +111,59 @@ async function writeConfig(file: NonNullable<AgentConfig['file']>, folder: strin
   if (!picked) return;
   if (picked.scheme !== 'file') return void ui.warn(l10n.t('Pick a file on this machine.'));
   const path = picked.fsPath;
-  // The connection folder holds the run's secret: nothing is written into it.
-  if (resolve(dirname(path)) === resolve(folder)) return void ui.warn(l10n.t("Pick a file outside the extension's own folder."));
-  const existing = existsSync(path) ? await readFile(path, 'utf8').catch(() => null) : undefined;
-  if (existing === null) return void ui.warn(l10n.t('{0} could not be read: nothing was written.', path));
-  const merged = mergedConfig(existing, file.entry);
-  if (typeof merged !== 'string') return void ui.warn(`${path}: ${merged.problem}`);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, merged, 'utf8');
-  void ui.info(l10n.t('The helpdesk was added to {0} (as "{1}"). Restart the agent, or reload its MCP servers.', path, SERVER_NAME));
+  const read = await readConfigFile(path, folder);
+  if ('unreadable' in read) return void ui.warn(unreadableText(read.unreadable, path));
+  const merged = mergedConfig(read.text, file.entry);
+  if ('problem' in merged) return void ui.warn(problemText(merged.problem, path));
+  if (merged.unchanged) return void ui.info(l10n.t('{0} has the helpdesk already (as "{1}"): nothing was changed.', path, merged.name));
+  if (merged.taken) {
+    // The person's own server of that name (and its key) stays: the helpdesk goes in beside it, if they say so.
+    const add = l10n.t('Add as "{0}"', merged.name);
+    const answer = await ui.warn(
+      l10n.t('{0} has a server named "{1}" of its own. Add the helpdesk beside it, as "{2}"?', path, merged.taken.name, merged.name),
+      { modal: true, detail: l10n.t('"{0}" starts: {1}. It stays as it is.', merged.taken.name, labelText(merged.taken.command, 200)) },
+      add,
+    );
+    if (answer !== add) return;
+  }
+  if (!(await writeConfigFile(path, read.bytes, merged.text)))
+    return void ui.warn(l10n.t('{0} changed while the helpdesk was being added: nothing was written. Try again.', path));
+  void ui.info(l10n.t('The helpdesk was added to {0} (as "{1}"). Restart the agent, or reload its MCP servers.', path, merged.name));
+}
+
+/** Why a file was not read, in words. */
+function unreadableText(why: Unreadable, path: string): string {
+  switch (why) {
+    case 'ownFolder':
+      return l10n.t("Pick a file outside the extension's own folder.");
+    case 'link':
+      return l10n.t('{0} is a link to another file: it was left as it was. Add the entry to the file it links to by hand.', path);
+    case 'notFile':
+      return l10n.t('{0} is not a plain file: it was left as it was.', path);
+    case 'tooLarge':
+      return l10n.t('{0} is over 1 MB: it was left as it was.', path);
+    case 'notText':
+      return l10n.t('{0} is not UTF-8 text: it was left as it was.', path);
+    case 'unreadable':
+      return l10n.t('{0} could not be read: nothing was written.', path);
+  }
+}
+
+/** Why a file's text was left as it was, in words. */
+function problemText(problem: ConfigProblem, path: string): string {
+  switch (problem) {
+    case 'tooLarge':
+      return l10n.t('{0} is over 1 MB: it was left as it was.', path);
+    case 'notJson':
+      return l10n.t('{0} is not JSON (a syntax error): it was left as it was. Add the entry by hand.', path);
+    case 'notObject':
+      return l10n.t('{0} does not hold a JSON object: it was left as it was.', path);
+    case 'serversNotObject':
+      return l10n.t('In {0}, "mcpServers" is not an object: the file was left as it was.', path);
+    case 'serversTwice':
+      return l10n.t(
+        '{0} names "mcpServers" twice: which one the agent reads is unclear, so the file was left as it was. Add the entry by hand.',
+        path,
+      );
+  }
 }

@@ -2,7 +2,7 @@
 // a one-line title and a description, bounded, and the lines of a workspace file the input names
 // with their Git lookup. Only files inside the workspace's folders: a tool never reads a file elsewhere.
 import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import vscode = require('vscode');
 import { codeAt, type DocumentCode } from '../../commands/documentCode';
 import type { Log } from '../../log';
@@ -89,7 +89,7 @@ async function workspaceFile(file: string): Promise<vscode.Uri | string> {
   if (path.split('/').includes('..')) return `${named}: give a path inside the workspace, without "..".`;
   const candidates =
     path.startsWith('/') || /^[a-zA-Z]:\//.test(path)
-      ? [vscode.Uri.file(path)]
+      ? [vscode.Uri.file(path), ...(await byRealPath(path, folders))]
       : folders.flatMap((folder) => {
           const relative = path.replace(/^\.\//, '');
           // `asRelativePath(…, true)` names the folder first in a workspace of several.
@@ -112,12 +112,56 @@ async function workspaceFile(file: string): Promise<vscode.Uri | string> {
 
 async function endsInWorkspace(uri: vscode.Uri, stat: vscode.FileStat, folders: readonly vscode.WorkspaceFolder[]): Promise<boolean> {
   if (uri.scheme !== 'file') return (stat.type & vscode.FileType.SymbolicLink) === 0;
-  const real = await realpath(uri.fsPath).catch(() => undefined);
+  const real = await realPath(uri.fsPath);
   if (real === undefined) return false;
   for (const folder of folders) {
     if (folder.uri.scheme !== 'file') continue;
-    const root = await realpath(folder.uri.fsPath).catch(() => undefined);
-    if (root !== undefined && (real === root || real.startsWith(root.endsWith(sep) ? root : root + sep))) return true;
+    const root = await realPath(folder.uri.fsPath);
+    if (root !== undefined && within(real, root) !== undefined) return true;
   }
   return false;
+}
+
+/**
+ * An absolute path as the workspace names it, where it really is in one of its folders: a folder
+ * opened through a link (~/work → /data/work) names its files by the link, and an agent may give
+ * the real path. Both sides by their real paths, so that `..` or a link leads nowhere else.
+ */
+async function byRealPath(path: string, folders: readonly vscode.WorkspaceFolder[]): Promise<vscode.Uri[]> {
+  // Absolute here (`C:/x` is not on Linux: it would be looked for below the host's working folder).
+  if (!isAbsolute(path)) return [];
+  const real = await realPath(path);
+  if (real === undefined) return [];
+  const found: vscode.Uri[] = [];
+  for (const folder of folders) {
+    if (folder.uri.scheme !== 'file') continue;
+    const root = await realPath(folder.uri.fsPath);
+    const rest = root === undefined ? undefined : within(real, root);
+    if (rest !== undefined) found.push(rest ? vscode.Uri.joinPath(folder.uri, ...rest.split(sep)) : folder.uri);
+  }
+  return found;
+}
+
+/** The path of `real` below `root` ('' for the root itself), or undefined when it is not there. */
+function within(real: string, root: string): string | undefined {
+  if (real === root) return '';
+  const prefix = root.endsWith(sep) ? root : root + sep;
+  return real.startsWith(prefix) ? real.slice(prefix.length) : undefined;
+}
+
+/** How long a path's real path is waited for (a folder on a network share that does not answer). */
+const REALPATH_MS = 2_000;
+
+/**
+ * Where a path really is, links followed, or undefined (none, or no answer in time). Nothing is
+ * opened on the way (a pipe holds nothing), and the wait is bounded.
+ */
+async function realPath(path: string): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, REALPATH_MS, undefined)));
+  try {
+    return await Promise.race([realpath(path).catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

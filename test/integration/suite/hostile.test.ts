@@ -151,7 +151,8 @@ describe('hostile content from the server', () => {
     const text = editor.document.getText();
     const [head, fence] = [text.slice(0, text.indexOf('````text\n')), text.slice(text.indexOf('````text\n'))];
     assert.match(head, /^# \\<script\\>alert\(1\)\\<\/script\\>\\<img src=x onerror=alert\(2\)\\>\n/);
-    assert.match(head, /\n- Created: \\\[click\\\] \(command:workbench\.action\.quit\)\n/, 'escaped, and no `](` left for a link');
+    // workbench.action.quit is a host name by its shape: inline code, which no preview links.
+    assert.match(head, /\n- Created: \\\[click\\\] `\(command:workbench\.action\.quit\)`\n/, 'escaped, and no `](` left for a link');
     assert.match(head, /\n- Kind: \\<b\\>kind\\<\/b\\>\n/);
     assert.ok(!head.includes('- Client:'), 'a client id that is not a number is left out');
     assert.ok(!/(?<!\\)[<>]|(?<!\\)\]\(/.test(head), `nothing live outside the fence:\n${head}`);

@@ -174,11 +174,16 @@ describe('Start Work on Post', () => {
     assert.equal(head(), `${folder}-x`);
     assert.equal(git('rev-parse', `${folder}-x`), git('rev-parse', 'main'));
 
+    // refs/heads/feature typed: Git takes it as a branch of that very name, refs/heads/refs/heads/feature, beside feature; so does Start Work, and says so.
     git('checkout', '-q', 'main');
     await gitSees(repository);
-    assert.equal(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: 'refs/heads/feature' }), undefined);
-    assert.equal(head(), 'main', 'HEAD not detached');
-    await logShows(api, /Name the branch without "refs\/heads\/", e\.g\. feature/);
+    assert.deepEqual(await api.actions.startWork({ postId: post.id, root: repository.rootUri, name: 'refs/heads/feature' }), {
+      branch: 'refs/heads/feature',
+      created: true,
+    });
+    assert.equal(git('symbolic-ref', 'HEAD'), 'refs/heads/refs/heads/feature', 'HEAD on the branch Git made, not detached');
+    assert.equal(git('rev-parse', 'feature'), git('rev-parse', 'main'), 'the branch feature as it was');
+    await logShows(api, /on branch refs\/heads\/feature \(in full refs\/heads\/refs\/heads\/feature\)/);
   });
 
   it('uncommitted changes go along; a checkout that would overwrite them is refused, said in words, and nothing moves', async () => {

@@ -19,7 +19,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build, so that htmlparser2 is bundled once
 import htmlToText = require('html-to-text');
-import type { FormatCallback, RecursiveCallback } from 'html-to-text';
+import type { DomNode, FormatCallback, RecursiveCallback } from 'html-to-text';
 import { bodyText } from '../text/serverText';
 import { contentIsHtml, type PostContent } from './contentKind';
 import { linkTarget, shownAddress } from './links';
@@ -85,7 +85,13 @@ type Formatters = Record<string, FormatCallback>;
 const formattersOf = (builder: BlockTextBuilder): Formatters =>
   (builder as BlockTextBuilder & { options: { formatters: Formatters } }).options.formatters;
 
-const root: FormatCallback = (_elem, walk, builder) => walk(stateOf(builder).root.children as never, builder);
+/**
+ * html-to-text walks htmlparser2's own nodes, which these are; its types simplify them (every node
+ * with `children`), so domhandler's nodes are named by that simpler type here, in one place.
+ */
+const htmlToTextNodes = (nodes: Document['children']): DomNode[] => nodes as unknown as DomNode[];
+
+const root: FormatCallback = (_elem, walk, builder) => walk(htmlToTextNodes(stateOf(builder).root.children), builder);
 
 function quotedBlock(walk: RecursiveCallback, elem: Parameters<FormatCallback>[0], builder: BlockTextBuilder): void {
   const state = stateOf(builder);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
+import type { TestApi } from '../../../src/extension';
 import { labelText } from '../../../src/text/serverText';
 import {
   acceptBoxesUntil,
@@ -51,6 +52,36 @@ async function closeAndRewrite(document: vscode.TextDocument, lines: string[]): 
   assert.ok(await vscode.workspace.applyEdit(deletion));
   await waitFor('the document to be closed', () => document.isClosed);
   await vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode(lines.join('\n')));
+}
+
+/**
+ * A task from the TODO on line 2 of a new file `name` that fails to be sent; the file is closed and
+ * two lines are put above `lines` on disk; then the draft is sent, and `check` looks at the file
+ * opened again and the new task's id.
+ */
+async function taskFiledAfterRewrite(
+  name: string,
+  lines: string[],
+  title: string,
+  check: (api: TestApi, reopened: vscode.TextDocument, id: number) => Promise<void>,
+): Promise<void> {
+  const api = await extensionApi();
+  const uri = await fileWith(name, lines);
+  try {
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
+    assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title }), undefined);
+    const [draft] = api.drafts.all();
+    await closeAndRewrite(document, ['import a;', 'import b;', ...lines]);
+    const reopened = await vscode.workspace.openTextDocument(uri);
+    assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
+    const post = await api.sender.send(draft!.id);
+    assert.ok(post?.id);
+    await check(api, reopened, post.id);
+  } finally {
+    await vscode.workspace.fs.delete(uri);
+  }
 }
 
 function hoverText(hovers: vscode.Hover[]): string {
@@ -146,8 +177,12 @@ describe('the helpdesk in the code', () => {
       const title = 'Click [here](command:workbench.action.quit) **now**, <command:helpdesk.goToCode?> or https://evil.example/login';
       const post = await createPost({ title, content: 'x' });
       const document = await untitled(`// HD-${post.id}`);
-      const text = hoverText(
-        await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)),
+      // Once, under a load average of 17, VS Code 1.139 answered this first hover with none: the
+      // test is of what a hover says, so it asks until there is one.
+      const text = await waitFor('a hover on the reference', async () =>
+        hoverText(
+          await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4)),
+        ),
       );
       const firstLine = text.split('\n')[0]!;
       assert.doesNotMatch(firstLine, /\]\(|(^|[^\\])<[a-z]|https?:\/\//i, `nothing that renders as a link:\n${firstLine}`);
@@ -323,52 +358,24 @@ describe('the helpdesk in the code', () => {
     });
 
     it('the file closed and changed on disk before the task was filed: of two comments alike, neither is touched', async () => {
-      const api = await extensionApi();
       const comments = ['// TODO: handle errors', 'first();', '// TODO: handle errors', 'second();', ''];
-      const uri = await fileWith('todo-closed.ts', comments);
-      try {
-        const document = await vscode.workspace.openTextDocument(uri);
-        await vscode.window.showTextDocument(document);
-        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
-        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors in second()' }), undefined);
-        const [draft] = api.drafts.all();
-        await closeAndRewrite(document, ['import a;', 'import b;', ...comments]);
-        const reopened = await vscode.workspace.openTextDocument(uri);
-        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
-        const post = await api.sender.send(draft!.id);
-        assert.ok(post?.id);
+      await taskFiledAfterRewrite('todo-closed.ts', comments, 'Handle errors in second()', async (api, reopened, id) => {
         assert.deepEqual(reopened.getText().split('\n'), ['import a;', 'import b;', ...comments], 'neither comment is touched');
         await logShows(
           api,
           new RegExp(
-            `Task #${post.id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${post.id}, was not written`,
+            `Task #${id} created\\. Its comment changed or moved meanwhile, and several lines now read like it, so its reference, HD-${id}, was not written`,
           ),
         );
-      } finally {
-        await vscode.workspace.fs.delete(uri);
-      }
+      });
     });
 
     it('the file closed and changed on disk before the task was filed: the one comment that reads as it did gets the reference', async () => {
-      const api = await extensionApi();
       const lines = ['first();', 'second();', '// TODO: handle errors', 'third();', ''];
-      const uri = await fileWith('todo-reopened.ts', lines);
-      try {
-        const document = await vscode.workspace.openTextDocument(uri);
-        await vscode.window.showTextDocument(document);
-        await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
-        assert.equal(await api.actions.createTaskFromComment({ uri, line: 2, title: 'Handle errors' }), undefined);
-        const [draft] = api.drafts.all();
-        await closeAndRewrite(document, ['import a;', 'import b;', ...lines]);
-        const reopened = await vscode.workspace.openTextDocument(uri);
-        assert.equal(reopened.version, draft!.todo!.version, 'opened again, a document counts its versions from the start again');
-        const post = await api.sender.send(draft!.id);
-        assert.ok(post?.id);
-        assert.equal(reopened.lineAt(4).text, `// TODO(HD-${post.id}): handle errors`);
+      await taskFiledAfterRewrite('todo-reopened.ts', lines, 'Handle errors', async (_api, reopened, id) => {
+        assert.equal(reopened.lineAt(4).text, `// TODO(HD-${id}): handle errors`);
         await reopened.save();
-      } finally {
-        await vscode.workspace.fs.delete(uri);
-      }
+      });
     });
 
     it("without a prefix, the post's address is written into the comment", async () => {

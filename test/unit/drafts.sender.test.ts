@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it, mock } from 'node:test';
 import { HelpdeskClient } from '../../src/api';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { carriesDraftRef } from '../../src/drafts/draftRef';
 import type { Draft } from '../../src/drafts/drafts';
 import { PROFILES, startStandIn, type StandIn } from '../server';
+import { PROGRESS_AFTER_MS } from '../../src/ui/progress';
 import { limitMs } from '../limits';
 import { fake } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
@@ -217,11 +218,35 @@ describe('DraftSender', () => {
     assert.match(messages(), /You edited the draft since/);
   });
 
+  it('a send answered within PROGRESS_AFTER_MS paints no progress notification; one still under way then shows it, with Cancel', async () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const draft = await task('Quick');
+      server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
+      const sending = r.sender.send(draft.id);
+      // The clock stands still: the POST goes out and waits, held by the stand-in.
+      const deadline = performance.now() + limitMs('condition');
+      while (posts(server).length === 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(posts(server).length, 1, 'the POST went out');
+      mock.timers.tick(PROGRESS_AFTER_MS - 1);
+      assert.deepEqual(fake.progress, [], 'nothing painted while the answer may still come at once');
+      mock.timers.tick(1);
+      assert.deepEqual(fake.progress, ['Creating the task…']);
+      server.release();
+      assert.ok(await sending, 'filed');
+      assert.deepEqual(fake.progress, ['Creating the task…'], 'shown once');
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
   it('Cancel while the post is on its way: kept with its marker, told how to send it again (no error), and the post that arrived all the same is found', async () => {
     const draft = await task('Cancelled');
-    server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
+    // Held until after the Cancel, however long the progress notification takes to show.
+    server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
     fake.cancelProgress.push({ title: 'Creating the task…', when: until(() => posts(server).length === 1) });
     assert.equal(await r.sender.send(draft.id), undefined);
+    server.release();
     const ref = r.drafts.get(draft.id)?.unconfirmed?.ref;
     assert.ok(ref, 'the next send looks first');
     assert.ok(

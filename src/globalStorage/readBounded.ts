@@ -74,6 +74,6 @@ export function readBoundedNow(path: string, maxBytes: number): { bytes: Buffer;
 }
 
 /** readBoundedNow, for a caller that awaits: an error is a rejection. */
-export async function readBounded(path: string, maxBytes: number): Promise<{ bytes: Buffer; mtime: number } | undefined> {
-  return readBoundedNow(path, maxBytes);
+export function readBounded(path: string, maxBytes: number): Promise<{ bytes: Buffer; mtime: number } | undefined> {
+  return new Promise((resolve) => resolve(readBoundedNow(path, maxBytes)));
 }

@@ -17,7 +17,7 @@ function repositoryOf(pushed: string[]) {
   let finishStatus: (() => void) | undefined;
   const asked: string[] = [];
   const state = {
-    HEAD: { type: 0, name: 'main', commit: FIRST } as { type: number; name: string; commit: string },
+    HEAD: { type: 0, name: 'main', commit: FIRST },
     remotes: [{ name: 'origin', fetchUrl: 'https://github.com/acme/app.git' }],
     indexChanges: [],
     workingTreeChanges: [],

@@ -62,6 +62,15 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
   const path = repository && repoRelativePath(repository.rootUri.path, uri.path);
   if (!repository || !path) return local(l10n.t('the file is not in a Git repository'));
 
+  // Which remote branches hold HEAD is asked while `git status` runs, not after it: two Git
+  // processes at once, not one behind the other (Enter in the title box waits for both). Not
+  // asked where HEAD's upstream has it already (no process at all).
+  const before = repository.state.HEAD;
+  const asked =
+    before?.commit && !(before.upstream && before.ahead === 0)
+      ? { commit: before.commit, remotes: remotesWithCommit(repository, before.commit, token) }
+      : undefined;
+  asked?.remotes.catch(() => undefined); // its error is the answer's only where it is used
   // The extension's state lags behind the disk (a file created a moment ago is not in it yet).
   await repository.status?.();
   const { HEAD: head, remotes } = repository.state;
@@ -92,7 +101,8 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
     if (link) return link;
   }
   const short = commit.slice(0, 7);
-  const candidates = await remotesWithCommit(repository, commit, token);
+  // Asked again where HEAD moved meanwhile (a commit, a checkout).
+  const candidates = await (asked?.commit === commit ? asked.remotes : remotesWithCommit(repository, commit, token));
   if (candidates === undefined) return local(l10n.t('Git cannot tell whether commit {0} was pushed', short));
   if (candidates.length === 0) return local(l10n.t('commit {0} is not on any remote branch (not pushed yet)', short));
   for (const name of rankRemotes(candidates, head.upstream?.remote)) {

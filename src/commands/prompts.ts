@@ -41,23 +41,24 @@ export function askText(options: {
     box.value = options.value ?? '';
     box.ignoreFocusOut = true;
     box.buttons = [editorButton];
-    let answer: TextAnswer;
-    box.onDidChangeValue((value) => (box.validationMessage = options.validate?.(value)));
-    box.onDidTriggerButton(() => {
-      answer = { action: 'editor', value: box.value };
+    // Answered at Enter or the button, as the box is asked to hide: the window tells it gone
+    // only after its next frames, and the person's next step (the send) need not wait for that.
+    const answer = (given: TextAnswer) => {
+      resolve(given);
       box.hide();
-    });
+    };
+    box.onDidChangeValue((value) => (box.validationMessage = options.validate?.(value)));
+    box.onDidTriggerButton(() => answer({ action: 'editor', value: box.value }));
     box.onDidAccept(() => {
       const problem = options.validate?.(box.value);
       if (problem) {
         box.validationMessage = problem;
         return;
       }
-      answer = { action: 'accept', value: box.value };
-      box.hide();
+      answer({ action: 'accept', value: box.value });
     });
     box.onDidHide(() => {
-      resolve(answer);
+      resolve(undefined); // Escape, or a box hidden otherwise; nothing after an answer
       box.dispose();
     });
     box.show();

@@ -192,34 +192,26 @@ export class DraftSender {
 
   /**
    * The draft's post is on the service, filed with `sentText` (by this attempt, or by an earlier
-   * one whose answer was lost). The person is told at once; what is written after (the post
-   * remembered, the draft removed) follows. A draft edited since, in the store or in its open
-   * editor, holds what the person typed after that: it is kept (no longer waiting on an
-   * attempt), not closed.
+   * one whose answer was lost). The person is told at once, as the service's answer is in: what is
+   * written after (the post remembered, the draft removed) follows. A draft edited since, in the
+   * store or in its open editor, holds what the person typed after that: it is kept (no longer
+   * waiting on an attempt), not closed, and the person told so besides.
    */
   private async filed(draft: Draft, filing: Extract<Filing<Account>, { post: Post }>): Promise<void> {
     const { account, post, sentText } = filing;
     const earlier = filing.outcome === 'filedEarlier';
-    // The draft's file, not this window's copy: another window may have saved into it meanwhile, unheard yet.
-    const editedSince = async () => {
-      const current = await this.drafts.read(draft.id);
-      return (sentText !== undefined && current !== undefined && current.text !== sentText) || draftDocument(draft.id)?.isDirty === true;
-    };
-    const told = !(await editedSince());
-    if (told) this.announce(account, draft, post, earlier);
+    this.announce(account, draft, post, earlier);
     for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined }))
       await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
     if (filing.outcome === 'filed') await filing.noted;
-    // Asked again: what was saved into the draft, or typed into its editor, meanwhile is kept.
-    const kept = await editedSince();
+    // The draft's file, not this window's copy: another window may have saved into it meanwhile, unheard yet.
+    const current = await this.drafts.read(draft.id);
+    const kept =
+      (sentText !== undefined && current !== undefined && current.text !== sentText) || draftDocument(draft.id)?.isDirty === true;
     if (!kept) await closeDraftEditors(draft.id);
     // Removed only while it holds the text sent: a save in another window after that read is kept too.
-    if (!kept && (await this.drafts.remove(draft.id, { ifText: sentText }))) {
-      // Edited at the answer and put back since: it is the post, and said so now.
-      if (!told) this.announce(account, draft, post, earlier);
-      return;
-    }
+    if (!kept && (await this.drafts.remove(draft.id, { ifText: sentText }))) return;
     await endAttempt(this.drafts, draft);
     const edit = l10n.t('Edit Draft');
     const open = l10n.t('Open in Browser');

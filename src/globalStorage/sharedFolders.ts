@@ -1,4 +1,4 @@
-import { link } from 'node:fs/promises';
+import { linkSync } from 'node:fs';
 import vscode = require('vscode');
 import { replaceFile } from './replaceFile';
 import { storageFiles } from './storageFiles';
@@ -110,11 +110,11 @@ async function forgetStaged(folder: vscode.Uri): Promise<void> {
   }
 }
 
-/** Puts `temp` at `file` unless a file is there: a hard link fails if one is, in one step. False when one was. */
+/** Puts `temp` at `file` unless a file is there: a hard link fails if one is, in one step (in this thread, see storageFiles.ts). False when one was. */
 async function createOnly(temp: vscode.Uri, file: vscode.Uri): Promise<boolean> {
   if (temp.scheme === 'file') {
     try {
-      await link(temp.fsPath, file.fsPath);
+      linkSync(temp.fsPath, file.fsPath);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

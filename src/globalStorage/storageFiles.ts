@@ -1,8 +1,7 @@
-import { constants } from 'node:fs';
-import { lstat, mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { close, closeSync, constants, fdatasync, lstatSync, mkdirSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import vscode = require('vscode');
-import { openOwnFile, readBounded } from './readBounded';
+import { openOwnFileNow, readBoundedNow } from './readBounded';
 
 /**
  * The extension's own files, in its global storage: with Node's fs where they are on this
@@ -11,17 +10,24 @@ import { openOwnFile, readBounded } from './readBounded';
  * `$ensureActivation`): a round trip to the window for each step, which in a browser or remote
  * workbench crosses the connection and waits while the window paints. Report Bug made about
  * twenty of them before its POST. As `workspace.fs` does: a link's type is its target's with
- * SymbolicLink added; writes to one file go one after another, each flushed to the disk, and make
- * the folder where it is missing; errors are FileSystemErrors. Unlike it, a file is not read or
- * written through a link or a pipe in its place (see openOwnFile).
+ * SymbolicLink added; a write makes the folder where it is missing; errors are FileSystemErrors.
+ * Unlike it, a file is not read or written through a link or a pipe in its place (see openOwnFile).
+ *
+ * A local step is made in this thread, at once (Node's synchronous calls). Each asynchronous fs
+ * call is a hop to libuv's thread pool and back: microseconds of work, but on a busy machine of
+ * two CPUs each hop waits for a scheduler slice, and Report Bug's steps to its "filed" made dozens
+ * in a row (a third of a second on such a machine). These files are small and on this disk, and
+ * a pipe in a file's place is not waited on (O_NONBLOCK), so no step can hold the thread. One
+ * write is whole before the next begins, so writes to one file never interleave (no queue). The
+ * flush to the disk (fdatasync) is started, not waited for: the person waits for none of it.
  */
 export const storageFiles = {
   async stat(uri: vscode.Uri): Promise<{ type: vscode.FileType; size: number; mtime: number }> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.stat(uri);
-    return local(uri, async (path) => {
-      const entry = await lstat(path);
+    return local(uri, (path) => {
+      const entry = lstatSync(path);
       if (!entry.isSymbolicLink()) return { type: typeOf(entry), size: entry.size, mtime: entry.mtimeMs };
-      const target = await stat(path).catch(() => undefined);
+      const target = statIfAny(path);
       return { type: linkType(target), size: target?.size ?? 0, mtime: target?.mtimeMs ?? entry.mtimeMs };
     });
   },
@@ -30,7 +36,7 @@ export const storageFiles = {
    * (see readBounded.ts). Through `workspace.fs` the size is looked at first, and the bytes again.
    */
   async readFile(uri: vscode.Uri, maxBytes: number): Promise<{ bytes: Uint8Array; mtime: number } | undefined> {
-    if (uri.scheme === 'file') return local(uri, (path) => readBounded(path, maxBytes));
+    if (uri.scheme === 'file') return local(uri, (path) => readBoundedNow(path, maxBytes));
     const info = await vscode.workspace.fs.stat(uri);
     if (info.type !== vscode.FileType.File || info.size > maxBytes) return undefined;
     const bytes = await vscode.workspace.fs.readFile(uri);
@@ -38,67 +44,63 @@ export const storageFiles = {
   },
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.writeFile(uri, content);
-    return local(uri, (path) => queued(path, () => writeMakingFolder(path, content)));
+    return local(uri, (path) => writeMakingFolder(path, content));
   },
   /** A file; never a folder. */
   async delete(uri: vscode.Uri): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.delete(uri);
-    return local(uri, (path) => unlink(path));
+    return local(uri, (path) => unlinkSync(path));
   },
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.readDirectory(uri);
-    return local(uri, async (path) =>
-      Promise.all(
-        (await readdir(path, { withFileTypes: true })).map(async (entry): Promise<[string, vscode.FileType]> => [
-          entry.name,
-          entry.isSymbolicLink() ? linkType(await stat(join(path, entry.name)).catch(() => undefined)) : typeOf(entry),
-        ]),
-      ),
+    return local(uri, (path) =>
+      readdirSync(path, { withFileTypes: true }).map((entry): [string, vscode.FileType] => [
+        entry.name,
+        entry.isSymbolicLink() ? linkType(statIfAny(join(path, entry.name))) : typeOf(entry),
+      ]),
     );
   },
   /** With the folders above it, as `workspace.fs` does. */
   async createDirectory(uri: vscode.Uri): Promise<void> {
     if (uri.scheme !== 'file') return vscode.workspace.fs.createDirectory(uri);
-    return local(uri, async (path) => void (await mkdir(path, { recursive: true })));
+    return local(uri, (path) => void mkdirSync(path, { recursive: true }));
   },
 };
 
-/** The write under way to each file (see `queued`). */
-const writing = new Map<string, Promise<unknown>>();
-
-/** Runs `write` once the writes to `path` before it are done: two at once would leave parts of each. */
-function queued<T>(path: string, write: () => Promise<T>): Promise<T> {
-  const done = (writing.get(path) ?? Promise.resolve()).then(write, write);
-  const settled = done.then(undefined, () => undefined);
-  writing.set(path, settled);
-  void settled.then(() => writing.get(path) === settled && writing.delete(path));
-  return done;
+function statIfAny(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The folder is made again where it was removed meanwhile. */
-async function writeMakingFolder(path: string, content: Uint8Array): Promise<void> {
+function writeMakingFolder(path: string, content: Uint8Array): void {
   try {
-    await writeFlushed(path, content);
+    writeWhole(path, content);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(path), { recursive: true });
-    await writeFlushed(path, content);
+    mkdirSync(dirname(path), { recursive: true });
+    writeWhole(path, content);
   }
 }
 
 /**
- * Written and flushed to the disk before it is closed (a draft renamed into place after a crash
- * is whole, not empty). Opened as the extension's own files are read (see openOwnFile): a pipe
- * or a link in the file's place fails the write at once.
+ * Written whole, then flushed to the disk before it is closed, in the background (a draft renamed
+ * into place after a crash is whole, not empty, where the flush was done). Opened as the
+ * extension's own files are read (see openOwnFile): a pipe or a link in the file's place fails
+ * the write at once.
  */
-async function writeFlushed(path: string, content: Uint8Array): Promise<void> {
-  const handle = await openOwnFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, 0o666);
+function writeWhole(path: string, content: Uint8Array): void {
+  const fd = openOwnFileNow(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, 0o666);
   try {
-    await handle.writeFile(content);
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    for (let written = 0; written < content.byteLength;) written += writeSync(fd, content, written, content.byteLength - written);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
+  fdatasync(fd, () => close(fd, () => undefined));
 }
 
 /** A link's type: its target's (none when the target is missing), with SymbolicLink added. */
@@ -110,9 +112,10 @@ function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): vscode.Fi
   return entry.isFile() ? vscode.FileType.File : entry.isDirectory() ? vscode.FileType.Directory : vscode.FileType.Unknown;
 }
 
-async function local<T>(uri: vscode.Uri, op: (path: string) => Promise<T>): Promise<T> {
+/** `op`'s result, its error a FileSystemError (a rejection of the caller's promise). */
+function local<T>(uri: vscode.Uri, op: (path: string) => T): T {
   try {
-    return await op(uri.fsPath);
+    return op(uri.fsPath);
   } catch (error) {
     throw fileSystemError(error, uri);
   }

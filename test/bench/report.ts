@@ -5,13 +5,23 @@ import type { DepthFigures } from './results';
 import type { Sample } from './sessions';
 import { median, paired, type Paired } from './stats';
 
-/** Issue 35's table: what a person waits for, at the floor or near it. */
+/**
+ * Issue 35's table, with issue 48's targets for what a person waits for, which hold in both modes
+ * (the normal one and --slow, see slowMachine.ts): paired against the floor.
+ */
 export const TARGETS = {
   /** Activation at startup, 0 ms latency: our median paired difference over the floor. */
   activationMs: 10,
-  /** Open to rows at 0 ms latency: our median paired difference over the floor (rows known need no request). */
+  /** Activation's CPU time, 0 ms latency: our median paired difference over the floor, in the normal mode. */
+  activationCpuMs: 5,
+  /**
+   * …and in the slow mode at most this many times the normal mode's figure. A run measures one
+   * mode: the slow one is held to this many times the normal target (a normal run that meets it).
+   */
+  activationCpuSlowFactor: 2,
+  /** Open to rows at 0 ms latency, both modes: our median paired difference over the floor (rows known need no request). */
   openToRowsMs: 0,
-  /** Open to rows at 50 ms latency: ratio of medians. */
+  /** Open to rows at 50 ms latency, both modes: ratio of medians. */
   openToRowsRatio: 1.0,
   /**
    * Open to the service's rows: no slower than open to rows was before rows were painted from
@@ -19,8 +29,10 @@ export const TARGETS = {
    */
   serviceRowsMs: 105.9,
   serviceRowsRatio: 1.67,
-  /** Report Bug at 0 ms latency (both parts): median paired difference over the floor. */
-  reportBugMs: 50,
+  /** Report Bug in all (both parts), at each latency: median paired difference over the floor, in the normal mode. */
+  reportBugMs: 16,
+  /** …and in the slow mode the ratio of medians, at each latency. */
+  reportBugSlowRatio: 1.2,
   /** Load more: the deepest pages over the first ones. */
   depthRatio: 1.1,
   /** Heap per loaded post over the floor's (the same pages parsed bare). */
@@ -46,6 +58,8 @@ export interface BenchFigures {
   floorLabel: string;
   /** The floor is another build of ours: the targets do not apply. */
   against: boolean;
+  /** Measured in the slow mode (--slow); absent in runs saved before it. */
+  slow?: boolean;
   sessions: SessionFigures[];
   sizes?: { bundles: Record<string, number>; main: string; vsixName: string; vsixBytes: number };
   depth?: DepthFigures;
@@ -90,6 +104,27 @@ export function pairedOf(session: SessionFigures, of: (s: Sample) => number): Pa
   return paired(session.ours.map(of), session.floor.map(of));
 }
 
+/** The target a figure is held to at a latency, in the mode measured; none: an empty target. */
+function targetOf(name: string, latencyMs: number, p: Paired, slow: boolean): { target: string; ok?: boolean } {
+  const atMost = (limit: number) => ({ target: `≤ ${signed(limit)} ms`, ok: p.difference <= limit });
+  const atMostRatio = (limit: number) => ({ target: `≤ ${ratio(limit)}`, ok: p.ratio <= limit });
+  switch (name) {
+    case 'Activation at startup':
+      return latencyMs === 0 ? atMost(TARGETS.activationMs) : { target: '' };
+    case '… its CPU time':
+      if (latencyMs !== 0) return { target: '' };
+      return atMost(slow ? TARGETS.activationCpuMs * TARGETS.activationCpuSlowFactor : TARGETS.activationCpuMs);
+    case 'Open to rows':
+      return latencyMs === 0 ? atMost(TARGETS.openToRowsMs) : atMostRatio(TARGETS.openToRowsRatio);
+    case "Open to the service's rows":
+      return latencyMs === 0 ? atMost(TARGETS.serviceRowsMs) : atMostRatio(TARGETS.serviceRowsRatio);
+    case 'Report Bug, in all':
+      return slow ? atMostRatio(TARGETS.reportBugSlowRatio) : atMost(TARGETS.reportBugMs);
+    default:
+      return { target: '' };
+  }
+}
+
 export function printReport(f: BenchFigures): void {
   const summary: Array<{ ok: boolean; text: string }> = [];
   const rows: string[][] = [['Figure', 'Helpdesk Bridge', f.floorLabel, 'Paired difference (interval)', 'Ratio', 'Target', 'Result']];
@@ -100,26 +135,9 @@ export function printReport(f: BenchFigures): void {
       const p = pairedOf(session, figure.of);
       let target = '';
       let ok: boolean | undefined;
-      if (f.against) {
-        // Two builds of ours: no target, only the difference.
-      } else if (figure.name === 'Activation at startup' && session.latencyMs === 0) {
-        target = `≤ +${TARGETS.activationMs} ms`;
-        ok = p.difference <= TARGETS.activationMs;
-      } else if (figure.name === 'Open to rows' && session.latencyMs === 0) {
-        target = `≤ +${TARGETS.openToRowsMs} ms`;
-        ok = p.difference <= TARGETS.openToRowsMs;
-      } else if (figure.name === 'Open to rows' && session.latencyMs === 50) {
-        target = `≤ ${ratio(TARGETS.openToRowsRatio)}`;
-        ok = p.ratio <= TARGETS.openToRowsRatio;
-      } else if (figure.name === "Open to the service's rows" && session.latencyMs === 0) {
-        target = `≤ +${TARGETS.serviceRowsMs} ms`;
-        ok = p.difference <= TARGETS.serviceRowsMs;
-      } else if (figure.name === "Open to the service's rows" && session.latencyMs === 50) {
-        target = `≤ ${ratio(TARGETS.serviceRowsRatio)}`;
-        ok = p.ratio <= TARGETS.serviceRowsRatio;
-      } else if (figure.name === 'Report Bug, in all' && session.latencyMs === 0) {
-        target = `≤ +${TARGETS.reportBugMs} ms`;
-        ok = p.difference <= TARGETS.reportBugMs;
+      // Two builds of ours (--against): no target, only the difference.
+      if (!f.against) {
+        ({ target, ok } = targetOf(figure.name, session.latencyMs, p, f.slow === true));
       }
       const interval = `${signed(p.interval.low)} to ${signed(p.interval.high)}, ${Math.round(p.interval.coverage * 100)}%`;
       rows.push([

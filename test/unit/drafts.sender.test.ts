@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it, mock } from 'node:test';
 import { HelpdeskClient } from '../../src/api';
 import { formatDraftDocument } from '../../src/drafts/draftDocument';
 import { carriesDraftRef } from '../../src/drafts/draftRef';
 import type { Draft } from '../../src/drafts/drafts';
 import { PROFILES, startStandIn, type StandIn } from '../server';
+import { PROGRESS_AFTER_MS } from '../../src/ui/progress';
+import { limitMs } from '../limits';
 import { fake } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
 import { rig, type Rig } from './senderRig';
@@ -100,6 +102,32 @@ describe('DraftSender', () => {
     assert.equal(posts(server).length, 1);
   });
 
+  it("says the post is filed once the service's answer is in, before the draft's file is read again for edits made meanwhile; and once", async () => {
+    // Every read of the drafts' folder after the POST went out waits until released.
+    const drafts = new MemoryFolder();
+    const read = drafts.read.bind(drafts);
+    const held: (() => void)[] = [];
+    drafts.read = (name: string) =>
+      posts(server).length > 0 ? new Promise((resolve) => held.push(() => void read(name).then(resolve))) : read(name);
+    r = rig(server, memoryState(), new MemoryFolder(), drafts);
+    r.signIn();
+    const draft = await task('Told before the read');
+    const sending = r.sender.send(draft.id);
+    const created = () => fake.messages.filter((m) => /Task #\d+ created/.test(m.text)).length;
+    const deadline = Date.now() + limitMs('condition');
+    await until(() => created() > 0 || Date.now() > deadline);
+    assert.equal(created(), 1, `told with the draft's file not read yet (${held.length} reads waiting)`);
+    let settled = false;
+    void sending.finally(() => (settled = true));
+    while (!settled) {
+      for (const release of held.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.ok(await sending, 'filed');
+    assert.equal(r.drafts.get(draft.id), undefined, 'the draft is gone');
+    assert.equal(created(), 1, 'told once');
+  });
+
   it('a draft saved into after the service answered, while the post is being remembered, is kept with that text, not removed', async () => {
     const { state, held } = stateHolding(rememberingPost);
     r = rig(server, state);
@@ -138,7 +166,7 @@ describe('DraftSender', () => {
     const post = await sending;
     assert.ok(post, 'filed');
     assert.equal(r.drafts.get(draft.id), undefined, 'the draft holds what was sent: removed');
-    assert.match(messages(), new RegExp(`Task #${post.id} created`), 'and the person is told');
+    assert.equal(fake.messages.filter((m) => m.text.includes(`Task #${post.id} created`)).length, 1, 'and the person is told, once');
   });
 
   it("a draft made claimed and gone before its send (sent or discarded elsewhere) leaves no claim in the window's file", async () => {
@@ -190,11 +218,35 @@ describe('DraftSender', () => {
     assert.match(messages(), /You edited the draft since/);
   });
 
+  it('a send answered within PROGRESS_AFTER_MS paints no progress notification; one still under way then shows it, with Cancel', async () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const draft = await task('Quick');
+      server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
+      const sending = r.sender.send(draft.id);
+      // The clock stands still: the POST goes out and waits, held by the stand-in.
+      const deadline = performance.now() + limitMs('condition');
+      while (posts(server).length === 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(posts(server).length, 1, 'the POST went out');
+      mock.timers.tick(PROGRESS_AFTER_MS - 1);
+      assert.deepEqual(fake.progress, [], 'nothing painted while the answer may still come at once');
+      mock.timers.tick(1);
+      assert.deepEqual(fake.progress, ['Creating the task…']);
+      server.release();
+      assert.ok(await sending, 'filed');
+      assert.deepEqual(fake.progress, ['Creating the task…'], 'shown once');
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
   it('Cancel while the post is on its way: kept with its marker, told how to send it again (no error), and the post that arrived all the same is found', async () => {
     const draft = await task('Cancelled');
-    server.addFault({ method: 'POST', path: '/app/posts.json', latencyMs: 300, times: 1 });
+    // Held until after the Cancel, however long the progress notification takes to show.
+    server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
     fake.cancelProgress.push({ title: 'Creating the task…', when: until(() => posts(server).length === 1) });
     assert.equal(await r.sender.send(draft.id), undefined);
+    server.release();
     const ref = r.drafts.get(draft.id)?.unconfirmed?.ref;
     assert.ok(ref, 'the next send looks first');
     assert.ok(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { closeSync, constants, openSync } from 'node:fs';
+import { mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -10,6 +11,7 @@ import { draftFolder, presenceFolder } from '../../src/drafts/draftFolders';
 import { storageFiles } from '../../src/globalStorage/storageFiles';
 import { newsFileOf, newsFolderOf } from '../../src/watch/newsFileNames';
 import { NewsFolder } from '../../src/watch/newsFiles';
+import { limitMs } from '../limits';
 import { fake, FileType, Uri } from './fakeVscode';
 import { memoryState } from './memoryState';
 
@@ -55,6 +57,38 @@ describe("the extension's own files", () => {
       drafts.dispose();
     }
   });
+
+  // Each asynchronous fs call waits for a thread of libuv's pool, which a busy machine gives a
+  // scheduler slice late: Report Bug's steps to its "filed" made dozens in a row.
+  it(
+    "Report Bug's steps through the drafts wait for none of the thread pool's threads: they are done with every thread busy",
+    { skip: process.platform === 'win32' },
+    async () => {
+      const storage = vscodeUri(Uri.file(root));
+      const drafts = new DraftStore(memoryState(), draftFolder(storage), presenceFolder(storage));
+      const busy = join(root, 'busy.fifo');
+      execFileSync('mkfifo', [busy]);
+      // Opening a pipe to read waits for a writer: each open holds a thread until the pipe is opened to write.
+      const threads = Number(process.env.UV_THREADPOOL_SIZE || 4);
+      const holding = Array.from({ length: threads }, () => open(busy, 'r').then((handle) => handle.close()));
+      try {
+        const steps = (async () => {
+          await drafts.ready;
+          const draft = await drafts.create({ kind: 'bug', text: 'Crash', accountUrl: 'https://acme.example.com' }, { claimed: true });
+          assert.equal((await drafts.read(draft.id))?.text, 'Crash');
+          await drafts.setUnconfirmed(draft.id, { ref: 'r1', sentText: draft.text, markerAtHead: true });
+          assert.equal(await drafts.remove(draft.id, { ifText: draft.text }), true);
+          return 'done';
+        })();
+        const waited = new Promise((resolve) => setTimeout(resolve, limitMs('condition'), 'waited behind the thread pool'));
+        assert.equal(await Promise.race([steps, waited]), 'done');
+      } finally {
+        closeSync(openSync(busy, constants.O_RDWR | constants.O_NONBLOCK));
+        await Promise.all(holding);
+        drafts.dispose();
+      }
+    },
+  );
 
   it('the account list and the news files on this disk make no call through workspace.fs either', async () => {
     const storage = vscodeUri(Uri.file(root));

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { encode } from 'gpt-tokenizer';
 import { DECLINED } from '../../src/agent/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/agent/mcp/endpoint';
-import { NO_WINDOW, REFUSED } from '../../src/agent/mcp/entry/endpointClient';
+import { IMPOSTOR, NO_WINDOW } from '../../src/agent/mcp/entry/endpointClient';
+import { newNonce, proofOf } from '../../src/agent/mcp/linkProof';
 import { CONNECTION_FILE, IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS, parseConnection } from '../../src/agent/mcp/protocol';
 import { SIGN_IN } from '../../src/agent/tools/tool';
 import { type StandIn } from '../server';
@@ -146,26 +147,23 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     assert.match(again.text, /created|already|Nothing new was written|Nothing was sent twice/);
   });
 
-  it('an agent gone while the person is asked, then the same call again: the yes to the second writes once', async () => {
+  it('an agent gone while the person is asked, then the same call again: it waits for the same question, and the yes writes once', async () => {
     let late!: (value: boolean) => void;
     rig.answers.push(new Promise<boolean>((resolve) => (late = resolve)));
+    rig.answers.push(new Promise<boolean>(() => undefined));
     const first = await agent();
     const input = { title: 'Asked while the agent restarted', description: 'Its call timed out.' };
     void first.call('helpdesk_createTask', input).catch(() => undefined);
     await until(() => rig.questions.length === 1);
     process.kill(first.transport.inner.pid!, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    let second!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (second = resolve)));
     const again = (await agent()).call('helpdesk_createTask', input);
-    await until(() => rig.questions.length === 2);
-    // The person answers the first dialog first: its agent is gone, so it writes nothing and uses nothing up.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(rig.questions.length, 1, 'no second dialog for the same call');
     late(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(filed(server).length, 0);
-    second(true);
     assert.match((await again).text, /^Task \S+ created\./);
-    assert.equal(rig.questions.length, 2);
+    assert.equal(rig.questions.length, 1);
+    await until(() => rig.drafts.all().length === 0);
     assert.equal(filed(server).length, 1);
   });
 
@@ -187,34 +185,71 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     const forged = mkdtempSync(join(tmpdir(), 'hb-mcp-forged-'));
     try {
       const real = readFileSync(join(rig.folder, CONNECTION_FILE), 'utf8');
+      // A file with another secret: what answers cannot prove it knows that one, so nothing is sent to it.
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(secret, 'f'.repeat(64)));
       const wrong = await (await agent('claude-code', forged)).call('helpdesk_searchPosts', {});
-      assert.equal(wrong.text, REFUSED);
+      assert.equal(wrong.text, IMPOSTOR);
       assert.equal(wrong.isError, true);
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(`"${secret}"`, '""'));
       const missing = await (await agent('claude-code', forged)).call('helpdesk_createTask', { title: 'x' });
       assert.equal(missing.text, NO_WINDOW);
-      // A raw connection that calls without the hello, and one that says a wrong secret.
+      // Raw connections: a call without the hello; the old hello that said the secret itself; a hello, then a wrong proof.
       const socket = parseConnection(real)!.socket;
+      const call = { t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} };
       for (const first of [
-        { t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} },
-        { t: 'hello', secret: secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')), client: 'x' },
+        [{ t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} }],
+        [{ t: 'hello', secret, client: 'x' }],
+        [
+          { t: 'hello', nonce: newNonce(), client: 'x' },
+          {
+            t: 'proof',
+            proof: proofOf(
+              secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+              'entry',
+              newNonce(),
+              newNonce(),
+            ),
+          },
+        ],
       ]) {
         const heard = await new Promise<string>((resolve) => {
-          const raw = connect(socket, () =>
-            raw.write(`${JSON.stringify(first)}\n${JSON.stringify({ t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} })}\n`),
-          );
+          const raw = connect(socket, () => raw.write([...first, call].map((m) => `${JSON.stringify(m)}\n`).join('')));
           let text = '';
           raw.on('data', (chunk) => (text += chunk.toString()));
           raw.on('close', () => resolve(text));
         });
-        assert.deepEqual(JSON.parse(heard.trim()), { t: 'refused', why: REFUSED_SECRET });
+        const said = heard
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { t: string });
+        assert.deepEqual(said.at(-1), { t: 'refused', why: REFUSED_SECRET });
+        assert.ok(!said.some((m) => m.t === 'welcome' || m.t === 'result'), heard);
       }
       assert.equal(rig.calls.length, 0, 'no tool ran');
       assert.equal(server.requests.length, 0, 'no request to the helpdesk');
     } finally {
       rmSync(forged, { recursive: true, force: true });
     }
+  });
+
+  it('the secret is never on the link, either way: each side proves it knows it', async () => {
+    const socket = parseConnection(readFileSync(join(rig.folder, CONNECTION_FILE), 'utf8'))!.socket;
+    const entryNonce = newNonce();
+    const heard = await new Promise<string>((resolve) => {
+      const raw = connect(socket, () => raw.write(`${JSON.stringify({ t: 'hello', nonce: entryNonce, client: 'raw' })}\n`));
+      let text = '';
+      raw.on('data', (chunk) => {
+        text += chunk.toString();
+        const challenge = JSON.parse(text.split('\n')[0]!) as { nonce: string; proof: string };
+        if (text.split('\n').length === 2) {
+          assert.equal(challenge.proof, proofOf(secret, 'window', entryNonce, challenge.nonce));
+          raw.write(`${JSON.stringify({ t: 'proof', proof: proofOf(secret, 'entry', entryNonce, challenge.nonce) })}\n`);
+        } else raw.end();
+      });
+      raw.on('close', () => resolve(text));
+    });
+    assert.ok(!heard.includes(secret));
+    assert.match(heard, /"t":"welcome"/);
   });
 
   it('signed out: each tool answers in words what to do, and nothing is asked or requested', async () => {

@@ -119,6 +119,25 @@ describe('helpdesk_updatePost', () => {
     assert.equal(refusing.requests.length, before);
   });
 
+  it('a 403 on the PUT: told as the refused update, remembered; the next call asks nothing and sends nothing; sign-in words only for a 401', async () => {
+    const r = rig(server);
+    const post = openPost(server);
+    const input = { post: post.id, closed: true };
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 401, times: 1 });
+    assert.ok(await r.tools.updatePostConfirmation(input, never));
+    assert.match(await r.tools.updatePost(input, never), /Sign In/);
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 403, times: 1 });
+    assert.ok(await r.tools.updatePostConfirmation(input, never));
+    const refused = await r.tools.updatePost(input, never);
+    assert.match(refused, /refused to update .*does not let posts be updated through its API/);
+    assert.doesNotMatch(refused, /Sign In|not signed in/);
+    assert.equal(r.account().postUpdatesRefused, true);
+    const before = puts(server).length;
+    assert.equal(await r.tools.updatePostConfirmation(input, never), undefined);
+    assert.match(await r.tools.updatePost(input, never), /refused updating posts/);
+    assert.equal(puts(server).length, before);
+  });
+
   it('nothing asked where nothing can be done: a wrong status (the statuses named), "me" unknown, no change asked, what the post holds already, no post', async () => {
     const r = rig(server);
     const post = openPost(server);

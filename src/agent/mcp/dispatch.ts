@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type vscode = require('vscode');
 import type { HelpdeskTools } from '../tools/registerTools';
-import type { Confirmation } from '../tools/tool';
+import { TOOL_ANSWER_CHARS, type Confirmation } from '../tools/tool';
+import { cutMarkdown } from '../../text/markdown';
 import type { CallHandler, EndpointCall } from './endpoint';
 
 /** Shows `question` (one line, naming the client) with `detail` (the tool's whole question) modally; true for a yes. */
@@ -74,7 +75,8 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     // A call whose callers all went is not joined: its answer may be "cancelled".
     if (!entry || entry.controller.signal.aborted) {
       const controller = new AbortController();
-      const made: typeof entry = { answer: run(call, key, tokenOf(controller.signal)), callers: 0, controller };
+      const answer = run(call, key, tokenOf(controller.signal)).then((text) => cutMarkdown(text, TOOL_ANSWER_CHARS));
+      const made: typeof entry = { answer, callers: 0, controller };
       void made.answer.finally(() => underWay.get(key) === made && underWay.delete(key)).catch(() => undefined);
       entry = made;
       underWay.set(key, entry);

@@ -14,6 +14,7 @@ import { SIGN_IN } from '../../src/agent/tools/tool';
 import { type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { startAgent, type Agent } from '../agent/mcpAgent';
+import { startAgentV2, type AgentV2 } from '../agent/mcpAgentV2';
 import { ENTRY, mcpRig } from './mcpRig';
 import { fences, filed, sentPost } from './toolRig';
 import { standInsForSuite } from './support';
@@ -37,6 +38,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
   let rig: Awaited<ReturnType<typeof mcpRig>>;
   let agents: Agent[];
   let secret: string;
+  const v2: AgentV2[] = [];
   const agent = async (name = 'claude-code', folder = rig.folder, more: readonly string[] = []) => {
     const started = await startAgent(name, ENTRY, folder, more);
     agents.push(started);
@@ -59,7 +61,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
         assert.ok(!exchange.includes(hidden), 'a secret in the exchange');
       assert.ok(transport.seen.length > 0);
     }
-    await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
+    await Promise.all([...agents, ...v2.splice(0)].map((a) => a.close().catch(() => undefined)));
     await rig.close();
   });
 
@@ -68,26 +70,56 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     if (process.platform !== 'win32') assert.equal(mode, 0o600);
   });
 
-  it('lists six tools with plain object schemas, reads marked read-only, all within 2,000 tokens', async () => {
+  it('lists six tools in a fixed order with plain object schemas and every annotation, all within 8 tools and 2,000 tokens', async () => {
     const { tools } = await (await agent()).client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      'helpdesk_commentOnPost',
-      'helpdesk_createTask',
-      'helpdesk_fileBug',
-      'helpdesk_getPost',
-      'helpdesk_searchPosts',
-      'helpdesk_updatePost',
-    ]);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [
+        'helpdesk_searchPosts',
+        'helpdesk_getPost',
+        'helpdesk_fileBug',
+        'helpdesk_createTask',
+        'helpdesk_commentOnPost',
+        'helpdesk_updatePost',
+      ],
+    );
+    assert.ok(tools.length <= 8);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       for (const key of ['anyOf', 'oneOf', 'allOf']) assert.ok(!(key in tool.inputSchema), `${tool.name}: top-level ${key}`);
-      assert.equal(tool.annotations?.readOnlyHint, tool.name === 'helpdesk_searchPosts' || tool.name === 'helpdesk_getPost', tool.name);
+      const reads = tool.name === 'helpdesk_searchPosts' || tool.name === 'helpdesk_getPost';
+      assert.equal(tool.annotations?.readOnlyHint, reads, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, tool.name === 'helpdesk_updatePost', tool.name);
+      assert.equal(tool.annotations?.idempotentHint, true, tool.name);
+      assert.equal(tool.annotations?.openWorldHint, true, tool.name);
+      assert.equal('idempotencyKey' in (tool.inputSchema.properties ?? {}), !reads, `${tool.name}: idempotencyKey`);
     }
     const tokens = encode(JSON.stringify(tools)).length;
     console.log(`MCP tool definitions: ${tokens} tokens (o200k_base), ${JSON.stringify(tools).length} characters`);
     assert.ok(tokens <= 2000, `${tokens} tokens`);
     assert.equal(server.requests.length, 0, 'listing asks the window nothing');
   });
+
+  for (const [sdk, start] of [
+    ['v1 (@modelcontextprotocol/sdk)', (name: string) => agent(name)],
+    ['v2 (@modelcontextprotocol/client)', async (name: string) => startAgentV2(name, ENTRY, rig.folder).then((a) => (v2.push(a), a))],
+  ] as const) {
+    it(`a client of the official SDK ${sdk}: lists, reads, and files once under a repeated idempotency key`, async () => {
+      const a = await start('claude-code');
+      assert.equal((await a.client.listTools()).tools.length, 6);
+      assert.match((await a.call('helpdesk_searchPosts', { state: 'all', limit: 3 })).text, /posts matched/);
+      rig.answers.push(true);
+      const input = { title: `Filed once by ${sdk}`, description: 'Same key twice.', idempotencyKey: 'k-1' };
+      const first = await a.call('helpdesk_createTask', input);
+      assert.match(first.text, /^Task \S+ created\./);
+      // The same key, even with the input changed: the first answer, no question, no second write.
+      const again = await a.call('helpdesk_createTask', { ...input, description: 'Changed.', fileAgain: true });
+      assert.equal(again.text, first.text);
+      assert.equal(rig.questions.length, 1);
+      await until(() => rig.drafts.all().length === 0);
+      assert.equal(filed(server).length, 1);
+    });
+  }
 
   it("started by VS Code's own list, lists no tools (its chat has them as its own) and says where they are", async () => {
     const a = await agent('Visual Studio Code', rig.folder, [IN_VSCODE_CHAT]);

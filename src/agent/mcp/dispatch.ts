@@ -10,6 +10,7 @@ import type { HelpdeskTools } from '../tools/registerTools';
 import { TOOL_ANSWER_CHARS, type Confirmation } from '../tools/tool';
 import { cutMarkdown } from '../../text/markdown';
 import type { CallHandler, EndpointCall } from './endpoint';
+import { MCP_WRITES } from './protocol';
 
 /** Shows `question` (one line, naming the client) with `detail` (the tool's whole question) modally; true for a yes. */
 export type Ask = (question: string, detail: string) => Promise<boolean>;
@@ -69,7 +70,10 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     return update ? tools.updatePost(input, token) : tools.write(tool, input, token);
   }
 
-  return (call, signal) => {
+  /** Answers by idempotency key (client, tool and key): the same key again is the first call's answer, never a second write. */
+  const byKey = new Map<string, { answer: Promise<string>; at: number }>();
+
+  const joinCall: CallHandler = (call, signal) => {
     const key = keyOf(call);
     let entry = underWay.get(key);
     // A call whose callers all went is not joined: its answer may be "cancelled".
@@ -92,6 +96,41 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     else signal.addEventListener('abort', leave, { once: true });
     return joined.answer.finally(() => signal.removeEventListener('abort', leave));
   };
+
+  return (given, signal) => {
+    const { call, idempotency } = withoutKey(given);
+    if (idempotency === undefined || !MCP_WRITES[call.tool]) return joinCall(call, signal);
+    const now = Date.now();
+    for (const [kept, { at }] of byKey) if (now - at > KEYS_KEPT_MS || byKey.size > KEYS_KEPT) byKey.delete(kept);
+    const key = createHash('sha256').update(`${call.client}\0${call.tool}\0${idempotency}`).digest('hex');
+    const known = byKey.get(key);
+    if (known) return known.answer;
+    const answer = joinCall(call, signal);
+    const entry = { answer, at: now };
+    byKey.set(key, entry);
+    // A call that did not come to an answer of its own (cancelled, or not asked) is no first call.
+    void answer
+      .then((text) => (text === GONE || text === TOO_MANY_QUESTIONS) && byKey.get(key) === entry && byKey.delete(key))
+      .catch(() => byKey.get(key) === entry && byKey.delete(key));
+    return answer;
+  };
+}
+
+/** How long, and how many, idempotency keys are remembered (a day's retries of one agent's session). */
+const KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
+const KEYS_KEPT = 500;
+/** The longest idempotency key taken; a longer one, or one of another type, is none. */
+const KEY_CHARS = 200;
+
+/** The call without its optional idempotency key (the tools never see it), and the key where it is one. */
+function withoutKey(call: EndpointCall): { call: EndpointCall; idempotency: string | undefined } {
+  const { input } = call;
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('idempotencyKey' in input))
+    return { call, idempotency: undefined };
+  const { idempotencyKey, ...rest } = input as Record<string, unknown>;
+  const idempotency =
+    typeof idempotencyKey === 'string' && idempotencyKey.length > 0 && idempotencyKey.length <= KEY_CHARS ? idempotencyKey : undefined;
+  return { call: { ...call, input: rest }, idempotency };
 }
 
 /** A call by its client, tool and whole input, hashed (the input came from a bounded line: linear). */

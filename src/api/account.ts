@@ -326,6 +326,8 @@ export class Account {
   private async refusesUpdates(id: number, changes: PostChanges, error: unknown, signal?: AbortSignal): Promise<boolean> {
     if (!isApiError(error)) return false;
     const { kind, status } = error;
+    // This user may not update posts: refused like a 405, not a token to sign in with again (that is a 401).
+    if (kind === 'auth') return status === 403;
     if (kind === 'notFound') {
       try {
         await this.post(id, signal);

@@ -75,3 +75,23 @@ function longestBacktickRun(text: string): number {
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   return longest;
 }
+
+/**
+ * Markdown cut to at most `max` characters (a few more for the note), at a line's end where one is
+ * near: a fence open where it is cut is closed, so what follows is never read as its content, and
+ * a note says how much was left out. Text within `max` is returned as it is. Linear.
+ */
+export function cutMarkdown(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const lineEnd = text.lastIndexOf('\n', max);
+  const kept = text.slice(0, lineEnd > max / 2 ? lineEnd : max);
+  let open: string | undefined;
+  for (const line of kept.split('\n')) {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (!fence) continue;
+    if (open === undefined) open = fence;
+    else if (fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = undefined;
+  }
+  const closing = open === undefined ? '' : `\n${open}`;
+  return `${kept}${closing}\n\n(Cut: the whole answer was ${text.length.toLocaleString('en-US')} characters; the first ${kept.length.toLocaleString('en-US')} are shown.)`;
+}

@@ -7,12 +7,14 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { encode } from 'gpt-tokenizer';
 import { DECLINED } from '../../src/agent/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/agent/mcp/endpoint';
-import { NO_WINDOW, REFUSED } from '../../src/agent/mcp/entry/endpointClient';
+import { IMPOSTOR, NO_WINDOW } from '../../src/agent/mcp/entry/endpointClient';
+import { newNonce, proofOf } from '../../src/agent/mcp/linkProof';
 import { CONNECTION_FILE, IN_VSCODE_CHAT, IN_VSCODE_CHAT_INSTRUCTIONS, parseConnection } from '../../src/agent/mcp/protocol';
 import { SIGN_IN } from '../../src/agent/tools/tool';
 import { type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { startAgent, type Agent } from '../agent/mcpAgent';
+import { startAgentV2, type AgentV2 } from '../agent/mcpAgentV2';
 import { ENTRY, mcpRig } from './mcpRig';
 import { fences, filed, sentPost } from './toolRig';
 import { standInsForSuite } from './support';
@@ -36,6 +38,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
   let rig: Awaited<ReturnType<typeof mcpRig>>;
   let agents: Agent[];
   let secret: string;
+  const v2: AgentV2[] = [];
   const agent = async (name = 'claude-code', folder = rig.folder, more: readonly string[] = []) => {
     const started = await startAgent(name, ENTRY, folder, more);
     agents.push(started);
@@ -58,7 +61,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
         assert.ok(!exchange.includes(hidden), 'a secret in the exchange');
       assert.ok(transport.seen.length > 0);
     }
-    await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
+    await Promise.all([...agents, ...v2.splice(0)].map((a) => a.close().catch(() => undefined)));
     await rig.close();
   });
 
@@ -67,26 +70,56 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     if (process.platform !== 'win32') assert.equal(mode, 0o600);
   });
 
-  it('lists six tools with plain object schemas, reads marked read-only, all within 2,000 tokens', async () => {
+  it('lists six tools in a fixed order with plain object schemas and every annotation, all within 8 tools and 2,000 tokens', async () => {
     const { tools } = await (await agent()).client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      'helpdesk_commentOnPost',
-      'helpdesk_createTask',
-      'helpdesk_fileBug',
-      'helpdesk_getPost',
-      'helpdesk_searchPosts',
-      'helpdesk_updatePost',
-    ]);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [
+        'helpdesk_searchPosts',
+        'helpdesk_getPost',
+        'helpdesk_fileBug',
+        'helpdesk_createTask',
+        'helpdesk_commentOnPost',
+        'helpdesk_updatePost',
+      ],
+    );
+    assert.ok(tools.length <= 8);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       for (const key of ['anyOf', 'oneOf', 'allOf']) assert.ok(!(key in tool.inputSchema), `${tool.name}: top-level ${key}`);
-      assert.equal(tool.annotations?.readOnlyHint, tool.name === 'helpdesk_searchPosts' || tool.name === 'helpdesk_getPost', tool.name);
+      const reads = tool.name === 'helpdesk_searchPosts' || tool.name === 'helpdesk_getPost';
+      assert.equal(tool.annotations?.readOnlyHint, reads, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, tool.name === 'helpdesk_updatePost', tool.name);
+      assert.equal(tool.annotations?.idempotentHint, true, tool.name);
+      assert.equal(tool.annotations?.openWorldHint, true, tool.name);
+      assert.equal('idempotencyKey' in (tool.inputSchema.properties ?? {}), !reads, `${tool.name}: idempotencyKey`);
     }
     const tokens = encode(JSON.stringify(tools)).length;
     console.log(`MCP tool definitions: ${tokens} tokens (o200k_base), ${JSON.stringify(tools).length} characters`);
     assert.ok(tokens <= 2000, `${tokens} tokens`);
     assert.equal(server.requests.length, 0, 'listing asks the window nothing');
   });
+
+  for (const [sdk, start] of [
+    ['v1 (@modelcontextprotocol/sdk)', (name: string) => agent(name)],
+    ['v2 (@modelcontextprotocol/client)', async (name: string) => startAgentV2(name, ENTRY, rig.folder).then((a) => (v2.push(a), a))],
+  ] as const) {
+    it(`a client of the official SDK ${sdk}: lists, reads, and files once under a repeated idempotency key`, async () => {
+      const a = await start('claude-code');
+      assert.equal((await a.client.listTools()).tools.length, 6);
+      assert.match((await a.call('helpdesk_searchPosts', { state: 'all', limit: 3 })).text, /posts matched/);
+      rig.answers.push(true);
+      const input = { title: `Filed once by ${sdk}`, description: 'Same key twice.', idempotencyKey: 'k-1' };
+      const first = await a.call('helpdesk_createTask', input);
+      assert.match(first.text, /^Task \S+ created\./);
+      // The same key, even with the input changed: the first answer, no question, no second write.
+      const again = await a.call('helpdesk_createTask', { ...input, description: 'Changed.', fileAgain: true });
+      assert.equal(again.text, first.text);
+      assert.equal(rig.questions.length, 1);
+      await until(() => rig.drafts.all().length === 0);
+      assert.equal(filed(server).length, 1);
+    });
+  }
 
   it("started by VS Code's own list, lists no tools (its chat has them as its own) and says where they are", async () => {
     const a = await agent('Visual Studio Code', rig.folder, [IN_VSCODE_CHAT]);
@@ -146,26 +179,23 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     assert.match(again.text, /created|already|Nothing new was written|Nothing was sent twice/);
   });
 
-  it('an agent gone while the person is asked, then the same call again: the yes to the second writes once', async () => {
+  it('an agent gone while the person is asked, then the same call again: it waits for the same question, and the yes writes once', async () => {
     let late!: (value: boolean) => void;
     rig.answers.push(new Promise<boolean>((resolve) => (late = resolve)));
+    rig.answers.push(new Promise<boolean>(() => undefined));
     const first = await agent();
     const input = { title: 'Asked while the agent restarted', description: 'Its call timed out.' };
     void first.call('helpdesk_createTask', input).catch(() => undefined);
     await until(() => rig.questions.length === 1);
     process.kill(first.transport.inner.pid!, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    let second!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (second = resolve)));
     const again = (await agent()).call('helpdesk_createTask', input);
-    await until(() => rig.questions.length === 2);
-    // The person answers the first dialog first: its agent is gone, so it writes nothing and uses nothing up.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(rig.questions.length, 1, 'no second dialog for the same call');
     late(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(filed(server).length, 0);
-    second(true);
     assert.match((await again).text, /^Task \S+ created\./);
-    assert.equal(rig.questions.length, 2);
+    assert.equal(rig.questions.length, 1);
+    await until(() => rig.drafts.all().length === 0);
     assert.equal(filed(server).length, 1);
   });
 
@@ -187,34 +217,71 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     const forged = mkdtempSync(join(tmpdir(), 'hb-mcp-forged-'));
     try {
       const real = readFileSync(join(rig.folder, CONNECTION_FILE), 'utf8');
+      // A file with another secret: what answers cannot prove it knows that one, so nothing is sent to it.
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(secret, 'f'.repeat(64)));
       const wrong = await (await agent('claude-code', forged)).call('helpdesk_searchPosts', {});
-      assert.equal(wrong.text, REFUSED);
+      assert.equal(wrong.text, IMPOSTOR);
       assert.equal(wrong.isError, true);
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(`"${secret}"`, '""'));
       const missing = await (await agent('claude-code', forged)).call('helpdesk_createTask', { title: 'x' });
       assert.equal(missing.text, NO_WINDOW);
-      // A raw connection that calls without the hello, and one that says a wrong secret.
+      // Raw connections: a call without the hello; the old hello that said the secret itself; a hello, then a wrong proof.
       const socket = parseConnection(real)!.socket;
+      const call = { t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} };
       for (const first of [
-        { t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} },
-        { t: 'hello', secret: secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')), client: 'x' },
+        [{ t: 'call', id: 1, tool: 'helpdesk_searchPosts', input: {} }],
+        [{ t: 'hello', secret, client: 'x' }],
+        [
+          { t: 'hello', nonce: newNonce(), client: 'x' },
+          {
+            t: 'proof',
+            proof: proofOf(
+              secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+              'entry',
+              newNonce(),
+              newNonce(),
+            ),
+          },
+        ],
       ]) {
         const heard = await new Promise<string>((resolve) => {
-          const raw = connect(socket, () =>
-            raw.write(`${JSON.stringify(first)}\n${JSON.stringify({ t: 'call', id: 2, tool: 'helpdesk_searchPosts', input: {} })}\n`),
-          );
+          const raw = connect(socket, () => raw.write([...first, call].map((m) => `${JSON.stringify(m)}\n`).join('')));
           let text = '';
           raw.on('data', (chunk) => (text += chunk.toString()));
           raw.on('close', () => resolve(text));
         });
-        assert.deepEqual(JSON.parse(heard.trim()), { t: 'refused', why: REFUSED_SECRET });
+        const said = heard
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { t: string });
+        assert.deepEqual(said.at(-1), { t: 'refused', why: REFUSED_SECRET });
+        assert.ok(!said.some((m) => m.t === 'welcome' || m.t === 'result'), heard);
       }
       assert.equal(rig.calls.length, 0, 'no tool ran');
       assert.equal(server.requests.length, 0, 'no request to the helpdesk');
     } finally {
       rmSync(forged, { recursive: true, force: true });
     }
+  });
+
+  it('the secret is never on the link, either way: each side proves it knows it', async () => {
+    const socket = parseConnection(readFileSync(join(rig.folder, CONNECTION_FILE), 'utf8'))!.socket;
+    const entryNonce = newNonce();
+    const heard = await new Promise<string>((resolve) => {
+      const raw = connect(socket, () => raw.write(`${JSON.stringify({ t: 'hello', nonce: entryNonce, client: 'raw' })}\n`));
+      let text = '';
+      raw.on('data', (chunk) => {
+        text += chunk.toString();
+        const challenge = JSON.parse(text.split('\n')[0]!) as { nonce: string; proof: string };
+        if (text.split('\n').length === 2) {
+          assert.equal(challenge.proof, proofOf(secret, 'window', entryNonce, challenge.nonce));
+          raw.write(`${JSON.stringify({ t: 'proof', proof: proofOf(secret, 'entry', entryNonce, challenge.nonce) })}\n`);
+        } else raw.end();
+      });
+      raw.on('close', () => resolve(text));
+    });
+    assert.ok(!heard.includes(secret));
+    assert.match(heard, /"t":"welcome"/);
   });
 
   it('signed out: each tool answers in words what to do, and nothing is asked or requested', async () => {

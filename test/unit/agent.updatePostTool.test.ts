@@ -10,7 +10,7 @@ import { updatePostTool } from '../../src/agent/tools/updatePost';
 import { PROFILES, startStandIn, type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { memoryState } from './memoryState';
-import { never } from './toolRig';
+import { fences, never } from './toolRig';
 import { accountOn } from './support';
 
 /* The agent's helpdesk_updatePost against the stand-in, the editor faked: what the person is
@@ -117,6 +117,44 @@ describe('helpdesk_updatePost', () => {
     assert.equal(await r.tools.updatePostConfirmation(input, never), undefined);
     assert.match(await r.tools.updatePost(input, never), /refused updating posts/);
     assert.equal(refusing.requests.length, before);
+  });
+
+  it('a 403 on the PUT: told as the refused update, remembered; the next call asks nothing and sends nothing; sign-in words only for a 401', async () => {
+    const r = rig(server);
+    const post = openPost(server);
+    const input = { post: post.id, closed: true };
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 401, times: 1 });
+    assert.ok(await r.tools.updatePostConfirmation(input, never));
+    assert.match(await r.tools.updatePost(input, never), /Sign In/);
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 403, times: 1 });
+    assert.ok(await r.tools.updatePostConfirmation(input, never));
+    const refused = await r.tools.updatePost(input, never);
+    assert.match(refused, /refused to update .*does not let posts be updated through its API/);
+    assert.doesNotMatch(refused, /Sign In|not signed in/);
+    assert.equal(r.account().postUpdatesRefused, true);
+    const before = puts(server).length;
+    assert.equal(await r.tools.updatePostConfirmation(input, never), undefined);
+    assert.match(await r.tools.updatePost(input, never), /refused updating posts/);
+    assert.equal(puts(server).length, before);
+  });
+
+  it('a wrong status name among 20,000 statuses: a bounded answer, its fence closed, saying how many were left out', async () => {
+    const r = rig(server);
+    const post = openPost(server);
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i + 1,
+      code: `s${i}`,
+      name: `Status number ${i + 1} ${'w'.repeat(20)}`,
+      kind: 'post',
+    }));
+    server.addFault({ method: 'GET', path: '/app/statuses.json', status: 200, body: many });
+    const input = { post: post.id, status: 'Shipped' };
+    assert.equal(await r.tools.updatePostConfirmation(input, never), undefined);
+    const answer = await r.tools.updatePost(input, never);
+    assert.ok(answer.length < 8_000, `${answer.length} characters`);
+    assert.match(answer, /No post status is named "Shipped"/);
+    assert.match(answer, /19,9\d\d more/);
+    assert.equal(fences(answer).length, 1, 'one fence, closed');
   });
 
   it('nothing asked where nothing can be done: a wrong status (the statuses named), "me" unknown, no change asked, what the post holds already, no post', async () => {

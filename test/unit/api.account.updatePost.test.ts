@@ -116,6 +116,18 @@ describe('Account.updatePost', () => {
     );
   });
 
+  it('a 403 on the update is the refused-update case (remembered like a 405), not a sign-in failure; a 401 is not remembered', async () => {
+    const server = servers.get('accepted')!;
+    const { account } = accountOn(server);
+    const post = openPost(server);
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 401, times: 1 });
+    assert.ok(isApiError(await account.updatePost(post.id, { closed: true }).catch((failed: unknown) => failed), 'auth'));
+    assert.equal(account.postUpdatesRefused, false);
+    server.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 403, times: 1 });
+    await assert.rejects(account.updatePost(post.id, { closed: true }), PostUpdatesRefusedError);
+    assert.equal(account.postUpdatesRefused, true);
+  });
+
   it('what is kept is read back checked: a stored status of the wrong shape is no refusal', async () => {
     const server = servers.get('accepted')!;
     for (const value of ['405', 1e308, -1, null, { status: 405 }, 99.5]) {

@@ -193,6 +193,23 @@ describe('updating a post from the editor', () => {
     published.dispose();
   });
 
+  it('a 403 on Close Post (this user may not update posts): said as the refused update, remembered, no Sign In offered', async () => {
+    const w = await windowOn(accepting);
+    const published = publishPostUpdatesRefused(w.services);
+    const post = anOpenPost(w.store);
+    accepting.addFault({ method: 'PUT', path: `/app/posts/${post.id}.json`, status: 403, times: 1 });
+    await w.commands['helpdesk.closePost'](w.row(post.id));
+    const said = fake.messages.at(-1)!;
+    assert.match(said.text, /does not let posts be closed, reopened, assigned or given a status/);
+    assert.doesNotMatch(said.text, /[Ss]ign in/);
+    assert.ok(!said.buttons.includes('Sign In Again'));
+    assert.equal(w.account.postUpdatesRefused, true);
+    const before = puts(accepting).length;
+    await w.commands['helpdesk.closePost'](w.row(post.id));
+    assert.equal(puts(accepting).length, before, 'not tried again');
+    published.dispose();
+  });
+
   it('the action without its boxes: a change since is declined by default, and a refusal is an outcome', async () => {
     const w = await windowOn(accepting);
     const post = anOpenPost(w.store);

@@ -1,15 +1,18 @@
 // The window's end of the local link (see protocol.ts): a Unix socket in a folder of its own that
 // only the user can enter (a named pipe on Windows), and the connection file, mode 0600, that says
-// where it is and holds a secret made for this run. A connection must say that secret in its first
-// line within a few seconds; anything else is refused and closed before any call is read. Calls are
+// where it is and holds a secret made for this run. Within a few seconds of connecting, the window
+// and the connection prove to each other that they know that secret, neither saying it
+// (linkProof.ts); anything else is refused and closed before any call is read. Calls are
 // bounded in size and number, and each is handed to `handle`, which answers in words. No vscode
 // import.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cutMarkdown } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
+import { isNonce, newNonce, proofMatches, proofOf } from './linkProof';
 import {
   ANSWER_CHARS,
   CLIENT_CHARS,
@@ -19,8 +22,10 @@ import {
   LINE_BYTES,
   LineReader,
   lineOf,
+  MCP_WRITES,
   objectOf,
   readConnection,
+  tooBig,
   type ConnectionFile,
   type McpToolName,
   type ToEntry,
@@ -61,7 +66,6 @@ export const REFUSED_SECRET = 'The secret was missing or wrong: this VS Code win
 /** Opens an endpoint and writes its connection file. */
 export async function openEndpoint(options: EndpointOptions): Promise<Endpoint> {
   const secret = randomBytes(32).toString('hex');
-  const digest = createHash('sha256').update(secret).digest();
   const { socket, cleanup } = await socketPlace();
   const connections = new Set<Socket>();
   const server = createServer({ allowHalfOpen: false }, (connection) => {
@@ -71,7 +75,7 @@ export async function openEndpoint(options: EndpointOptions): Promise<Endpoint> 
     }
     connections.add(connection);
     connection.on('close', () => connections.delete(connection));
-    serve(connection, digest, options);
+    serve(connection, secret, options);
   });
   await listen(server, socket);
   const file: ConnectionFile = { version: 1, socket, secret, pid: process.pid };
@@ -120,9 +124,11 @@ async function removeIfOurs(path: string, socket: string): Promise<void> {
   if ((await readConnection(path))?.socket === socket) await rm(path, { force: true });
 }
 
-function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELLO_MS }: EndpointOptions): void {
+function serve(connection: Socket, secret: string, { handle, log, helloMs = HELLO_MS }: EndpointOptions): void {
   let client: string | undefined;
-  const calls = new Map<number, AbortController>();
+  /** After the hello: the nonces of the handshake, until the entry's proof. */
+  let nonces: { entry: string; window: string } | undefined;
+  const calls = new Map<number, { controller: AbortController; write: boolean }>();
   const reader = new LineReader(() => (client === undefined ? HELLO_BYTES : LINE_BYTES));
   const send = (message: ToEntry) => connection.writable && connection.write(lineOf(message));
   const refuse = (why: string) => {
@@ -133,34 +139,41 @@ function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELL
   const helloTimer = setTimeout(() => refuse(REFUSED_SECRET), helloMs);
   connection.on('close', () => {
     clearTimeout(helloTimer);
-    for (const controller of calls.values()) controller.abort();
+    for (const { controller } of calls.values()) controller.abort();
     calls.clear();
   });
   connection.on('error', () => undefined);
   connection.on('data', (chunk: Buffer) => {
-    const lines = reader.push(chunk);
-    if (lines === 'tooLong') {
-      if (client === undefined) refuse(REFUSED_SECRET);
-      else connection.destroy();
-      return;
-    }
-    for (const line of lines) {
+    for (const line of reader.push(chunk)) {
       if (connection.destroyed || !connection.readable) return;
+      if (typeof line !== 'string') {
+        if (client === undefined) return refuse(REFUSED_SECRET);
+        // The entry says a call this big is too big before sending it; one that sends it anyway is told the same, by its id.
+        const id = Number(/^\{"t":"call","id":(\d{1,15}),/.exec(line.head)?.[1]);
+        if (Number.isSafeInteger(id) && !calls.has(id)) send({ t: 'result', id, text: tooBig(line.tooLong) });
+        continue;
+      }
       const message = objectOf(line);
       if (client === undefined) {
-        // The first line says the secret, or nothing else is read.
-        clearTimeout(helloTimer);
-        if (message?.t !== 'hello' || !secretMatches(message.secret, digest)) {
-          log('MCP: a connection without the right secret was refused');
-          refuse(REFUSED_SECRET);
-          return;
+        // The hello, then the entry's proof, or nothing else is read (see linkProof.ts).
+        if (!nonces) {
+          if (message?.t !== 'hello' || !isNonce(message.nonce)) return refusing();
+          nonces = { entry: message.nonce, window: newNonce() };
+          pendingClient = clientName(message.client);
+          send({ t: 'challenge', nonce: nonces.window, proof: proofOf(secret, 'window', nonces.entry, nonces.window) });
+          continue;
         }
-        client = clientName(message.client);
+        if (message?.t !== 'proof' || !proofMatches(message.proof, proofOf(secret, 'entry', nonces.entry, nonces.window)))
+          return refusing();
+        clearTimeout(helloTimer);
+        client = pendingClient;
         send({ t: 'welcome' });
         continue;
       }
       if (message?.t === 'cancel' && typeof message.id === 'number') {
-        calls.get(message.id)?.abort();
+        // A call cancelled frees its place at once; what it comes to is not sent (the entry no longer waits for it).
+        calls.get(message.id)?.controller.abort();
+        calls.delete(message.id);
         continue;
       }
       if (message?.t !== 'call' || typeof message.id !== 'number' || !Number.isSafeInteger(message.id) || calls.has(message.id)) {
@@ -168,20 +181,23 @@ function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELL
         return;
       }
       const { id, tool, input } = message;
-      if (calls.size >= CALLS_PER_CONNECTION) {
-        send({
-          t: 'result',
-          id,
-          text: `Too many calls at once (at most ${CALLS_PER_CONNECTION}): this one was not run. Wait for an answer, then call again.`,
-        });
-        continue;
-      }
       if (!isMcpTool(tool)) {
         send({ t: 'result', id, text: 'There is no such tool.' });
         continue;
       }
+      // Reads and writes have places of their own: writes waiting for the person never keep a read out.
+      const write = MCP_WRITES[tool];
+      if ([...calls.values()].filter((call) => call.write === write).length >= CALLS_PER_CONNECTION) {
+        send({
+          t: 'result',
+          id,
+          text: `Too many ${write ? 'writes' : 'reads'} at once (at most ${CALLS_PER_CONNECTION}): this one was not run. Wait for an answer, then call again.`,
+        });
+        continue;
+      }
       const controller = new AbortController();
-      calls.set(id, controller);
+      const call = { controller, write };
+      calls.set(id, call);
       const named = client;
       // A handler that throws at once is answered like one that rejects: nothing escapes into the extension host.
       void Promise.resolve()
@@ -191,17 +207,17 @@ function serve(connection: Socket, digest: Buffer, { handle, log, helloMs = HELL
           return 'The tool failed in VS Code (its log, "Helpdesk", says why). Nothing more is known.';
         })
         .then((text) => {
+          if (calls.get(id) !== call) return;
           calls.delete(id);
-          send({ t: 'result', id, text: text.length > ANSWER_CHARS ? `${text.slice(0, ANSWER_CHARS)}\n(cut)` : text });
+          send({ t: 'result', id, text: cutMarkdown(text, ANSWER_CHARS) });
         });
     }
   });
-}
-
-/** Compared in constant time, by digest: a secret of another length or type counts as wrong. */
-function secretMatches(given: unknown, digest: Buffer): boolean {
-  if (typeof given !== 'string' || given.length > 256) return false;
-  return timingSafeEqual(createHash('sha256').update(given).digest(), digest);
+  let pendingClient = 'An agent';
+  function refusing(): void {
+    log('MCP: a connection that did not prove it knows the secret was refused');
+    refuse(REFUSED_SECRET);
+  }
 }
 
 /** The client's name as it gave it, made one short line; "An agent" where it gave none. */

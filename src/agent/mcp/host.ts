@@ -5,7 +5,6 @@
 // folder), so that updating the extension does not break them. Nothing of the MCP SDK is loaded.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import vscode = require('vscode');
 import { Disposable } from '../../lifecycle';
@@ -13,9 +12,12 @@ import { withSignedInNow, type WindowAccount } from '../../accounts/signedIn';
 import type { Log } from '../../log';
 import { readBounded } from '../../globalStorage/readBounded';
 import { openEndpoint, type CallHandler, type Endpoint } from './endpoint';
-import { CONNECTION_FILE, CONNECTION_FOLDER, ENTRY_FILE, readConnection } from './protocol';
+import { windowServes } from './linkProof';
+import { CONNECTION_FILE, CONNECTION_FOLDER, ENTRY_FILE, readConnection, type ConnectionFile } from './protocol';
 
 const LOOK_EVERY_MS = 30_000;
+/** How long a window named by the connection file has to prove itself. */
+const PROVE_MS = 2000;
 
 /** Where the connection file and the entry's copy are, or undefined where the extension's storage is not on disk. */
 export function connectionFolder(context: Pick<vscode.ExtensionContext, 'globalStorageUri'>): string | undefined {
@@ -73,18 +75,21 @@ export class McpHost extends Disposable {
     const named = await this.named();
     if (serving) {
       // Another window wrote its own since (two opened at once): the one the file names serves.
-      if (named !== serving.socket && named !== undefined && (await answers(named))) await this.close();
+      if (named !== undefined && named.socket !== serving.socket && (await windowServes(named, PROVE_MS))) await this.close();
       return;
     }
-    if (named !== undefined && (await answers(named))) return;
+    // Something that answers where the file points is not enough: a window that crashed left the
+    // file, and another process (another user) may listen at its path. Only one that proves it
+    // knows the file's secret is a window serving.
+    if (named !== undefined && (await windowServes(named, PROVE_MS))) return;
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     await this.placeEntry();
     this.endpoint = await openEndpoint({ folder: this.folder, handle: this.handle, log: (line) => this.log.info(line) });
   }
 
-  /** The socket the connection file names now. */
-  private async named(): Promise<string | undefined> {
-    return (await readConnection(join(this.folder, CONNECTION_FILE)))?.socket;
+  /** The endpoint the connection file names now. */
+  private async named(): Promise<ConnectionFile | undefined> {
+    return readConnection(join(this.folder, CONNECTION_FILE));
   }
 
   /** The stdio entry's copy in the connection folder, replaced when this version's differs. */
@@ -115,19 +120,4 @@ export class McpHost extends Disposable {
 
 function digest(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
-}
-
-/** Whether something listens on the socket (a window that closed without cleaning up does not). */
-function answers(socket: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = connect(socket);
-    const done = (live: boolean) => {
-      clearTimeout(timer);
-      probe.destroy();
-      resolve(live);
-    };
-    const timer = setTimeout(() => done(false), 1000);
-    probe.once('connect', () => done(true));
-    probe.once('error', () => done(false));
-  });
 }

@@ -1,8 +1,9 @@
 // The local link between the MCP stdio entry (src/agent/mcp/entry/stdio.ts, run by an agent outside VS Code)
 // and the VS Code window that acts for it (src/agent/mcp/endpoint.ts): newline-delimited JSON over a
 // Unix socket or a Windows named pipe. The window writes where its endpoint is, with a secret made
-// for this run, to a file only the user can read (connection.json); the entry must say that secret
-// first, or the connection is closed before anything else is read. The helpdesk's token is never
+// for this run, to a file only the user can read (connection.json). Before any call, the window
+// proves to the entry that it knows that secret, then the entry to the window, neither saying it
+// (linkProof.ts); a connection that does not is closed before anything else is read. The helpdesk's token is never
 // on this link: the window acts with it, and answers in words. No vscode import, no SDK import:
 // both bundles use it.
 import { readBounded } from '../../globalStorage/readBounded';
@@ -75,14 +76,16 @@ export async function readConnection(path: string): Promise<ConnectionFile | und
   return read && parseConnection(read.bytes.toString('utf8'));
 }
 
-/** Entry → window. `hello` first and once; then calls, and cancels of calls under way. */
+/** Entry → window. `hello` first and once, then `proof` (see linkProof.ts); then calls, and cancels of calls under way. */
 export type ToWindow =
-  | { readonly t: 'hello'; readonly secret: string; readonly client: string }
+  | { readonly t: 'hello'; readonly nonce: string; readonly client: string }
+  | { readonly t: 'proof'; readonly proof: string }
   | { readonly t: 'call'; readonly id: number; readonly tool: McpToolName; readonly input: unknown }
   | { readonly t: 'cancel'; readonly id: number };
 
 /** Window → entry. */
 export type ToEntry =
+  | { readonly t: 'challenge'; readonly nonce: string; readonly proof: string }
   | { readonly t: 'welcome' }
   | { readonly t: 'refused'; readonly why: string }
   | { readonly t: 'result'; readonly id: number; readonly text: string };
@@ -91,40 +94,83 @@ export type ToEntry =
 export const HELLO_BYTES = 1024;
 /** The longest line after it: a call's input (the longest text a tool takes is 10,000 characters, escaped). */
 export const LINE_BYTES = 256 * 1024;
+/** What an entry or a window answers a call whose input is over LINE_BYTES (its size, as the line it would be). */
+export function tooBig(bytes: number): string {
+  return `This call's input is too big: ${bytes.toLocaleString('en-US')} bytes as JSON, and the link to VS Code carries at most ${LINE_BYTES.toLocaleString('en-US')} bytes a call (the longest text a tool takes is 10,000 characters). Nothing was sent, and nothing was done: call again with less.`;
+}
+
+/** Which tools write (and are asked): the others only read. */
+export const MCP_WRITES: Readonly<Record<McpToolName, boolean>> = {
+  helpdesk_searchPosts: false,
+  helpdesk_getPost: false,
+  helpdesk_fileBug: true,
+  helpdesk_createTask: true,
+  helpdesk_commentOnPost: true,
+  helpdesk_updatePost: true,
+};
+
 /** The longest answer: the tools bound theirs well below. */
 export const ANSWER_CHARS = 64 * 1024;
 /** The longest name of the client, as the question shows it. */
 export const CLIENT_CHARS = 60;
 
+/** A line longer than the reader takes: how many bytes it had, and its first bytes (to say which call it was). */
+export interface TooLong {
+  readonly tooLong: number;
+  readonly head: string;
+}
+
+/** The first bytes of a too-long line that are kept. */
+const HEAD_BYTES = 64;
+
 /**
- * Splits a stream of chunks into lines, each at most `max()` bytes: a longer line (or a longer
- * unfinished tail) is `tooLong`, and the connection is to be closed. Linear in what is read.
+ * Splits a stream of chunks into lines, each at most `max()` bytes. A longer line is not kept: it
+ * is skipped to its end and given as `TooLong` (its size and first bytes), and the lines after it
+ * are read as before. Linear in what is read; what is held is at most `max()` bytes.
  */
 export class LineReader {
   private tail: Buffer[] = [];
   private tailBytes = 0;
+  /** While a line too long is skipped: its size so far and its first bytes. */
+  private skipping: { bytes: number; head: string } | undefined;
 
   constructor(private readonly max: () => number) {}
 
-  /** The complete lines in `chunk` (with what came before it), or 'tooLong'. */
-  push(chunk: Buffer): string[] | 'tooLong' {
-    const lines: string[] = [];
+  /** The complete lines in `chunk` (with what came before it). */
+  push(chunk: Buffer): (string | TooLong)[] {
+    const lines: (string | TooLong)[] = [];
     let start = 0;
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, at);
-      if (this.tailBytes + piece.length > this.max()) return 'tooLong';
+      start = at + 1;
+      if (this.skipping || this.tailBytes + piece.length > this.max()) {
+        const skipped = this.skip(piece);
+        this.skipping = undefined;
+        lines.push({ tooLong: skipped.bytes, head: skipped.head });
+        continue;
+      }
       lines.push(Buffer.concat([...this.tail, piece]).toString('utf8'));
       this.tail = [];
       this.tailBytes = 0;
-      start = at + 1;
     }
     const rest = chunk.subarray(start);
-    if (this.tailBytes + rest.length > this.max()) return 'tooLong';
-    if (rest.length > 0) {
+    if (this.skipping || this.tailBytes + rest.length > this.max()) this.skipping = this.skip(rest);
+    else if (rest.length > 0) {
       this.tail.push(rest);
       this.tailBytes += rest.length;
     }
     return lines;
+  }
+
+  private skip(piece: Buffer): { bytes: number; head: string } {
+    const skipping = this.skipping ?? {
+      bytes: this.tailBytes,
+      head: Buffer.concat(this.tail).subarray(0, HEAD_BYTES).toString('utf8'),
+    };
+    this.tail = [];
+    this.tailBytes = 0;
+    const head = skipping.head.length < HEAD_BYTES ? skipping.head + piece.subarray(0, HEAD_BYTES).toString('utf8') : skipping.head;
+    return { bytes: skipping.bytes + piece.length, head: head.slice(0, HEAD_BYTES) };
   }
 }
 

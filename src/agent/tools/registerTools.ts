@@ -4,10 +4,11 @@
 // model tools API, there are none. What VS Code hands over is the agent's input as it wrote it:
 // each tool reads it into its type where it enters, so nothing here casts it.
 import vscode = require('vscode');
+import { cutMarkdown } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
 import type { ToolName } from '../../toolNames';
 import type { PostTools } from './postTools';
-import { isInput } from './tool';
+import { isInput, TOOL_ANSWER_CHARS } from './tool';
 import type { UpdatePostTools } from './updatePost';
 import type { WriteTool, WriteTools } from './writeTools';
 
@@ -80,7 +81,8 @@ function toolTable(tools: HelpdeskTools): Record<ToolName, ToolEntry> {
 
 export function registerTools(tools: HelpdeskTools): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') return new vscode.Disposable(() => undefined);
-  const answer = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  const answer = (text: string) =>
+    new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(cutMarkdown(text, TOOL_ANSWER_CHARS))]);
   // A tool the person is asked about runs only once they said yes: VS Code calls `invoke` then, never when refused.
   const register = ([name, tool]: [string, ToolEntry]) =>
     vscode.lm.registerTool<unknown>(name, {

@@ -44,9 +44,17 @@ export function quoted(text: string): string {
   return [QUOTED, codeBlock(text)].join('\n');
 }
 
+/** The longest answer a tool gives either door (VS Code's chat, MCP): longer is cut, its fence closed, with a note (see cutMarkdown). */
+export const TOOL_ANSWER_CHARS = 48_000;
+
+/** Whether a failure is the token's, to sign in again for: a 401 (a 403 is this user's rights, not their token). */
+export function isSignInFailure(error: unknown): boolean {
+  return isApiError(error, 'auth') && error.status === 401;
+}
+
 /** A failure in words: sign-in words for a rejected token, else the service's words quoted. */
 export function failureAnswer(what: string, error: unknown): string {
-  return isApiError(error, 'auth') ? SIGN_IN : [`${what} What was met:`, quoted(errorText(error))].join('\n');
+  return isSignInFailure(error) ? SIGN_IN : [`${what} What was met:`, quoted(errorText(error))].join('\n');
 }
 
 /** An AbortSignal that follows the token (its listener lasts as long as the token: see `withAbort` for one that ends with the call). */

@@ -197,6 +197,9 @@ export function updatePostTool(services: Services, identity: Identity, documents
 }
 
 /** A status the agent named: its id, null for none, or why it names none (bounded, compared as text, never as a pattern). */
+/** How many statuses a wrong name is answered with: a helpdesk may have thousands. */
+const STATUSES_NAMED = 100;
+
 function statusOf(value: unknown, statuses: ReadonlyMap<number, string>): number | null | string {
   if (value === null) return null;
   if (typeof value === 'number')
@@ -213,7 +216,13 @@ function statusOf(value: unknown, statuses: ReadonlyMap<number, string>): number
 
 /** The statuses' names are the service's text: quoted, as every server text in an answer is. */
 function namesOf(statuses: ReadonlyMap<number, string>): string {
-  return statuses.size ? quoted([...statuses].map(([id, name]) => `${id}: ${labelText(name, 40)}`).join('\n')) : '(none)';
+  if (!statuses.size) return '(none)';
+  const shown = [...statuses].slice(0, STATUSES_NAMED);
+  const names = quoted(shown.map(([id, name]) => `${id}: ${labelText(name, 40)}`).join('\n'));
+  const more = statuses.size - shown.length;
+  return more > 0
+    ? `${names}\n(The first ${shown.length} of ${statuses.size.toLocaleString('en-US')} statuses; ${more.toLocaleString('en-US')} more are not listed.)`
+    : names;
 }
 
 /** Each change, from what to what: the question shows exactly these. */

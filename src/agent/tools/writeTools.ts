@@ -6,7 +6,6 @@
 // draft; the same call again sends that draft, which looks for its post before it sends, so an
 // agent that retries never files twice.
 import type vscode = require('vscode');
-import { isApiError } from '../../api';
 import type { Account } from '../../api/account';
 import { referenceText } from '../../code/postReferences';
 import type { Draft } from '../../drafts/drafts';
@@ -20,7 +19,7 @@ import { commentOnPost } from './commentOnPost';
 import { createTask } from './createTask';
 import { fileBug } from './fileBug';
 import { callKey, Questions } from './questions';
-import { failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, type Confirmation } from './tool';
+import { failureAnswer, isInput, isSignInFailure, NO_INPUT, onAccount, quoted, SIGN_IN, type Confirmation } from './tool';
 import { FIELDS, writeFieldsOf, type Fresh, type WriteFields, type WriteKind, type WriteTool } from './write';
 
 export type { CommentOnPostInput, FileInput, WriteInput, WriteTool } from './write';
@@ -201,7 +200,7 @@ export function writeTools(services: Services): WriteTools {
     const kept = drafts.get(draft.id)
       ? 'The draft is kept in VS Code, where the person can edit or send it. Calling this tool again with the same input sends that same draft: it looks first whether an earlier attempt reached the helpdesk, so nothing is filed twice.'
       : 'No draft of it is left.';
-    if (isApiError(sent.error, 'auth')) return `${SIGN_IN} Not sent. ${kept}`;
+    if (isSignInFailure(sent.error)) return `${SIGN_IN} Not sent. ${kept}`;
     return [`Not sent. ${kept} Why:`, quoted(sent.notSent)].join('\n');
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
-import { NO_WINDOW, REFUSED } from '../../../src/agent/mcp/entry/endpointClient';
+import { IMPOSTOR, NO_WINDOW } from '../../../src/agent/mcp/entry/endpointClient';
 import { CONNECTION_FILE, ENTRY_FILE, IN_VSCODE_CHAT, parseConnection } from '../../../src/agent/mcp/protocol';
 import { startAgent, type Agent } from '../../agent/mcpAgent';
 import { assertNoTokenIn, extensionApi, outputLog, serverPosts, signInToStandIn, standIn, useCleanSlate, waitFor } from './helpers';
@@ -161,7 +161,8 @@ describe('MCP for agents outside VS Code', () => {
       const real = readFileSync(join(folder, CONNECTION_FILE), 'utf8');
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(secret, 'f'.repeat(secret.length)));
       const wrong = await (await agent(forged)).call('helpdesk_searchPosts', { state: 'all' });
-      assert.equal(wrong.text, REFUSED);
+      // Another secret in the file: what answers cannot prove it knows that one, so nothing of the call is sent.
+      assert.equal(wrong.text, IMPOSTOR);
       assert.equal(wrong.isError, true);
       writeFileSync(join(forged, CONNECTION_FILE), real.replace(`"${secret}"`, '""'));
       const questions = await asked();

@@ -1,25 +1,32 @@
 // The stdio entry's end of the local link (see protocol.ts): it reads the connection file the
-// window wrote, says the secret, and relays calls. It connects at the first call and again after
+// window wrote, has the window prove that it knows the file's secret and proves it in turn
+// (linkProof.ts), and only then relays calls. It connects at the first call and again after
 // the window closed or another took over, so an agent started before VS Code works once VS Code
 // is open. Every failure is an answer in words, never the file's content (it holds the secret).
 // No vscode import.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { CONNECTION_FILE, LINE_BYTES, LineReader, lineOf, objectOf, readConnection, type McpToolName } from '../protocol';
+import { openLink } from '../linkProof';
+import { CONNECTION_FILE, LINE_BYTES, lineOf, objectOf, readConnection, tooBig, type McpToolName, type TooLong } from '../protocol';
 
 export const NO_WINDOW =
   'No VS Code window with Helpdesk Bridge signed in to the helpdesk is open, so nothing was done. Ask the person to open VS Code and run "Helpdesk: Sign In…" there; then call again.';
 export const REFUSED =
   'The VS Code window refused this connection (its secret did not match: VS Code may have restarted meanwhile). Nothing was done. Call again; if it goes on, ask the person to run "Helpdesk: Connect an Agent…" in VS Code.';
+export const IMPOSTOR =
+  'Something other than a VS Code window answered where the connection file points: it could not prove that it knows the secret VS Code wrote there. Nothing was sent to it, and nothing was done. The window that wrote the file is likely gone: ask the person to open VS Code signed in to the helpdesk, then call again.';
 const LOST =
   'The connection to the VS Code window was lost before it answered. A write may have been made: call again with exactly the same input, and VS Code finds it rather than writing twice.';
 
-/** How long to wait for the window to answer the hello. */
+/** What the entry answers a call the agent cancelled (the SDK no longer waits for it; the window is told). */
+const CANCELLED = 'The call was cancelled: nothing more is known of it.';
+
+/** How long to wait for the window to prove itself and welcome the entry. */
 const HELLO_MS = 5000;
 
 interface Link {
   readonly socket: Socket;
-  readonly pending: Map<number, (text: string) => void>;
+  readonly pending: Map<number, (text: string, reached?: boolean) => void>;
 }
 
 export class EndpointClient {
@@ -32,21 +39,29 @@ export class EndpointClient {
     private readonly client: () => string,
   ) {}
 
-  /** The tool's answer in words; `signal` cancels it (the window is told). */
+  /** The tool's answer in words; `signal` cancels it (the window is told, and its place there is freed). */
   async call(tool: McpToolName, input: unknown, signal: AbortSignal): Promise<{ text: string; reached: boolean }> {
+    const id = this.nextId++;
+    const line = lineOf({ t: 'call', id, tool, input });
+    // Measured before anything is sent: a line too long would cost the link, and every call on it.
+    const bytes = Buffer.byteLength(line) - 1;
+    if (bytes > LINE_BYTES) return { text: tooBig(bytes), reached: false };
     const link = await this.connected();
     if (typeof link === 'string') return { text: link, reached: false };
-    const id = this.nextId++;
+    if (signal.aborted) return { text: CANCELLED, reached: false };
     return new Promise((resolve) => {
       const done = (text: string, reached = true) => {
         link.pending.delete(id);
         signal.removeEventListener('abort', cancel);
         resolve({ text, reached });
       };
-      const cancel = () => link.socket.write(lineOf({ t: 'cancel', id }));
+      const cancel = () => {
+        if (link.socket.writable) link.socket.write(lineOf({ t: 'cancel', id }));
+        done(CANCELLED, false);
+      };
       link.pending.set(id, done);
       signal.addEventListener('abort', cancel, { once: true });
-      link.socket.write(lineOf({ t: 'call', id, tool, input }));
+      link.socket.write(line);
     });
   }
 
@@ -66,43 +81,25 @@ export class EndpointClient {
   private async open(): Promise<Link | string> {
     const connection = await readConnection(join(this.folder, CONNECTION_FILE));
     if (!connection) return NO_WINDOW;
-    return new Promise((resolve) => {
-      const socket = connect(connection.socket);
-      const pending = new Map<number, (text: string, reached?: boolean) => void>();
-      const reader = new LineReader(() => LINE_BYTES);
-      let welcomed = false;
-      const timer = setTimeout(() => finish(REFUSED), HELLO_MS);
-      const finish = (why: string) => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(why);
-      };
-      socket.on('connect', () => socket.write(lineOf({ t: 'hello', secret: connection.secret, client: this.client() })));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        clearTimeout(timer);
-        this.link = undefined;
-        if (!welcomed) resolve(NO_WINDOW);
-        for (const done of pending.values()) done(LOST, false);
-        pending.clear();
-      });
-      socket.on('data', (chunk: Buffer) => {
-        const lines = reader.push(chunk);
-        if (lines === 'tooLong') return void socket.destroy();
-        for (const line of lines) {
-          const message = objectOf(line);
-          if (!welcomed) {
-            if (message?.t === 'welcome') {
-              welcomed = true;
-              clearTimeout(timer);
-              resolve({ socket, pending });
-            } else finish(REFUSED);
-            continue;
-          }
-          if (message?.t === 'result' && typeof message.id === 'number' && typeof message.text === 'string')
-            pending.get(message.id)?.(message.text);
-        }
-      });
+    const opened = await openLink(connection, this.client(), HELLO_MS);
+    if (opened === 'noWindow') return NO_WINDOW;
+    if (opened === 'refused') return REFUSED;
+    if (opened === 'impostor') return IMPOSTOR;
+    const { socket, reader, rest } = opened;
+    const pending: Link['pending'] = new Map();
+    const answer = (line: string | TooLong) => {
+      const message = typeof line === 'string' ? objectOf(line) : undefined;
+      if (message?.t === 'result' && typeof message.id === 'number' && typeof message.text === 'string')
+        pending.get(message.id)?.(message.text);
+    };
+    socket.on('close', () => {
+      this.link = undefined;
+      for (const done of pending.values()) done(LOST, false);
+      pending.clear();
     });
+    socket.on('data', (chunk: Buffer) => reader.push(chunk).forEach(answer));
+    rest.forEach(answer);
+    if (socket.destroyed) return NO_WINDOW;
+    return { socket, pending };
   }
 }

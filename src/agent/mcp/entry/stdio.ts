@@ -45,7 +45,8 @@ async function main(): Promise<void> {
         title: tool.title,
         description: tool.description,
         inputSchema: tool.shape,
-        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: true },
+        // Every write files or changes at most once for the same input (and the same idempotency key): idempotent.
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive === true, idempotentHint: true, openWorldHint: true },
       },
       async (input: unknown, extra: { signal: AbortSignal }) => {
         const { text, reached } = await endpoint.call(tool.name, input, extra.signal);

@@ -19,7 +19,11 @@ describe('numbers, times and ages through Intl in the display language', () => {
 
   it('a time of day as the language writes it: 24-hour in Polish, AM/PM in English', async () => {
     const at = new Date(2026, 10, 26, 9, 5).getTime();
-    await inLanguage('pl', {}, () => assert.equal(timeOfDay(at), '09:05'));
+    await inLanguage('pl', {}, () => {
+      assert.equal(timeOfDay(at), '09:05');
+      assert.equal(timeOfDay(new Date(2026, 10, 25, 15, 30).getTime()), '15:30');
+      assert.equal(timeOfDay(new Date(2026, 10, 25, 0, 0).getTime()), '00:00');
+    });
     assert.match(timeOfDay(at), /^9:05\sAM$/);
   });
 

@@ -3,6 +3,7 @@ import type { NotifyScope } from './watch/news';
 import { clampPerPage } from './api/paging';
 import { isValidReferencePrefix } from './code/postReferences';
 import { DEFAULT_TRIGGER_WORDS, isValidTriggerWord } from './code/todoComments';
+import { charactersText } from './text/counts';
 
 export const SETTINGS = {
   accountUrl: 'helpdesk.accountUrl',
@@ -111,10 +112,10 @@ function bounded(key: string, value: string, fallback: string): string {
     told.set(key, value);
     void vscode.window.showWarningMessage(
       vscode.l10n.t(
-        "The setting {0} is {1} characters long; at most {2} are used, so its default is used instead. Shorten it in your settings (or the workspace's .vscode/settings.json).",
+        "The setting {0} is {1} long, and at most {2} are used, so its default is used instead. Shorten it in your settings (or the workspace's .vscode/settings.json).",
         key,
-        value.length.toLocaleString('en-US'),
-        MAX_TEMPLATE_CHARS,
+        charactersText(value.length),
+        charactersText(MAX_TEMPLATE_CHARS),
       ),
     );
   }

@@ -3,6 +3,8 @@ import type { Notifier } from '../ui/notifier';
 import type { PostsTreeProvider } from '../views/postsTree';
 import type { NewsWatcher } from '../watch/watcher';
 import { targetPost } from './targets';
+import { plural } from '../text/plural';
+import { numberText } from '../text/intl';
 
 const { l10n } = vscode;
 
@@ -29,8 +31,18 @@ export async function markAllNewsSeen(watcher: NewsWatcher, ui: Notifier): Promi
   const marked = await watcher.markSeen(undefined);
   if (marked.length === 0) return marked;
   const undo = l10n.t('Undo');
-  void ui.info(l10n.t('Marked the news on {0} post(s) as seen.', marked.length), undo).then(async (choice) => {
-    if (choice === undo) await watcher.markSeen(marked, false);
-  });
+  void ui
+    .info(
+      plural(marked.length, {
+        one: l10n.t({ message: 'Marked the news on {0} post as seen.', args: [numberText(marked.length)], comment: 'plural: one' }),
+        few: l10n.t({ message: 'Marked the news on {0} posts as seen.', args: [numberText(marked.length)], comment: 'plural: few' }),
+        many: l10n.t({ message: 'Marked the news on {0} posts as seen.', args: [numberText(marked.length)], comment: 'plural: many' }),
+        other: l10n.t({ message: 'Marked the news on {0} posts as seen.', args: [numberText(marked.length)], comment: 'plural: other' }),
+      }),
+      undo,
+    )
+    .then(async (choice) => {
+      if (choice === undo) await watcher.markSeen(marked, false);
+    });
   return marked;
 }

@@ -15,6 +15,9 @@ import { postIcon } from '../views/nodes';
 
 import { accountOf } from '../views/postUri';
 import { searchPick, type PickItem } from './searchPick';
+import { plural } from '../text/plural';
+import { numberText } from '../text/intl';
+import { charactersText } from '../text/counts';
 
 const { l10n } = vscode;
 
@@ -125,7 +128,20 @@ async function pickPostOf(
         );
       },
     },
-    searched: (count, all) => (all ? l10n.t('Searched all {0} posts', count) : l10n.t('Searched the {0} newest posts', count)),
+    searched: (count, all) =>
+      all
+        ? plural(count, {
+            one: l10n.t({ message: 'Searched the {0} post', args: [numberText(count)], comment: 'plural: one' }),
+            few: l10n.t({ message: 'Searched all {0} posts', args: [numberText(count)], comment: 'plural: few' }),
+            many: l10n.t({ message: 'Searched all {0} posts', args: [numberText(count)], comment: 'plural: many' }),
+            other: l10n.t({ message: 'Searched all {0} posts', args: [numberText(count)], comment: 'plural: other' }),
+          })
+        : plural(count, {
+            one: l10n.t({ message: 'Searched the {0} newest post', args: [numberText(count)], comment: 'plural: one' }),
+            few: l10n.t({ message: 'Searched the {0} newest posts', args: [numberText(count)], comment: 'plural: few' }),
+            many: l10n.t({ message: 'Searched the {0} newest posts', args: [numberText(count)], comment: 'plural: many' }),
+            other: l10n.t({ message: 'Searched the {0} newest posts', args: [numberText(count)], comment: 'plural: other' }),
+          }),
     web: account && `${account.url}/app`,
   });
   return samePick(window, signedIn, picked);
@@ -200,7 +216,20 @@ async function pickClientOf(
       },
       fetch: () => undefined,
     },
-    searched: (count, all) => (all ? l10n.t('Searched all {0} clients', count) : l10n.t('Searched the first {0} clients by name', count)),
+    searched: (count, all) =>
+      all
+        ? plural(count, {
+            one: l10n.t({ message: 'Searched the {0} client', args: [numberText(count)], comment: 'plural: one' }),
+            few: l10n.t({ message: 'Searched all {0} clients', args: [numberText(count)], comment: 'plural: few' }),
+            many: l10n.t({ message: 'Searched all {0} clients', args: [numberText(count)], comment: 'plural: many' }),
+            other: l10n.t({ message: 'Searched all {0} clients', args: [numberText(count)], comment: 'plural: other' }),
+          })
+        : plural(count, {
+            one: l10n.t({ message: 'Searched the first {0} client by name', args: [numberText(count)], comment: 'plural: one' }),
+            few: l10n.t({ message: 'Searched the first {0} clients by name', args: [numberText(count)], comment: 'plural: few' }),
+            many: l10n.t({ message: 'Searched the first {0} clients by name', args: [numberText(count)], comment: 'plural: many' }),
+            other: l10n.t({ message: 'Searched the first {0} clients by name', args: [numberText(count)], comment: 'plural: other' }),
+          }),
     web: account && `${account.url}/app`,
   });
   return samePick(window, signedIn, picked);
@@ -219,7 +248,16 @@ function samePick<R>(window: Pick<WindowAccount, 'current'>, signedIn: SignedIn,
 function searchWords(text: string): readonly string[] | string {
   const criteria = searchCriteria({ query: text });
   return typeof criteria === 'string'
-    ? l10n.t('Type at most {0} characters and {1} different words.', QUERY_CHARS, QUERY_WORDS)
+    ? l10n.t(
+        'Type at most {0} and {1}.',
+        charactersText(QUERY_CHARS),
+        plural(QUERY_WORDS, {
+          one: l10n.t({ message: '{0} different word', args: [numberText(QUERY_WORDS)], comment: 'plural: one' }),
+          few: l10n.t({ message: '{0} different words', args: [numberText(QUERY_WORDS)], comment: 'plural: few' }),
+          many: l10n.t({ message: '{0} different words', args: [numberText(QUERY_WORDS)], comment: 'plural: many' }),
+          other: l10n.t({ message: '{0} different words', args: [numberText(QUERY_WORDS)], comment: 'plural: other' }),
+        }),
+      )
     : criteria.words;
 }
 

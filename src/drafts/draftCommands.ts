@@ -4,6 +4,8 @@ import type { Draft, DraftStore } from './drafts';
 import { closeDraftEditors, openDraft, type DraftSender } from './sendDraft';
 import { labelText } from '../text/serverText';
 import type { Notifier } from '../ui/notifier';
+import { plural } from '../text/plural';
+import { numberText } from '../text/intl';
 
 const { l10n } = vscode;
 
@@ -90,11 +92,34 @@ export class UnsentDraftsOffer implements vscode.Disposable {
           )
         : l10n.t('A helpdesk draft was not sent: "{0}" ({1}).', draftTitle(one), describe(one))
       : left.some((draft) => draft.unconfirmed)
-        ? l10n.t(
-            '{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.',
-            left.length,
-          )
-        : l10n.t('{0} helpdesk drafts were not sent.', left.length);
+        ? plural(left.length, {
+            one: l10n.t({
+              message: '{0} helpdesk draft was not sent, or may have been filed already: Send looks for it on the helpdesk first.',
+              args: [numberText(left.length)],
+              comment: 'plural: one',
+            }),
+            few: l10n.t({
+              message: '{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.',
+              args: [numberText(left.length)],
+              comment: 'plural: few',
+            }),
+            many: l10n.t({
+              message: '{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.',
+              args: [numberText(left.length)],
+              comment: 'plural: many',
+            }),
+            other: l10n.t({
+              message: '{0} helpdesk drafts were not sent, or may have been filed already: Send looks for each on the helpdesk first.',
+              args: [numberText(left.length)],
+              comment: 'plural: other',
+            }),
+          })
+        : plural(left.length, {
+            one: l10n.t({ message: '{0} helpdesk draft was not sent.', args: [numberText(left.length)], comment: 'plural: one' }),
+            few: l10n.t({ message: '{0} helpdesk drafts were not sent.', args: [numberText(left.length)], comment: 'plural: few' }),
+            many: l10n.t({ message: '{0} helpdesk drafts were not sent.', args: [numberText(left.length)], comment: 'plural: many' }),
+            other: l10n.t({ message: '{0} helpdesk drafts were not sent.', args: [numberText(left.length)], comment: 'plural: other' }),
+          });
     const choice = await ui.info(message, send, review, discard);
     if (choice === send) {
       await this.accountKnown();
@@ -105,7 +130,32 @@ export class UnsentDraftsOffer implements vscode.Disposable {
       else await pickAndOpen(drafts);
     } else if (choice === discard) {
       const sure = l10n.t('Discard');
-      const confirm = await ui.warn(l10n.t('Discard {0} unsent draft(s)? They cannot be recovered.', left.length), { modal: true }, sure);
+      const confirm = await ui.warn(
+        plural(left.length, {
+          one: l10n.t({
+            message: 'Discard {0} unsent draft? It cannot be recovered.',
+            args: [numberText(left.length)],
+            comment: 'plural: one',
+          }),
+          few: l10n.t({
+            message: 'Discard {0} unsent drafts? They cannot be recovered.',
+            args: [numberText(left.length)],
+            comment: 'plural: few',
+          }),
+          many: l10n.t({
+            message: 'Discard {0} unsent drafts? They cannot be recovered.',
+            args: [numberText(left.length)],
+            comment: 'plural: many',
+          }),
+          other: l10n.t({
+            message: 'Discard {0} unsent drafts? They cannot be recovered.',
+            args: [numberText(left.length)],
+            comment: 'plural: other',
+          }),
+        }),
+        { modal: true },
+        sure,
+      );
       if (confirm !== sure) return;
       // Asked long ago, perhaps: a draft another window has opened or sent since is left to it.
       for (const { id } of left) if ((await drafts.read(id)) && !(await drafts.heldElsewhere(id))) await drafts.remove(id);

@@ -12,6 +12,7 @@ import {
   type DraftFolder,
 } from './draftFiles';
 import { GONE_MS, WindowPresence, type PresenceFolder } from './windowPresence';
+import { charactersText } from '../text/counts';
 
 export type { Draft, DraftKind, TodoOrigin, UnconfirmedSend } from './draft';
 export type { DraftFolder } from './draftFiles';
@@ -358,5 +359,7 @@ export class DraftStore {
 
 function tooLong(text: string): void {
   if (text.length > MAX_DRAFT_TEXT)
-    throw new RangeError(vscode.l10n.t('A draft holds at most {0} characters; this one has {1}.', MAX_DRAFT_TEXT, text.length));
+    throw new RangeError(
+      vscode.l10n.t('A draft holds at most {0}; this one has {1}.', charactersText(MAX_DRAFT_TEXT), charactersText(text.length)),
+    );
 }

@@ -13,6 +13,8 @@ import { draftUri } from './draftUri';
 import type { Draft, DraftStore } from './drafts';
 import { FiledIntents, intentsOf, memoryFolder, twinsOf, type Twins } from './filedIntents';
 import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
+import { plural } from '../text/plural';
+import { numberText, relativeTime } from '../text/intl';
 
 const { l10n } = vscode;
 
@@ -101,10 +103,7 @@ export class DraftSender {
             ? l10n.t(
                 'This draft is being sent from another window. If that window was closed, the draft is free again within half a minute.',
               )
-            : l10n.t(
-                'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.',
-                Math.ceil(within / 60_000),
-              );
+            : freeAgainText(Math.ceil(within / 60_000));
         void this.ui.info(message, again).then(async (choice) => void (choice === again && (await this.send(id))));
         return { notSent: message };
       }
@@ -329,13 +328,35 @@ export class DraftSender {
   }
 }
 
-/** How long ago, in words: "just now", "3 minutes ago", "5 hours ago". */
+/** Why a draft cannot be sent now: another window is sending it, and it is free again within `minutes`. */
+function freeAgainText(minutes: number): string {
+  return plural(minutes, {
+    one: l10n.t({
+      message: 'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minute.',
+      args: [numberText(minutes)],
+      comment: 'plural: one',
+    }),
+    few: l10n.t({
+      message: 'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.',
+      args: [numberText(minutes)],
+      comment: 'plural: few',
+    }),
+    many: l10n.t({
+      message: 'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.',
+      args: [numberText(minutes)],
+      comment: 'plural: many',
+    }),
+    other: l10n.t({
+      message: 'This draft is being sent from another window. If that window was closed, the draft is free again within {0} minutes.',
+      args: [numberText(minutes)],
+      comment: 'plural: other',
+    }),
+  });
+}
+
+/** How long ago, in words of the display language: "just now", "3 minutes ago", "5 hours ago", "yesterday". */
 export function agoWords(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return l10n.t('just now');
-  if (minutes < 60) return minutes === 1 ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', minutes);
-  const hours = Math.floor(minutes / 60);
-  return hours === 1 ? l10n.t('1 hour ago') : l10n.t('{0} hours ago', hours);
+  return ms < 60_000 ? l10n.t('just now') : relativeTime(-Math.floor(ms / 60_000) * 60);
 }
 
 export async function openDraft(id: string): Promise<void> {

@@ -6,6 +6,8 @@
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import { labelText } from './serverText';
+import { numberText, relativeTime } from './intl';
+import { plural } from './plural';
 
 const { l10n } = vscode;
 
@@ -61,27 +63,19 @@ export function userText(id: number): string {
 export function commentsText(post: Post): string | undefined {
   const count = post.comments_cache;
   if (typeof count !== 'number') return undefined;
-  return count === 1 ? l10n.t('1 comment') : l10n.t('{0} comments', count);
+  return plural(count, {
+    one: l10n.t({ message: '{0} comment', args: [numberText(count)], comment: 'plural: one' }),
+    few: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: few' }),
+    many: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: many' }),
+    other: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: other' }),
+  });
 }
-
-const AGE_UNITS = [
-  ['year', 31_536_000],
-  ['month', 2_592_000],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-] as const;
 
 /** "3 days ago", from the post's creation time; undefined for a time that cannot be read. */
 export function ageText(post: Pick<Post, 'created_at'>, now: number): string | undefined {
   const at = typeof post.created_at === 'string' ? Date.parse(post.created_at) : NaN;
   if (!Number.isFinite(at)) return undefined;
-  const seconds = Math.round((at - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
-  for (const [unit, size] of AGE_UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(0, 'minute');
+  return relativeTime(Math.round((at - now) / 1000));
 }
 
 /**

@@ -5,6 +5,8 @@ import { inlineCode, linklessMarkdown } from '../text/markdown';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { postTitle } from '../text/postFacts';
+import { numberText } from '../text/intl';
+import { plural } from '../text/plural';
 
 const { l10n } = vscode;
 
@@ -26,15 +28,38 @@ function contactParts(client: Client | undefined): string[] {
 /** "2 other open posts", and where not every post was looked through, "among the 500 newest posts". */
 export function postsCountText(posts: ClientPosts): string {
   const n = posts.open.length;
-  const count = n === 0 ? l10n.t('no other open post') : n === 1 ? l10n.t('1 other open post') : l10n.t('{0} other open posts', n);
-  return posts.all ? count : l10n.t('{0} among the {1} newest posts', count, posts.looked);
+  const count =
+    n === 0
+      ? l10n.t('no other open post')
+      : plural(n, {
+          one: l10n.t({ message: '{0} other open post', args: [numberText(n)], comment: 'plural: one' }),
+          few: l10n.t({ message: '{0} other open posts', args: [numberText(n)], comment: 'plural: few' }),
+          many: l10n.t({ message: '{0} other open posts', args: [numberText(n)], comment: 'plural: many' }),
+          other: l10n.t({ message: '{0} other open posts', args: [numberText(n)], comment: 'plural: other' }),
+        });
+  return posts.all
+    ? count
+    : plural(posts.looked, {
+        one: l10n.t({ message: '{0} in the {1} newest post', args: [count, numberText(posts.looked)], comment: 'plural: one' }),
+        few: l10n.t({ message: '{0} among the {1} newest posts', args: [count, numberText(posts.looked)], comment: 'plural: few' }),
+        many: l10n.t({ message: '{0} among the {1} newest posts', args: [count, numberText(posts.looked)], comment: 'plural: many' }),
+        other: l10n.t({ message: '{0} among the {1} newest posts', args: [count, numberText(posts.looked)], comment: 'plural: other' }),
+      });
 }
 
 export function dealsCountText(context: ClientContext): string | undefined {
   const { deals } = context;
   if (!deals) return undefined;
   const n = deals.items.length;
-  const count = n === 0 ? l10n.t('no deals') : n === 1 ? l10n.t('1 deal') : l10n.t('{0} deals', n);
+  const count =
+    n === 0
+      ? l10n.t('no deals')
+      : plural(n, {
+          one: l10n.t({ message: '{0} deal', args: [numberText(n)], comment: 'plural: one' }),
+          few: l10n.t({ message: '{0} deals', args: [numberText(n)], comment: 'plural: few' }),
+          many: l10n.t({ message: '{0} deals', args: [numberText(n)], comment: 'plural: many' }),
+          other: l10n.t({ message: '{0} deals', args: [numberText(n)], comment: 'plural: other' }),
+        });
   return deals.error === undefined ? count : l10n.t('{0} read (reading further failed)', count);
 }
 
@@ -97,6 +122,6 @@ export function clientSection(clientId: number, client: Client | undefined, cont
 /** Items as a nested list, the first LISTED of them. */
 function listed(items: string[]): string[] {
   const lines = items.slice(0, LISTED).map((item) => `  - ${item}`);
-  if (items.length > LISTED) lines.push(`  - ${l10n.t('and {0} more', items.length - LISTED)}`);
+  if (items.length > LISTED) lines.push(`  - ${l10n.t('and {0} more', numberText(items.length - LISTED))}`);
   return lines;
 }

@@ -4,6 +4,7 @@ import { inertMarkdown, inertMarkdownLines } from '../text/markdown';
 import { postFacts, postTitle, stateText, statusText, type FactsContext } from '../text/postFacts';
 import { bodyText, labelText } from '../text/serverText';
 import type { RowGroup } from './shownPosts';
+import { numberText } from '../text/intl';
 
 const { l10n } = vscode;
 
@@ -195,13 +196,9 @@ export class PostGroupNode extends vscode.TreeItem {
   /** Its label and description for the rows it holds now. */
   describe(group: RowGroup, first: Post | undefined, last: Post | undefined): this {
     this.group = group;
-    this.label = l10n.t('Posts {0}–{1}', (group.start + 1).toLocaleString(), group.end.toLocaleString());
+    this.label = l10n.t('Posts {0}–{1}', numberText(group.start + 1), numberText(group.end));
     this.description = first && last ? `#${first.id} – #${last.id}` : undefined;
-    this.tooltip = l10n.t(
-      'Older posts, folded: rows {0} to {1} of those loaded.',
-      (group.start + 1).toLocaleString(),
-      group.end.toLocaleString(),
-    );
+    this.tooltip = l10n.t('Older posts, folded: rows {0} to {1} of those loaded.', numberText(group.start + 1), numberText(group.end));
     return this;
   }
 }

@@ -14,6 +14,8 @@ import { ShownPosts, TOP_ROWS } from './shownPosts';
 import { describeFilter, matchesFilter, type PostFilter } from './postFilter';
 import { inScope, scopeNeedsMe, type PostsScope } from '../accounts/scopes';
 import { emptyText, scopeDescription, scopeNoneYetText, whoIAmRow } from './scopeText';
+import { numberText } from '../text/intl';
+import { plural } from '../text/plural';
 
 const { l10n } = vscode;
 
@@ -263,7 +265,9 @@ export class PostsTreeProvider extends Disposable implements vscode.TreeDataProv
   private tail(empty: () => string | undefined): HelpdeskNode | undefined {
     const busy =
       this.fill &&
-      (this.fill.pages > 0 ? l10n.t('Loading… ({0} of up to {1} pages)', this.fill.pages, this.fill.maxPages) : l10n.t('Loading…'));
+      (this.fill.pages > 0
+        ? l10n.t('Loading… (page {0} of up to {1})', numberText(this.fill.pages), numberText(this.fill.maxPages))
+        : l10n.t('Loading…'));
     return tailRow('posts', this.store.posts.state, busy, empty);
   }
 
@@ -321,8 +325,50 @@ export class PostsTreeProvider extends Disposable implements vscode.TreeDataProv
     const message = this.news.status.off
       ? l10n.t('News is off: the setting helpdesk.watch.intervalMinutes is 0.')
       : news.length > 0
-        ? l10n.t('None of the {0} posts with news is in this filter.', news.length)
-        : l10n.t('Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.', minutes);
+        ? plural(news.length, {
+            one: l10n.t({
+              message: 'The {0} post with news is not in this filter.',
+              args: [numberText(news.length)],
+              comment: 'plural: one',
+            }),
+            few: l10n.t({
+              message: 'None of the {0} posts with news is in this filter.',
+              args: [numberText(news.length)],
+              comment: 'plural: few',
+            }),
+            many: l10n.t({
+              message: 'None of the {0} posts with news is in this filter.',
+              args: [numberText(news.length)],
+              comment: 'plural: many',
+            }),
+            other: l10n.t({
+              message: 'None of the {0} posts with news is in this filter.',
+              args: [numberText(news.length)],
+              comment: 'plural: other',
+            }),
+          })
+        : plural(minutes, {
+            one: l10n.t({
+              message: 'Nothing new or changed since you signed in. The helpdesk is read every {0} minute.',
+              args: [numberText(minutes)],
+              comment: 'plural: one',
+            }),
+            few: l10n.t({
+              message: 'Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.',
+              args: [numberText(minutes)],
+              comment: 'plural: few',
+            }),
+            many: l10n.t({
+              message: 'Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.',
+              args: [numberText(minutes)],
+              comment: 'plural: many',
+            }),
+            other: l10n.t({
+              message: 'Nothing new or changed since you signed in. The helpdesk is read every {0} minutes.',
+              args: [numberText(minutes)],
+              comment: 'plural: other',
+            }),
+          });
     return [new MessageNode('posts:news-none', message, 'info')];
   }
 

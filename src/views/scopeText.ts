@@ -4,6 +4,8 @@ import { labelText } from '../text/serverText';
 import { MessageNode } from './nodes';
 import type { PostsScope } from '../accounts/scopes';
 import { userText } from '../text/postFacts';
+import { numberText } from '../text/intl';
+import { plural } from '../text/plural';
 
 const { l10n } = vscode;
 
@@ -41,7 +43,28 @@ export function whoIAmRow(scope: PostsScope): MessageNode {
 
 /** Under a quick filter, when no loaded post is in it and more pages may hold some. */
 export function scopeNoneYetText(loaded: number): string {
-  return l10n.t('Nothing here among the {0} posts loaded so far. "Load more…" looks further.', loaded);
+  return plural(loaded, {
+    one: l10n.t({
+      message: 'Nothing here in the {0} post loaded so far. "Load more…" looks further.',
+      args: [numberText(loaded)],
+      comment: 'plural: one',
+    }),
+    few: l10n.t({
+      message: 'Nothing here among the {0} posts loaded so far. "Load more…" looks further.',
+      args: [numberText(loaded)],
+      comment: 'plural: few',
+    }),
+    many: l10n.t({
+      message: 'Nothing here among the {0} posts loaded so far. "Load more…" looks further.',
+      args: [numberText(loaded)],
+      comment: 'plural: many',
+    }),
+    other: l10n.t({
+      message: 'Nothing here among the {0} posts loaded so far. "Load more…" looks further.',
+      args: [numberText(loaded)],
+      comment: 'plural: other',
+    }),
+  });
 }
 
 /** Why the whole list, read to its end, shows no row. */

@@ -4,6 +4,8 @@ import type { Notifier } from '../ui/notifier';
 import { hostOf, postUri } from '../views/postUri';
 import type { HeldNews } from './news';
 import type { WatcherHost } from './watcherHost';
+import { numberText } from '../text/intl';
+import { plural } from '../text/plural';
 
 const { l10n } = vscode;
 
@@ -52,6 +54,17 @@ function describeOne(item: HeldNews): string {
 
 function describeMany(items: readonly HeldNews[]): string {
   const titles = items.slice(0, 3).map(titleOf).join(', ') + (items.length > 3 ? ', …' : '');
-  if (items.every((item) => latestOf(item).includes('assigned'))) return l10n.t('{0} posts assigned to you: {1}.', items.length, titles);
-  return l10n.t('{0} helpdesk posts have news: {1}.', items.length, titles);
+  if (items.every((item) => latestOf(item).includes('assigned')))
+    return plural(items.length, {
+      one: l10n.t({ message: '{0} post assigned to you: {1}.', args: [numberText(items.length), titles], comment: 'plural: one' }),
+      few: l10n.t({ message: '{0} posts assigned to you: {1}.', args: [numberText(items.length), titles], comment: 'plural: few' }),
+      many: l10n.t({ message: '{0} posts assigned to you: {1}.', args: [numberText(items.length), titles], comment: 'plural: many' }),
+      other: l10n.t({ message: '{0} posts assigned to you: {1}.', args: [numberText(items.length), titles], comment: 'plural: other' }),
+    });
+  return plural(items.length, {
+    one: l10n.t({ message: '{0} helpdesk post has news: {1}.', args: [numberText(items.length), titles], comment: 'plural: one' }),
+    few: l10n.t({ message: '{0} helpdesk posts have news: {1}.', args: [numberText(items.length), titles], comment: 'plural: few' }),
+    many: l10n.t({ message: '{0} helpdesk posts have news: {1}.', args: [numberText(items.length), titles], comment: 'plural: many' }),
+    other: l10n.t({ message: '{0} helpdesk posts have news: {1}.', args: [numberText(items.length), titles], comment: 'plural: other' }),
+  });
 }

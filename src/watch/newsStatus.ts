@@ -1,5 +1,7 @@
 import vscode = require('vscode');
 import type { NewsWatcher } from './watcher';
+import { numberText, timeOfDay } from '../text/intl';
+import { plural } from '../text/plural';
 
 const { l10n } = vscode;
 
@@ -21,13 +23,33 @@ export function showNewsCount(watcher: NewsWatcher, postsView: vscode.TreeView<u
     }
     const count = watcher.unseenForMe.length;
     item.text = count > 0 ? `$(bell-dot) ${count}` : '$(bell)';
-    const lines = [count > 0 ? l10n.t('Helpdesk: {0} post(s) with news for you.', count) : l10n.t('Helpdesk: no news for you.')];
-    if (problem) lines.push(l10n.t('The last read failed: {0} Next try at {1}.', problem, nextAt ? time(nextAt) : '?'));
-    else if (polledAt) lines.push(l10n.t('Read at {0}; next at {1}.', time(polledAt), nextAt ? time(nextAt) : '?'));
+    const lines = [
+      count > 0
+        ? plural(count, {
+            one: l10n.t({ message: 'Helpdesk: {0} post with news for you.', args: [numberText(count)], comment: 'plural: one' }),
+            few: l10n.t({ message: 'Helpdesk: {0} posts with news for you.', args: [numberText(count)], comment: 'plural: few' }),
+            many: l10n.t({ message: 'Helpdesk: {0} posts with news for you.', args: [numberText(count)], comment: 'plural: many' }),
+            other: l10n.t({ message: 'Helpdesk: {0} posts with news for you.', args: [numberText(count)], comment: 'plural: other' }),
+          })
+        : l10n.t('Helpdesk: no news for you.'),
+    ];
+    if (problem) lines.push(l10n.t('The last read failed: {0} Next try at {1}.', problem, nextAt ? timeOfDay(nextAt) : '?'));
+    else if (polledAt) lines.push(l10n.t('Read at {0}; next at {1}.', timeOfDay(polledAt), nextAt ? timeOfDay(nextAt) : '?'));
     item.tooltip = lines.join('\n');
     item.backgroundColor = undefined;
     item.show();
-    postsView.badge = count > 0 ? { value: count, tooltip: l10n.t('{0} post(s) with news for you', count) } : undefined;
+    postsView.badge =
+      count > 0
+        ? {
+            value: count,
+            tooltip: plural(count, {
+              one: l10n.t({ message: '{0} post with news for you', args: [numberText(count)], comment: 'plural: one' }),
+              few: l10n.t({ message: '{0} posts with news for you', args: [numberText(count)], comment: 'plural: few' }),
+              many: l10n.t({ message: '{0} posts with news for you', args: [numberText(count)], comment: 'plural: many' }),
+              other: l10n.t({ message: '{0} posts with news for you', args: [numberText(count)], comment: 'plural: other' }),
+            }),
+          }
+        : undefined;
   };
   update();
   const subscription = watcher.onDidChangeStatus(update);
@@ -35,13 +57,4 @@ export function showNewsCount(watcher: NewsWatcher, postsView: vscode.TreeView<u
     subscription.dispose();
     item.dispose();
   });
-}
-
-/**
- * A time of day as HH:MM on the 24-hour clock. Not Intl's locale format: its first use costs
- * milliseconds of ICU set-up (seen in a profile of the first open of the view), for a tooltip.
- */
-export function time(ms: number): string {
-  const date = new Date(ms);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }

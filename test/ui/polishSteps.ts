@@ -20,7 +20,7 @@ export const POLISH_STEP = {
 };
 
 /** Commands the palette lists in Polish, by their whole label (category and title). */
-const POLISH_COMMANDS = ['Helpdesk: Zgłoś błąd z zaznaczenia…', 'Helpdesk: Powiąż interes…', 'Helpdesk: Przypisane do mnie'];
+const POLISH_COMMANDS = ['Helpdesk: Zgłoś błąd z zaznaczenia…', 'Helpdesk: Powiąż szansę sprzedaży…', 'Helpdesk: Przypisane do mnie'];
 
 export function polishTests(context: Pick<StepContext, 'page' | 'screenshotDir'> & { standIn: StandIn }, expected: Expected): UiTest[] {
   const { page, standIn } = context;

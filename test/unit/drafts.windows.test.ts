@@ -204,7 +204,7 @@ describe('DraftStore: windows that share one drafts folder on disk', () => {
     await assert.rejects(a.update('task-torn', 'Mine now\n'), /FileNotFound/, 'not a draft to edit');
     await assert.rejects(
       a.create(fields('x'.repeat(1_000_001))),
-      /at most 1000000 characters/,
+      /at most 1,000,000 characters/,
       'a text over 1 MB is refused, not saved to be ignored',
     );
   });

@@ -294,8 +294,37 @@ export class FakeQuickPick<T extends { label: string } = { label: string; descri
   }
 }
 
+/** What a test shows in another display language: `env.language` and that language's bundle (see `inLanguage`). */
+let translations: Readonly<Record<string, string>> | undefined;
+
+/**
+ * Runs `body` with VS Code's display language `language` and its bundle (e.g. l10n/bundle.l10n.pl.json),
+ * then sets English back: as VS Code's l10n.t, a message is looked up by its key (`message/comment`
+ * for the form with a comment) and falls back to its English.
+ */
+export async function inLanguage<T>(language: string, bundle: Readonly<Record<string, string>>, body: () => T | Promise<T>): Promise<T> {
+  env.language = language;
+  translations = bundle;
+  try {
+    return await body();
+  } finally {
+    env.language = 'en';
+    translations = undefined;
+  }
+}
+
+type Details = { message: string; args?: unknown[]; comment?: string | string[] };
+
+function formatted(message: string, args: readonly unknown[]): string {
+  return message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
+}
+
 export const l10n = {
-  t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
+  t: (first: string | Details, ...rest: unknown[]): string => {
+    const { message, args = [], comment } = typeof first === 'string' ? { message: first, args: rest } : first;
+    const key = comment && comment.length > 0 ? `${message}/${Array.isArray(comment) ? comment.join('') : comment}` : message;
+    return formatted(translations?.[key] ?? message, args);
+  },
 };
 
 export interface ShownMessage {

@@ -25,6 +25,31 @@ function exportedStrings(): Map<string, string> {
   return new Map(Object.entries(bundle).map(([key, value]) => [key, typeof value === 'string' ? value : value.message]));
 }
 
+/** The exported keys (each once: a message l10n.t gives in several places is one key). */
+let exported: Map<string, string> | undefined;
+function bundleKeys(): Map<string, string> {
+  return (exported ??= exportedStrings());
+}
+
+/** For each English message with plural forms, the forms it has ("{0} comments/plural: few" is few of "{0} comments"). */
+function pluralForms(keys: Map<string, string>): Map<string, Set<string>> {
+  const forms = new Map<string, Set<string>>();
+  for (const [key, message] of keys) {
+    const form = /\/plural: (\w+)$/.exec(key)?.[1];
+    if (!form) continue;
+    if (!forms.has(message)) forms.set(message, new Set());
+    forms.get(message)!.add(form);
+  }
+  return forms;
+}
+
+/** Each .ts file of src/ with its text. */
+function sources(): [string, string][] {
+  return readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((file) => [file, readFileSync(join(root, 'src', file), 'utf8')]);
+}
+
 /** What a translation must carry over unchanged, each kind as a sorted list of what the text has. */
 const RUNTIME_MARKS = { placeholders: /\{\d+\}/g, codicons: /\$\([^)\s]*\)/g };
 const MANIFEST_MARKS = {
@@ -63,6 +88,9 @@ function unused(english: Map<string, string>, polish: Record<string, string>): s
   return Object.keys(polish).filter((key) => !english.has(key));
 }
 
+/** Counts whose words take one form at any number in English and Polish ("5 z wczytanych zgłoszeń", "1 z…"). */
+const COUNT_FREE = new Set(['wrote {0} of the loaded posts']);
+
 /** Translations that are the English word for word, where Polish says it so too. */
 const SAME_IN_POLISH = new Set(['Re: {0}', 'status #{0}', 'Status', 'Status: {0} → {1}', 'category', 'container.title', 'view.posts']);
 
@@ -71,7 +99,7 @@ function untranslated(english: Map<string, string>, polish: Record<string, strin
 }
 
 describe('the Polish runtime strings (l10n/bundle.l10n.pl.json)', () => {
-  const english = exportedStrings();
+  const english = bundleKeys();
   const polish = readJson('l10n/bundle.l10n.pl.json');
 
   it('the export finds the strings of src/', () => {
@@ -97,6 +125,39 @@ describe('the Polish runtime strings (l10n/bundle.l10n.pl.json)', () => {
 
   it('no translation is the English left as it was', () => {
     assert.deepEqual(untranslated(english, polish), []);
+  });
+
+  it("a count's words come in every plural form Polish has: one, few, many and other, each a key of its own", () => {
+    // plural() (src/text/plural.ts) picks one by Intl.PluralRules; a form missing here would be English in Polish.
+    const forms = pluralForms(bundleKeys());
+    const others = [...forms.values()].filter((f) => f.has('other')).length;
+    const incomplete = [...forms].filter(([, has]) => has.has('other') && !(has.has('few') && has.has('many'))).map(([m]) => m);
+    assert.deepEqual(incomplete, [], "give these the few and many forms (the English is the other form's)");
+    assert.ok(others >= 20, `${others} counts with plural forms`);
+    assert.equal([...forms.values()].filter((f) => f.has('one')).length, others, 'as many one forms as other forms');
+    for (const key of bundleKeys().keys()) if (key.includes('/plural: ')) assert.equal(typeof polish[key], 'string', key);
+  });
+
+  it('each plural form in src/ is the l10n.t of its own name, with its comment a literal the export keeps', () => {
+    const wrong: string[] = [];
+    for (const [file, source] of sources()) {
+      for (const call of source.matchAll(/\bl10n\.t\(\{[\s\S]*?comment:\s*('[^']*'|"[^"]*"|[^\s,}]+)/g)) {
+        const before = source.slice(Math.max(0, call.index - 40), call.index);
+        const name = /(\w+):\s*(?:vscode\.)?$/.exec(before)?.[1];
+        if (call[1] !== `'plural: ${name}'` || !['one', 'few', 'many', 'other'].includes(name ?? ''))
+          wrong.push(`src/${file}:${source.slice(0, call.index).split('\n').length} ${name}: ${call[1]}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('no message words a count by hand ("post(s)", "1 comment", "{0} posts"): plural() gives each its forms', () => {
+    const counted =
+      /\(s\)|^1 \w|\{\d\} (?:[\w-]+ ){0,3}(?:posts|comments|deals|clients|drafts|seconds|minutes|hours|pages|characters|words)\b|(?:every|within|all|first|the|of up to) \{\d\}(?: [\w-]+){0,2} (?:posts|clients|minutes|pages)\b/;
+    const byHand = [...english]
+      .filter(([key, text]) => !key.includes('/plural: ') && !COUNT_FREE.has(key) && counted.test(text))
+      .map(([key]) => key);
+    assert.deepEqual(byHand, []);
   });
 
   it('every l10n.t call in src/ gives its message as a literal, which the export can see', () => {

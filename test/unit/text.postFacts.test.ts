@@ -1,7 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { ageText, clientText, foreignPostFacts, kindText, postFacts, postTitle, stateText, statusText } from '../../src/text/postFacts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ageText,
+  clientText,
+  commentsText,
+  foreignPostFacts,
+  kindText,
+  postFacts,
+  postTitle,
+  stateText,
+  statusText,
+} from '../../src/text/postFacts';
+import { inLanguage } from './fakeVscode';
 
 /* A post's facts are worded once (src/text/postFacts.ts) for the tree, the hover, the document and the agent's tools. */
 
@@ -68,5 +81,34 @@ describe("a post's facts in words", () => {
     assert.equal(ageText(post({ created_at: 12 as unknown as string }), NOW), undefined);
     assert.equal(stateText({ closed: true }), 'closed');
     assert.equal(stateText({}), 'open');
+  });
+});
+
+describe("a post's facts in Polish (l10n/bundle.l10n.pl.json)", () => {
+  const polish = JSON.parse(readFileSync(join(__dirname, '..', '..', 'l10n', 'bundle.l10n.pl.json'), 'utf8'));
+
+  it('comments in the form each number takes: 1; 2–4, 22–24; 5–21, 12–14 too', async () => {
+    const counts = [1, 2, 4, 5, 12, 14, 21, 22, 1_000];
+    const words = await inLanguage('pl', polish, () => counts.map((count) => commentsText(post({ comments_cache: count }))));
+    assert.deepEqual(words, [
+      '1 komentarz',
+      '2 komentarze',
+      '4 komentarze',
+      '5 komentarzy',
+      '12 komentarzy',
+      '14 komentarzy',
+      '21 komentarzy',
+      '22 komentarze',
+      '1000 komentarzy',
+    ]);
+    assert.deepEqual(
+      [1, 3, 12].map((count) => commentsText(post({ comments_cache: count }))),
+      ['1 comment', '3 comments', '12 comments'],
+    );
+  });
+
+  it('an age in Polish', async () => {
+    const age = await inLanguage('pl', polish, () => ageText(post({ created_at: '2026-11-23T12:00:00Z' }), NOW));
+    assert.equal(age, '3 dni temu');
   });
 });

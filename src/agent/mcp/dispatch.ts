@@ -5,7 +5,7 @@
 // written or kept. The same call made again while one is under way (a client that timed out and
 // retried, or two at once) joins it: one question, one write.
 import { createHash } from 'node:crypto';
-import type vscode = require('vscode');
+import vscode = require('vscode');
 import type { HelpdeskTools } from '../tools/registerTools';
 import type { WriteTool } from '../tools/writeTools';
 import type { CallHandler, EndpointCall } from './endpoint';
@@ -21,7 +21,7 @@ export const GONE = 'The call was cancelled before the person answered: nothing 
 
 /** The question's first line: who asks, and the title of the tool's question. */
 export function questionLine(client: string, title: string): string {
-  return `${client} asks: ${title}`;
+  return vscode.l10n.t('{0} asks: {1}', client, title);
 }
 
 export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {

@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { POST_KINDS, TASK_KINDS, type PostKind, type TaskKind } from '../api';
 import type { PostFilter } from '../views/postFilter';
 import type { PostsTreeProvider } from '../views/postsTree';
+import { kindName } from '../text/postFacts';
 
 const { l10n } = vscode;
 
@@ -11,7 +12,8 @@ type KindItem = vscode.QuickPickItem & { postKind?: PostKind | TaskKind };
 export async function filterPosts(tree: PostsTreeProvider): Promise<void> {
   const current = tree.currentFilter;
   const entry = (postKind: PostKind | TaskKind): KindItem => ({
-    label: postKind,
+    label: kindName(postKind),
+    description: kindName(postKind) === postKind ? undefined : postKind,
     postKind,
     alwaysShow: true,
     picked: current.kind === postKind,

@@ -26,10 +26,34 @@ export function postTitle(post: Post): string {
   return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
 }
 
+/** The service's kinds and task kinds (api-spec.md) by name in the display language. */
+const KIND_NAMES: Readonly<Record<string, () => string>> = {
+  suggestion: () => l10n.t('suggestion'),
+  error: () => l10n.t('error'),
+  question: () => l10n.t('question'),
+  praise: () => l10n.t('praise'),
+  private: () => l10n.t('private'),
+  feedback: () => l10n.t('feedback'),
+  email: () => l10n.t('email'),
+  task: () => l10n.t('task'),
+  help: () => l10n.t('help'),
+  chat: () => l10n.t('chat'),
+  phone: () => l10n.t('phone'),
+  lead: () => l10n.t('lead'),
+  idea: () => l10n.t('idea'),
+  comment: () => l10n.t('comment'),
+};
+
+/** A kind by its name ("błąd" in Polish), or one the service added since as it sends it, made plain. */
+export function kindName(kind: string): string {
+  // Own keys only: a kind such as "constructor" must not find Object.prototype's.
+  return Object.hasOwn(KIND_NAMES, kind) ? KIND_NAMES[kind]!() : labelText(kind, 20);
+}
+
 /** Its kind and task kind, each once ("error", "task / error"); undefined without either. */
 export function kindText(post: Post): string | undefined {
   const kinds = [post.kind, post.task_kind].map((kind) => labelText(kind, 20)).filter(Boolean);
-  return [...new Set(kinds)].join(' / ') || undefined;
+  return [...new Set(kinds)].map(kindName).join(' / ') || undefined;
 }
 
 /** "open" or "closed". */

@@ -92,7 +92,16 @@ function unused(english: Map<string, string>, polish: Record<string, string>): s
 const COUNT_FREE = new Set(['wrote {0} of the loaded posts']);
 
 /** Translations that are the English word for word, where Polish says it so too. */
-const SAME_IN_POLISH = new Set(['Re: {0}', 'status #{0}', 'Status', 'Status: {0} → {1}', 'category', 'container.title', 'view.posts']);
+const SAME_IN_POLISH = new Set([
+  'lead',
+  'Re: {0}',
+  'status #{0}',
+  'Status',
+  'Status: {0} → {1}',
+  'category',
+  'container.title',
+  'view.posts',
+]);
 
 function untranslated(english: Map<string, string>, polish: Record<string, string>): string[] {
   return [...english].filter(([key, text]) => polish[key] === text && !SAME_IN_POLISH.has(key)).map(([key]) => key);

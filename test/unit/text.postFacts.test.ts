@@ -111,4 +111,14 @@ describe("a post's facts in Polish (l10n/bundle.l10n.pl.json)", () => {
     const age = await inLanguage('pl', polish, () => ageText(post({ created_at: '2026-11-23T12:00:00Z' }), NOW));
     assert.equal(age, '3 dni temu');
   });
+
+  it('kinds by their Polish names; a kind the service adds, as it sends it', async () => {
+    const kinds = await inLanguage('pl', polish, () => [
+      kindText(post({ kind: 'error', task_kind: 'task' })),
+      kindText(post({ kind: 'question' })),
+      kindText(post({ task_kind: 'phone' })),
+      kindText(post({ kind: 'novel' as Post['kind'] })),
+    ]);
+    assert.deepEqual(kinds, ['błąd / zadanie', 'pytanie', 'telefon', 'novel']);
+  });
 });

@@ -5,7 +5,7 @@
 // written or kept. The same call made again while one is under way (two at once) joins it, and one
 // made again after its client gave up on it waits for the question still open: one question, one write.
 import { createHash } from 'node:crypto';
-import type vscode = require('vscode');
+import vscode = require('vscode');
 import type { HelpdeskTools } from '../tools/registerTools';
 import { TOOL_ANSWER_CHARS, type Confirmation } from '../tools/tool';
 import { cutMarkdown } from '../../text/markdown';
@@ -28,7 +28,7 @@ type Consent = 'yes' | 'no' | 'nothingAsked' | 'tooMany';
 
 /** The question's first line: who asks, and the title of the tool's question. */
 export function questionLine(client: string, title: string): string {
-  return `${client} asks: ${title}`;
+  return vscode.l10n.t('{0} asks: {1}', client, title);
 }
 
 export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {

@@ -10,6 +10,9 @@ import { inlineCode } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
 import { abortOn, failureAnswer } from './tool';
 import { TEXT_CHARS, type WriteKind } from './write';
+import vscode = require('vscode');
+
+const { l10n } = vscode;
 
 export const commentOnPost: WriteKind = {
   async compose(fields, account, token) {
@@ -38,10 +41,11 @@ export const commentOnPost: WriteKind = {
     }
     return {
       draft: { ...commentDraft(account, { parent, text }), ref: newDraftRef(), byAgent: true },
-      title: `Comment on ${reference(id)}?`,
-      where: `A comment on ${reference(id)} in ${inlineCode(account.url)}, seen by everyone who sees that post`,
+      title: l10n.t('Comment on {0}?', reference(id)),
+      where: l10n.t('A comment on {0} in {1}, seen by everyone who sees that post', reference(id), inlineCode(account.url)),
     };
   },
-  twin: 'added as this very comment',
+  twin: (reference, ago) => l10n.t('{0} was added as this very comment {1} from VS Code', reference, ago),
+  again: () => l10n.t('Add this comment again?'),
   filed: (post, draft, reference) => `Comment ${reference(post.id)} added to ${reference(draft.postId ?? 0)}.`,
 };

@@ -6,6 +6,9 @@ import { newDraftRef } from '../../drafts/draftRef';
 import { inlineCode } from '../../text/markdown';
 import { newPost } from './newPost';
 import type { WriteKind } from './write';
+import vscode = require('vscode');
+
+const { l10n } = vscode;
 
 export const createTask: WriteKind = {
   async compose(fields, account, _token, log) {
@@ -17,10 +20,11 @@ export const createTask: WriteKind = {
       : description;
     return {
       draft: { ...taskDraft(account, { title, content }), ref: newDraftRef(), byAgent: true },
-      title: 'Create a helpdesk task?',
-      where: `A task in ${inlineCode(account.url)}${about}`,
+      title: l10n.t('Create a helpdesk task?'),
+      where: l10n.t('A task in {0}{1}', inlineCode(account.url), about),
     };
   },
-  twin: 'filed with this title',
+  twin: (reference, ago) => l10n.t('{0} was filed with this title {1} from VS Code', reference, ago),
+  again: () => l10n.t('Create a helpdesk task again?'),
   filed: (post, _draft, reference) => `Task ${reference(post.id)} created.`,
 };

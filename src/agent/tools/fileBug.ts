@@ -7,6 +7,9 @@ import type { NewDraft } from '../../drafts/drafts';
 import { inlineCode } from '../../text/markdown';
 import { newPost } from './newPost';
 import type { WriteKind } from './write';
+import vscode = require('vscode');
+
+const { l10n } = vscode;
 
 export const fileBug: WriteKind = {
   async compose(fields, account, _token, log) {
@@ -18,10 +21,11 @@ export const fileBug: WriteKind = {
       : { kind: 'bug', text: formatDraftDocument(title, description), accountUrl: account.url, target: 'bug' };
     return {
       draft: { ...draft, ref: newDraftRef(), byAgent: true },
-      title: 'File a bug on the helpdesk?',
-      where: `A bug report (kind ${inlineCode('error')}) in ${inlineCode(account.url)}${about}`,
+      title: l10n.t('File a bug on the helpdesk?'),
+      where: l10n.t('A bug report (kind {0}) in {1}{2}', inlineCode('error'), inlineCode(account.url), about),
     };
   },
-  twin: 'filed with this title',
+  twin: (reference, ago) => l10n.t('{0} was filed with this title {1} from VS Code', reference, ago),
+  again: () => l10n.t('File a bug on the helpdesk again?'),
   filed: (post, _draft, reference) => `Bug ${reference(post.id)} filed.`,
 };

@@ -10,6 +10,8 @@ import { inlineCode } from '../../text/markdown';
 import { labelText } from '../../text/serverText';
 import { TEXT_CHARS, TITLE_CHARS, type WriteFields } from './write';
 
+const { l10n } = vscode;
+
 /** The longest path a file may be given by. */
 const PATH_CHARS = 1_000;
 
@@ -37,7 +39,9 @@ export async function newPost(fields: WriteFields, what: 'bug' | 'task', log: Lo
     };
   const code = fields.file === undefined || fields.file === '' ? undefined : await workspaceCode(fields, log);
   if (typeof code === 'string') return { problem: `${code} Nothing was written.` };
-  const about = code ? `, about ${inlineCode(`${code.selection.relativePath}:${lineText(code)}`)} with that code and a link to it` : '';
+  const about = code
+    ? l10n.t(', about {0} with that code and a link to it', inlineCode(`${code.selection.relativePath}:${lineText(code)}`))
+    : '';
   return { title, description, code, about };
 }
 

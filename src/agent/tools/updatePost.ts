@@ -19,6 +19,8 @@ import { abortOn, failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, 
 import type { SignedIn } from '../../accounts/signedIn';
 import { callKey, Questions } from './questions';
 
+const { l10n } = vscode;
+
 /** What the agent asks (any JSON value reaches the tool, whatever the schema says). */
 export interface UpdatePostInput {
   post: number | string;
@@ -116,11 +118,16 @@ export function updatePostTool(services: Services, identity: Identity, documents
       };
     const lines = changeLines(post, changes, statuses, identity.me(signedIn.url)?.id);
     const shown = [
-      `Post ${reference(id)} ${inlineCode(labelText(postTitle(post), 120))} in ${inlineCode(signedIn.url)}, seen by everyone who sees that post:`,
+      l10n.t(
+        'Post {0} {1} in {2}, seen by everyone who sees that post:',
+        reference(id),
+        inlineCode(labelText(postTitle(post), 120)),
+        inlineCode(signedIn.url),
+      ),
       '',
       ...lines.map((line) => `- ${line}`),
       '',
-      'Nothing else is changed. If someone changes the post before you continue, nothing is written.',
+      l10n.t('Nothing else is changed. If someone changes the post before you continue, nothing is written.'),
     ].join('\n');
     return { post, changes, shown };
   }
@@ -161,7 +168,7 @@ export function updatePostTool(services: Services, identity: Identity, documents
       return undefined;
     }
     questions.asked(key, { what: composed, account: signedIn, shown: composed.shown });
-    return { title: `Update ${reference(composed.post.id)}?`, message: composed.shown };
+    return { title: l10n.t('Update {0}?', reference(composed.post.id)), message: composed.shown };
   }
 
   /** The update of this call on `signedIn`, joined by the same call made again meanwhile. */

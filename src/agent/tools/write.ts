@@ -66,8 +66,10 @@ export interface Fresh {
 export interface WriteKind {
   /** The draft of the agent's input, as its question shows it; or why there is none. */
   compose(fields: WriteFields, account: Account, token: vscode.CancellationToken, log: Log): Promise<Fresh | { problem: string }>;
-  /** What a post of the same intent filed lately was: said in the question and the answer. */
-  readonly twin: string;
+  /** In the question: `reference` (a post of the same intent, filed lately) was written so `ago` ("5 minutes ago") from VS Code. */
+  twin(reference: string, ago: string): string;
+  /** The question's title where the agent asked to file it again all the same. */
+  readonly again: () => string;
   /** What the agent is told once its post is on the helpdesk. */
   filed(post: Post, draft: Draft, reference: (id: number) => string): string;
 }

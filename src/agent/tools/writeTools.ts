@@ -5,7 +5,7 @@
 // every other: saved as a draft, sent once with its marker. An answer lost on the way leaves the
 // draft; the same call again sends that draft, which looks for its post before it sends, so an
 // agent that retries never files twice.
-import type vscode = require('vscode');
+import vscode = require('vscode');
 import type { Account } from '../../api/account';
 import { referenceText } from '../../code/postReferences';
 import type { Draft } from '../../drafts/drafts';
@@ -21,6 +21,9 @@ import { fileBug } from './fileBug';
 import { callKey, Questions } from './questions';
 import { failureAnswer, isInput, isSignInFailure, NO_INPUT, onAccount, quoted, SIGN_IN, type Confirmation } from './tool';
 import { FIELDS, writeFieldsOf, type Fresh, type WriteFields, type WriteKind, type WriteTool } from './write';
+import { relativeTime } from '../../text/intl';
+
+const { l10n } = vscode;
 
 export type { CommentOnPostInput, FileInput, WriteInput, WriteTool } from './write';
 
@@ -59,9 +62,6 @@ const AMBIGUOUS =
 const EDITING =
   'Nothing was sent: the person is editing the draft of this very write in VS Code (kept from an earlier attempt). They can send it from there with "Send Draft"; do not call the tool again for it.';
 const NOT_WRITTEN = `${NO_INPUT} Nothing was written.`;
-/** Said under the text shown: what the marker line is for. */
-const MARKER_LINE =
-  'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.';
 
 export function writeTools(services: Services): WriteTools {
   const { gateway, drafts, sender, log } = services;
@@ -101,44 +101,54 @@ export function writeTools(services: Services): WriteTools {
     if (kept && keptRef) {
       // Its open editor would be saved and sent with it: what the person types there is theirs to send.
       if (draftDocument(kept.id)?.isDirty) return { problem: EDITING };
-      const what = kept.unconfirmed
-        ? 'from an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice)'
-        : 'from an earlier call, not sent yet';
-      return { kept, ref: keptRef, title: made.title, where: `${made.where}. This sends the draft kept in VS Code ${what}, as it is now` };
+      const where = kept.unconfirmed
+        ? l10n.t(
+            '{0}. This sends the draft kept in VS Code from an earlier attempt whose answer was lost (it may be on the helpdesk: sending looks for its post first, and files nothing twice), as it is now',
+            made.where,
+          )
+        : l10n.t('{0}. This sends the draft kept in VS Code from an earlier call, not sent yet, as it is now', made.where);
+      return { kept, ref: keptRef, title: made.title, where };
     }
     if (!filed) return made;
-    const named = `${reference(filed.postId)} was ${KINDS[tool].twin} ${agoWords(now - filed.at)} from VS Code`;
+    const named = KINDS[tool].twin(reference(filed.postId), agoWords(now - filed.at));
     if (fields.fileAgain === true)
       return {
         ...made,
         again: filed,
-        title: `${made.title.replace(/\?$/, '')} again?`,
-        where: `${named}. Continue files another one: ${made.where}`,
+        title: KINDS[tool].again(),
+        where: l10n.t('{0}. Continue files another one: {1}', named, made.where),
       };
     return {
       answerWith: filed,
-      title: `Answer with ${reference(filed.postId)}?`,
-      where: `${named}. Continue tells the agent about ${reference(filed.postId)} and writes nothing new (to file another one, the agent can call again with fileAgain: true)`,
+      title: l10n.t('Answer with {0}?', reference(filed.postId)),
+      where: l10n.t(
+        '{0}. Continue tells the agent about {1} and writes nothing new (to file another one, the agent can call again with fileAgain: true)',
+        named,
+        reference(filed.postId),
+      ),
     };
   }
 
   /** The question: where it goes, and the title and content exactly as they are sent. */
   function questionOf(composed: Exclude<Composed, { problem: string }>): Confirmation {
     const intro = `${composed.where}.`;
-    if ('answerWith' in composed) return { title: composed.title, message: `${intro} If you do not continue, nothing is written.` };
+    if ('answerWith' in composed)
+      return { title: composed.title, message: `${intro} ${l10n.t('If you do not continue, nothing is written.')}` };
     const sent = 'kept' in composed ? filedText(composed.kept, composed.ref) : filedText(composed.draft, composed.draft.ref);
     const message = [
-      `${intro} It is saved as a draft and sent once; if you do not continue, nothing is written.`,
+      `${intro} ${l10n.t('It is saved as a draft and sent once; if you do not continue, nothing is written.')}`,
       '',
-      'Title, as sent:',
+      l10n.t('Title, as sent:'),
       '',
       codeBlock(sent.title),
       '',
-      'Content, as sent:',
+      l10n.t('Content, as sent:'),
       '',
       codeBlock(sent.content),
       '',
-      MARKER_LINE,
+      l10n.t(
+        'Its first line, "Sent from VS Code · hb-…", marks the post, so that a retry after a lost answer finds it instead of filing it twice.',
+      ),
     ].join('\n');
     return { title: composed.title, message };
   }
@@ -161,7 +171,7 @@ export function writeTools(services: Services): WriteTools {
     if (token.isCancellationRequested) return 'Cancelled: nothing was written.';
     if ('answerWith' in composed) {
       const { postId, at } = composed.answerWith;
-      return `${reference(postId)} was filed with this intent ${agoWords(Date.now() - at)} from VS Code; the person chose to answer with it. Nothing new was written. Web page: ${signedIn.link('posts', postId)}`;
+      return `${reference(postId)} was filed with this intent ${englishAgo(Date.now() - at)} from VS Code; the person chose to answer with it. Nothing new was written. Web page: ${signedIn.link('posts', postId)}`;
     }
     let draft: Draft;
     if ('kept' in composed) {
@@ -268,4 +278,9 @@ export function writeTools(services: Services): WriteTools {
       )();
     },
   };
+}
+
+/** How long ago, in the English of the answers agents read (the question shows the person's language). */
+function englishAgo(ms: number): string {
+  return ms < 60_000 ? 'just now' : relativeTime(-Math.floor(ms / 60_000) * 60, 'en');
 }

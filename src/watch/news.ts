@@ -1,10 +1,12 @@
 import { isComment, type Post } from '../api';
 import type { WhoIAm } from '../accounts/identity';
 import { isAssignedToMe, isFiledByMe } from '../accounts/scopes';
+import { contentText } from '../text/contentText';
+import { labelText } from '../text/serverText';
 
 /**
  * What a poll of the newest posts tells, compared with what the one before saw. The service has
- * no events: news is a difference between two reads of its list. No vscode import.
+ * no events: news is a difference between two reads of its list.
  */
 
 /** What is compared of a post from one poll to the next. */
@@ -70,8 +72,9 @@ function factsOf(post: Post, who: WhoIAm): PostFacts {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const own = who.comments.get(post.id) ?? 0;
   return {
-    // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file.
-    title: keptTitle(post.title),
+    // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file. An untitled
+    // post is named by the start of its text (an e-mail's, not its markup), as its row is.
+    title: keptTitle(post.title) || labelText(contentText(post, 1000).text, 60),
     userId: number(post.user_id),
     responsibleId: number(post.responsible_id),
     comments: number(post.comments_cache),

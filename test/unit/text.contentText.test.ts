@@ -9,6 +9,7 @@ import { PostNode } from '../../src/views/nodes';
 import { matchesFilter } from '../../src/views/postFilter';
 import { renderPost } from '../../src/views/postDocument';
 import { compare } from '../../src/watch/news';
+import { untitledName } from '../../src/watch/watcher';
 import { GMAIL_MESSAGE, HIDDEN_MARKER, HOSTILE_ACTIVE, PLAIN_MESSAGE } from '../server/demoEmails';
 import { assertReadable, HOSTILE_CONTENTS, shownByMarkdown, USE_HTML_SIDES } from './readableCheck';
 import { whoIs } from './whoIs';
@@ -114,7 +115,7 @@ describe("a post's content as readable text (issue 49)", () => {
     const before = compare(undefined, [], me, 0).snapshot;
     // Comments are news through their post's count, not of their own.
     const posts = cases.filter(({ post }) => post.task_kind !== 'comment').map(({ post }) => ({ ...fresh(post), responsible_id: 7 }));
-    const { news } = compare(before, posts, me, 1);
+    const { news } = compare(before, posts, me, 1, untitledName);
     assert.equal(news.length, posts.length);
     for (const item of news) assertReadable(item.title, `news of #${item.id}`);
     assert.ok(

@@ -156,6 +156,8 @@ if (args.has('--unit')) {
   });
   // The MCP tests run the stdio entry as an agent would.
   builds.push(mcp);
+  // The modules that read posts' content load the e-mail bundle beside them (src/email/load.ts), as they do in dist/.
+  builds.push({ ...email, outdir: 'out/unit' });
 }
 if (args.has('--server')) {
   builds.push({ ...tests, entryPoints: ['test/server/sandbox.ts'], outdir: 'out/server' });

@@ -3,6 +3,7 @@ import type { Post } from '../api';
 import { codePlaces, openAtOnce, openPlace, type CodePlace } from '../editor/codePlaces';
 import type { SignedIn } from '../accounts/signedIn';
 import type { Services } from '../services';
+import { contentText } from '../text/contentText';
 import { labelText, pickText } from '../text/serverText';
 import { accountOfPost, branchPost, pickPost } from './prompts';
 import { targetPost } from './targets';
@@ -27,7 +28,7 @@ export async function goToCode(services: Services, signedIn: SignedIn | undefine
   if (!post) return;
   const places = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: l10n.t('Looking for the code of #{0}…', post.id) },
-    (_progress, token) => codePlaces(post.content, token),
+    (_progress, token) => codePlaces(contentText(post).text, token),
   );
   if (places.length === 0) {
     void services.ui.info(l10n.t("#{0} names no code: no file and lines, no link to this repository's code and no stack trace.", post.id));

@@ -13,24 +13,13 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build, shared with sanitize-html
 import htmlparser2 = require('htmlparser2');
+import { useHtmlFlag } from './useHtml';
 
 /** A post as far as this needs it: any field may be missing or of the wrong type. */
 export interface PostContent {
   content?: unknown;
   use_html?: unknown;
   task_kind?: unknown;
-}
-
-const TRUE = new Set(['true', '1', 'yes']);
-const FALSE = new Set(['false', '0', 'no', '']);
-
-/** `use_html` as sent: true or false when it says, undefined when it is missing or says nothing readable. */
-export function useHtmlFlag(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim().toLowerCase();
-  return TRUE.has(text) ? true : FALSE.has(text) ? false : undefined;
 }
 
 export function contentIsHtml(post: PostContent): boolean {

@@ -4,7 +4,8 @@
  * (load.ts), so activation does not read its parsers. No vscode in it: the words it adds come
  * from the caller.
  */
-export { contentIsHtml, looksLikeHtml, useHtmlFlag, type PostContent } from './contentKind';
+export { contentIsHtml, looksLikeHtml, type PostContent } from './contentKind';
+export { mayBeHtml, useHtmlFlag } from './useHtml';
 export { imageSource, linkTarget, shownAddress } from './links';
 export { emailPage, ENGLISH_PAGE_LABELS, type EmailPage, type EmailPageOptions, type PageLabels } from './toPage';
 export {

@@ -1,9 +1,11 @@
 // Which records a search finds, one rule for the agent's search (helpdesk_searchPosts) and the
 // editor's picks: every word in the record's text, any case; the work in slices (`pause`), each
-// record's text lower-cased once. The words are bounded before (see searchInput.ts). No vscode.
+// record's text lower-cased once. The words are bounded before (see searchInput.ts). A post's
+// content is what it reads as (an e-mail's text, not its markup: contentText.ts).
 import { isComment, type Client, type Post } from '../api';
 import { NOBODY, type WhoIAm } from '../accounts/identity';
 import { inScope, type PostsScope } from '../accounts/scopes';
+import { contentText } from '../text/contentText';
 
 /** What a search of posts wants (the agent's SearchCriteria, or a pick's). */
 export interface PostQuery {
@@ -33,7 +35,7 @@ export async function matchingPosts(
       (state === 'all' || (state === 'closed') === (post.closed === true)) &&
       (kind === undefined || post.kind?.toLowerCase() === kind || post.task_kind?.toLowerCase() === kind) &&
       inScope(post, scope, who);
-    if (wanted && (await hasEvery(words, () => `${textOf(post.title)}\n${textOf(post.content)}`, pause))) found.set(post.id, post);
+    if (wanted && (await hasEvery(words, () => `${textOf(post.title)}\n${contentText(post).text}`, pause))) found.set(post.id, post);
   }
   return found;
 }

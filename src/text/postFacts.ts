@@ -5,6 +5,7 @@
 // agent), and none words a fact itself.
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
+import { contentText } from './contentText';
 import { labelText } from './serverText';
 import { numberText, relativeTime } from './intl';
 import { plural } from './plural';
@@ -23,7 +24,8 @@ export interface FactsContext {
 
 /** Its title, else the start of its content, else its number. */
 export function postTitle(post: Post): string {
-  return labelText(post.title) || labelText(post.content, 60) || l10n.t('Post #{0}', post.id);
+  // Only the start of the content is converted: a title needs no more.
+  return labelText(post.title) || labelText(contentText(post, 1000).text, 60) || l10n.t('Post #{0}', post.id);
 }
 
 /** The service's kinds and task kinds (api-spec.md) by name in the display language. */

@@ -2,7 +2,8 @@ import vscode = require('vscode');
 import { isComment, type Client, type Deal, type Post } from '../api';
 import { inertMarkdown, inertMarkdownLines } from '../text/markdown';
 import { postFacts, postTitle, stateText, statusText, type FactsContext } from '../text/postFacts';
-import { bodyText, labelText } from '../text/serverText';
+import { contentText } from '../text/contentText';
+import { labelText } from '../text/serverText';
 import type { RowGroup } from './shownPosts';
 import { numberText } from '../text/intl';
 
@@ -138,7 +139,7 @@ export class PostNode {
     md.supportHtml = false;
     md.appendMarkdown(`**${inertMarkdown(postTitle(post))}**\n\n`);
     md.appendMarkdown(inertMarkdown([`#${post.id}`, ...postFacts(post, { ...this.names, now })].join(' · ')));
-    const content = bodyText(post.content, 600).trim();
+    const content = contentText(post, 600).text.trim();
     if (content) md.appendMarkdown(`\n\n---\n\n${inertMarkdownLines(content)}`);
     return md;
   }

@@ -6,7 +6,8 @@ import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signed
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, linklessMarkdown } from '../text/markdown';
 import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
-import { bodyText, labelText } from '../text/serverText';
+import { contentText } from '../text/contentText';
+import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { abortSignalOf } from '../ui/progress';
 import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
@@ -225,6 +226,8 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
   // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
   const fact = (name: string, value: unknown) => line(name, linklessMarkdown(labelText(value, 200)));
   const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
+  // An e-mail's HTML as its text, in the same fence as any content: nothing of it is rendered.
+  const content = contentText(post);
   const lines = [
     `# ${linklessMarkdown(postTitle(post))}`,
     '',
@@ -245,11 +248,11 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...fact(l10n.t('Updated'), post.updated_at),
     ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
     ...line(l10n.t('Web page'), link),
+    ...line(l10n.t('Content'), content.html ? l10n.t('an HTML e-mail, shown as text') : ''),
     '',
     ...more,
   ];
-  const content = bodyText(post.content, 100_000);
-  if (content.trim()) lines.push(codeBlock(content.replace(/\n$/, ''), 'text'), '');
+  if (content.text.trim()) lines.push(codeBlock(content.text.replace(/\n$/, ''), 'text'), '');
   return lines.join('\n');
 }
 

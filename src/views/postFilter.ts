@@ -1,4 +1,5 @@
 import type { Post, PostKind, TaskKind } from '../api';
+import { contentText } from '../text/contentText';
 
 export interface PostFilter {
   text?: string;
@@ -14,7 +15,7 @@ export function matchesFilter(post: Post, filter: PostFilter, showClosed: boolea
   if (filter.client && post.client_id !== filter.client.id) return false;
   if (filter.text) {
     const needle = filter.text.toLowerCase();
-    const haystack = `${typeof post.title === 'string' ? post.title : ''}\n${typeof post.content === 'string' ? post.content : ''}\n#${post.id}`;
+    const haystack = `${typeof post.title === 'string' ? post.title : ''}\n${contentText(post).text}\n#${post.id}`;
     if (!haystack.toLowerCase().includes(needle)) return false;
   }
   return true;

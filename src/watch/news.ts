@@ -66,12 +66,16 @@ export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, wh
   return isFiledByMe(post, who) || isAssignedToMe(post, who) || who.commented.has(post.id);
 }
 
-function factsOf(post: Post, who: WhoIAm): PostFacts {
+/** What names a post that has no title (the watcher's: the start of its content's text); none by default. */
+export type UntitledName = (post: Post) => string;
+
+function factsOf(post: Post, who: WhoIAm, untitled: UntitledName): PostFacts {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const own = who.comments.get(post.id) ?? 0;
   return {
-    // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file.
-    title: keptTitle(post.title),
+    // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file. An untitled
+    // post is named by the start of its text (an e-mail's, not its markup), as its row is.
+    title: keptTitle(post.title) || keptTitle(untitled(post)),
     userId: number(post.user_id),
     responsibleId: number(post.responsible_id),
     comments: number(post.comments_cache),
@@ -96,13 +100,14 @@ export function compare(
   posts: readonly Post[],
   who: WhoIAm,
   now: number,
+  untitled: UntitledName = () => '',
 ): { snapshot: Snapshot; news: NewsItem[] } {
   const news: NewsItem[] = [];
   const seen: Record<string, PostFacts> = {};
   for (const post of posts) {
     // A comment listed among posts is news through its post's count, not a post of its own.
     if (!Number.isSafeInteger(post.id) || post.id <= 0 || isComment(post)) continue;
-    const facts = factsOf(post, who);
+    const facts = factsOf(post, who, untitled);
     seen[post.id] = facts;
     if (!before) continue;
     // The post as the person's own update left it (nothing after it): their change, no news to them.

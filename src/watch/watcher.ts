@@ -4,6 +4,8 @@ import { isApiError, readPage, type Page, type Post } from '../api';
 import type { Log } from '../log';
 import type { Notifier } from '../ui/notifier';
 import { errorText } from '../ui/errorText';
+import { contentText } from '../text/contentText';
+import { labelText } from '../text/serverText';
 import { compare, heldNews, isSeen, newsPosts, wanted, type HeldNews, type SeenMarks } from './news';
 import type { WhoIAm } from '../accounts/identity';
 import { MAX_CHANGED_PAGES, readChanges, type ChangesSource } from './changedPosts';
@@ -374,7 +376,7 @@ export class NewsWatcher extends Disposable {
         );
       if (beyondBound)
         this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
-      const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started);
+      const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started, untitledName);
       const [notified, seen] = await Promise.all([this.folder.notified(account.url), this.folder.seen(account.url)]);
       // The notified file lost (of another shape) after a baseline: what the last poll found counts as told, so that this poll's news is.
       if (!notified && before?.snapshot && wanted()) await this.folder.writeNotified(account.url, { seq: before.seq }, wanted);
@@ -516,4 +518,9 @@ export class NewsWatcher extends Disposable {
       if (!this.disposed) void this.tell();
     }, ms);
   }
+}
+
+/** An untitled post's news names it by the start of its content's text (an e-mail's, not its markup), as its row does. */
+export function untitledName(post: Post): string {
+  return labelText(contentText(post, 1000).text, 60);
 }

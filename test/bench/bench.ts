@@ -14,6 +14,7 @@
 //     --save      the run's figures as JSON, for --compare
 //     --compare A.json B.json   only: whether two saved runs agree (each paired median within 25 ms)
 //     --news      only the news watcher's cost (no workbench; a few seconds)
+//     --email     only the e-mail conversions: a 200 KB message as text, an e-mail's tokens (no workbench; seconds)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
 //     --profile DIR  a CPU profile of each extension host, from its start, into DIR (see
 //                 cpuProfileHook.ts): with --depth, of that one (activation, the first use, the
@@ -34,6 +35,7 @@ import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { startStandIn, type StandIn } from '../server';
 import { expectedRows } from '../ui/steps';
 import { runInEditor } from './editor';
+import { measureEmail } from './email';
 import { measureNews } from './news';
 import { packageExtension, packageFloor, type Packaged } from './packaging';
 import { printComparison } from './compare';
@@ -67,6 +69,7 @@ async function bench(): Promise<void> {
       against: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       news: { type: 'boolean', default: false },
+      email: { type: 'boolean', default: false },
       depth: { type: 'boolean', default: false },
       profile: { type: 'string' },
       save: { type: 'string' },
@@ -101,6 +104,20 @@ async function bench(): Promise<void> {
     const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}${values.slow ? ` (${SLOW_MODE})` : ''}`;
     return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${machine}, ${new Date().toISOString().slice(0, 16)}Z`;
   };
+  say('The e-mail conversions (no workbench)…');
+  const email = measureEmail(say);
+  if (values.email) {
+    report({
+      environment: environment(),
+      command,
+      floorLabel: 'Floor',
+      against: false,
+      sessions: [],
+      email,
+      wallMs: Date.now() - wallStart,
+    });
+    return;
+  }
   say("The news watcher's cost (no workbench)…");
   const news = await measureNews(say);
   if (values.news) {
@@ -111,6 +128,7 @@ async function bench(): Promise<void> {
       against: false,
       sessions: [],
       news,
+      email,
       wallMs: Date.now() - wallStart,
     });
     return;

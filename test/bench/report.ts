@@ -1,5 +1,6 @@
 // The printed report: one table of what a person waits for, each figure beside the floor's from
 // the same run as a paired difference, then sizes and load more at depth, and the targets.
+import type { EmailFigures } from './email';
 import type { NewsFigures } from './news';
 import type { DepthFigures } from './results';
 import type { Sample } from './sessions';
@@ -42,6 +43,10 @@ export const TARGETS = {
   newsIdleRequestsPerHour: 12,
   /** News: heap growth from the 10th poll to the last, beyond the snapshot's bound. */
   newsHeapGrowthBytes: 1024 * 1024,
+  /** A 200 KB e-mail as text (issue 49). */
+  emailTextMs: 20,
+  /** A typical e-mail's tokens as raw HTML over the agent's answer's (issue 49). */
+  emailTokenRatio: 3,
 } as const;
 
 /** Samples per latency, in pair order. */
@@ -64,6 +69,7 @@ export interface BenchFigures {
   sizes?: { bundles: Record<string, number>; main: string; vsixName: string; vsixBytes: number };
   depth?: DepthFigures;
   news?: NewsFigures;
+  email?: EmailFigures;
   wallMs: number;
 }
 
@@ -239,6 +245,36 @@ export function printReport(f: BenchFigures): void {
       ok: heapOk,
       text: `news: heap ${growth >= 0 ? '+' : ''}${kib(growth)} per 1,000 polls, snapshot ${n.snapshotPosts} posts (target ≤ +1 MB)`,
     });
+  }
+  if (f.email) {
+    const e = f.email;
+    const textOk = e.textMs <= TARGETS.emailTextMs;
+    rows.push([
+      `E-mail: ${kib(e.chars)} as text (floor: htmlparser2's tree of it), median of ${e.pairs}`,
+      ms(e.textMs),
+      ms(e.floorMs),
+      `${signed(e.pairedMs)} ms`,
+      '',
+      `≤ ${ms(TARGETS.emailTextMs)}`,
+      verdict(textOk),
+    ]);
+    summary.push({ ok: textOk, text: `e-mail: ${kib(e.chars)} as text in ${ms(e.textMs)} (target ≤ ${ms(TARGETS.emailTextMs)})` });
+    for (const t of e.tokens) {
+      const tokenOk = t.html / t.text >= TARGETS.emailTokenRatio;
+      rows.push([
+        `  ${t.name}: tokens as HTML → as the agent's answer`,
+        `${t.html} → ${t.text}`,
+        '',
+        '',
+        ratio(t.html / t.text),
+        `≥ ${ratio(TARGETS.emailTokenRatio)}`,
+        verdict(tokenOk),
+      ]);
+      summary.push({
+        ok: tokenOk,
+        text: `e-mail: ${t.name} ${ratio(t.html / t.text)} fewer tokens as text (target ≥ ${ratio(TARGETS.emailTokenRatio)})`,
+      });
+    }
   }
   if (f.sizes) {
     // No target on bundles: what loads at startup is what activation measures, and what a view needs is what open to rows measures.

@@ -1,5 +1,6 @@
 // helpdesk_getPost: one post, its facts, its content (bounded), the code it points at, and the
-// comments the Helpdesk view's list holds on it.
+// comments the Helpdesk view's list holds on it: the thread in order. An e-mail's HTML is given as
+// its text (contentText.ts), and said to be, so the agent reads what the customer wrote, not markup.
 import vscode = require('vscode');
 import type { Post } from '../../api';
 import type { SignedIn, WindowAccount } from '../../accounts/signedIn';
@@ -8,8 +9,9 @@ import { codePlaces } from '../../editor/codePlaces';
 import { postIdOf } from '../../search/postIdOf';
 import { readSettings } from '../../settings';
 import type { HelpdeskStore } from '../../store/helpdeskStore';
+import { contentText, type ContentText } from '../../text/contentText';
 import { ageText, postTitle } from '../../text/postFacts';
-import { bodyText, labelText } from '../../text/serverText';
+import { labelText } from '../../text/serverText';
 import { factsLine, readList } from './postList';
 import { failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, withAbort } from './tool';
 
@@ -40,16 +42,15 @@ export function getPostTool(window: Pick<WindowAccount, 'ready'>): (input: unkno
       return failureAnswer(`Post ${reference(id)} could not be read.`, error);
     }
     const facts = factsLine(store, post);
-    const content = typeof post.content === 'string' ? post.content : '';
-    const cut = content.length > CONTENT_CHARS ? ` (the first ${CONTENT_CHARS} of ${content.length} characters)` : '';
-    // Cut before it is cleaned: the cleaning is linear, but a post may hold megabytes.
-    const shown = bodyText(content.slice(0, 2 * CONTENT_CHARS), CONTENT_CHARS);
+    const whole = contentText(post);
+    const content = contentText(post, CONTENT_CHARS);
     const parts = [
       `Post ${reference(post.id)}. Web page: ${account.link('posts', post.id)}`,
-      quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${shown}`),
-      cut ? `Content shown${cut}.` : '',
+      quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${content.text}`),
+      contentNote(content, whole, CONTENT_CHARS),
     ];
-    const places = await codePlaces(content, token);
+    // Go to Code's places, from the text as shown: an e-mail's links by their addresses, nothing its sender hid.
+    const places = await codePlaces(whole.text, token);
     if (places.length > 0) {
       const shown = places.slice(0, 10).map(({ location, file, sure }) => {
         const lines = location.endLine ? `${location.startLine}-${location.endLine}` : `${location.startLine}`;
@@ -96,10 +97,19 @@ async function commentsOf(
     return count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.';
   const shown = comments.sort((a, b) => a.id - b.id).slice(-COMMENTS_SHOWN);
   const text = shown
-    .map(
-      (comment) =>
-        `${reference(comment.id)} ${ageText(comment, Date.now()) ?? ''}\n${bodyText(typeof comment.content === 'string' ? comment.content.slice(0, 2 * COMMENT_CHARS) : '', COMMENT_CHARS)}`,
-    )
+    .map((comment) => {
+      const content = contentText(comment, COMMENT_CHARS);
+      return `${reference(comment.id)} ${ageText(comment, Date.now()) ?? ''}${content.html ? ' (an HTML e-mail, as text)' : ''}\n${content.text}`;
+    })
     .join('\n\n');
-  return [`Comments (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n');
+  return [`Comments, oldest first (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n');
+}
+
+/** What the answer says of the content beside it: an e-mail given as its text, and how much of it is shown. */
+function contentNote(content: ContentText, whole: ContentText, max: number): string {
+  const html = content.html
+    ? `The content is an HTML e-mail, given as its text: markup, styles, hidden parts, signatures and tracking left out${content.quoted ? ', quoted earlier messages marked or left out' : ''}.`
+    : '';
+  const cut = whole.text.length > max ? `Content shown (the first ${max} of ${whole.text.length} characters).` : '';
+  return [html, cut].filter(Boolean).join(' ');
 }

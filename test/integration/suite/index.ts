@@ -22,6 +22,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'writes.test.ts': () => import('./writes.test'),
   'reportBug.test.ts': () => import('./reportBug.test'),
   'hostile.test.ts': () => import('./hostile.test'),
+  'emails.test.ts': () => import('./emails.test'),
   'inCode.test.ts': () => import('./inCode.test'),
   'news.test.ts': () => import('./news.test'),
   'newsLifecycle.test.ts': () => import('./newsLifecycle.test'),

@@ -23,6 +23,11 @@ export function isReplyDraft(draft: Draft, accountUrl: string, postId: number): 
 export class Reply {
   private draftId: string | undefined;
   private state: ReplyState = { kind: 'writing' };
+  /**
+   * A send asked and not ended: another press of Send or Retry meanwhile (a double click, a key
+   * held) is the same intent, and is dropped rather than queued behind it.
+   */
+  private busy = false;
   /** Saves and sends, one after another, in the order the page asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -58,6 +63,7 @@ export class Reply {
 
   /** The text as typed, saved into the reply's draft (made at the first word; removed when emptied). Not while a send is under way. */
   save(parent: Post, text: string): Promise<void> {
+    if (this.busy) return Promise.resolve();
     return this.next(async () => {
       if (this.state.kind === 'sending') return;
       await this.write(parent, text);
@@ -66,16 +72,19 @@ export class Reply {
 
   /** Saves `text`, then sends the draft; resolves with the comment once filed. */
   send(parent: Post, text: string): Promise<Post | undefined> {
+    if (this.busy || !text.trim()) return Promise.resolve(undefined);
+    this.busy = true;
     return this.next(async () => {
-      if (this.state.kind === 'sending' || !text.trim()) return undefined;
       await this.write(parent, text);
       return this.sendKept();
-    });
+    }).finally(() => (this.busy = false));
   }
 
   /** Sends the kept draft again (after a failure). */
   retry(): Promise<Post | undefined> {
-    return this.next(() => (this.state.kind === 'failed' ? this.sendKept() : Promise.resolve(undefined)));
+    if (this.busy || this.state.kind !== 'failed') return Promise.resolve(undefined);
+    this.busy = true;
+    return this.next(() => this.sendKept()).finally(() => (this.busy = false));
   }
 
   /** Back to writing, with the kept text. */

@@ -874,9 +874,13 @@ async function conversationFrame(page: Page, id: number): Promise<Frame> {
   const deadline = Date.now() + REACTION;
   for (;;) {
     for (const frame of page.frames()) {
+      // Read at once in each frame (a locator would wait in every frame that has none).
       const post = await frame
-        .locator('main#conversation[aria-busy="false"]')
-        .getAttribute('data-post', { timeout: 50 })
+        .evaluate(() => {
+          const doc = (globalThis as { document?: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
+            .document;
+          return doc?.querySelector('main#conversation[aria-busy="false"]')?.getAttribute('data-post') ?? null;
+        })
         .catch(() => null);
       if (post === String(id)) return frame;
     }

@@ -34,6 +34,15 @@ export default tseslint.config(
     },
   },
   {
+    // The conversation page's script runs in the webview, a browser: plain JavaScript, not in the TypeScript project.
+    files: ['media/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'script',
+      globals: { acquireVsCodeApi: 'readonly', document: 'readonly', window: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
+  },
+  {
     // Tests read the stand-in's JSON and fake the editor's API: `any` there is the data under test.
     files: ['test/**/*.ts'],
     rules: {

@@ -46,6 +46,8 @@ const GALLERY_COLOR_LENGTH = 16;
  * beside itself, and the MCP server the extension hands to agents (src/agent/mcp/entry/stdio.ts).
  */
 export const BUNDLES: readonly string[] = ['dist/start.js', 'dist/extension.js', 'dist/mcp.js'];
+/** The conversation page's script and style: webview resources, which no manifest field names. */
+export const WEBVIEW_FILES: readonly string[] = ['media/conversation/page.css', 'media/conversation/page.js'];
 
 /** The manifest's fields this file reads; everything else passes through unread. */
 export interface Manifest {
@@ -195,7 +197,7 @@ function contributedFiles(contributes: unknown, resolve: (value: string) => stri
  * Nothing else runs: sources, maps, tests, screenshots and node_modules stay out.
  */
 export function packageFiles(root: string, manifest: Manifest): string[] {
-  const files = new Set<string>(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...BUNDLES]);
+  const files = new Set<string>(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...BUNDLES, ...WEBVIEW_FILES]);
   if (typeof manifest.main === 'string') files.add(packagePath(manifest.main));
   if (typeof manifest.icon === 'string') files.add(packagePath(manifest.icon));
 

@@ -23,6 +23,7 @@ export type CommandId =
   | 'helpdesk.markPostUnseen'
   | 'helpdesk.openInBrowser'
   | 'helpdesk.openPost'
+  | 'helpdesk.openPostAsText'
   | 'helpdesk.refresh'
   | 'helpdesk.refreshClients'
   | 'helpdesk.refreshPosts'

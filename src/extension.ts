@@ -72,6 +72,9 @@ import { NewsWatcher } from './watch/watcher';
 import { BranchPosts } from './branch/branchPosts';
 import { CommitMessages } from './branch/commitMessages';
 import { CurrentPostStatus } from './branch/currentPostStatus';
+import { ConversationPanels } from './conversation/panels';
+import { isPageUri } from './conversation/panel';
+import type { UpdateShown } from './commands/updatePost';
 
 /**
  * What the integration tests reach through `extension.exports`. Only in test mode: exports are
@@ -94,6 +97,8 @@ export interface TestApi {
   readonly branchPosts: BranchPosts;
   readonly currentPost: CurrentPostStatus;
   readonly postDocuments: PostDocumentProvider;
+  /** The conversation pages, one per post of an account. */
+  readonly conversations: ConversationPanels;
   readonly sender: DraftSender;
   /** Modal dialogs throw in test mode: `ui.answerNextQuestion` answers the next one. */
   readonly ui: Notifier;
@@ -107,10 +112,10 @@ export interface TestApi {
   readonly mcp: McpDoor;
 }
 
-/** What some features need beyond the services: who the person is, and the post documents. */
+/** What some features need beyond the services: who the person is, and where posts are shown (documents and pages). */
 interface FeatureParts {
   readonly identity: Identity;
-  readonly postDocuments: PostDocumentProvider;
+  readonly postDocuments: UpdateShown;
 }
 
 /** The features that write or sign in: each says its commands and its typed action once. */
@@ -196,13 +201,27 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   clients.showIn(clientsView);
   const rowDecorations = new RowDecorations(watcher);
   const postDocuments = new PostDocumentProvider(gateway);
+  const conversations = new ConversationPanels({ gateway, drafts, sender, ui, log, extensionUri: context.extensionUri });
+  /** Where a post is shown: its documents and its page, each told of an update, each asked what it showed. */
+  const shownPosts: UpdateShown = {
+    showUpdated: (accountUrl, post) => {
+      postDocuments.showUpdated(accountUrl, post);
+      conversations.showUpdated(accountUrl, post);
+    },
+    shownIn: (uri) => (isPageUri(uri) ? conversations.shownIn(uri) : postDocuments.shownIn(uri)),
+  };
 
-  const made = features(services, { identity, postDocuments });
+  const made = features(services, { identity, postDocuments: shownPosts });
   /** The person's Refresh: the post updates a refusal stopped are offered again (the next one will tell). */
   const refreshed = ({ account }: SignedIn) =>
     void account.forgetPostUpdatesRefused().catch((error: unknown) => log.error('Could not forget the refused post updates', error));
-  /** Open Post: of the account its argument names (a document's), else of the window's. */
-  const openPost = (arg: unknown, windowUrl: string | undefined) => {
+  /** Open Post: its page, of the account its argument names (a document's or a page's), else of the window's. */
+  const openPost = async (arg: unknown, windowUrl: string | undefined) => {
+    const post = targetPost(arg);
+    if (post) await conversations.open(post.id, post.accountUrl ?? windowUrl);
+  };
+  /** Open as Text: the post's read-only document, as Open Post opened before the page. */
+  const openPostAsText = (arg: unknown, windowUrl: string | undefined) => {
     const post = targetPost(arg);
     return post && postDocuments.open(post.id, post.accountUrl ?? windowUrl);
   };
@@ -233,6 +252,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     'helpdesk.openPost': {
       signedIn: ({ url }, arg) => openPost(arg, url),
       signedOut: (arg) => openPost(arg, undefined),
+    },
+    'helpdesk.openPostAsText': {
+      signedIn: ({ url }, arg) => openPostAsText(arg, url),
+      signedOut: (arg) => openPostAsText(arg, undefined),
     },
     'helpdesk.openInBrowser': {
       signedIn: (signedIn, arg) => openInBrowser(signedIn, session, arg),
@@ -273,7 +296,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const tools: HelpdeskTools = {
     ...postTools(gateway, identity),
     ...writeTools(services),
-    ...updatePostTool(services, identity, postDocuments),
+    ...updatePostTool(services, identity, shownPosts),
   };
   // The same tools for agents outside VS Code (MCP): asked in this window, through an endpoint only this user's agents can open.
   const mcp = registerMcp(context, tools, gateway, ui, log);
@@ -366,6 +389,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     clients,
     clientsView,
     postDocuments,
+    conversations,
     vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, new DraftFileSystem(drafts), { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(POST_SCHEME, postDocuments),
     branchPosts,
@@ -412,6 +436,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     branchPosts,
     currentPost,
     postDocuments,
+    conversations,
     sender,
     ui,
     commandIds: Object.keys(handlers),

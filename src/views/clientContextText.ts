@@ -14,12 +14,12 @@ const { l10n } = vscode;
 export const LISTED = 50;
 
 /** The client's name as a label, or its number. */
-function clientName(clientId: number, client: Client | undefined): string {
+export function clientName(clientId: number, client: Client | undefined): string {
   return labelText(client?.name, 120) || l10n.t('client #{0}', clientId);
 }
 
 /** The contact's parts, as plain one-line text each: name, e-mail, phone. */
-function contactParts(client: Client | undefined): string[] {
+export function contactParts(client: Client | undefined): string[] {
   if (!client) return [];
   const name = labelText([client.first_name, client.last_name].filter((v) => typeof v === 'string').join(' '), 120);
   return [name, labelText(client.email, 200), labelText(client.phone, 60) || labelText(client.mobile_phone, 60)].filter(Boolean);

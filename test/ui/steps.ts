@@ -12,6 +12,8 @@ import { CONNECTION_FILE, ENTRY_FILE } from '../../src/agent/mcp/protocol';
 import { startAgent } from '../agent/mcpAgent';
 import { AGENT_COMMAND, AGENT_TASK } from './agentStandIn';
 import { exactly, Workbench } from './workbench';
+import { HIDDEN_MARKER, HOSTILE_COMMENT, HOSTILE_GLOBALS } from '../server/demoEmails';
+import type { Frame } from 'playwright-core';
 
 /** How long a step waits for what a click or a key brings about, and for the workbench after a reload (test/limits.ts). */
 const REACTION = limitMs('uiReaction');
@@ -78,6 +80,8 @@ export const STEP = {
   secondWindow: 'a second window opened after sign-in is signed in too',
   newsTwoWindows: 'a post assigned to me between polls: one notification in two windows, the count in both',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
+  conversation:
+    "a stranger's hostile e-mail opened from its row: its page runs none of it (no global it sets, no CSP violation), and a reply typed there outlives a reload of the page",
 } as const;
 
 /** How long the other window may take to follow a sign-out. */
@@ -473,6 +477,80 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       },
     },
     {
+      name: STEP.conversation,
+      needs: [STEP.signIn],
+      async run() {
+        // The corpus's message with scripts, handlers and javascript: links, made the newest post so that its row is at the top.
+        const corpus = standIn.store
+          .list(standIn.prefix, 'posts')
+          .find((p) => typeof p.content === 'string' && p.content.includes(`${HOSTILE_GLOBALS[0]}=1`) && p.post_id === null);
+        assert.ok(corpus, 'the hostile corpus is in the demo data');
+        const title = `Hostile e-mail ${Date.now()}`;
+        const hostile = standIn.store.insert(standIn.prefix, 'posts', {
+          title,
+          content: corpus.content,
+          use_html: true,
+          task_kind: 'email',
+          nick: 'Stranger',
+        });
+        standIn.store.insert(standIn.prefix, 'posts', {
+          title: `Re: ${title}`,
+          content: HOSTILE_COMMENT,
+          post_id: hostile.id,
+          task_kind: 'comment',
+        });
+        // Every CSP violation any frame reports from now on (Chromium says each in the console).
+        const violations: string[] = [];
+        const onConsole = (message: { text(): string }) => {
+          if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+        };
+        page.on('console', onConsole);
+        try {
+          await wb.runCommand('Helpdesk: Refresh');
+          const row = wb.row(posts, title);
+          await row.waitFor({ state: 'visible', timeout: REACTION });
+          await row.click();
+          const frame = await conversationFrame(page, hostile.id);
+          const body = frame.locator('main#conversation');
+          await body.locator('h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
+          // The e-mail (its comment is listed only where the helpdesk lists comments: not the likely one's).
+          await body.locator('article .body.email').first().waitFor({ state: 'visible', timeout: REACTION });
+          const shown = await body.innerText();
+          assert.ok(!shown.includes(HIDDEN_MARKER), 'nothing hidden is shown');
+          // Nothing of the sender's ran, in any frame of the workbench.
+          for (const each of page.frames()) {
+            const set = await each.evaluate((names) => names.filter((name) => name in globalThis), HOSTILE_GLOBALS).catch(() => []);
+            assert.deepEqual(set, [], `no global the corpus sets, in ${each.url().slice(0, 80)}`);
+          }
+          // Keyboard and screen reader: the reply box and every button have a name.
+          const area = body.locator('textarea#reply-text');
+          assert.equal(await area.getAttribute('aria-labelledby'), 'reply-heading');
+          for (const button of await body.locator('button').all()) assert.ok((await button.innerText()).trim(), 'a button with words');
+          // A reply typed in the page outlives a reload of the page.
+          const reply = 'Thanks, we are looking into it.';
+          await area.click();
+          await page.keyboard.type(reply);
+          await page.waitForTimeout(600); // the page saves what is typed after 400 ms of quiet
+          await wb.parkMouse();
+          await screenshotTo(context, page, 'conversation-dark.png');
+          await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
+          await page.waitForTimeout(300);
+          await screenshotTo(context, page, 'conversation-light.png');
+          await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
+          await row.click();
+          await wb.runCommand('Developer: Reload Webviews');
+          const again = await conversationFrame(page, hostile.id);
+          await again.locator('main#conversation h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
+          assert.equal(await again.locator('textarea#reply-text').inputValue(), reply, 'the reply is still there');
+          assert.equal(postRequests().filter((r) => (r.body as { post?: { post_id?: unknown } })?.post?.post_id === hostile.id).length, 0);
+          assert.deepEqual(violations, [], 'no CSP violation');
+        } finally {
+          page.off('console', onConsole);
+          await wb.runCommand('View: Close All Editors');
+        }
+      },
+    },
+    {
       name: STEP.closePost,
       needs: [STEP.signIn],
       async run() {
@@ -790,4 +868,30 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
       },
     },
   ];
+}
+
+/** The frame of the conversation page of post `id`, once its script has filled it. */
+async function conversationFrame(page: Page, id: number): Promise<Frame> {
+  const deadline = Date.now() + REACTION;
+  for (;;) {
+    for (const frame of page.frames()) {
+      // Read at once in each frame (a locator would wait in every frame that has none).
+      const post = await frame
+        .evaluate(() => {
+          const doc = (globalThis as { document?: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
+            .document;
+          return doc?.querySelector('main#conversation[aria-busy="false"]')?.getAttribute('data-post') ?? null;
+        })
+        .catch(() => null);
+      if (post === String(id)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`No conversation page of #${id} among the page's frames`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** A screenshot for docs/screenshots/ (only when screenshots are wanted). */
+async function screenshotTo(context: StepContext, page: Page, name: string): Promise<void> {
+  if (!context.screenshotDir) return;
+  await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'screenshots', name), animations: 'disabled', caret: 'hide' });
 }

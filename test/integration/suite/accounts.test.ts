@@ -190,7 +190,7 @@ describe('several accounts', () => {
     assert.ok(opened);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
     assert.equal(api.session.accountUrl, contrary.url);
-    await vscode.commands.executeCommand('helpdesk.openPost', opened);
+    await vscode.commands.executeCommand('helpdesk.openPostAsText', opened);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.ok(text.includes(`${likely.url}/app/posts/${ours.id}`), `still the first account's post:\n${text.slice(0, 400)}`);
     // Open in Browser on it goes to that account's page too (Copy Link shows the same).

@@ -30,6 +30,7 @@ const TEST_FILES: Record<string, () => Promise<unknown>> = {
   'accounts.test.ts': () => import('./accounts.test'),
   'startWork.test.ts': () => import('./startWork.test'),
   'updatePost.test.ts': () => import('./updatePost.test'),
+  'conversation.test.ts': () => import('./conversation.test'),
   'pickPost.test.ts': () => import('./pickPost.test'),
   'tools.test.ts': () => import('./tools.test'),
   'mcp.test.ts': () => import('./mcp.test'),

@@ -80,7 +80,7 @@ forEachProfile((profile) =>
         const api = await extensionApi();
         const row = await openRow();
         const id = row.post.id;
-        await vscode.commands.executeCommand('helpdesk.openPost', row);
+        await vscode.commands.executeCommand('helpdesk.openPostAsText', row);
         // Of this account: the same number's document of another profile's stand-in may still be held.
         const ofThisAccount = (uri: vscode.Uri) =>
           uri.scheme === 'helpdesk-post' &&

@@ -1,0 +1,112 @@
+/**
+ * The conversation page's HTML: a shell with no server text in it at all (the thread comes by
+ * message and is put into the page by its own script), under a Content Security Policy that
+ * lets nothing else in: no script but the page's own (by its nonce), no style but the
+ * extension's stylesheet, no frame, form, font, connection or object; images only from the
+ * webview's own resources and the addresses the person allowed (see `imageSources`). No vscode.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface PageShell {
+  /** The webview's own origin (`webview.cspSource`). */
+  readonly cspSource: string;
+  /** The page's script and stylesheet, as webview URIs. */
+  readonly scriptUri: string;
+  readonly styleUri: string;
+  /** The page's language (`vscode.env.language`). */
+  readonly lang: string;
+  /** The remote images the person allowed, as CSP sources (see `imageSources`). */
+  readonly images?: readonly string[];
+  /** The post and account the page is of: what every message it sends must name. */
+  readonly accountUrl: string;
+  readonly postId: number;
+  /** A nonce of this page's; one is made when not given. */
+  readonly nonce?: string;
+}
+
+/** A nonce for the page's script: 128 bits, base64 (a CSP nonce's alphabet). */
+export function makeNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** What a URI or a language may hold to stand in an attribute or a policy unescaped. */
+const SAFE_URI = /^[A-Za-z0-9+.-]+:[A-Za-z0-9\-._~:/?#@!$&()*+=%]*$/;
+const SAFE_SOURCE = /^[A-Za-z0-9+.-]+:\/\/[A-Za-z0-9\-._~:/@!$&()*+=%]*$/;
+const SAFE_LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+const SAFE_NONCE = /^[A-Za-z0-9+/]{16,64}={0,2}$/;
+
+/**
+ * Remote images' addresses as CSP sources: `https://host/path` (a source's path matches the
+ * address exactly; its query is no part of a source), http and https only. One whose path holds
+ * what a policy cannot (`;`, `,`, quotes, spaces) stands as its origin; one that is no such URL
+ * is left out.
+ */
+export function imageSources(urls: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') continue;
+    if (parsed.username || parsed.password) continue;
+    const exact = `${parsed.origin}${parsed.pathname}`;
+    const source = SAFE_SOURCE.test(exact) ? exact : parsed.origin;
+    if (SAFE_SOURCE.test(source)) sources.add(source);
+  }
+  return [...sources];
+}
+
+/** The policy: see the top of this file. */
+export function contentSecurityPolicy(cspSource: string, nonce: string, images: readonly string[] = []): string {
+  // The webview's own: an origin or a wildcard of hosts ("https://*.vscode-cdn.net"), maybe several, maybe 'self'.
+  const own = cspSource.split(' ');
+  if (own.length > 4 || !own.every((source) => source === "'self'" || /^[A-Za-z0-9+.-]+:(\/\/[A-Za-z0-9\-._~:*+]+)?$/.test(source)))
+    throw new Error('Not a webview source');
+  if (!SAFE_NONCE.test(nonce)) throw new Error('Not a nonce');
+  const allowed = images.filter((source) => SAFE_SOURCE.test(source));
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    `img-src ${[cspSource, ...allowed].join(' ')}`,
+    "font-src 'none'",
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "object-src 'none'",
+    "media-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/** The page's HTML: the shell its script fills. */
+export function conversationHtml(shell: PageShell): string {
+  const nonce = shell.nonce ?? makeNonce();
+  for (const uri of [shell.scriptUri, shell.styleUri]) if (!SAFE_URI.test(uri)) throw new Error('Not a webview URI');
+  const lang = SAFE_LANG.test(shell.lang) ? shell.lang : 'en';
+  const policy = contentSecurityPolicy(shell.cspSource, nonce, shell.images);
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${shell.styleUri}">
+</head>
+<body>
+<main id="conversation" aria-busy="true" data-account="${escapeAttribute(shell.accountUrl)}" data-post="${Number.isSafeInteger(shell.postId) ? shell.postId : 0}"></main>
+<script nonce="${nonce}" src="${shell.scriptUri}"></script>
+</body>
+</html>
+`;
+}
+
+/** Text for a double-quoted attribute. */
+export function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,319 @@
+/**
+ * One post's conversation page (a webview panel): the post's facts, its customer, the thread
+ * and a reply box, kept up to date as the account's writes and the store's list change it.
+ * Everything the page asks is read by `readPageMessage` first; its actions are the extension's
+ * own commands, run on a URI that names this page's post and account (see `pageUri`), so that
+ * they go the same way as from a row or a document, and act on this page's account.
+ */
+import vscode = require('vscode');
+import type { Post } from '../api';
+import type { Account } from '../api/account';
+import type { CommandId } from '../commandIds';
+import { emailModule } from '../email/load';
+import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
+import type { WriteServices } from '../services';
+import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
+import type { HelpdeskStore } from '../store/helpdeskStore';
+import { numberText } from '../text/intl';
+import { plural } from '../text/plural';
+import { userText } from '../text/postFacts';
+import { errorText } from '../ui/errorText';
+import { postUri } from '../views/postUri';
+import { conversationHtml, imageSources } from './pageHtml';
+import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
+import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
+import { Reply } from './reply';
+import { buildThread, type Thread } from './thread';
+
+const { l10n } = vscode;
+
+export const CONVERSATION_VIEW = 'helpdesk.conversation';
+
+/** The query mark of a page's URI (see `pageUri`). */
+const PAGE_MARK = 'page';
+
+/** The URI the page's commands run on: the post's document URI, marked as the page's. */
+export function pageUri(id: number, accountUrl: string): vscode.Uri {
+  const uri = postUri(id, accountUrl);
+  return uri.with({ query: `${uri.query}&view=${PAGE_MARK}` });
+}
+
+export function isPageUri(uri: vscode.Uri): boolean {
+  return new URLSearchParams(uri.query).get('view') === PAGE_MARK;
+}
+
+/** Each of the page's actions, the command it runs. */
+const COMMANDS: Record<Exclude<PageAction, 'refresh' | 'openAsText'>, CommandId> = {
+  close: 'helpdesk.closePost',
+  reopen: 'helpdesk.reopenPost',
+  assignToMe: 'helpdesk.assignToMe',
+  assign: 'helpdesk.assignPost',
+  setStatus: 'helpdesk.setPostStatus',
+  startWork: 'helpdesk.startWork',
+  goToCode: 'helpdesk.goToCode',
+  openInBrowser: 'helpdesk.openInBrowser',
+};
+
+export interface PanelParts extends WriteServices {
+  readonly log: Log;
+  readonly extensionUri: vscode.Uri;
+  /** Opens another post's page, of the same account. */
+  readonly openPost: (id: number, accountUrl: string) => unknown;
+}
+
+export class ConversationPanel extends Disposable {
+  private post: Post | undefined;
+  private error: string | undefined;
+  private context: ClientContext | undefined;
+  private contextRead: AbortController | undefined;
+  private readonly allowImages = new Set<number>();
+  private thread: Thread = { messages: [], targets: [] };
+  private readonly reply: Reply;
+  /** The reply text to give the page at its next start (what its state or the draft kept). */
+  private replyForPage: string | undefined;
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  /** The last model sent, the last reply text given to the page, and how many times the page started (tests read them). */
+  lastModel: PageModel | undefined;
+  replyGiven: string | undefined;
+  pageStarts = 0;
+
+  constructor(
+    private readonly parts: PanelParts,
+    readonly panel: vscode.WebviewPanel,
+    readonly account: Account,
+    readonly postId: number,
+    /** The window's store, while it is this account's: the comments and the client come from it. */
+    private readonly store: () => HelpdeskStore | undefined,
+  ) {
+    super();
+    this.reply = new Reply(parts, account, postId, () => this.show());
+    this.replyForPage = this.reply.text || undefined;
+    panel.webview.options = {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableForms: false,
+      localResourceRoots: [vscode.Uri.joinPath(parts.extensionUri, 'media')],
+    };
+    this.register(panel.webview.onDidReceiveMessage((value: unknown) => this.receive(value)));
+    this.register(panel.onDidDispose(() => this.dispose()));
+    this.register(
+      account.onDidChange((change) => {
+        if ((change.kind === 'updated' || change.kind === 'read') && change.post.id === postId) this.showPost(change.post);
+        else if (change.kind === 'commented' && change.parentId === postId) void this.load();
+        else if (change.kind === 'filed' && change.post.post_id === postId) this.show();
+      }),
+    );
+    this.writeHtml();
+    void this.load();
+  }
+
+  /** Follows the window's store while it shows this account: a news poll or a refresh that changed the post or its comments. */
+  followStore(store: HelpdeskStore): vscode.Disposable {
+    return store.posts.onDidChange(() => {
+      if (this.store() !== store) return;
+      const listed = store.posts.find(this.postId);
+      if (listed && this.post && listed.updated_at !== this.post.updated_at) this.post = listed;
+      this.show();
+    });
+  }
+
+  /** The post as the page shows it now. */
+  get shown(): Post | undefined {
+    return this.post;
+  }
+
+  showPost(post: Post): void {
+    this.post = post;
+    this.error = undefined;
+    this.show();
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.showPost(await this.account.post(this.postId));
+    } catch (error) {
+      this.error = l10n.t('Could not load post #{0}: {1}', this.postId, errorText(error));
+      this.show();
+      return;
+    }
+    this.readContext();
+  }
+
+  /** The client's other open posts and deals, read after the post is shown (the first paint waits for none of it). */
+  private readContext(): void {
+    const store = this.store();
+    const clientId = this.post?.client_id;
+    if (!store || typeof clientId !== 'number') return;
+    this.contextRead?.abort();
+    const read = (this.contextRead = new AbortController());
+    void readClientContext(storeSources(store, this.account), clientId, this.postId, read.signal).then((context) => {
+      if (read.signal.aborted || this.isDisposed) return;
+      this.context = context;
+      this.show();
+    });
+  }
+
+  private writeHtml(): void {
+    const { webview } = this.panel;
+    const media = vscode.Uri.joinPath(this.parts.extensionUri, 'media', 'conversation');
+    const allowed = this.thread.targets.flatMap((targets, i) => (this.allowImages.has(this.thread.messages[i]!.id) ? targets.images : []));
+    webview.html = conversationHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'page.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'page.css')).toString(),
+      lang: vscode.env.language,
+      accountUrl: this.account.url,
+      postId: this.postId,
+      images: imageSources(allowed),
+    });
+  }
+
+  /** The model, sent to the page. */
+  private show(): void {
+    if (this.isDisposed) return;
+    const model = this.model();
+    this.lastModel = model;
+    this.panel.title = this.post ? `#${this.postId} ${titleOf(this.post)}` : `#${this.postId}`;
+    void this.panel.webview.postMessage({ type: 'show', model });
+  }
+
+  private model(): PageModel {
+    const store = this.store();
+    const post = this.post;
+    const comments = store && post ? store.posts.state.items.filter((item) => item.post_id === post.id) : [];
+    this.thread = post
+      ? buildThread(post, comments, this.allowImages, emailModule(), { labels: emailLabels(), user: userText })
+      : { messages: [], targets: [] };
+    const status = this.reply.status;
+    const text = this.replyForPage;
+    this.replyForPage = undefined;
+    if (text !== undefined) this.replyGiven = text;
+    const counted = typeof post?.comments_cache === 'number' ? post.comments_cache : 0;
+    const listed = this.thread.messages.length - 1;
+    const commentsNote = !post
+      ? undefined
+      : !store && counted > 0
+        ? l10n.t('The comments of another account’s post are not listed here: open it in the browser to read them.')
+        : listed < counted
+          ? commentsListed(counted, Math.max(0, listed))
+          : undefined;
+    return {
+      account: this.account.url,
+      post: this.postId,
+      labels: pageLabels(),
+      title: post ? titleOf(post) : `#${this.postId}`,
+      facts: post ? postFactsOf(post, store?.statuses) : [],
+      closed: post?.closed === true,
+      updatesRefused: this.account.postUpdatesRefused,
+      ...(post && typeof post.client_id === 'number'
+        ? { client: clientCard(post.client_id, this.context, store?.clients.find(post.client_id)) }
+        : {}),
+      messages: withImageButtons(this.thread.messages),
+      ...(commentsNote ? { commentsNote } : {}),
+      reply: {
+        state: status.kind,
+        ...(status.kind === 'failed' ? { why: l10n.t('Not sent: {0} Your reply is kept as a draft.', status.why) } : {}),
+        ...(text !== undefined ? { text } : {}),
+      },
+      ...(this.error ? { error: this.error } : {}),
+    };
+  }
+
+  /** A message from the page: read, then done. */
+  receive(value: unknown): Promise<void> {
+    const message = readPageMessage(value, { accountUrl: this.account.url, postId: this.postId });
+    if (!message) {
+      this.parts.log.info(`The conversation page of #${this.postId} sent a message that is none of its own; it is ignored.`);
+      return Promise.resolve();
+    }
+    return this.handle(message).catch((error: unknown) => {
+      this.parts.log.error(`The conversation page's ${message.type} failed`, error);
+      this.parts.ui.failure(error);
+    });
+  }
+
+  private async handle(message: PageMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.pageStarts++;
+        // After a reload: what the page's own state kept is newer than the draft's last save.
+        if (message.reply !== undefined && this.post && message.reply !== this.reply.text) {
+          this.replyForPage = message.reply;
+          await this.reply.save(this.post, message.reply);
+        } else this.replyForPage = this.reply.text || undefined;
+        return this.show();
+      case 'reply':
+        if (this.post) await this.reply.save(this.post, message.text);
+        return;
+      case 'send': {
+        if (!this.post) return;
+        const sent = await this.reply.send(this.post, message.text);
+        if (sent) this.replyForPage = '';
+        return this.show();
+      }
+      case 'retry': {
+        const sent = await this.reply.retry();
+        if (sent) this.replyForPage = '';
+        return this.show();
+      }
+      case 'edit':
+        this.replyForPage = this.reply.text;
+        return this.reply.edit();
+      case 'openLink': {
+        const link = this.thread.targets[message.message]?.links[message.link];
+        if (link) await vscode.env.openExternal(vscode.Uri.parse(link, true));
+        return;
+      }
+      case 'loadImages': {
+        const shown = this.thread.messages[message.message];
+        if (!shown || shown.imagesWithheld === 0) return;
+        this.allowImages.add(shown.id);
+        // The policy names the images now allowed: the page starts again under it (its state keeps the reply).
+        this.model();
+        this.writeHtml();
+        return;
+      }
+      case 'openPost':
+        await this.parts.openPost(message.id, this.account.url);
+        return;
+      case 'action':
+        return this.act(message.action);
+    }
+  }
+
+  private async act(action: PageAction): Promise<void> {
+    if (action === 'refresh') return this.load();
+    const uri = pageUri(this.postId, this.account.url);
+    if (action === 'openAsText') {
+      await vscode.commands.executeCommand('helpdesk.openPostAsText', uri);
+      return;
+    }
+    await vscode.commands.executeCommand(COMMANDS[action], uri);
+  }
+
+  /** The reply's draft (tests read it). */
+  get replyDraft(): string | undefined {
+    return this.reply.draft;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    this.contextRead?.abort();
+    super.dispose();
+    this.panel.dispose();
+    this.disposed.fire();
+    this.disposed.dispose();
+  }
+}
+
+function commentsListed(counted: number, listed: number): string {
+  const args = [numberText(counted), numberText(listed)];
+  return plural(counted, {
+    one: l10n.t({ message: 'The helpdesk counts {0} comment; {1} are listed here.', args, comment: 'plural: one' }),
+    few: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: few' }),
+    many: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: many' }),
+    other: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: other' }),
+  });
+}

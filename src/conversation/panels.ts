@@ -1,0 +1,129 @@
+/**
+ * The conversation pages: one per post of an account, opened again where it is (revealed, read
+ * afresh), and brought back after a window reload by VS Code's serializer from the state the
+ * page kept (its post, account and unsent reply; read as any page message is). A page of an
+ * account no longer signed in to says so instead.
+ */
+import vscode = require('vscode');
+import type { Post } from '../api';
+import type { Gateway } from '../accounts/gateway';
+import { withSignedIn, withSignedInNow } from '../accounts/signedIn';
+import { Disposable } from '../lifecycle';
+import { ConversationPanel, CONVERSATION_VIEW, isPageUri, type PanelParts } from './panel';
+import { postOf } from '../views/postUri';
+
+const { l10n } = vscode;
+
+export interface PanelsParts extends Omit<PanelParts, 'openPost'> {
+  readonly gateway: Gateway;
+}
+
+const keyOf = (accountUrl: string, id: number) => `${id} ${accountUrl}`;
+
+export class ConversationPanels extends Disposable {
+  private readonly panels = new Map<string, ConversationPanel>();
+
+  constructor(private readonly parts: PanelsParts) {
+    super();
+    this.register(
+      vscode.window.registerWebviewPanelSerializer(CONVERSATION_VIEW, {
+        deserializeWebviewPanel: (panel, state) => this.restore(panel, state),
+      }),
+    );
+  }
+
+  /** The page of post `id` of an account (the window's when none is named): made, or shown again and read afresh. */
+  async open(id: number, accountUrl: string | undefined): Promise<ConversationPanel | undefined> {
+    const url = accountUrl ?? this.windowUrl();
+    const account = url === undefined ? undefined : await this.parts.gateway.accountFor(url);
+    if (!url || !account) {
+      void this.parts.ui.info(
+        accountUrl ? l10n.t('Sign in to the account of this post to see it.') : l10n.t('Sign in to the helpdesk to see this post.'),
+      );
+      return undefined;
+    }
+    const open = this.panels.get(keyOf(url, id));
+    if (open) {
+      open.panel.reveal();
+      void open.load();
+      return open;
+    }
+    const panel = vscode.window.createWebviewPanel(CONVERSATION_VIEW, `#${id}`, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.parts.extensionUri, 'media')],
+    });
+    return this.make(panel, account, id);
+  }
+
+  /** The page of this post of this account, while open. */
+  get(accountUrl: string, id: number): ConversationPanel | undefined {
+    return this.panels.get(keyOf(accountUrl, id));
+  }
+
+  /** The post a page showed, for a command run from it (see `pageUri`). */
+  shownIn(uri: vscode.Uri): Post | undefined {
+    const post = isPageUri(uri) ? postOf(uri) : undefined;
+    return post?.accountUrl === undefined ? undefined : this.panels.get(keyOf(post.accountUrl, post.id))?.shown;
+  }
+
+  /** An update this extension wrote, answered: the post's page shows the record. */
+  showUpdated(accountUrl: string, post: Post): void {
+    this.panels.get(keyOf(accountUrl, post.id))?.showPost(post);
+  }
+
+  private windowUrl(): string | undefined {
+    return withSignedInNow(
+      this.parts.gateway,
+      ({ url }) => url,
+      () => undefined,
+    )();
+  }
+
+  private make(
+    panel: vscode.WebviewPanel,
+    account: NonNullable<Awaited<ReturnType<Gateway['accountFor']>>>,
+    id: number,
+  ): ConversationPanel {
+    const store = withSignedInNow(
+      this.parts.gateway,
+      (signedIn) => (signedIn.account === account ? signedIn.store.showing(account) : undefined),
+      () => undefined,
+    );
+    const made = new ConversationPanel({ ...this.parts, openPost: (other, url) => this.open(other, url) }, panel, account, id, store);
+    const key = keyOf(account.url, id);
+    this.panels.set(key, made);
+    const current = store();
+    const following = current ? made.followStore(current) : undefined;
+    made.onDidDispose(() => {
+      following?.dispose();
+      if (this.panels.get(key) === made) this.panels.delete(key);
+    });
+    return made;
+  }
+
+  /** A page VS Code brings back after a reload: its post and account from the state it kept, checked. */
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    // Once the window knows its account: a page of it then reads the window's list.
+    await withSignedIn(
+      this.parts.gateway,
+      () => undefined,
+      () => undefined,
+    )();
+    const kept = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+    const id = kept.post;
+    const url = kept.account;
+    const account = typeof url === 'string' && url.length <= 4096 ? await this.parts.gateway.accountFor(url) : undefined;
+    if (!account || typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || this.panels.has(keyOf(account.url, id))) {
+      panel.dispose();
+      return;
+    }
+    this.make(panel, account, id);
+  }
+
+  override dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    this.panels.clear();
+    super.dispose();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The reply box's text, kept as today's drafts are (src/drafts/): a comment draft of the page's
+ * account on the page's post, saved as the person types, so that a window closed or reloaded
+ * mid-reply loses nothing and Send Draft, Discard Draft and the unsent-drafts offer know it.
+ * Sent through the one sender (DraftSender): once, however many presses or Retries; a failed
+ * send keeps the draft, for Retry or Edit.
+ */
+import type { Post } from '../api';
+import type { Account } from '../api/account';
+import { commentDraft, commentTitle } from '../commands/commentOnTask';
+import { formatDraftDocument, parseDraftDocument } from '../drafts/draftDocument';
+import type { Draft } from '../drafts/drafts';
+import type { WriteServices } from '../services';
+
+/** Where the reply is: being written, on its way, or not sent (why, in words). */
+export type ReplyState = { readonly kind: 'writing' } | { readonly kind: 'sending' } | { readonly kind: 'failed'; readonly why: string };
+
+/** A draft the page takes as its reply: the person's comment on this post, for this account, not an agent's. */
+export function isReplyDraft(draft: Draft, accountUrl: string, postId: number): boolean {
+  return draft.kind === 'comment' && draft.accountUrl === accountUrl && draft.postId === postId && !draft.byAgent && !draft.todo;
+}
+
+export class Reply {
+  private draftId: string | undefined;
+  private state: ReplyState = { kind: 'writing' };
+  /**
+   * A send asked and not ended: another press of Send or Retry meanwhile (a double click, a key
+   * held) is the same intent, and is dropped rather than queued behind it.
+   */
+  private busy = false;
+  /** Saves and sends, one after another, in the order the page asked. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly services: WriteServices,
+    private readonly account: Account,
+    postId: number,
+    /** Told whenever the state or the kept text changes. */
+    private readonly changed: () => void,
+  ) {
+    const kept = services.drafts
+      .all()
+      .filter((draft) => isReplyDraft(draft, account.url, postId))
+      .at(-1);
+    this.draftId = kept?.id;
+  }
+
+  get status(): ReplyState {
+    return this.state;
+  }
+
+  /** The reply's text as its draft holds it ('' without one). */
+  get text(): string {
+    const draft = this.draftId === undefined ? undefined : this.services.drafts.get(this.draftId);
+    if (!draft) return '';
+    return draft.titled === false || draft.titled === undefined ? draft.text : parseDraftDocument(draft.text).description;
+  }
+
+  /** The id of the reply's draft, while there is one. */
+  get draft(): string | undefined {
+    return this.draftId;
+  }
+
+  /** The text as typed, saved into the reply's draft (made at the first word; removed when emptied). Not while a send is under way. */
+  save(parent: Post, text: string): Promise<void> {
+    if (this.busy) return Promise.resolve();
+    return this.next(async () => {
+      if (this.state.kind === 'sending') return;
+      await this.write(parent, text);
+    });
+  }
+
+  /** Saves `text`, then sends the draft; resolves with the comment once filed. */
+  send(parent: Post, text: string): Promise<Post | undefined> {
+    if (this.busy || !text.trim()) return Promise.resolve(undefined);
+    this.busy = true;
+    return this.next(async () => {
+      await this.write(parent, text);
+      return this.sendKept();
+    }).finally(() => (this.busy = false));
+  }
+
+  /** Sends the kept draft again (after a failure). */
+  retry(): Promise<Post | undefined> {
+    if (this.busy || this.state.kind !== 'failed') return Promise.resolve(undefined);
+    this.busy = true;
+    return this.next(() => this.sendKept()).finally(() => (this.busy = false));
+  }
+
+  /** Back to writing, with the kept text. */
+  edit(): void {
+    if (this.state.kind !== 'failed') return;
+    this.state = { kind: 'writing' };
+    this.changed();
+  }
+
+  private async write(parent: Post, text: string): Promise<void> {
+    const { drafts } = this.services;
+    const current = this.draftId === undefined ? undefined : await drafts.read(this.draftId);
+    if (!current) this.draftId = undefined;
+    if (!text.trim()) {
+      if (current) await drafts.remove(current.id);
+      this.draftId = undefined;
+      return;
+    }
+    if (!current) {
+      this.draftId = (await drafts.create(commentDraft(this.account, { parent, text }))).id;
+      return;
+    }
+    const title = current.titled ? parseDraftDocument(current.text).title : commentTitle(parent);
+    const wanted = formatDraftDocument(title, text);
+    if (wanted !== current.text) await drafts.update(current.id, wanted);
+  }
+
+  private async sendKept(): Promise<Post | undefined> {
+    const id = this.draftId;
+    if (id === undefined) return undefined;
+    this.state = { kind: 'sending' };
+    this.changed();
+    const sent = await this.services.sender.sendSaying(id).catch((error: unknown) => ({ notSent: String(error) }));
+    if ('post' in sent) {
+      if (this.draftId === id) this.draftId = undefined;
+      this.state = { kind: 'writing' };
+    } else {
+      // Gone meanwhile (sent or discarded in another window): nothing to retry.
+      const kept = await this.services.drafts.read(id);
+      if (!kept) this.draftId = undefined;
+      this.state = kept ? { kind: 'failed', why: sent.notSent } : { kind: 'writing' };
+    }
+    this.changed();
+    return 'post' in sent ? sent.post : undefined;
+  }
+
+  private next<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Post } from '../../../src/api';
+import type { ConversationPanel } from '../../../src/conversation/panel';
+import { postUri } from '../../../src/views/postUri';
+import { HOSTILE_GLOBALS } from '../../server/demoEmails';
+import { PROFILES } from '../../server';
+import { extensionApi, forEachProfile, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor, withoutRef } from './helpers';
+
+/* The conversation page (src/conversation/): Open Post makes one page per post of an account and
+ * shows it again; the reply is a draft sent once, kept through a lost answer, a closed page and a
+ * reload of the page; a page of another account's post acts on that account. What the page sends
+ * is given to the panel as the page would send it (its script's own run is the UI test's). */
+
+async function read<T>(path: string, on: { url: string; token: string } = standIn): Promise<T> {
+  const response = await fetch(`${on.url}${path}?api_token=${encodeURIComponent(on.token)}`);
+  assert.equal(response.status, 200, `GET ${path}`);
+  return (await response.json()) as T;
+}
+
+/** The tabs of the page of post `id` (its title starts with its number). */
+const pageTabs = (id: number) =>
+  vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === `#${id}` || tab.label.startsWith(`#${id} `));
+
+/** What the page would send: its message, naming its post and account. */
+const from = (panel: ConversationPanel, fields: Record<string, unknown>) =>
+  panel.receive({ account: panel.account.url, post: panel.postId, ...fields });
+
+async function openPage(id: number, accountUrl = standIn.url): Promise<ConversationPanel> {
+  const api = await extensionApi();
+  await vscode.commands.executeCommand('helpdesk.openPost', postUri(id, accountUrl));
+  const panel = await waitFor('the page', () => api.conversations.get(accountUrl, id));
+  await waitFor('the page to show the post', () => panel.lastModel?.facts.length);
+  return panel;
+}
+
+const postsSent = async (on: { url: string } = standIn) =>
+  ((await (await fetch(`${on.url}/__standin/requests`)).json()) as { method: string; path: string; body: unknown }[]).filter(
+    (r) => r.method === 'POST' && r.path === '/app/posts.json',
+  );
+
+forEachProfile((profile) =>
+  describe('the conversation page', () => {
+    useCleanSlate();
+
+    it('Open Post opens the page of the post: title, facts, the thread; opened again, the same page, read again', async () => {
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && typeof p.title === 'string');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      assert.equal(panel.lastModel?.title, post.title);
+      assert.ok(panel.lastModel?.facts.some((f) => f.value === `#${post.id}`));
+      assert.equal(panel.lastModel?.messages[0]?.id, post.id, 'the post first');
+      await waitFor('its tab', () => pageTabs(post.id).length === 1);
+      const reads = async () =>
+        (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === `/app/posts/${post.id}.json`).length;
+      const before = await reads();
+      await vscode.commands.executeCommand('helpdesk.openPost', postUri(post.id, standIn.url));
+      assert.equal((await extensionApi()).conversations.get(standIn.url, post.id), panel, 'the same page');
+      assert.equal(pageTabs(post.id).length, 1, 'one tab');
+      await waitFor('the post to be read again', async () => (await reads()) > before);
+      // Open as Text: today's document, still there.
+      await from(panel, { type: 'action', action: 'openAsText' });
+      await waitFor('the post document', () => vscode.window.activeTextEditor?.document.uri.scheme === 'helpdesk-post');
+    });
+
+    it("the hostile e-mail's page: every message sanitized, nothing of the sender's to run", async () => {
+      const hostile = (await read<Post[]>('/app.json')).find(
+        (p) => typeof p.content === 'string' && p.content.includes(HOSTILE_GLOBALS[0]!),
+      );
+      assert.ok(hostile, 'the corpus is in the demo data');
+      const panel = await openPage(hostile.id);
+      const html = panel.lastModel!.messages.map((m) => m.html ?? '').join('\n');
+      assert.ok(html.length > 0, 'shown as an e-mail');
+      assert.doesNotMatch(html, /<script|\son\w+\s*=|javascript:|\shref=|\sstyle=|<iframe|<form/i);
+      for (const name of HOSTILE_GLOBALS) assert.ok(!html.includes(name), `${name} is in no markup`);
+      // A message naming another post or account, or of no shape of the page's, does nothing.
+      const before = (await standIn.requests()).length;
+      await panel.receive({ type: 'action', action: 'close', account: panel.account.url, post: panel.postId + 1 });
+      await panel.receive({ type: 'action', action: 'close', account: 'https://evil.example', post: panel.postId });
+      await panel.receive({ type: 'run', command: 'workbench.action.terminal.new', account: panel.account.url, post: panel.postId });
+      assert.equal((await standIn.requests()).length, before, 'nothing asked of the helpdesk');
+      assert.equal((await read<Post>(`/app/posts/${hostile.id}.json`)).closed, hostile.closed);
+    });
+
+    it('a reply whose answer is lost mid-send, pressed again meanwhile and retried, is filed once', async () => {
+      const api = await extensionApi();
+      const parent = (await read<Post[]>('/app.json')).find((p) => !p.post_id && p.task_kind !== 'comment')!;
+      const panel = await openPage(parent.id);
+      const text = `Checked with DPD ${Date.now()}`;
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', hold: true, dropAfterHandling: true, times: 1 });
+      const first = from(panel, { type: 'send', text });
+      await waitFor('the POST to be under way', async () => (await postsSent()).length === 1);
+      assert.equal(panel.lastModel?.reply.state, 'sending');
+      // A second press and a Retry while the first is held: nothing more is sent.
+      const again = [from(panel, { type: 'send', text }), from(panel, { type: 'retry' })];
+      await standIn.release();
+      await Promise.all([first, ...again]);
+      await waitFor('the page to say it was not sent', () => panel.lastModel?.reply.state === 'failed');
+      assert.match(panel.lastModel?.reply.why ?? '', /Your reply is kept as a draft/);
+      const [draft] = api.drafts.all();
+      assert.ok(draft, 'the draft is kept');
+      assert.equal(draft.postId, parent.id);
+      // Retried: where the helpdesk lists comments, the one the lost answer was for is found by its
+      // marker; where it does not, the person is asked, and keeps the draft.
+      if (!PROFILES[profile].listsComments) api.ui.answerNextQuestion('Keep Draft');
+      await from(panel, { type: 'retry' });
+      assert.equal((await postsSent()).length, 1, 'one POST');
+      const sent = (await postsSent())[0]!.body as { post: Record<string, unknown> };
+      assert.equal(withoutRef(sent.post.content), text);
+      assert.equal(sent.post.post_id, parent.id);
+      if (PROFILES[profile].listsComments) {
+        await waitFor('the draft to be gone: the earlier attempt filed it', () => api.drafts.all().length === 0);
+        assert.equal(panel.lastModel?.reply.state, 'writing');
+      } else assert.equal(api.drafts.all().length, 1, 'kept, as the person chose');
+    });
+
+    it('the unsent reply is kept as a draft: through a page closed and opened again; emptied, the draft goes', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id);
+      const panel = await openPage(post!.id);
+      const text = 'Half a reply, **with** Markdown';
+      await from(panel, { type: 'reply', text });
+      const draft = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post!.id));
+      assert.equal(draft.kind, 'comment');
+      assert.equal(draft.accountUrl, standIn.url);
+      assert.ok(draft.text.endsWith(`\n\n${text}\n`), draft.text);
+      assert.equal((await postsSent()).length, 0, 'nothing sent');
+      // The page's own reload (its webview state, Developer: Reload Webviews) is the UI test's: here, in a long
+      // suite, code-server's webview service worker may keep a page from starting for a while.
+      // Closed and opened again: the reply comes from its draft.
+      panel.panel.dispose();
+      await waitFor('the page to be gone', () => api.conversations.get(standIn.url, post!.id) === undefined);
+      const again = await openPage(post!.id);
+      assert.notEqual(again, panel);
+      await waitFor('the new page to be given the reply', () => again.replyGiven === text);
+      // Emptied, the draft goes.
+      await from(again, { type: 'reply', text: '' });
+      await waitFor('the emptied reply to leave no draft', () => api.drafts.all().length === 0);
+    });
+  }),
+);
+
+describe("the conversation page of another account's post", () => {
+  useCleanSlate();
+  const contrary = standInOf('contrary');
+
+  it('acts on that account: its reply and its Close go there, none to the window’s account', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const theirs = (await read<Post[]>('/app.json', contrary)).find((p) => !p.post_id && p.closed !== true && p.task_kind !== 'comment');
+    assert.ok(theirs);
+    await standIn.clearRequests();
+    const panel = await openPage(theirs.id, contrary.url);
+    assert.equal(panel.account.url, contrary.url);
+    assert.equal(panel.lastModel?.account, contrary.url);
+    await from(panel, { type: 'send', text: 'Answered from the other account' });
+    await waitFor('the reply to be filed', () => api.drafts.all().length === 0);
+    const [sent] = await postsSent(contrary);
+    assert.ok(sent, "the reply went to the post's account");
+    assert.equal((sent.body as { post: { post_id: number } }).post.post_id, theirs.id);
+    await from(panel, { type: 'action', action: 'close' });
+    await waitFor('closed at that account', async () => (await read<Post>(`/app/posts/${theirs.id}.json`, contrary)).closed === true);
+    await waitFor('the page to show it closed', () => panel.lastModel?.closed === true);
+    const writes = (await standIn.requests()).filter((r) => r.method !== 'GET');
+    assert.deepEqual(writes, [], "nothing written to the window's account");
+    // Reopened, as it was.
+    await from(panel, { type: 'action', action: 'reopen' });
+    await waitFor('reopened', async () => (await read<Post>(`/app/posts/${theirs.id}.json`, contrary)).closed === false);
+  });
+});

@@ -43,9 +43,10 @@ const GALLERY_COLOR_LENGTH = 16;
 
 /**
  * The bundles esbuild.mjs writes for the package: `main` (src/start.ts), the extension it loads
- * beside itself, and the MCP server the extension hands to agents (src/agent/mcp/entry/stdio.ts).
+ * beside itself, the e-mail reader it loads at the first HTML e-mail (src/email/), and the MCP
+ * server the extension hands to agents (src/agent/mcp/entry/stdio.ts).
  */
-export const BUNDLES: readonly string[] = ['dist/start.js', 'dist/extension.js', 'dist/mcp.js'];
+export const BUNDLES: readonly string[] = ['dist/start.js', 'dist/extension.js', 'dist/email.js', 'dist/mcp.js'];
 /** The conversation page's script and style: webview resources, which no manifest field names. */
 export const WEBVIEW_FILES: readonly string[] = ['media/conversation/page.css', 'media/conversation/page.js'];
 

@@ -82,6 +82,14 @@ describe('the package', () => {
   /** What vsce would pack from the tree: its own walk with .vscodeignore, as `vsce ls` prints it. */
   const packed = async () => (await listFiles({ cwd: tree, packageManager: PackageManager.None })).sort();
 
+  it('lets in exactly the bundles the checks expect: every dist/ file .vscodeignore keeps is one of BUNDLES, and each of them is kept', () => {
+    const kept = readFileSync(join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!dist/'))
+      .map((line) => line.slice(1).trim());
+    assert.deepEqual([...kept].sort(), [...BUNDLES].sort());
+  });
+
   it('holds exactly the files the extension runs and the listing shows (vsce ls, .vscodeignore as it is)', async () => {
     const expected = packageFiles(tree, manifest);
     assert.deepEqual(await packed(), expected);

@@ -164,7 +164,9 @@ if (args.has('--server')) {
 }
 if (args.has('--integration')) {
   // The launchers, and the suite's index, which bundles the suite's test files (see suite/index.ts).
-  const integration = ['codeServer.ts', 'versions.ts', 'electron.ts', 'demo.ts', 'suite/index.ts'].map((f) => join('test/integration', f));
+  const integration = ['all.ts', 'codeServer.ts', 'versions.ts', 'electron.ts', 'demo.ts', 'suite/index.ts'].map((f) =>
+    join('test/integration', f),
+  );
   builds.push({ ...tests, entryPoints: integration, outbase: 'test/integration', outdir: 'out/integration' });
 }
 if (args.has('--ui')) {

@@ -66,10 +66,12 @@ export const QUIET_MS = {
   /** The whole UI run, from packaging to the last step. */
   uiRun: 90_000,
   // ---- the bench
-  /** The whole of `npm run bench` (15 pairs of each figure, the depth and news runs). */
+  /** The whole of `npm run bench` (15 pairs of each figure, the depth, MCP and news runs). */
   benchRun: 1_000_000,
   /** The bench's Load more at depth, in one extension host. */
   benchDepth: 60_000,
+  /** The bench's MCP reads against VS Code's chat, in one extension host (the endpoint's background start, then the pairs). */
+  benchMcp: 20_000,
 } as const;
 
 export type Guarded = keyof typeof QUIET_MS;

@@ -35,11 +35,22 @@ export function signInErrorText(error: unknown): string {
   return errorText(error);
 }
 
+/** A read (GET) the service refused this account (403): no token to sign in again for. */
+export function isReadRefused(error: unknown): boolean {
+  return isApiError(error, 'auth') && error.status === 403 && error.method === 'GET';
+}
+
 function apiErrorText(error: ApiError): string {
   // The service's words are its own: shown as plain text, never as a link (see labelText).
   const said = error.serverMessage && labelText(error.serverMessage, 300);
   switch (error.kind) {
     case 'auth':
+      // A read refused is this account's rights: the same token would meet the same (a rejected token is a 401).
+      if (isReadRefused(error)) {
+        return said
+          ? l10n.t("This account is not allowed to read this (HTTP 403): {0}. Ask the helpdesk's administrator for access.", said)
+          : l10n.t("This account is not allowed to read this (HTTP 403). Ask the helpdesk's administrator for access.");
+      }
       if (error.status === 403) {
         return said
           ? l10n.t('The API token is not allowed to do this (HTTP 403): {0}. Sign in with a token that has access.', said)

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { isApiError } from '../api';
 import type { Log } from '../log';
-import { errorText } from './errorText';
+import { errorText, isReadRefused } from './errorText';
 
 const { l10n } = vscode;
 
@@ -52,7 +52,8 @@ export class Notifier {
     if (isApiError(error, 'cancelled')) return;
     const text = frame ? frame(errorText(error)) : errorText(error);
     const buttons: Array<[string, () => unknown]> = [];
-    if (isApiError(error, 'auth'))
+    // Not for a read refused (a 403 on a GET): signing in again with the same token would meet the same.
+    if (isApiError(error, 'auth') && !isReadRefused(error))
       buttons.push([
         l10n.t('Sign In Again'),
         async () => (await vscode.commands.executeCommand<boolean>('helpdesk.signIn')) && actions.retry?.(),

@@ -1,5 +1,5 @@
 // `npm run bench`: what a person waits for in a real workbench (the extension activating at
-// startup, opening the Helpdesk view, Report Bug), each paired against a floor extension in the same run; load more at depth; sizes.
+// startup, opening the Helpdesk view, Report Bug), each paired against a floor extension in the same run; load more at depth; an MCP read against the same tool through VS Code's chat; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
 //   npm run bench [-- --quick] [--pairs N] [--against FILE.vsix] [--save FILE.json] [--verbose]
@@ -16,6 +16,8 @@
 //     --news      only the news watcher's cost (no workbench; a few seconds)
 //     --email     only the e-mail conversions: a 200 KB message as text, an e-mail's tokens (no workbench; seconds)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
+//     --mcp       only an MCP read's round trip against the same tool through VS Code's chat
+//                 (one extension host; seconds after packaging)
 //     --profile DIR  a CPU profile of each extension host, from its start, into DIR (see
 //                 cpuProfileHook.ts): with --depth, of that one (activation, the first use, the
 //                 first page, every Load more); else of every timed sample's, into DIR/ours and
@@ -40,7 +42,7 @@ import { measureNews } from './news';
 import { packageExtension, packageFloor, type Packaged } from './packaging';
 import { printComparison } from './compare';
 import { printReport, type BenchFigures, type SessionFigures } from './report';
-import { BENCH_ENV, type DepthFigures } from './results';
+import { BENCH_ENV, type DepthFigures, type McpFigures } from './results';
 import { Installed } from './sessions';
 import { becomeSlowMachine, SLOW_MODE } from './slowMachine';
 
@@ -51,6 +53,8 @@ const LATENCIES_MS = [0, 50];
 const ACCOUNT_POSTS = 1_000;
 /** Load more at depth. */
 const DEPTH = { posts: 50_000, pageSize: 100 };
+/** MCP reads against VS Code's chat: an account of this many posts (a search reads them all), pairs of each read (--quick: fewer). */
+const MCP = { posts: 300, pairs: 60, quickPairs: 30 };
 /** With --profile, how long each session's extension host is profiled: a sample is past Report Bug by then (a host that exits earlier writes its profile as it exits, where Node lets it). */
 const SAMPLE_PROFILE_MS = 20_000;
 
@@ -71,6 +75,7 @@ async function bench(): Promise<void> {
       news: { type: 'boolean', default: false },
       email: { type: 'boolean', default: false },
       depth: { type: 'boolean', default: false },
+      mcp: { type: 'boolean', default: false },
       profile: { type: 'string' },
       save: { type: 'string' },
       compare: { type: 'boolean', default: false },
@@ -151,6 +156,12 @@ async function bench(): Promise<void> {
       .map(([f, n]) => `${f} ${n} B`)
       .join(', ')} (${total} B).`,
   );
+  const mcpPairs = values.quick ? MCP.quickPairs : MCP.pairs;
+  if (values.mcp) {
+    const mcp = await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
+    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], mcp, wallMs: Date.now() - wallStart });
+    return;
+  }
   if (values.depth) {
     const depth = await measureDepth(
       root,
@@ -225,6 +236,7 @@ async function bench(): Promise<void> {
   standIn.clearFaults();
 
   const depth = against ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
+  const mcp = against ? undefined : await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
 
   report({
     environment: environment(),
@@ -235,6 +247,7 @@ async function bench(): Promise<void> {
     sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },
     depth,
     news,
+    mcp,
     wallMs: Date.now() - wallStart,
   });
 }
@@ -292,6 +305,46 @@ async function measureDepth(
     );
     if (!output.depth) throw new Error('The load-more run returned no figures.');
     return output.depth;
+  } finally {
+    await stop();
+  }
+}
+
+/** An MCP read against the same tool through VS Code's chat, in one extension host (see suite/mcp.ts). */
+async function measureMcp(
+  root: string,
+  temp: string,
+  codeServer: CodeServerInstall,
+  packaged: Packaged,
+  pairs: number,
+  verbose: boolean,
+): Promise<McpFigures> {
+  say(`MCP reads against VS Code's chat: ${pairs} pairs of each, ${MCP.posts} posts…`);
+  const standIn = await startStandIn({ seed: { posts: MCP.posts } });
+  const stop = cleanups.add(() => standIn.close());
+  const dir = join(temp, 'mcp');
+  mkdirSync(dir);
+  try {
+    const output = await runInEditor(
+      {
+        codeServer,
+        dir,
+        workspace: join(temp, 'workspace'),
+        extensionDevelopmentPath: packaged.extensionDir,
+        extensionTestsPath: join(root, 'out', 'bench', 'suite', 'index.js'),
+        env: {
+          [BENCH_ENV.extension]: packaged.id,
+          [BENCH_ENV.account]: JSON.stringify({ posts: MCP.posts, url: standIn.url, token: standIn.token }),
+          [BENCH_ENV.job]: 'mcp',
+          [BENCH_ENV.pairs]: String(pairs),
+        },
+        timeoutMs: limitMs('benchMcp'),
+        verbose,
+      },
+      cleanups,
+    );
+    if (!output.mcp) throw new Error('The MCP run returned no figures.');
+    return output.mcp;
   } finally {
     await stop();
   }

@@ -2,7 +2,7 @@
 // the same run as a paired difference, then sizes and load more at depth, and the targets.
 import type { EmailFigures } from './email';
 import type { NewsFigures } from './news';
-import type { DepthFigures } from './results';
+import type { DepthFigures, McpFigures } from './results';
 import type { Sample } from './sessions';
 import { median, paired, type Paired } from './stats';
 
@@ -47,6 +47,8 @@ export const TARGETS = {
   emailTextMs: 20,
   /** A typical e-mail's tokens as raw HTML over the agent's answer's (issue 49). */
   emailTokenRatio: 3,
+  /** An MCP read's round trip over the same tool's through VS Code's chat: median paired difference (issue 47). */
+  mcpReadMs: 10,
 } as const;
 
 /** Samples per latency, in pair order. */
@@ -70,6 +72,7 @@ export interface BenchFigures {
   depth?: DepthFigures;
   news?: NewsFigures;
   email?: EmailFigures;
+  mcp?: McpFigures;
   wallMs: number;
 }
 
@@ -198,6 +201,24 @@ export function printReport(f: BenchFigures): void {
       ok: heapOk,
       text: `heap ${bytes(Math.round(perPost))} per loaded post, ${ratio(perPost / floor)} the floor's (target ≤ ${ratio(TARGETS.heapRatio)})`,
     });
+  }
+
+  if (f.mcp) {
+    for (const read of f.mcp.reads) {
+      const p = paired(read.mcp, read.chat);
+      const ok = p.difference <= TARGETS.mcpReadMs;
+      const target = `≤ ${signed(TARGETS.mcpReadMs)} ms`;
+      rows.push([
+        `MCP read ${read.tool} (floor: the same tool through VS Code's chat), ${p.pairs} pairs`,
+        ms(p.ours),
+        ms(p.floor),
+        `${signed(p.difference)} ms (${signed(p.interval.low)} to ${signed(p.interval.high)}, ${Math.round(p.interval.coverage * 100)}%)`,
+        ratio(p.ratio),
+        target,
+        verdict(ok),
+      ]);
+      summary.push({ ok, text: `MCP read ${read.tool}: ${signed(p.difference)} ms over VS Code's chat (target ${target})` });
+    }
   }
 
   if (f.news) {
@@ -387,6 +408,13 @@ What is timed
     exactly full (the watcher then asks a page size smaller, so that its last page is short). Heap: heapUsed after a forced GC every 100th poll of ${f.news?.polls ?? 1000}, the
     least-squares slope from the 200th, of the watcher's poll less that of a bare fetch of the
     same page against a fresh stand-in (which holds a post made every 10th poll), two pairs.
+  MCP read: in one extension host (test mode) signed in to a stand-in of ${f.mcp?.posts.toLocaleString('en-US') ?? 'a few hundred'} posts, the
+    same read tool with the same input through both doors, in pairs (alternating which goes
+    first), after a few calls of each: an agent outside VS Code (the stdio entry, a process of
+    its own, driven by the MCP SDK's v1 client over stdio: the call, the link to the window, the
+    tool, the answer, and the client's check of its structured content against the tool's output
+    schema) against VS Code's own call of the language model tool (vscode.lm.invokeTool, through
+    the workbench and back). Each from the call to its result, in the extension host's clock.
   Sizes: the production bundles and the .vsix as \`npm run package\` makes them; 1 KB = 1,024 B.`);
 
   console.log('\nTargets');

@@ -11,6 +11,10 @@ export const BENCH_ENV = {
   account: 'HELPDESK_BENCH_ACCOUNT',
   /** Posts per page. */
   pageSize: 'HELPDESK_BENCH_PAGE_SIZE',
+  /** What the suite measures: 'depth' (the default) or 'mcp'. */
+  job: 'HELPDESK_BENCH_JOB',
+  /** With 'mcp': pairs of each read. */
+  pairs: 'HELPDESK_BENCH_PAIRS',
 } as const;
 
 /** One stand-in server, holding one account of `posts` generated posts. */
@@ -39,8 +43,22 @@ export interface DepthFigures {
   gc: 'global.gc' | 'v8 flag' | 'none';
 }
 
+/** A read tool called through MCP (the stdio entry, an MCP client of the official SDK) and through VS Code's chat (vscode.lm.invokeTool), in pairs. */
+export interface McpFigures {
+  /** The account's posts. */
+  posts: number;
+  reads: {
+    tool: string;
+    /** Per pair, in ms: the MCP client's callTool to its result. */
+    mcp: number[];
+    /** Per pair, in ms: vscode.lm.invokeTool to its result. */
+    chat: number[];
+  }[];
+}
+
 export interface BenchOutput {
   ok: boolean;
   error?: string;
   depth?: DepthFigures;
+  mcp?: McpFigures;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { encode } from 'gpt-tokenizer';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DECLINED } from '../../src/agent/mcp/dispatch';
 import { REFUSED_SECRET } from '../../src/agent/mcp/endpoint';
 import { IMPOSTOR, NO_WINDOW } from '../../src/agent/mcp/entry/endpointClient';
@@ -118,6 +119,45 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
       assert.equal(rig.questions.length, 1);
       await until(() => rig.drafts.all().length === 0);
       assert.equal(filed(server).length, 1);
+    });
+  }
+
+  for (const [sdk, start] of [
+    ['v1 (@modelcontextprotocol/sdk)', (name: string) => agent(name)],
+    ['v2 (@modelcontextprotocol/client)', async (name: string) => startAgentV2(name, ENTRY, rig.folder).then((a) => (v2.push(a), a))],
+  ] as const) {
+    it(`a client of the official SDK ${sdk}: the read tools declare an output schema, and their structured content matches it`, async () => {
+      const a = await start('claude-code');
+      // Listed first: the SDK's client validates each result against the schema listed (and throws on a mismatch).
+      const { tools } = await a.client.listTools();
+      const schemaOf = (name: string) => tools.find((tool) => tool.name === name)?.outputSchema;
+      const validator = new AjvJsonSchemaValidator();
+      const check = (name: string, data: unknown) => validator.getValidator(schemaOf(name) as never)(data).valid;
+      for (const tool of tools) {
+        const reads = tool.name === 'helpdesk_searchPosts' || tool.name === 'helpdesk_getPost';
+        assert.equal(schemaOf(tool.name)?.type === 'object', reads, `${tool.name}: outputSchema`);
+      }
+      const found = await a.client.callTool({ name: 'helpdesk_searchPosts', arguments: { state: 'all', limit: 3 } });
+      assert.equal(found.isError ?? false, false);
+      assert.match((found.content as { text: string }[])[0]!.text, /posts matched/, 'the words as before');
+      const search = found.structuredContent as { posts: { reference: string; title: string; closed: boolean }[]; matched: number };
+      assert.ok(check('helpdesk_searchPosts', search), JSON.stringify(search));
+      assert.equal(search.posts.length, 3);
+      assert.ok(search.matched >= 3);
+      const first = search.posts[0]!;
+      assert.ok((found.content as { text: string }[])[0]!.text.includes(`${first.reference} · ${first.title}`));
+      const read = await a.client.callTool({ name: 'helpdesk_getPost', arguments: { post: first.reference } });
+      const post = read.structuredContent as { reference: string; title: string; comments: unknown[] };
+      assert.ok(check('helpdesk_getPost', post), JSON.stringify(post));
+      assert.equal(post.reference, first.reference);
+      assert.equal(post.title, first.title);
+      // The schemas are no formality: a title of another type, or a post without its reference, does not match.
+      assert.equal(check('helpdesk_getPost', { ...post, title: 7 }), false);
+      assert.equal(check('helpdesk_searchPosts', { ...search, posts: [{ ...first, reference: undefined }] }), false);
+      // A read that could not be done answers an error in words, with no data.
+      const none = await a.client.callTool({ name: 'helpdesk_getPost', arguments: { post: 'no such post' } });
+      assert.equal(none.isError, true);
+      assert.equal(none.structuredContent, undefined);
     });
   }
 

@@ -26,7 +26,7 @@ describe("MCP: the endpoint's host in a window", () => {
     };
   };
   const host = (window: ReturnType<typeof windowOf>['window']) => {
-    const made = new McpHost(join(base, 'mcp'), Uri.file(entry) as never, window, () => Promise.resolve('answered'), new Log());
+    const made = new McpHost(join(base, 'mcp'), Uri.file(entry) as never, window, () => Promise.resolve({ text: 'answered' }), new Log());
     hosts.push(made);
     return made;
   };

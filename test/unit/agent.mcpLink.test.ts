@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { IMPOSTOR } from '../../src/agent/mcp/entry/endpointClient';
+import { openEndpoint, type Endpoint } from '../../src/agent/mcp/endpoint';
 import { McpHost } from '../../src/agent/mcp/host';
-import { CONNECTION_FILE, parseConnection } from '../../src/agent/mcp/protocol';
+import { CONNECTION_FILE, parseConnection, type Answer } from '../../src/agent/mcp/protocol';
+import type { PostData } from '../../src/agent/tools/readData';
 import { Log } from '../../src/log';
 import { type StandIn } from '../server';
 import { startAgent, type Agent } from '../agent/mcpAgent';
@@ -94,7 +96,7 @@ describe('MCP link: an impostor at a stale socket path', () => {
     const entry = join(base, 'mcp.js');
     writeFileSync(entry, '// the entry\n');
     const window = { current: { url: 'https://acme.example' } as never, onDidChange: changed.event };
-    const host = new McpHost(base, Uri.file(entry) as never, window, () => Promise.resolve('answered'), new Log());
+    const host = new McpHost(base, Uri.file(entry) as never, window, () => Promise.resolve({ text: 'answered' }), new Log());
     hosts.push(host);
     await host.look();
     const named = parseConnection(readFileSync(join(base, CONNECTION_FILE), 'utf8'));
@@ -171,5 +173,64 @@ describe('MCP link: calls cancelled, retried, oversized', () => {
     await until(() => rig.drafts.all().length === 0);
     assert.equal(filed(server).length, 1);
     assert.equal(rig.questions.length, 1);
+  });
+});
+
+describe("MCP link: a read's data, read where it enters", () => {
+  const agents: Agent[] = [];
+  let folder: string;
+  let endpoint: Endpoint;
+  /** What the window's handler answers next (a window whose tools answer anything). */
+  let answer: Answer;
+  let logged: string[];
+
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'hb-mcp-data-'));
+    logged = [];
+    endpoint = await openEndpoint({ folder, log: (line) => logged.push(line), handle: () => Promise.resolve(answer) });
+  });
+  afterEach(async () => {
+    await Promise.all(agents.splice(0).map((a) => a.close().catch(() => undefined)));
+    await endpoint.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('data of the output schema reaches the agent; data of another shape, or over its bound, is an error with the words alone', async () => {
+    const agent = await startAgent('claude-code', ENTRY, folder);
+    agents.push(agent);
+    await agent.client.listTools();
+    const post = {
+      reference: 'HD-1',
+      title: 'A title',
+      closed: false,
+      url: 'https://acme.example/posts/1',
+      content: 'Text.',
+      comments: [],
+    };
+    const call = () => agent.client.callTool({ name: 'helpdesk_getPost', arguments: { post: 1 } });
+    answer = { text: 'Post HD-1.', data: post };
+    const good = await call();
+    assert.deepEqual(good.structuredContent, post);
+    assert.equal(good.isError ?? false, false);
+    const wrong: unknown[] = [
+      { ...post, title: { html: '<b>x</b>' } },
+      { ...post, content: 'x'.repeat(8001) },
+      { ...post, comments: Array.from({ length: 11 }, () => ({ reference: 'HD-2', content: 'c' })) },
+      { posts: [], matched: 0, read: 0 },
+      'just text',
+      // Over the link's bound for data: the window does not send it.
+      { ...post, content: 'x'.repeat(200_000) },
+    ];
+    for (const data of wrong) {
+      answer = { text: 'Post HD-1.', data: data as PostData };
+      const result = await call();
+      assert.equal(result.isError, true, JSON.stringify(data).slice(0, 80));
+      assert.equal(result.structuredContent, undefined);
+      assert.equal((result.content as { text: string }[])[0]!.text, 'Post HD-1.');
+    }
+    assert.deepEqual(
+      logged.filter((line) => line.includes('data')),
+      ["MCP: helpdesk_getPost's data was over 131072 bytes, and was not sent"],
+    );
   });
 });

@@ -50,6 +50,14 @@ describe('the read tools', () => {
     assert.match(answer, /Ask the person/, answer);
   });
 
+  it('a 403 on the read: the account may not read it, with no sign-in words in or out of the quote', async () => {
+    await made.session.whenRestored();
+    server.addFault({ path: /^\/app\/posts\/\d+\.json$/, status: 403 });
+    const answer = await made.tools.getPost({ post: 1 }, never);
+    assert.match(answer, /not allowed to read this \(HTTP 403\)/, answer);
+    assert.doesNotMatch(answer, /[Ss]ign [Ii]n/, answer);
+  });
+
   it("the service's error words are not the tool's own words (outside the quote)", async () => {
     server.addFault({
       path: /^\/app\/posts\/\d+\.json$/,

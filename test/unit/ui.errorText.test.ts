@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Log } from '../../src/log';
 import { errorText } from '../../src/ui/errorText';
+import { Notifier } from '../../src/ui/notifier';
+import { fake } from './fakeVscode';
 import { failure, useStandIn } from './support';
 
 /* Errors in words, from the errors the client really makes against the stand-in. */
@@ -29,5 +32,24 @@ describe('errorText', () => {
     );
     stand.server.addFault({ method: 'GET', path: '/app.json', body: { error: 'Quota exceeded' } });
     assert.equal(errorText(await failure(stand.client().posts.listHelpdesk())), 'The service answered with an error: Quota exceeded.');
+  });
+
+  it('a 403 on a read says this account may not read it, offering no Sign In (the same token would meet the same); a 401 is the sign-in failure', async () => {
+    const ui = new Notifier(new Log());
+    stand.server.addFault({ method: 'GET', path: '/app/posts/1.json', status: 403, times: 1 });
+    const forbidden = await failure(stand.client().posts.get(1));
+    const words = errorText(forbidden);
+    assert.match(words, /not allowed to read this \(HTTP 403\)/);
+    assert.doesNotMatch(words, /[Ss]ign in/);
+    fake.reset();
+    ui.failure(forbidden, { retry: () => undefined });
+    assert.equal(fake.messages.length, 1);
+    assert.ok(!fake.messages[0]!.buttons.includes('Sign In Again'), fake.messages[0]!.buttons.join());
+    stand.server.addFault({ method: 'GET', path: '/app/posts/1.json', status: 401, times: 1 });
+    const rejected = await failure(stand.client().posts.get(1));
+    assert.match(errorText(rejected), /Sign in again/);
+    fake.reset();
+    ui.failure(rejected);
+    assert.ok(fake.messages[0]!.buttons.includes('Sign In Again'));
   });
 });

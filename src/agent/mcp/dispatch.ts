@@ -6,11 +6,12 @@
 // made again after its client gave up on it waits for the question still open: one question, one write.
 import { createHash } from 'node:crypto';
 import vscode = require('vscode');
+import type { ReadTool } from '../tools/postTools';
 import type { HelpdeskTools } from '../tools/registerTools';
 import { TOOL_ANSWER_CHARS, type Confirmation } from '../tools/tool';
 import { cutMarkdown } from '../../text/markdown';
 import type { CallHandler, EndpointCall } from './endpoint';
-import { MCP_WRITES } from './protocol';
+import { MCP_WRITES, type Answer, type McpToolName } from './protocol';
 
 /** Shows `question` (one line, naming the client) with `detail` (the tool's whole question) modally; true for a yes. */
 export type Ask = (question: string, detail: string) => Promise<boolean>;
@@ -33,7 +34,7 @@ export function questionLine(client: string, title: string): string {
 
 export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
   /** Calls under way, by client, tool and input: the same call again joins it. */
-  const underWay = new Map<string, { answer: Promise<string>; callers: number; controller: AbortController }>();
+  const underWay = new Map<string, { answer: Promise<Answer>; callers: number; controller: AbortController }>();
 
   /** Questions waiting for the person, by call: the same call made again (after its client gave up on it) waits for the same one. */
   const waiting = new Map<string, Promise<boolean>>();
@@ -55,9 +56,19 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     return (await question) ? 'yes' : 'no';
   }
 
-  async function run({ tool, input, client }: EndpointCall, key: string, token: vscode.CancellationToken): Promise<string> {
-    if (tool === 'helpdesk_searchPosts') return tools.searchPosts(input, token);
-    if (tool === 'helpdesk_getPost') return tools.getPost(input, token);
+  async function run({ tool, input, client }: EndpointCall, key: string, token: vscode.CancellationToken): Promise<Answer> {
+    // A read answers its data too (the read tools' output schemas); a write, words.
+    if (tool === 'helpdesk_searchPosts' || tool === 'helpdesk_getPost') return tools.read(tool, input, token);
+    return { text: await write(tool, input, client, key, token) };
+  }
+
+  async function write(
+    tool: Exclude<McpToolName, ReadTool>,
+    input: unknown,
+    client: string,
+    key: string,
+    token: vscode.CancellationToken,
+  ): Promise<string> {
     const update = tool === 'helpdesk_updatePost';
     const said = await consent(key, client, () =>
       update ? tools.updatePostConfirmation(input, token) : tools.confirmation(tool, input, token),
@@ -71,7 +82,7 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
   }
 
   /** Answers by idempotency key (client, tool and key): the same key again is the first call's answer, never a second write. */
-  const byKey = new Map<string, { answer: Promise<string>; at: number }>();
+  const byKey = new Map<string, { answer: Promise<Answer>; at: number }>();
 
   const joinCall: CallHandler = (call, signal) => {
     const key = keyOf(call);
@@ -79,7 +90,10 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     // A call whose callers all went is not joined: its answer may be "cancelled".
     if (!entry || entry.controller.signal.aborted) {
       const controller = new AbortController();
-      const answer = run(call, key, tokenOf(controller.signal)).then((text) => cutMarkdown(text, TOOL_ANSWER_CHARS));
+      const answer = run(call, key, tokenOf(controller.signal)).then(({ text, data }) => ({
+        text: cutMarkdown(text, TOOL_ANSWER_CHARS),
+        data,
+      }));
       const made: typeof entry = { answer, callers: 0, controller };
       void made.answer.finally(() => underWay.get(key) === made && underWay.delete(key)).catch(() => undefined);
       entry = made;
@@ -110,7 +124,7 @@ export function mcpDispatch(tools: HelpdeskTools, ask: Ask): CallHandler {
     byKey.set(key, entry);
     // A call that did not come to an answer of its own (cancelled, or not asked) is no first call.
     void answer
-      .then((text) => (text === GONE || text === TOO_MANY_QUESTIONS) && byKey.get(key) === entry && byKey.delete(key))
+      .then(({ text }) => (text === GONE || text === TOO_MANY_QUESTIONS) && byKey.get(key) === entry && byKey.delete(key))
       .catch(() => byKey.get(key) === entry && byKey.delete(key));
     return answer;
   };

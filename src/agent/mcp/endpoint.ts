@@ -3,8 +3,8 @@
 // where it is and holds a secret made for this run. Within a few seconds of connecting, the window
 // and the connection prove to each other that they know that secret, neither saying it
 // (linkProof.ts); anything else is refused and closed before any call is read. Calls are
-// bounded in size and number, and each is handed to `handle`, which answers in words. No vscode
-// import.
+// bounded in size and number, and each is handed to `handle`, which answers in words (a read,
+// with its data, bounded too). No vscode import.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -17,6 +17,7 @@ import {
   ANSWER_CHARS,
   CLIENT_CHARS,
   CONNECTION_FILE,
+  DATA_BYTES,
   HELLO_BYTES,
   isMcpTool,
   LINE_BYTES,
@@ -26,6 +27,7 @@ import {
   objectOf,
   readConnection,
   tooBig,
+  type Answer,
   type ConnectionFile,
   type McpToolName,
   type ToEntry,
@@ -38,7 +40,7 @@ export interface EndpointCall {
   readonly client: string;
 }
 
-export type CallHandler = (call: EndpointCall, signal: AbortSignal) => Promise<string>;
+export type CallHandler = (call: EndpointCall, signal: AbortSignal) => Promise<Answer>;
 
 export interface EndpointOptions {
   /** The folder of the connection file (made if missing). */
@@ -202,14 +204,17 @@ function serve(connection: Socket, secret: string, { handle, log, helloMs = HELL
       // A handler that throws at once is answered like one that rejects: nothing escapes into the extension host.
       void Promise.resolve()
         .then(() => handle({ tool, input, client: named }, controller.signal))
-        .catch((error: unknown) => {
+        .catch((error: unknown): Answer => {
           log(`MCP: ${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
-          return 'The tool failed in VS Code (its log, "Helpdesk", says why). Nothing more is known.';
+          return { text: 'The tool failed in VS Code (its log, "Helpdesk", says why). Nothing more is known.' };
         })
-        .then((text) => {
+        .then(({ text, data }) => {
           if (calls.get(id) !== call) return;
           calls.delete(id);
-          send({ t: 'result', id, text: cutMarkdown(text, ANSWER_CHARS) });
+          // Data over its bound is not sent: the entry then answers the words alone, as an error.
+          const bounded = data !== undefined && Buffer.byteLength(JSON.stringify(data)) <= DATA_BYTES ? data : undefined;
+          if (data !== undefined && !bounded) log(`MCP: ${tool}'s data was over ${DATA_BYTES} bytes, and was not sent`);
+          send({ t: 'result', id, text: cutMarkdown(text, ANSWER_CHARS), ...(bounded && { data: bounded }) });
         });
     }
   });

@@ -6,7 +6,7 @@
 // listener for a live window's endpoint. No vscode import, no SDK import: both bundles use it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { ANSWER_CHARS, HELLO_BYTES, LineReader, lineOf, objectOf, type ConnectionFile } from './protocol';
+import { ANSWER_CHARS, DATA_BYTES, HELLO_BYTES, LineReader, lineOf, objectOf, type ConnectionFile } from './protocol';
 
 export type Side = 'window' | 'entry';
 
@@ -49,8 +49,8 @@ export function openLink(connection: ConnectionFile, client: string, waitMs: num
   return new Promise((resolve) => {
     const socket = connect(connection.socket);
     let welcomed = false;
-    // An answer is at most ANSWER_CHARS characters, each at most 6 bytes as JSON.
-    const reader = new LineReader(() => (welcomed ? 6 * ANSWER_CHARS + HELLO_BYTES : HELLO_BYTES));
+    // An answer is at most ANSWER_CHARS characters, each at most 6 bytes as JSON, and its data at most DATA_BYTES.
+    const reader = new LineReader(() => (welcomed ? 6 * ANSWER_CHARS + DATA_BYTES + HELLO_BYTES : HELLO_BYTES));
     const entryNonce = newNonce();
     let windowNonce: string | undefined;
     let settled = false;

@@ -4,9 +4,10 @@
 // for this run, to a file only the user can read (connection.json). Before any call, the window
 // proves to the entry that it knows that secret, then the entry to the window, neither saying it
 // (linkProof.ts); a connection that does not is closed before anything else is read. The helpdesk's token is never
-// on this link: the window acts with it, and answers in words. No vscode import, no SDK import:
-// both bundles use it.
+// on this link: the window acts with it, and answers in words (a read, with its data too). No vscode
+// import, no SDK import: both bundles use it.
 import { readBounded } from '../../globalStorage/readBounded';
+import type { PostData, SearchData } from '../tools/readData';
 
 /** The tools the MCP server offers; each is the language model tool of the same name (src/agent/tools/). */
 export const MCP_TOOLS = [
@@ -88,7 +89,13 @@ export type ToEntry =
   | { readonly t: 'challenge'; readonly nonce: string; readonly proof: string }
   | { readonly t: 'welcome' }
   | { readonly t: 'refused'; readonly why: string }
-  | { readonly t: 'result'; readonly id: number; readonly text: string };
+  | { readonly t: 'result'; readonly id: number; readonly text: string; readonly data?: SearchData | PostData };
+
+/** A call's answer, as the window's handler gives it: words, and a read's data (see readData.ts). */
+export interface Answer {
+  readonly text: string;
+  readonly data?: SearchData | PostData | undefined;
+}
 
 /** The longest line before the hello is accepted (a hello is about 200 bytes). */
 export const HELLO_BYTES = 1024;
@@ -111,6 +118,8 @@ export const MCP_WRITES: Readonly<Record<McpToolName, boolean>> = {
 
 /** The longest answer: the tools bound theirs well below. */
 export const ANSWER_CHARS = 64 * 1024;
+/** The most a read's data takes as JSON on the link (its texts are cut as in the words: a post's is about 20 KB at most); more is not sent. */
+export const DATA_BYTES = 128 * 1024;
 /** The longest name of the client, as the question shows it. */
 export const CLIENT_CHARS = 60;
 

@@ -10,9 +10,10 @@ import { postIdOf } from '../../search/postIdOf';
 import { readSettings } from '../../settings';
 import type { HelpdeskStore } from '../../store/helpdeskStore';
 import { contentText, type ContentText } from '../../text/contentText';
-import { ageText, postTitle } from '../../text/postFacts';
+import { ageText } from '../../text/postFacts';
 import { labelText } from '../../text/serverText';
-import { factsLine, readList } from './postList';
+import { factsLine, postRow, readList } from './postList';
+import { wordsOnly, type PostData, type ReadAnswer } from './readData';
 import { failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN, withAbort } from './tool';
 
 export interface GetPostInput {
@@ -24,29 +25,37 @@ export interface GetPostInput {
 const CONTENT_CHARS = 8000;
 const COMMENT_CHARS = 1000;
 const COMMENTS_SHOWN = 10;
+/** A title's length in the answer. */
+const TITLE_CHARS = 300;
 
 /** The tool: its input is what VS Code or the MCP endpoint hands over as the agent wrote it (a GetPostInput, or any JSON value). */
-export function getPostTool(window: Pick<WindowAccount, 'ready'>): (input: unknown, token: vscode.CancellationToken) => Promise<string> {
+export function getPostTool(
+  window: Pick<WindowAccount, 'ready'>,
+): (input: unknown, token: vscode.CancellationToken) => Promise<ReadAnswer<PostData>> {
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
 
-  async function read({ account, store }: SignedIn, named: unknown, token: vscode.CancellationToken): Promise<string> {
+  async function read({ account, store }: SignedIn, named: unknown, token: vscode.CancellationToken): Promise<ReadAnswer<PostData>> {
     const id = postIdOf(named, account.url, readSettings().referencePrefix);
     if (id === undefined) {
       const given = typeof named === 'string' || typeof named === 'number' ? labelText(String(named).slice(0, 80), 40) : '';
-      return `${given ? `"${given}" names no post` : '"post" names no post'}: give its number (123), or a reference such as ${reference(123)}.`;
+      return wordsOnly(
+        `${given ? `"${given}" names no post` : '"post" names no post'}: give its number (123), or a reference such as ${reference(123)}.`,
+      );
     }
     let post: Post;
     try {
       post = await withAbort(token, (signal) => account.post(id, signal));
     } catch (error) {
-      return failureAnswer(`Post ${reference(id)} could not be read.`, error);
+      return wordsOnly(failureAnswer(`Post ${reference(id)} could not be read.`, error));
     }
     const facts = factsLine(store, post);
     const whole = contentText(post);
     const content = contentText(post, CONTENT_CHARS);
+    const row = postRow(store, post, reference(post.id), TITLE_CHARS);
+    const url = account.link('posts', post.id);
     const parts = [
-      `Post ${reference(post.id)}. Web page: ${account.link('posts', post.id)}`,
-      quoted(`Title: ${labelText(postTitle(post), 300)}\n${facts}\n\n${content.text}`),
+      `Post ${row.reference}. Web page: ${url}`,
+      quoted(`Title: ${row.title}\n${facts}\n\n${content.text}`),
       contentNote(content, whole, CONTENT_CHARS),
     ];
     // Go to Code's places, from the text as shown: an e-mail's links by their addresses, nothing its sender hid.
@@ -63,16 +72,17 @@ export function getPostTool(window: Pick<WindowAccount, 'ready'>): (input: unkno
       });
       parts.push('Code it points at (Go to Code opens these):', quoted(shown.join('\n')));
     }
-    parts.push(await commentsOf(store, post, token, reference));
-    return parts.filter(Boolean).join('\n');
+    const thread = await commentsOf(store, post, token, reference);
+    parts.push(thread.text);
+    return { text: parts.filter(Boolean).join('\n'), data: { ...row, url, content: content.text, comments: thread.comments } };
   }
 
   return async (input, token) => {
-    if (!isInput(input)) return NO_INPUT;
+    if (!isInput(input)) return wordsOnly(NO_INPUT);
     return onAccount(
       window,
       (signedIn) => read(signedIn, input.post, token),
-      () => SIGN_IN,
+      () => wordsOnly(SIGN_IN),
     )();
   };
 }
@@ -83,9 +93,9 @@ async function commentsOf(
   post: Post,
   token: vscode.CancellationToken,
   reference: (id: number) => string,
-): Promise<string> {
+): Promise<{ text: string; comments: PostData['comments'] }> {
   const count = typeof post.comments_cache === 'number' ? post.comments_cache : undefined;
-  if (count === 0) return 'It has no comments.';
+  if (count === 0) return { text: 'It has no comments.', comments: [] };
   // The list is read further only while the service counts comments not found yet.
   const listed = await readList(
     store,
@@ -94,15 +104,23 @@ async function commentsOf(
   );
   const comments = 'error' in listed ? [] : listed.posts.filter((item) => item.post_id === post.id);
   if (comments.length === 0)
-    return count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.';
-  const shown = comments.sort((a, b) => a.id - b.id).slice(-COMMENTS_SHOWN);
+    return {
+      text: count ? `The helpdesk counts ${count} comments on it, but does not list them here.` : 'No comments are listed on it.',
+      comments: [],
+    };
+  const shown = comments
+    .sort((a, b) => a.id - b.id)
+    .slice(-COMMENTS_SHOWN)
+    .map((comment) => ({ comment, reference: reference(comment.id), content: contentText(comment, COMMENT_CHARS) }));
   const text = shown
-    .map((comment) => {
-      const content = contentText(comment, COMMENT_CHARS);
-      return `${reference(comment.id)} ${ageText(comment, Date.now()) ?? ''}${content.html ? ' (an HTML e-mail, as text)' : ''}\n${content.text}`;
+    .map(({ comment, reference, content }) => {
+      return `${reference} ${ageText(comment, Date.now()) ?? ''}${content.html ? ' (an HTML e-mail, as text)' : ''}\n${content.text}`;
     })
     .join('\n\n');
-  return [`Comments, oldest first (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n');
+  return {
+    text: [`Comments, oldest first (the last ${shown.length} of ${comments.length} listed):`, quoted(text)].join('\n'),
+    comments: shown.map(({ reference, content }) => ({ reference, content: content.text })),
+  };
 }
 
 /** What the answer says of the content beside it: an e-mail given as its text, and how much of it is shown. */

@@ -3,8 +3,10 @@
 import type vscode = require('vscode');
 import type { Post } from '../../api';
 import { readFurther } from '../../search/listSearch';
-import { postFacts } from '../../text/postFacts';
+import { clientText, postFacts, postTitle, statusText } from '../../text/postFacts';
+import { labelText } from '../../text/serverText';
 import type { HelpdeskStore } from '../../store/helpdeskStore';
+import type { PostRow } from './readData';
 import { withAbort } from './tool';
 
 /**
@@ -35,4 +37,17 @@ export async function readList(
 /** A post's facts in one line, its client by name where the Clients view has loaded it, else by number. */
 export function factsLine(store: HelpdeskStore, post: Post): string {
   return postFacts(post, { statuses: store.statuses, clients: store.clients.state.items, now: Date.now() }).join(' · ');
+}
+
+/** A post's facts as data (see readData.ts): the same facts as `factsLine`, its title cut at `titleChars` as the words cut it. */
+export function postRow(store: HelpdeskStore, post: Post, reference: string, titleChars: number): PostRow {
+  const row: PostRow = { reference, title: labelText(postTitle(post), titleChars), closed: post.closed === true };
+  const kind = labelText(post.kind, 20);
+  const status = statusText(post, store.statuses);
+  const client = clientText(post, store.clients.state.items);
+  if (kind) row.kind = kind;
+  if (status) row.status = status;
+  if (client) row.client = client;
+  if (typeof post.comments_cache === 'number' && Number.isSafeInteger(post.comments_cache)) row.commentCount = post.comments_cache;
+  return row;
 }

@@ -10,9 +10,8 @@ import { matchingPosts } from '../../search/matching';
 import { searchCriteria, type SearchCriteria } from '../../search/searchInput';
 import { slicer } from '../../search/slices';
 import { readSettings } from '../../settings';
-import { postTitle } from '../../text/postFacts';
-import { labelText } from '../../text/serverText';
-import { factsLine, readList } from './postList';
+import { factsLine, postRow, readList } from './postList';
+import { wordsOnly, type PostRow, type ReadAnswer, type SearchData } from './readData';
 import { failureAnswer, isInput, NO_INPUT, onAccount, quoted, SIGN_IN } from './tool';
 
 export interface SearchPostsInput {
@@ -30,41 +29,55 @@ export interface SearchPostsInput {
 export function searchPostsTool(
   window: Pick<WindowAccount, 'ready'>,
   identity: Identity,
-): (input: unknown, token: vscode.CancellationToken) => Promise<string> {
+): (input: unknown, token: vscode.CancellationToken) => Promise<ReadAnswer<SearchData>> {
   const reference = (id: number) => referenceText(id, readSettings().referencePrefix);
 
-  async function search({ url, store }: SignedIn, criteria: SearchCriteria, token: vscode.CancellationToken): Promise<string> {
+  async function search(
+    { url, store }: SignedIn,
+    criteria: SearchCriteria,
+    token: vscode.CancellationToken,
+  ): Promise<ReadAnswer<SearchData>> {
     const who = identity.whoIAm(url);
     if (scopeNeedsMe(criteria.scope) && who.me === undefined)
-      return 'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.';
+      return wordsOnly(
+        'Who the person is in this helpdesk is not known yet, so "assigned to me" cannot be told. Ask them to run "Helpdesk: Set Who I Am…", or search without that scope.',
+      );
     const listed = await readList(store, token, () => false);
-    if ('error' in listed) return failureAnswer("The helpdesk's posts could not be read.", listed.error);
+    if ('error' in listed) return wordsOnly(failureAnswer("The helpdesk's posts could not be read.", listed.error));
     const pause = slicer();
     const found = await matchingPosts(listed.posts, criteria, pause, who);
     const { read, complete } = listed;
     const posts = [...found.values()].sort((a, b) => b.id - a.id).slice(0, criteria.limit);
     const scope = complete ? `all ${read} posts` : `the ${read} newest posts`;
-    if (posts.length === 0) return `No post matched, among ${scope} of the helpdesk.`;
+    const data = (rows: PostRow[]): SearchData => ({ posts: rows, matched: found.size, read });
+    if (posts.length === 0) return { text: `No post matched, among ${scope} of the helpdesk.`, data: data([]) };
     const lines: string[] = [];
+    const rows: PostRow[] = [];
     for (const post of posts) {
-      lines.push([reference(post.id), labelText(postTitle(post), 100), factsLine(store, post)].join(' · '));
+      const row = postRow(store, post, reference(post.id), TITLE_CHARS);
+      lines.push([row.reference, row.title, factsLine(store, post)].join(' · '));
+      rows.push(row);
       await pause();
     }
-    return [
+    const text = [
       `${found.size > posts.length ? `The ${posts.length} newest of ${found.size}` : posts.length} posts matched, among ${scope} (reference · title · kind · status · open or closed · client · comments · age).`,
       quoted(lines.join('\n')),
     ].join('\n');
+    return { text, data: data(rows) };
   }
 
   return async (input, token) => {
-    if (!isInput(input)) return NO_INPUT;
+    if (!isInput(input)) return wordsOnly(NO_INPUT);
     // Validated into its criteria where it enters, before any work (and before the account).
     const criteria = searchCriteria(input);
-    if (typeof criteria === 'string') return criteria;
+    if (typeof criteria === 'string') return wordsOnly(criteria);
     return onAccount(
       window,
       (signedIn) => search(signedIn, criteria, token),
-      () => SIGN_IN,
+      () => wordsOnly(SIGN_IN),
     )();
   };
 }
+
+/** A title's length in a search's answer. */
+const TITLE_CHARS = 100;

@@ -6,12 +6,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BENCH_ENV, type BenchAccount, type BenchOutput } from '../results';
 import { measureDepth } from './depth';
+import { measureMcp } from './mcp';
 
 export async function run(): Promise<void> {
   const output: BenchOutput = { ok: false };
   try {
     const account = JSON.parse(required(BENCH_ENV.account)) as BenchAccount;
-    output.depth = await measureDepth(account, Number(required(BENCH_ENV.pageSize)));
+    if (process.env[BENCH_ENV.job] === 'mcp') output.mcp = await measureMcp(account, Number(required(BENCH_ENV.pairs)));
+    else output.depth = await measureDepth(account, Number(required(BENCH_ENV.pageSize)));
     output.ok = true;
   } catch (error) {
     output.error = error instanceof Error ? (error.stack ?? error.message) : String(error);

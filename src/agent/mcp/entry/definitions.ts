@@ -1,10 +1,13 @@
 // The MCP tools as an agent sees them: six, each the language model tool of the same name, with
 // plain object schemas and short words (all of them together stay under 2,000 tokens: a unit test
 // counts them). The schemas say only types: the bounds are the tools' own, answered in words
-// (a 600-character query is told how long a query may be, not refused by a schema). Used by the
-// stdio entry only; the extension's bundle never loads it.
+// (a 600-character query is told how long a query may be, not refused by a schema). The read
+// tools declare their output (the data the window sends beside the words, readData.ts), and the
+// entry reads what the window sent through it, bounds and all, before it goes on to the agent. Used
+// by the stdio entry only; the extension's bundle never loads it.
 import * as z from 'zod/v4-mini';
 import type { McpToolName } from '../protocol';
+import type { PostData, SearchData } from '../../tools/readData';
 
 /** A schema with its description (each call makes a schema of its own: the registry keeps one description per schema). */
 function described<T extends z.ZodMiniType>(type: T, description: string): T {
@@ -39,7 +42,33 @@ export interface McpToolDefinition {
   readonly readOnly: boolean;
   /** Changes what is there (an update), rather than only adding to it. */
   readonly destructive?: boolean;
+  /** A read's output schema: its structured content. */
+  readonly output?: z.ZodMiniObject;
 }
+
+/** Server text in the data, to the longest the window cuts it at (a post's content; a title is 300, a comment 1,000). */
+const text = (max: number) => z.string().check(z.maxLength(max));
+const row = {
+  reference: text(100),
+  title: text(300),
+  kind: z.optional(text(20)),
+  status: z.optional(text(60)),
+  closed: z.boolean(),
+  client: z.optional(text(100)),
+  commentCount: z.optional(z.number()),
+};
+// Of the window's types (tsc checks it): what the schemas let through is what the window sends.
+const SEARCH_OUTPUT = z.object({
+  posts: z.array(z.object(row)).check(z.maxLength(50)),
+  matched: z.number(),
+  read: z.number(),
+}) satisfies z.ZodMiniType<SearchData>;
+const POST_OUTPUT = z.object({
+  ...row,
+  url: text(2000),
+  content: text(8000),
+  comments: z.array(z.object({ reference: text(100), content: text(1000) })).check(z.maxLength(10)),
+}) satisfies z.ZodMiniType<PostData>;
 
 export const MCP_TOOL_DEFINITIONS: readonly McpToolDefinition[] = [
   {
@@ -54,6 +83,7 @@ export const MCP_TOOL_DEFINITIONS: readonly McpToolDefinition[] = [
       limit: z.optional(described(z.number(), '1-50, default 20.')),
     },
     readOnly: true,
+    output: SEARCH_OUTPUT,
   },
   {
     name: 'helpdesk_getPost',
@@ -61,6 +91,7 @@ export const MCP_TOOL_DEFINITIONS: readonly McpToolDefinition[] = [
     description: `Reads one post: facts, title, content (first 8,000 characters), the code places it points at, its comments. ${QUOTED}`,
     shape: { post: post() },
     readOnly: true,
+    output: POST_OUTPUT,
   },
   {
     name: 'helpdesk_fileBug',

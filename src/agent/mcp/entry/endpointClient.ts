@@ -26,7 +26,14 @@ const HELLO_MS = 5000;
 
 interface Link {
   readonly socket: Socket;
-  readonly pending: Map<number, (text: string, reached?: boolean) => void>;
+  readonly pending: Map<number, (text: string, reached?: boolean, data?: unknown) => void>;
+}
+
+/** A call's answer: the window's words (or the entry's, where it was not reached), and a read's data as the window sent it (any JSON value: the caller validates it). */
+export interface CallAnswer {
+  readonly text: string;
+  readonly reached: boolean;
+  readonly data?: unknown;
 }
 
 export class EndpointClient {
@@ -39,8 +46,8 @@ export class EndpointClient {
     private readonly client: () => string,
   ) {}
 
-  /** The tool's answer in words; `signal` cancels it (the window is told, and its place there is freed). */
-  async call(tool: McpToolName, input: unknown, signal: AbortSignal): Promise<{ text: string; reached: boolean }> {
+  /** The tool's answer in words, and a read's data; `signal` cancels it (the window is told, and its place there is freed). */
+  async call(tool: McpToolName, input: unknown, signal: AbortSignal): Promise<CallAnswer> {
     const id = this.nextId++;
     const line = lineOf({ t: 'call', id, tool, input });
     // Measured before anything is sent: a line too long would cost the link, and every call on it.
@@ -50,10 +57,10 @@ export class EndpointClient {
     if (typeof link === 'string') return { text: link, reached: false };
     if (signal.aborted) return { text: CANCELLED, reached: false };
     return new Promise((resolve) => {
-      const done = (text: string, reached = true) => {
+      const done = (text: string, reached = true, data?: unknown) => {
         link.pending.delete(id);
         signal.removeEventListener('abort', cancel);
-        resolve({ text, reached });
+        resolve(data === undefined ? { text, reached } : { text, reached, data });
       };
       const cancel = () => {
         if (link.socket.writable) link.socket.write(lineOf({ t: 'cancel', id }));
@@ -90,7 +97,7 @@ export class EndpointClient {
     const answer = (line: string | TooLong) => {
       const message = typeof line === 'string' ? objectOf(line) : undefined;
       if (message?.t === 'result' && typeof message.id === 'number' && typeof message.text === 'string')
-        pending.get(message.id)?.(message.text);
+        pending.get(message.id)?.(message.text, true, message.data);
     };
     socket.on('close', () => {
       this.link = undefined;

@@ -47,10 +47,16 @@ async function main(): Promise<void> {
         inputSchema: tool.shape,
         // Every write files or changes at most once for the same input (and the same idempotency key): idempotent.
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive === true, idempotentHint: true, openWorldHint: true },
+        ...(tool.output && { outputSchema: tool.output }),
       },
       async (input: unknown, extra: { signal: AbortSignal }) => {
-        const { text, reached } = await endpoint.call(tool.name, input, extra.signal);
-        return { content: [{ type: 'text' as const, text }], isError: !reached };
+        const { text, reached, data } = await endpoint.call(tool.name, input, extra.signal);
+        const content = [{ type: 'text' as const, text }];
+        if (!tool.output) return { content, isError: !reached };
+        // A read's data, read through its output schema where it enters: a read without data of that shape
+        // (signed out, no such post, a window that sent something else) is answered as an error, in its words.
+        const read = reached ? tool.output.safeParse(data) : undefined;
+        return read?.success ? { content, structuredContent: read.data } : { content, isError: true };
       },
     );
   }

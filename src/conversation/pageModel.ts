@@ -9,6 +9,7 @@ import type { Post } from '../api';
 import type { ClientContext } from '../store/clientContext';
 import { clientName, contactParts, dealsCountText, postsCountText } from '../views/clientContextText';
 import { kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
+import { dateTimeText, numberText } from '../text/intl';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import type { ReplyState } from './reply';
@@ -114,11 +115,16 @@ export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | 
     [l10n.t('Status'), statusText(post, statuses)],
     [l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : undefined],
     [l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : undefined],
-    [l10n.t('Created'), labelText(post.created_at, 40)],
-    [l10n.t('Updated'), labelText(post.updated_at, 40)],
-    [l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : undefined],
+    [l10n.t('Created'), timeText(post.created_at)],
+    [l10n.t('Updated'), timeText(post.updated_at)],
+    [l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : undefined],
   ];
   return facts.filter((fact): fact is [string, string] => !!fact[1]).map(([name, value]) => ({ name, value }));
+}
+
+/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
+export function timeText(value: unknown): string {
+  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 export function titleOf(post: Post): string {

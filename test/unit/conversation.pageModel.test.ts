@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { postFactsOf, timeText } from '../../src/conversation/pageModel';
+import { clientCard, postFactsOf, timeText } from '../../src/conversation/pageModel';
 import { buildThread } from '../../src/conversation/thread';
 import { contentIsHtml } from '../../src/email/contentKind';
 import { emailPage } from '../../src/email/toPage';
@@ -46,5 +46,31 @@ describe("the conversation page's words", () => {
       [timeText(CREATED), timeText(UPDATED)],
     );
     assert.match(thread.messages[0]!.when, /^Apr 14, 2025, 10:07\sAM$/);
+  });
+
+  it("the customer card's counts stand under their headings as sentences, and say only that it is loading while it is", async () => {
+    const client = { id: 2, name: 'Bluewater Logistics' };
+    assert.deepEqual([clientCard(2, undefined, client).postsCount, clientCard(2, undefined, client).dealsCount], ['Loading…', 'Loading…']);
+    const none = clientCard(2, { clientId: 2, client, posts: { open: [], looked: 50, all: false }, deals: { items: [] } }, client);
+    assert.equal(none.postsCount, 'No other open post among the 50 newest posts');
+    assert.equal(none.dealsCount, 'No deals');
+    const some = clientCard(
+      2,
+      {
+        clientId: 2,
+        client,
+        posts: { open: [{ id: 3, title: 'Invoice' }], looked: 9, all: true },
+        deals: { items: [{ id: 5, name: 'Gold' }] },
+      },
+      client,
+    );
+    assert.deepEqual([some.postsCount, some.dealsCount, some.posts], ['1 other open post', '1 deal', [{ id: 3, title: '#3 Invoice' }]]);
+    await inLanguage('pl', { 'no deals': 'brak szans sprzedaży', 'Loading…': 'Wczytywanie…' }, () => {
+      assert.equal(clientCard(2, undefined, client).postsCount, 'Wczytywanie…');
+      assert.equal(
+        clientCard(2, { clientId: 2, client, posts: { open: [], looked: 1, all: true }, deals: { items: [] } }, client).dealsCount,
+        'Brak szans sprzedaży',
+      );
+    });
   });
 });

@@ -966,8 +966,18 @@ export async function openPostPage(wb: Workbench, posts: Locator, title: string,
     if (await more.isVisible()) await more.click();
     await row.waitFor({ state: 'visible', timeout: PROBE }).catch(() => undefined);
   }
-  await row.click();
-  const frame = await conversationFrame(page, id);
+  // A filtered list reads on until it fills the view: a row clicked while it redraws may not open.
+  const loading = wb.rows(posts).filter({ has: page.locator('.codicon-loading') });
+  let frame: Frame | undefined;
+  for (let attempt = 1; !frame; attempt++) {
+    await loading.first().waitFor({ state: 'hidden', timeout: REACTION });
+    await row.click();
+    frame = await conversationFrame(page, id).catch(async (error: unknown) => {
+      const tabs = (await page.locator('.tabs-container .tab').allInnerTexts()).map((t) => t.trim()).join(' | ');
+      if (attempt >= 2) throw new Error(`${(error as Error).message} (the editor's tabs: ${tabs || 'none'})`);
+      return undefined;
+    });
+  }
   const body = frame.locator('main#conversation');
   await body.locator('h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
   return body;

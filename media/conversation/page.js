@@ -116,11 +116,13 @@
     if (!card) return undefined;
     const labels = model.labels;
     const parts = [el('h2', { id: 'customer-heading', text: labels.customer }), el('p', { class: 'client-name', text: card.name })];
-    if (card.contact.length) parts.push(el('p', { text: `${labels.contact}: ${card.contact.join(' · ')}` }));
-    if (card.postsCount) parts.push(el('h3', { text: `${labels.otherPosts}: ${card.postsCount}` }));
+    // Each part of the contact on a line of its own: an address or a number is not broken across two.
+    if (card.contact.length)
+      parts.push(el('h3', { text: labels.contact }), el('p', { class: 'contact' }, card.contact.flatMap((part, i) => (i ? [el('br'), part] : [part]))));
+    if (card.postsCount) parts.push(el('h3', { text: labels.otherPosts }), el('p', { class: 'hint', text: card.postsCount }));
     if (card.posts.length)
       parts.push(el('ul', {}, card.posts.map((other) => el('li', {}, [button(other.title, () => post('openPost', { id: other.id }), { class: 'link' })]))));
-    if (card.dealsCount) parts.push(el('h3', { text: `${labels.deals}: ${card.dealsCount}` }));
+    if (card.dealsCount) parts.push(el('h3', { text: labels.deals }), el('p', { class: 'hint', text: card.dealsCount }));
     if (card.deals.length) parts.push(el('ul', {}, card.deals.map((deal) => el('li', { text: deal }))));
     if (card.note) parts.push(el('p', { class: 'hint', text: card.note }));
     return el('aside', { id: 'customer', 'aria-labelledby': 'customer-heading' }, parts);

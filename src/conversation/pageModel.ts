@@ -9,6 +9,7 @@ import type { Post } from '../api';
 import type { ClientContext } from '../store/clientContext';
 import { clientName, contactParts, dealsCountText, postsCountText } from '../views/clientContextText';
 import { kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
+import { dateTimeText, displayLocale, numberText } from '../text/intl';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import type { ReplyState } from './reply';
@@ -27,7 +28,7 @@ export interface PageFact {
 export interface ClientCard {
   readonly name: string;
   readonly contact: readonly string[];
-  /** "2 other open posts" (undefined: being read). */
+  /** "2 other open posts", "Loading…" while being read (undefined: not read: another account's post). */
   readonly postsCount?: string;
   readonly posts: readonly { readonly id: number; readonly title: string }[];
   readonly dealsCount?: string;
@@ -114,11 +115,16 @@ export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | 
     [l10n.t('Status'), statusText(post, statuses)],
     [l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : undefined],
     [l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : undefined],
-    [l10n.t('Created'), labelText(post.created_at, 40)],
-    [l10n.t('Updated'), labelText(post.updated_at, 40)],
-    [l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : undefined],
+    [l10n.t('Created'), timeText(post.created_at)],
+    [l10n.t('Updated'), timeText(post.updated_at)],
+    [l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : undefined],
   ];
   return facts.filter((fact): fact is [string, string] => !!fact[1]).map(([name, value]) => ({ name, value }));
+}
+
+/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
+export function timeText(value: unknown): string {
+  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 export function titleOf(post: Post): string {
@@ -137,15 +143,23 @@ export function clientCard(clientId: number, context: ClientContext | undefined,
   return {
     name: `${clientName(clientId, known)} (#${clientId})`,
     contact: contactParts(known),
-    postsCount: context?.posts ? postsCountText(context.posts) : context ? undefined : l10n.t('Other open posts and deals: reading…'),
+    // Each stands under its heading ("Other open posts", "Deals"): a sentence of its own.
+    postsCount: context?.posts ? sentence(postsCountText(context.posts)) : context ? undefined : l10n.t('Loading…'),
     posts: (context?.posts?.open ?? []).slice(0, LISTED).map((post) => ({ id: post.id, title: `#${post.id} ${postTitle(post)}` })),
-    dealsCount: context ? dealsCountText(context) : undefined,
+    dealsCount: context ? sentence(dealsCountText(context)) : l10n.t('Loading…'),
     deals: deals.slice(0, LISTED).map((deal) => {
       const price = typeof deal.price === 'number' || typeof deal.price === 'string' ? labelText(String(deal.price), 20) : '';
       return [`#${deal.id} ${labelText(deal.name, 120) || l10n.t('Deal #{0}', deal.id)}`, price].filter(Boolean).join(' · ');
     }),
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
+}
+
+/** Words that begin a sentence, with a capital in the display language. */
+function sentence(text: string): string;
+function sentence(text: string | undefined): string | undefined;
+function sentence(text: string | undefined): string | undefined {
+  return text && text.charAt(0).toLocaleUpperCase(displayLocale()) + text.slice(1);
 }
 
 export function withImageButtons(messages: readonly ThreadMessage[]): PageMessageView[] {

@@ -22,7 +22,7 @@ import { errorText } from '../ui/errorText';
 import { postUri } from '../views/postUri';
 import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
-import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
+import { clientCard, emailLabels, pageLabels, postFactsOf, timeText, titleOf, withImageButtons, type PageModel } from './pageModel';
 import { Reply } from './reply';
 import { buildThread, type Thread } from './thread';
 
@@ -184,7 +184,7 @@ export class ConversationPanel extends Disposable {
     const post = this.post;
     const comments = store && post ? store.posts.state.items.filter((item) => item.post_id === post.id) : [];
     this.thread = post
-      ? buildThread(post, comments, this.allowImages, emailModule(), { labels: emailLabels(), user: userText })
+      ? buildThread(post, comments, this.allowImages, emailModule(), { labels: emailLabels(), user: userText, time: timeText })
       : { messages: [], targets: [] };
     const status = this.reply.status;
     const text = this.replyForPage;

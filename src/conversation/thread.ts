@@ -52,7 +52,7 @@ export function buildThread(
   comments: readonly Post[],
   allowImages: ReadonlySet<number>,
   email: Pick<EmailModule, 'emailPage' | 'contentIsHtml'>,
-  words: { labels: Partial<PageLabels>; user: (id: number) => string },
+  words: { labels: Partial<PageLabels>; user: (id: number) => string; time: (value: unknown) => string },
 ): Thread {
   const seen = new Set<number>([post.id]);
   const own = comments
@@ -64,7 +64,7 @@ export function buildThread(
     const base = {
       id: item.id,
       who: authorOf(item, words.user),
-      when: labelText(item.created_at, 40),
+      when: words.time(item.created_at),
       comment: item !== post,
     };
     if (typeof item.content === 'string' && email.contentIsHtml(item)) {

@@ -34,6 +34,10 @@ export function kept<T>(make: (locale: string) => T): (named?: string) => T {
 const numbers = kept((tag) => new Intl.NumberFormat(tag));
 const times = kept((tag) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' }));
 const relative = kept((tag) => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
+const dateTimes = kept((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
+
+/** The longest time stamp read (the service's are 29 characters: "2025-05-19T09:00:00.000+01:00"). */
+const TIME_STAMP_CHARS = 40;
 
 /** A number as the display language writes it: "12 345" and "2,5" in Polish. */
 export function numberText(value: number): string {
@@ -43,6 +47,17 @@ export function numberText(value: number): string {
 /** A time of day (ms since the epoch) as the display language writes it: "09:05" in Polish, "9:05 AM" in English. */
 export function timeOfDay(ms: number): string {
   return times().format(ms);
+}
+
+/**
+ * A time stamp the service sent as the display language writes a date and a time of day, in the
+ * machine's zone: "14 kwi 2025, 10:07" in Polish, "Apr 14, 2025, 10:07 AM" in English; undefined
+ * for what is no time.
+ */
+export function dateTimeText(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > TIME_STAMP_CHARS) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? dateTimes().format(at) : undefined;
 }
 
 const UNITS = [

@@ -204,9 +204,14 @@ function seedPosts(store: Store, prefix: string, random: Random, clients: Client
   });
   const spacing = (42 * DAY) / DEMO_POSTS.length;
   let teamPosts = 0;
-  const times = DEMO_POSTS.map((post, i) => {
+  const times = DEMO_POSTS.map(({ from, ...post }, i) => {
     const at = DEMO_NOW - 42 * DAY + Math.round(i * spacing) + random.int(0, 120) * MINUTE;
-    const client = i % 6 === 5 || post.kind === 'private' ? null : clients[(i * 7) % clients.length]!;
+    // An e-mail is its sender's; the other posts' clients are spread by their place.
+    const client = from
+      ? clients.find((c) => c.name === from)!
+      : i % 6 === 5 || post.kind === 'private'
+        ? null
+        : clients[(i * 7) % clients.length]!;
     const fromOutside = post.task_kind === 'email' || post.task_kind === 'chat' || post.task_kind === 'help' || post.kind !== null;
     // Written by a user of the account (the team), or by someone outside it (a client, by email or chat).
     const author = fromOutside ? undefined : DEMO_USERS[teamPosts++ % DEMO_USERS.length]!;

@@ -27,6 +27,8 @@ export interface DemoPost {
   tags?: string;
   /** Set on the e-mails: true for HTML. */
   use_html?: boolean;
+  /** Set on the e-mails: the client who wrote it, by name (demoData.ts's CLIENTS), so that its card and its signature agree. */
+  from?: string;
 }
 
 const fence = (lang: string, code: string) => '```' + lang + '\n' + code + '\n```';
@@ -39,10 +41,11 @@ const t = (task_kind: DemoPost['task_kind'], title: string, content: string, tag
   ...(tags ? { tags } : {}),
 });
 const k = (kind: PostKind, title: string, content: string): DemoPost => ({ task_kind: null, kind, title, content });
-/** An e-mail: its body as the client's mail program sent it, HTML unless it is plain text. */
-const mail = (title: string, content: string, html: boolean, tags?: string): DemoPost => ({
+/** An e-mail from the client `from`: its body as the client's mail program sent it, HTML unless it is plain text. */
+const mail = (from: string, title: string, content: string, html: boolean, tags?: string): DemoPost => ({
   ...t('email', title, content, tags),
   use_html: html,
+  from,
 });
 
 export const DEMO_POSTS: DemoPost[] = [
@@ -51,7 +54,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'Onboarding checklist is great',
     'The new onboarding checklist saved our team a lot of time. Could it also remind us about unfinished steps by email?',
   ),
-  mail('Re: Renewal quote for next year', OUTLOOK_REPLY, true, 'billing'),
+  mail('Northwind Traders', 'Re: Renewal quote for next year', OUTLOOK_REPLY, true, 'billing'),
   t(
     'task',
     'Prepare onboarding session for Cobalt Robotics',
@@ -92,7 +95,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'The totals block is hard to read when printed on A5. A bolder font for the grand total would help.',
     'billing',
   ),
-  mail('Order #4471 has not arrived', GMAIL_MESSAGE, true),
+  mail('Bluewater Logistics', 'Order #4471 has not arrived', GMAIL_MESSAGE, true),
   t(
     'task',
     'Migrate webhook endpoint to v2',
@@ -135,7 +138,7 @@ export const DEMO_POSTS: DemoPost[] = [
   ),
   t('idea', 'Idea: Kanban view for tasks', 'A board with one column per status would make our weekly planning much faster.'),
   t('feedback', 'Mobile app feels slow on Android', 'Scrolling the task list stutters on a Pixel 5. The desktop version is fine.'),
-  mail('Change of billing address', PLAIN_MESSAGE, false, 'billing'),
+  mail('Quarry Lane Architects', 'Change of billing address', PLAIN_MESSAGE, false, 'billing'),
   t(
     'task',
     'Renew TLS certificate for the portal',
@@ -162,7 +165,7 @@ export const DEMO_POSTS: DemoPost[] = [
   ),
   t('idea', 'Idea: recurring tasks', 'Monthly tasks such as "send the usage report" have to be created by hand every time.'),
   t('feedback', 'Love the keyboard shortcuts', 'Especially `g t` to jump to tasks. Please add one for the helpdesk inbox.'),
-  mail('Question about data export', TEMPLATED_MESSAGE, true),
+  mail('Evergreen Property Group', 'Question about data export', TEMPLATED_MESSAGE, true),
   t(
     'task',
     'Clean up duplicate clients after import',
@@ -198,7 +201,7 @@ export const DEMO_POSTS: DemoPost[] = [
     'api',
   ),
   t('feedback', 'Dashboard widgets reset after logout', 'Our custom widget order is lost each time someone logs out.'),
-  mail('Fwd: Security questionnaire', FORWARD_WITH_IMAGE, true),
+  mail('Helix Biolabs', 'Fwd: Security questionnaire', FORWARD_WITH_IMAGE, true),
   t('task', 'Send contract draft to Helix Biolabs', 'Use the enterprise template: 24 months, annual billing, 99.9% availability annex.'),
   t(
     'help',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { limitMs } from '../limits';
 import type { StandIn } from '../server';
 import type { UiTest } from './runner';
-import type { Expected, StepContext } from './steps';
+import { CUSTOMER_POST, openPostPage, showClientPosts, type Expected, type StepContext } from './steps';
 import { exactly, Workbench } from './workbench';
 
 export const POLISH_STEP = {
@@ -17,6 +17,7 @@ export const POLISH_STEP = {
   post: 'a post opens as a Polish document',
   palette: 'the command palette lists the Helpdesk commands in Polish',
   walkthrough: "the walkthrough's steps and pages are the Polish ones",
+  conversation: "a client's e-mail opens as a Polish conversation page: its headings, buttons and dates",
 };
 
 /** Commands the palette lists in Polish, by their whole label (category and title). */
@@ -80,6 +81,46 @@ export function polishTests(context: Pick<StepContext, 'page' | 'screenshotDir'>
         await document.locator('.view-line', { hasText: /Stan:\sotwarte/ }).waitFor({ state: 'visible' });
         await wb.parkMouse();
         await screenshot('pl-post.png');
+      },
+    },
+    {
+      name: POLISH_STEP.conversation,
+      needs: [POLISH_STEP.signIn],
+      async run() {
+        const post = standIn.store.list(standIn.prefix, 'posts').find((p) => p.title === CUSTOMER_POST && p.post_id === null);
+        const client =
+          post && typeof post.client_id === 'number' ? standIn.store.get(standIn.prefix, 'clients', post.client_id) : undefined;
+        assert.ok(post && client, "the demo's e-mail from a client");
+        await showClientPosts(wb, clients, String(client.name), 'Pokaż zgłoszenia tego klienta');
+        try {
+          const body = await openPostPage(wb, posts, CUSTOMER_POST, post.id);
+          // The page's own words (pageLabels, postFactsOf) from l10n/bundle.l10n.pl.json.
+          await body.locator('#thread-heading', { hasText: exactly('Rozmowa') }).waitFor();
+          await body.locator('#customer-heading', { hasText: exactly('Klient') }).waitFor();
+          await body
+            .locator('#customer h3', { hasText: /^Inne otwarte zgłoszenia: / })
+            .waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
+          await body.locator('#reply-heading', { hasText: exactly('Odpowiedź') }).waitFor();
+          await body.locator('#reply-send', { hasText: exactly('Wyślij odpowiedź') }).waitFor();
+          await body.locator('.actions button', { hasText: exactly('Zamknij zgłoszenie') }).waitFor();
+          const facts = Object.fromEntries(
+            await body.locator('.facts dt').evaluateAll((terms) => terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+          ) as Record<string, string>;
+          assert.equal(facts['Zgłoszenie'], `#${post.id}`);
+          assert.equal(facts['Rodzaj'], 'e-mail');
+          assert.equal(facts['Stan'], 'otwarte');
+          assert.match(facts['Utworzono'] ?? '', /^\d{1,2} \p{Ll}{3,4} 2025, \d\d:\d\d$/u, 'a date as Polish writes it');
+          if (context.screenshotDir) {
+            await wb.runCommand('Notifications: Clear All Notifications');
+            await wb.toasts.first().waitFor({ state: 'hidden' });
+            await body.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+            await wb.parkMouse();
+            await screenshot('pl-conversation.png');
+          }
+        } finally {
+          await wb.runCommand('View: Close All Editors');
+          await wb.runCommand('Helpdesk: Wyczyść filtr');
+        }
       },
     },
     {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { RecordedRequest, StandIn } from '../server';
 import { limitMs } from '../limits';
 import type { UiTest } from './runner';
@@ -82,7 +82,12 @@ export const STEP = {
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
   conversation:
     "a stranger's hostile e-mail opened from its row: its page runs none of it (no global it sets, no CSP violation), and a reply typed there outlives a reload of the page",
+  customerConversation:
+    "a client's e-mail opened from the client's posts: its page shows, from the top, the title, the facts in words, the customer card and the thread",
 } as const;
+
+/** The demo's customer e-mail the conversation screenshots show: a Gmail message with a signature and a quoted thread, and the client's reply as a comment. */
+export const CUSTOMER_POST = 'Order #4471 has not arrived';
 
 /** How long the other window may take to follow a sign-out. */
 const FOLLOW_MS = REACTION;
@@ -128,6 +133,15 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
   const screenshot = async (name: string) => {
     if (!context.screenshotDir) return;
     await page.screenshot({ path: join(context.screenshotDir, name), animations: 'disabled', caret: 'hide' });
+  };
+  /** A screenshot of a conversation page from its top, the notifications cleared and the mouse parked. */
+  const screenshotTop = async (body: Locator, name: string) => {
+    if (!context.screenshotDir) return;
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.toasts.first().waitFor({ state: 'hidden' });
+    await body.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await wb.parkMouse();
+    await screenshot(name);
   };
   /** How many posts with this title the stand-in holds. */
   const filed = (title: string): number => standIn.store.list(standIn.prefix, 'posts').filter((p) => p.title === title).length;
@@ -531,12 +545,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await area.click();
           await page.keyboard.type(reply);
           await page.waitForTimeout(600); // the page saves what is typed after 400 ms of quiet
-          await wb.parkMouse();
-          await screenshotTo(context, page, 'conversation-dark.png');
-          await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
-          await page.waitForTimeout(300);
-          await screenshotTo(context, page, 'conversation-light.png');
-          await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
           await row.click();
           await wb.runCommand('Developer: Reload Webviews');
           const again = await conversationFrame(page, hostile.id);
@@ -547,6 +555,53 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         } finally {
           page.off('console', onConsole);
           await wb.runCommand('View: Close All Editors');
+        }
+      },
+    },
+    {
+      name: STEP.customerConversation,
+      needs: [STEP.signIn],
+      async run() {
+        const post = standIn.store.list(standIn.prefix, 'posts').find((p) => p.title === CUSTOMER_POST && p.post_id === null);
+        assert.ok(post && typeof post.client_id === 'number', 'the demo has the e-mail, from a client');
+        const client = standIn.store.get(standIn.prefix, 'clients', post.client_id);
+        assert.ok(client, "the e-mail's client");
+        await showClientPosts(wb, clients, String(client.name), 'Show Posts of This Client');
+        try {
+          const body = await openPostPage(wb, posts, CUSTOMER_POST, post.id);
+          await body.locator('#customer .client-name', { hasText: exactly(`${client.name} (#${client.id})`) }).waitFor();
+          // The card has read the client's other posts and deals.
+          await body.locator('#customer h3', { hasText: /^Other open posts: / }).waitFor({ state: 'visible', timeout: REACTION });
+          await body.locator('#customer h3', { hasText: /^Deals: / }).waitFor({ state: 'visible', timeout: REACTION });
+          const facts = Object.fromEntries(
+            await body.locator('.facts dt').evaluateAll((terms) => terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+          ) as Record<string, string>;
+          assert.equal(facts.Post, `#${post.id}`);
+          assert.equal(facts.Kind, 'email');
+          assert.match(
+            facts.Created ?? '',
+            /^[A-Z][a-z]{2} \d{1,2}, 2025, \d{1,2}:\d\d\s[AP]M$/,
+            "a date in words, not the service's time stamp",
+          );
+          const first = body.locator('article.original');
+          assert.equal(await first.locator('h3 .who').innerText(), String(post.nick), 'the sender');
+          assert.match(await first.locator('h3 time').innerText(), /^[A-Z][a-z]{2} \d{1,2}, 2025, /, "the message's date in words");
+          assert.ok(
+            (await first.locator('.body.email').innerText()).includes('Tracking shows the parcel stuck in Rotterdam'),
+            'the e-mail, as HTML',
+          );
+          await screenshotTop(body, 'conversation-dark.png');
+          if (context.screenshotDir) {
+            await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
+            await page.locator('.monaco-workbench.vs').waitFor({ state: 'attached' });
+            await page.waitForTimeout(500); // the webview takes the theme's colours a moment later
+            await screenshotTop(body, 'conversation-light.png');
+            await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
+            await page.locator('.monaco-workbench.vs-dark').waitFor({ state: 'attached' });
+          }
+        } finally {
+          await wb.runCommand('View: Close All Editors');
+          await wb.runCommand('Helpdesk: Clear Filter');
         }
       },
     },
@@ -871,7 +926,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
 }
 
 /** The frame of the conversation page of post `id`, once its script has filled it. */
-async function conversationFrame(page: Page, id: number): Promise<Frame> {
+export async function conversationFrame(page: Page, id: number): Promise<Frame> {
   const deadline = Date.now() + REACTION;
   for (;;) {
     for (const frame of page.frames()) {
@@ -890,8 +945,40 @@ async function conversationFrame(page: Page, id: number): Promise<Frame> {
   }
 }
 
-/** A screenshot for docs/screenshots/ (only when screenshots are wanted). */
-async function screenshotTo(context: StepContext, page: Page, name: string): Promise<void> {
-  if (!context.screenshotDir) return;
-  await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'screenshots', name), animations: 'disabled', caret: 'hide' });
+/** Shows a client's posts as a person does: the client's row, then its context menu's `item` (the menu item's words). */
+export async function showClientPosts(wb: Workbench, clients: Locator, clientName: string, item: string): Promise<void> {
+  const clientRow = wb.row(clients, clientName);
+  await clientRow.waitFor({ state: 'visible', timeout: REACTION });
+  await clientRow.click({ button: 'right' });
+  await wb.chooseMenuItem(item);
+}
+
+/**
+ * Opens a post's conversation page from its row, loading more of the list until the row shows.
+ * Answers the page's main element, once it shows the post's title.
+ */
+export async function openPostPage(wb: Workbench, posts: Locator, title: string, id: number): Promise<Locator> {
+  const { page } = wb;
+  const row = wb.row(posts, title);
+  const more = wb.rows(posts).filter({ has: page.locator('.codicon-ellipsis') });
+  for (const deadline = Date.now() + REACTION; !(await row.isVisible());) {
+    if (Date.now() > deadline) throw new Error(`The Helpdesk view does not show "${title}"`);
+    if (await more.isVisible()) await more.click();
+    await row.waitFor({ state: 'visible', timeout: PROBE }).catch(() => undefined);
+  }
+  // A filtered list reads on until it fills the view: a row clicked while it redraws may not open.
+  const loading = wb.rows(posts).filter({ has: page.locator('.codicon-loading') });
+  let frame: Frame | undefined;
+  for (let attempt = 1; !frame; attempt++) {
+    await loading.first().waitFor({ state: 'hidden', timeout: REACTION });
+    await row.click();
+    frame = await conversationFrame(page, id).catch(async (error: unknown) => {
+      const tabs = (await page.locator('.tabs-container .tab').allInnerTexts()).map((t) => t.trim()).join(' | ');
+      if (attempt >= 2) throw new Error(`${(error as Error).message} (the editor's tabs: ${tabs || 'none'})`);
+      return undefined;
+    });
+  }
+  const body = frame.locator('main#conversation');
+  await body.locator('h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
+  return body;
 }

@@ -12,7 +12,7 @@ import { checkPage } from './emailPageCheck';
  * extension's side, named by number. */
 
 const email = { emailPage, contentIsHtml };
-const words = { labels: {}, user: (id: number) => `user ${id}` };
+const words = { labels: {}, user: (id: number) => `user ${id}`, time: (value: unknown) => (typeof value === 'string' ? value : '') };
 
 describe('the thread of a conversation page', () => {
   it('the post, then its own comments oldest first, each once; others’ comments are not in it', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { numberText, relativeTime, timeOfDay } from '../../src/text/intl';
+import { dateTimeText, numberText, relativeTime, timeOfDay } from '../../src/text/intl';
 import { inLanguage } from './fakeVscode';
 
 /* Numbers, times of day and ages in VS Code's display language (src/text/intl.ts). */
@@ -25,6 +25,16 @@ describe('numbers, times and ages through Intl in the display language', () => {
       assert.equal(timeOfDay(new Date(2026, 10, 25, 0, 0).getTime()), '00:00');
     });
     assert.match(timeOfDay(at), /^9:05\sAM$/);
+  });
+
+  it("the service's time stamp as the language writes a date and time; one that is no time, undefined", async () => {
+    // Built in the machine's own zone, as the extension shows it.
+    const at = new Date(2025, 3, 14, 10, 7).toISOString();
+    assert.match(dateTimeText(at) ?? '', /^Apr 14, 2025, 10:07\sAM$/);
+    await inLanguage('pl', {}, () => assert.equal(dateTimeText(at), '14 kwi 2025, 10:07'));
+    assert.match(dateTimeText('2025-04-14T10:07:00.000+01:00') ?? '', /^Apr 14, 2025, \d{1,2}:07\s[AP]M$/, 'with an offset');
+    for (const notATime of ['soon', '', 'x'.repeat(200), undefined, null, 12, {}])
+      assert.equal(dateTimeText(notATime), undefined, JSON.stringify(notATime));
   });
 
   it('an age in the largest whole unit, with the form its number takes', async () => {

@@ -1,6 +1,7 @@
 import { isComment, type Post } from '../api';
 import type { WhoIAm } from '../accounts/identity';
 import { isAssignedToMe, isFiledByMe } from '../accounts/scopes';
+import { labelText } from '../text/serverText';
 
 /**
  * What a poll of the newest posts tells, compared with what the one before saw. The service has
@@ -72,10 +73,12 @@ export type UntitledName = (post: Post) => string;
 function factsOf(post: Post, who: WhoIAm, untitled: UntitledName): PostFacts {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const own = who.comments.get(post.id) ?? 0;
+  const title = keptTitle(post.title);
   return {
     // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file. An untitled
-    // post is named by the start of its text (an e-mail's, not its markup), as its row is.
-    title: keptTitle(post.title) || keptTitle(untitled(post)),
+    // post, or one whose title has nothing to read (bidi marks, zero-width spaces), is named by the
+    // start of its text (an e-mail's, not its markup), as its row is.
+    title: (labelText(title) ? title : '') || keptTitle(untitled(post)),
     userId: number(post.user_id),
     responsibleId: number(post.responsible_id),
     comments: number(post.comments_cache),

@@ -1,8 +1,8 @@
 // `npm run bench`: what a person waits for in a real workbench (the extension activating at
-// startup, opening the Helpdesk view, Report Bug), each paired against a floor extension in the same run; load more at depth; an MCP read against the same tool through VS Code's chat; sizes.
+// startup, opening the Helpdesk view, Report Bug, Open Post on an e-mail), each paired against a floor extension in the same run; load more at depth; an MCP read against the same tool through VS Code's chat; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
-//   npm run bench [-- --quick] [--pairs N] [--against FILE.vsix] [--save FILE.json] [--verbose]
+//   npm run bench [-- --quick] [--sessions] [--pairs N] [--against FILE.vsix] [--save FILE.json] [--verbose]
 //     --quick     5 pairs (for a commit); default 15
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
@@ -15,6 +15,7 @@
 //     --compare A.json B.json   only: whether two saved runs agree (each paired median within 25 ms)
 //     --news      only the news watcher's cost (no workbench; a few seconds)
 //     --email     only the e-mail conversions: a 200 KB message as text, an e-mail's tokens (no workbench; seconds)
+//     --sessions  the paired sessions in workbenches, without Load more at depth (about a minute less)
 //     --depth     only Load more at depth and its heap (one extension host; about a minute)
 //     --mcp       only an MCP read's round trip against the same tool through VS Code's chat
 //                 (one extension host; seconds after packaging)
@@ -35,6 +36,7 @@ import { Cleanups, exitWith, onSignal, seconds, timeLimit, until } from '../code
 import { limitMs } from '../limits';
 import { createWorkspace, findRepoRoot } from '../codeServer/workspace';
 import { startStandIn, type StandIn } from '../server';
+import { GMAIL_REPLY_COMMENT, OUTLOOK_REPLY, OUTLOOK_REPLY_COMMENT } from '../server/demoEmails';
 import { expectedRows } from '../ui/steps';
 import { runInEditor } from './editor';
 import { measureEmail } from './email';
@@ -43,7 +45,7 @@ import { packageExtension, packageFloor, type Packaged } from './packaging';
 import { printComparison } from './compare';
 import { printReport, type BenchFigures, type SessionFigures } from './report';
 import { BENCH_ENV, type DepthFigures, type McpFigures } from './results';
-import { Installed } from './sessions';
+import { Installed, type OpensPost, type TimedPosts } from './sessions';
 import { becomeSlowMachine, SLOW_MODE } from './slowMachine';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
@@ -76,6 +78,7 @@ async function bench(): Promise<void> {
       email: { type: 'boolean', default: false },
       depth: { type: 'boolean', default: false },
       mcp: { type: 'boolean', default: false },
+      sessions: { type: 'boolean', default: false },
       profile: { type: 'string' },
       save: { type: 'string' },
       compare: { type: 'boolean', default: false },
@@ -186,14 +189,15 @@ async function bench(): Promise<void> {
 
   const standIn = await startStandIn({ seed: { posts: ACCOUNT_POSTS } });
   cleanups.add(() => standIn.close());
+  const emailPost = await makeEmailPost(standIn);
   const lastPostId = Math.max(...standIn.store.account(standIn.prefix).records.posts.keys());
   // Every post the bench files is removed again: the first row is the same in every session.
-  const title = await firstTitle(standIn);
-  const install = async (label: string, vsix: string, dir: string, env?: Record<string, string>) => {
+  const posts: TimedPosts = { first: await firstTitle(standIn), email: emailPost };
+  const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
     return await Installed.prepare(
-      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, env, verbose, cleanups },
-      title,
+      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups },
+      posts,
     );
   };
 
@@ -204,11 +208,11 @@ async function bench(): Promise<void> {
   // rows the extension keeps.
   const profiled = (side: string) =>
     values.profile === undefined ? {} : profileEnv(root, join(resolve(values.profile), side), SAMPLE_PROFILE_MS);
-  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', profiled('ours'));
+  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', 'page', profiled('ours'));
   const floor = against
-    ? (await install(basename(against), against, 'b', profiled('against'))).installed
+    ? (await install(basename(against), against, 'b', 'page', profiled('against'))).installed
     : (
-        await install('floor', await packageFloor(root, temp, cleanups), 'b', {
+        await install('floor', await packageFloor(root, temp, cleanups), 'b', 'text', {
           HELPDESK_FLOOR_POST: JSON.stringify(ours.post),
           ...profiled('floor'),
         })
@@ -223,20 +227,20 @@ async function bench(): Promise<void> {
     for (let i = 0; i < pairs; i++) {
       const order = i % 2 === 0 ? ([ours.installed, floor] as const) : ([floor, ours.installed] as const);
       for (const installed of order) {
-        const sample = await installed.sample(title);
+        const sample = await installed.sample(posts);
         (installed === floor ? figures.floor : figures.ours).push(sample);
       }
       const [a, b] = [figures.ours.at(-1)!, figures.floor.at(-1)!];
       say(
-        `+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms (CPU ${a.activationCpu.toFixed(1)} / ${b.activationCpu.toFixed(1)} ms); open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms.`,
+        `+${latencyMs} ms, pair ${i + 1}/${pairs}: activation ${a.activation} / ${b.activation} ms (CPU ${a.activationCpu.toFixed(1)} / ${b.activationCpu.toFixed(1)} ms); open to rows ${a.openToRows.toFixed(0)} / ${b.openToRows.toFixed(0)} ms, the service's ${a.openToServiceRows.toFixed(0)} / ${b.openToServiceRows.toFixed(0)} ms; Report Bug ${(a.reportBugBox + a.reportBugFiled).toFixed(0)} / ${(b.reportBugBox + b.reportBugFiled).toFixed(0)} ms; Open Post ${a.openPost.toFixed(0)} / ${b.openPost.toFixed(0)} ms.`,
       );
     }
     sessions.push(figures);
   }
   standIn.clearFaults();
 
-  const depth = against ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
-  const mcp = against ? undefined : await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
+  const depth = against || values.sessions ? undefined : await measureDepth(root, temp, codeServer, packaged, verbose);
+  const mcp = against || values.sessions ? undefined : await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
 
   report({
     environment: environment(),
@@ -248,6 +252,7 @@ async function bench(): Promise<void> {
     depth,
     news,
     mcp,
+    email,
     wallMs: Date.now() - wallStart,
   });
 }
@@ -257,6 +262,29 @@ async function firstTitle(standIn: StandIn): Promise<string> {
   const [title] = (await expectedRows(standIn, 1)).posts;
   if (!title) throw new Error('The stand-in account has no open post.');
   return title;
+}
+
+/**
+ * The second open post of the first rows made a customer's e-mail (Outlook's HTML, with its quoted
+ * thread and signature) with three comments, two of them HTML: what Open Post is timed on. Made
+ * before the bench's removals start from the newest post, and not the first row (open to rows
+ * and Report Bug meet the account as before). Comments are listed only where the profile lists
+ * them (not this one, the likely): the page then shows the e-mail and says how many there are.
+ */
+async function makeEmailPost(standIn: StandIn): Promise<TimedPosts['email']> {
+  const title = (await expectedRows(standIn, 2)).posts[1];
+  const post = standIn.store.list(standIn.prefix, 'posts').find((p) => p.title === title && p.post_id === null);
+  if (!title || !post) throw new Error('The stand-in account has no second open post.');
+  standIn.store.update(standIn.prefix, 'posts', post.id, { content: OUTLOOK_REPLY, use_html: true, task_kind: 'email', kind: null });
+  for (const content of [OUTLOOK_REPLY_COMMENT, GMAIL_REPLY_COMMENT, 'Thanks, I have forwarded this to finance.'])
+    standIn.store.insert(standIn.prefix, 'posts', {
+      title: `Re: ${title}`,
+      content,
+      post_id: post.id,
+      task_kind: 'comment',
+      use_html: content.startsWith('<'),
+    });
+  return { title, content: OUTLOOK_REPLY };
 }
 
 /** The environment that makes the extension host write a CPU profile into `dir` (see cpuProfileHook.ts). */

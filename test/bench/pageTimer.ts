@@ -19,6 +19,13 @@ export interface TimerSpec {
    * with the answer, both times are the same frame.
    */
   settled?: boolean;
+  /**
+   * Also look in the page's frames (a webview's page: its frame within the webview's frame), each
+   * shown and of the workbench's origin: a mutation there is no mutation of the workbench's
+   * document, so every animation frame looks, and one that finds the element is the frame that
+   * paints it. Only for `shown` (not with `settled`).
+   */
+  inFrames?: boolean;
 }
 
 export interface Timed {
@@ -37,7 +44,20 @@ const ARM = `(spec) => {
     if (state.start !== undefined || (spec.start === 'Enter' && event.key !== 'Enter')) return;
     state.start = event.timeStamp;
   };
-  const shown = () => [...document.querySelectorAll(spec.selector)]
+  // The document, and those of its frames that show (a frame of another origin cannot be read: said if it would have been).
+  const documents = (doc, found) => {
+    found.push(doc);
+    for (const frame of doc.querySelectorAll('iframe')) {
+      if (frame.getClientRects().length === 0 || frame.ownerDocument.defaultView.getComputedStyle(frame).visibility === 'hidden') continue;
+      let inner = null;
+      try { inner = frame.contentDocument; } catch {}
+      if (inner) documents(inner, found);
+      else state.unreadable = frame.src.slice(0, 120);
+    }
+    return found;
+  };
+  const shown = () => (spec.inFrames ? documents(document, []) : [document])
+    .flatMap((doc) => [...doc.querySelectorAll(spec.selector)])
     .find((element) => element.getClientRects().length > 0 && pattern.test((element.textContent ?? '').trim()));
   // A progress bar running (not done, not hidden) in the element's pane, or in none (the side bar's title).
   const busy = (element) => {
@@ -60,9 +80,20 @@ const ARM = `(spec) => {
     observer.disconnect();
     if (spec.settled) stamp('settled');
   });
+  let stopped = false;
+  const look = () => {
+    if (stopped || seen) return;
+    if (state.start !== undefined && shown()) {
+      seen = true;
+      setTimeout(() => (state.end = performance.now()), 0);
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  if (spec.inFrames) requestAnimationFrame(look);
   document.addEventListener(type, onInput, true);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'class'] });
-  window.__benchTimer = { state, settled: spec.settled === true, stop() { observer.disconnect(); document.removeEventListener(type, onInput, true); } };
+  window.__benchTimer = { state, settled: spec.settled === true, stop() { stopped = true; observer.disconnect(); document.removeEventListener(type, onInput, true); } };
 }`;
 
 const QUIET = `({ quietMs, maxMs }) => new Promise((resolve) => {
@@ -94,12 +125,12 @@ export async function readTimes(page: Page, what: string, timeoutMs = limitMs('u
   try {
     await page.waitForFunction(done, undefined, { timeout: timeoutMs, polling: 50 });
   } catch {
-    const state = await page.evaluate<{ start?: number; end?: number }>('window.__benchTimer?.state ?? {}');
+    const state = await page.evaluate<{ start?: number; end?: number; unreadable?: string }>('window.__benchTimer?.state ?? {}');
     const why =
       state.start === undefined
         ? 'the input never came'
         : state.end === undefined
-          ? 'after the input'
+          ? `after the input${state.unreadable ? `; a frame of another origin could not be read: ${state.unreadable}` : ''}`
           : "shown, but its view's progress bar never stopped";
     throw new Error(`${what}: not seen within ${timeoutMs / 1000} s (${why}).`);
   }

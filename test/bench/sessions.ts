@@ -38,7 +38,23 @@ export interface Sample {
   reportBugBox: number;
   /** Enter in the title box → the "Bug #N filed." notification painted. */
   reportBugFiled: number;
+  /**
+   * The press on the e-mail's row → its message painted: Helpdesk Bridge's conversation page (in
+   * its webview's frame), the floor's text document. NaN in runs saved before it was timed.
+   */
+  openPost: number;
 }
+
+/** The rows a sample presses on. */
+export interface TimedPosts {
+  /** The first post row the Helpdesk view shows. */
+  first: string;
+  /** A post whose content is an HTML e-mail, with comments, among the first rows. */
+  email: { title: string; content: string };
+}
+
+/** What Open Post opens: Helpdesk Bridge's conversation page, or the floor's text document. */
+export type OpensPost = 'page' | 'text';
 
 export interface InstallOptions {
   /** What the report calls it. */
@@ -52,6 +68,8 @@ export interface InstallOptions {
   standIn: StandIn;
   /** The stand-in account's newest post before the bench filed any: those after it are removed after each session. */
   lastPostId: number;
+  /** What its Open Post shows, to be timed to. */
+  opensPost: OpensPost;
   /** For the extension host. */
   env?: Record<string, string>;
   verbose: boolean;
@@ -122,10 +140,12 @@ export class Installed {
 
   /**
    * Installs the .vsix, signs in and files a bug (its post then removed again), as a person who
-   * uses it has; opens the Helpdesk view once and waits for `firstTitle`'s row (what the extension
-   * keeps of it is its own doing); returns what was posted (the token and title left out).
+   * uses it has; opens the Helpdesk view once and waits for the first row (what the extension
+   * keeps of it is its own doing), and opens the e-mail's post once (a webview's first start in a
+   * browser profile registers its service worker: a person who opened a page before has it);
+   * returns what was posted (the token and title left out).
    */
-  static async prepare(options: InstallOptions, firstTitle: string): Promise<{ installed: Installed; post: Record<string, unknown> }> {
+  static async prepare(options: InstallOptions, posts: TimedPosts): Promise<{ installed: Installed; post: Record<string, unknown> }> {
     const template = join(options.dir, 'template');
     const installed = new Installed(options, await freePort(), template);
     const work = installed.workDir;
@@ -155,9 +175,11 @@ export class Installed {
       // The view opened once, its rows those every sample's service answers.
       await wb.activity('Helpdesk').click();
       await wb
-        .row(wb.pane('Helpdesk'), firstTitle)
+        .row(wb.pane('Helpdesk'), posts.first)
         .first()
         .waitFor({ state: 'visible', timeout: limitMs('workbenchReady') });
+      await installed.openPost(page, wb, posts.email, false);
+      await wb.runCommand('View: Close All Editors');
       // Each sample starts where a person would: the Explorer showing, the Helpdesk container closed.
       await wb.activity('Explorer').click();
       // The web workbench writes its state to the browser's storage a moment after it changes.
@@ -169,8 +191,9 @@ export class Installed {
     return { installed, post };
   }
 
-  /** One sample in a fresh workbench. `firstTitle`: the first post row the view should show. */
-  async sample(firstTitle: string): Promise<Sample> {
+  /** One sample in a fresh workbench. */
+  async sample(posts: TimedPosts): Promise<Sample> {
+    const firstTitle = posts.first;
     const dir = this.workDir;
     rmSync(dir, { recursive: true, force: true });
     rmSync(this.activationCpuFile, { force: true });
@@ -203,7 +226,11 @@ export class Installed {
           openToRows: rows.shown,
           openToServiceRows: rows.settled,
           ...(await this.reportBug(page, wb, true)),
+          openPost: Number.NaN,
         };
+        // Last, so that the figures before it are timed as they were before it was.
+        await wb.runCommand('View: Close All Editors');
+        sample.openPost = await this.openPost(page, wb, posts.email, true);
       });
       return sample!;
     } finally {
@@ -258,6 +285,26 @@ export class Installed {
     const reportBugFiled = timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
     if (!timed) await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible' });
     return { reportBugBox, reportBugFiled };
+  }
+
+  /**
+   * A click on the e-mail's row in the Helpdesk view (its command is Open Post) → its message
+   * painted: the conversation page's first message with its text, in the page's frame; or the
+   * floor's text document showing the content's first line.
+   */
+  private async openPost(page: Page, wb: Workbench, email: TimedPosts['email'], timed: boolean): Promise<number> {
+    const row = wb.row(wb.pane('Helpdesk'), email.title).first();
+    await row.waitFor({ state: 'visible' });
+    const firstLine = email.content.trimStart().split('\n', 1)[0]!.slice(0, 40);
+    const end =
+      this.options.opensPost === 'page'
+        ? { selector: 'main#conversation article .body', text: '\\S', inFrames: true }
+        : { selector: '.part.editor .monaco-editor .view-lines .view-line', text: `^${escape(firstLine).replace(/ /g, '\\s')}` };
+    // Untimed (preparing), the same wait.
+    if (timed) await pageQuiet(page, 500);
+    await armTimer(page, { start: 'mousedown', ...end });
+    await row.click();
+    return await readTimer(page, `${this.label}: the e-mail's post opened ("${email.title}")`);
   }
 
   /** The caller's environment for the extension host, with the activation CPU hook preloaded besides whatever NODE_OPTIONS it has. */

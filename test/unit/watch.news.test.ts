@@ -167,6 +167,18 @@ describe('watch: news between two polls', () => {
     );
   });
 
+  it('a new post with no title, or a title of nothing readable (bidi marks, zero-width spaces), is named by its text, as its row is', () => {
+    const before = poll(undefined, [post(1)]).snapshot;
+    const untitled = (p: Post) => `The text of ${p.id}`;
+    const posts = [post(4, { title: '\u200f \u200b' }), post(3, { title: '' }), post(2, { title: ' Kept \u200f' }), post(1)];
+    const { news } = compare(before, posts, me, 1000, untitled);
+    assert.deepEqual(Object.fromEntries(news.map(({ id, title }) => [id, title])), {
+      4: 'The text of 4',
+      3: 'The text of 3',
+      2: ' Kept \u200f',
+    });
+  });
+
   it('the snapshot keeps the latest updated_at seen (server clock), whatever order the posts came in; it never moves back', () => {
     const at = (minute: number) => `2025-05-19T10:${String(minute).padStart(2, '0')}:00.000+01:00`;
     const { snapshot } = poll(undefined, [

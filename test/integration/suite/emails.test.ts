@@ -1,12 +1,14 @@
 // Issue 49: customers' HTML e-mails read as text in the real editor wherever a post's content
 // shows — the Helpdesk view's tooltip, a reference's hover, the post document, the agent's tools —
-// on each stand-in profile, whose `use_html` is a boolean (likely), a string (contrary) or left
-// out (sparse). The posts are the hostile corpus, served by the stand-in as that profile sends them.
+// and the news notification — on each stand-in profile, whose `use_html` is a boolean (likely), a
+// string (contrary) or left out (sparse). The posts are the hostile corpus, served by the stand-in
+// as that profile sends them.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HOSTILE_ACTIVE, HOSTILE_BROKEN, HOSTILE_COMMENT, HOSTILE_ENCODED, HOSTILE_HIDDEN } from '../../server/demoEmails';
 import { assertReadable, shownByMarkdown } from '../../unit/readableCheck';
-import { extensionApi, forEachProfile, labelOf, standIn, useCleanSlate, waitFor, type Profile } from './helpers';
+import { extensionApi, forEachProfile, labelOf, outputLog, standIn, useCleanSlate, waitFor, type Profile } from './helpers';
+import { elsewhere, freshStart, toldSince, useWatcher } from './newsHelpers';
 
 const EMAILS = [
   { id: 9401, title: '', content: HOSTILE_ACTIVE, task_kind: 'email' },
@@ -102,5 +104,41 @@ describe('HTML e-mails as text in the editor', () => {
       assert.match(found, /HD-9401 · Dear customer, your invoice/, found);
       assert.match(await invoke('helpdesk_searchPosts', { query: 'onmouseover', state: 'all' }), /^No post matched/);
     });
+  });
+});
+
+describe('a hostile e-mail told by the news', () => {
+  forEachProfile((profile) => {
+    useCleanSlate();
+    useWatcher();
+    const made: number[] = [];
+    before(() => config().update('watch.notify', 'all', vscode.ConfigurationTarget.Global));
+    after(async () => {
+      await config().update('watch.notify', undefined, vscode.ConfigurationTarget.Global);
+      for (const id of made.splice(0)) await fetch(`${standIn.url}/__standin/records/posts/${id}`, { method: 'DELETE' });
+    });
+
+    // No title, and a title of nothing one can read (a bidi mark, a zero-width space): named by the e-mail's text either way, as its row is.
+    for (const [what, title] of [
+      ['no title', ''],
+      ['a title of invisible characters', '\u200f \u200b'],
+    ] as const) {
+      it(`with ${what}: plain text, one line, cut`, async () => {
+        const api = await freshStart();
+        const post = await elsewhere('POST', 'posts', { title, content: HOSTILE_ACTIVE, use_html: true, task_kind: 'email', user_id: 99 });
+        made.push(post.id);
+        const logged = outputLog(api).length;
+        await api.watcher.pollNow();
+        const line = await waitFor('the notification', () => toldSince(api, logged).find((l) => l.includes(`#${post.id}`)));
+        // The whole message on its line: a line break in it would leave its end on the next.
+        const told = new RegExp(`Notification: New post: "(.*)" \\(#${post.id}\\)\\.$`).exec(line);
+        assert.ok(told, line);
+        const name = told[1]!;
+        assertReadable(name, `the notification of #${post.id}`);
+        assert.ok(name.length <= 60, `cut: ${name}`);
+        // The sparse service lists an abstract of the content: its first 250 characters, all of them the e-mail's head.
+        if (profile !== 'sparse') assert.match(name, /^Dear customer, your invoice #INV-2291 is overdue\. .+…$/, name);
+      });
+    }
   });
 });

@@ -522,11 +522,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         try {
           await wb.runCommand('Helpdesk: Refresh');
           const row = wb.row(posts, title);
-          await row.waitFor({ state: 'visible', timeout: REACTION });
-          await row.click();
-          const frame = await conversationFrame(page, hostile.id);
-          const body = frame.locator('main#conversation');
-          await body.locator('h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
+          // Clicked once the refreshed list is drawn, and again if no page came (openPostPage).
+          const body = await openPostPage(wb, posts, title, hostile.id);
           // The e-mail (its comment is listed only where the helpdesk lists comments: not the likely one's).
           await body.locator('article .body.email').first().waitFor({ state: 'visible', timeout: REACTION });
           const shown = await body.innerText();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { limitMs } from '../limits';
 import type { StandIn } from '../server';
 import type { UiTest } from './runner';
-import { CUSTOMER_POST, openPostPage, showClientPosts, type Expected, type StepContext } from './steps';
+import { CUSTOMER_POST, customerCardRead, openPostPage, showClientPosts, type Expected, type StepContext } from './steps';
 import { exactly, Workbench } from './workbench';
 
 export const POLISH_STEP = {
@@ -97,9 +97,7 @@ export function polishTests(context: Pick<StepContext, 'page' | 'screenshotDir'>
           // The page's own words (pageLabels, postFactsOf) from l10n/bundle.l10n.pl.json.
           await body.locator('#thread-heading', { hasText: exactly('Rozmowa') }).waitFor();
           await body.locator('#customer-heading', { hasText: exactly('Klient') }).waitFor();
-          await body
-            .locator('#customer h3', { hasText: /^Inne otwarte zgłoszenia: / })
-            .waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
+          await customerCardRead(body, 'Inne otwarte zgłoszenia', 'Szanse sprzedaży', 'Wczytywanie…');
           await body.locator('#reply-heading', { hasText: exactly('Odpowiedź') }).waitFor();
           await body.locator('#reply-send', { hasText: exactly('Wyślij odpowiedź') }).waitFor();
           await body.locator('.actions button', { hasText: exactly('Zamknij zgłoszenie') }).waitFor();

@@ -568,8 +568,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           const body = await openPostPage(wb, posts, CUSTOMER_POST, post.id);
           await body.locator('#customer .client-name', { hasText: exactly(`${client.name} (#${client.id})`) }).waitFor();
           // The card has read the client's other posts and deals.
-          await body.locator('#customer h3', { hasText: /^Other open posts: / }).waitFor({ state: 'visible', timeout: REACTION });
-          await body.locator('#customer h3', { hasText: /^Deals: / }).waitFor({ state: 'visible', timeout: REACTION });
+          await customerCardRead(body, 'Other open posts', 'Deals', 'Loading…');
           const facts = Object.fromEntries(
             await body.locator('.facts dt').evaluateAll((terms) => terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
           ) as Record<string, string>;
@@ -948,6 +947,20 @@ export async function showClientPosts(wb: Workbench, clients: Locator, clientNam
   await clientRow.waitFor({ state: 'visible', timeout: REACTION });
   await clientRow.click({ button: 'right' });
   await wb.chooseMenuItem(item);
+}
+
+/**
+ * Waits until the conversation page's customer card has read the client's other posts and deals:
+ * both headings shown, and no count under them still `loading` (the page's words for it).
+ */
+export async function customerCardRead(body: Locator, otherPosts: string, deals: string, loading: string): Promise<void> {
+  await body.locator('#customer h3', { hasText: exactly(otherPosts) }).waitFor({ state: 'visible', timeout: REACTION });
+  await body.locator('#customer h3', { hasText: exactly(deals) }).waitFor({ state: 'visible', timeout: REACTION });
+  const stillLoading = body.locator('#customer .hint', { hasText: exactly(loading) });
+  for (const deadline = Date.now() + REACTION; (await stillLoading.count()) > 0;) {
+    if (Date.now() > deadline) throw new Error(`The customer card still says "${loading}"`);
+    await body.page().waitForTimeout(100);
+  }
 }
 
 /**

@@ -97,9 +97,8 @@ export function polishTests(context: Pick<StepContext, 'page' | 'screenshotDir'>
           // The page's own words (pageLabels, postFactsOf) from l10n/bundle.l10n.pl.json.
           await body.locator('#thread-heading', { hasText: exactly('Rozmowa') }).waitFor();
           await body.locator('#customer-heading', { hasText: exactly('Klient') }).waitFor();
-          await body
-            .locator('#customer h3', { hasText: /^Inne otwarte zgłoszenia: / })
-            .waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
+          await body.locator('#customer h3', { hasText: exactly('Inne otwarte zgłoszenia') }).waitFor();
+          await body.locator('#customer p.hint', { hasText: /otwart/ }).waitFor({ state: 'visible', timeout: limitMs('uiReaction') });
           await body.locator('#reply-heading', { hasText: exactly('Odpowiedź') }).waitFor();
           await body.locator('#reply-send', { hasText: exactly('Wyślij odpowiedź') }).waitFor();
           await body.locator('.actions button', { hasText: exactly('Zamknij zgłoszenie') }).waitFor();

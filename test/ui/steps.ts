@@ -571,8 +571,9 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           const body = await openPostPage(wb, posts, CUSTOMER_POST, post.id);
           await body.locator('#customer .client-name', { hasText: exactly(`${client.name} (#${client.id})`) }).waitFor();
           // The card has read the client's other posts and deals.
-          await body.locator('#customer h3', { hasText: /^Other open posts: / }).waitFor({ state: 'visible', timeout: REACTION });
-          await body.locator('#customer h3', { hasText: /^Deals: / }).waitFor({ state: 'visible', timeout: REACTION });
+          await body.locator('#customer h3', { hasText: exactly('Other open posts') }).waitFor();
+          await body.locator('#customer p.hint', { hasText: /other open posts?\b/i }).waitFor({ state: 'visible', timeout: REACTION });
+          await body.locator('#customer p.hint', { hasText: /\bdeals?$/i }).waitFor({ state: 'visible', timeout: REACTION });
           const facts = Object.fromEntries(
             await body.locator('.facts dt').evaluateAll((terms) => terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
           ) as Record<string, string>;

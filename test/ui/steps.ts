@@ -545,6 +545,10 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await area.click();
           await page.keyboard.type(reply);
           await page.waitForTimeout(600); // the page saves what is typed after 400 ms of quiet
+          // Out of the page through the palette, as the step did before it stopped taking pictures here
+          // (without it the reload below found no page in two runs of three); Start Work's notifications go too.
+          await wb.runCommand('Notifications: Clear All Notifications');
+          await wb.toasts.first().waitFor({ state: 'hidden' });
           await row.click();
           await wb.runCommand('Developer: Reload Webviews');
           const again = await conversationFrame(page, hostile.id);

@@ -523,10 +523,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await wb.runCommand('Helpdesk: Refresh');
           const row = wb.row(posts, title);
           await row.waitFor({ state: 'visible', timeout: REACTION });
-          await row.click();
-          const frame = await conversationFrame(page, hostile.id);
-          const body = frame.locator('main#conversation');
-          await body.locator('h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
+          // The list redraws after the refresh: the row is clicked once it is still (see openPostPage).
+          const body = await openPostPage(wb, posts, title, hostile.id);
           // The e-mail (its comment is listed only where the helpdesk lists comments: not the likely one's).
           await body.locator('article .body.email').first().waitFor({ state: 'visible', timeout: REACTION });
           const shown = await body.innerText();
@@ -545,10 +543,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await area.click();
           await page.keyboard.type(reply);
           await page.waitForTimeout(600); // the page saves what is typed after 400 ms of quiet
-          // Out of the page through the palette, as the step did before it stopped taking pictures here
-          // (without it the reload below found no page in two runs of three); Start Work's notifications go too.
-          await wb.runCommand('Notifications: Clear All Notifications');
-          await wb.toasts.first().waitFor({ state: 'hidden' });
           await row.click();
           await wb.runCommand('Developer: Reload Webviews');
           const again = await conversationFrame(page, hostile.id);

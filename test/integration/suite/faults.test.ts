@@ -41,7 +41,7 @@ const READS: ReadCase[] = [
   {
     fault: '403',
     rule: { status: 403, body: { code: 'error', message: 'Insufficient rights' } },
-    expect: { error: /not allowed to do this \(HTTP 403\): Insufficient rights/ },
+    expect: { error: /not allowed to read this \(HTTP 403\): Insufficient rights\. Ask the helpdesk's administrator for access/ },
     requests: 1,
   },
   {

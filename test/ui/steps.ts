@@ -541,7 +541,13 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           await area.click();
           await page.keyboard.type(reply);
           await page.waitForTimeout(600); // the page saves what is typed after 400 ms of quiet
+          const before = await conversationFrame(page, hostile.id);
           await wb.runCommand('Developer: Reload Webviews');
+          // The page's frame from before the reload may still be found until it is detached.
+          for (const deadline = Date.now() + REACTION; !before.isDetached();) {
+            if (Date.now() > deadline) throw new Error('Reload Webviews left the old page in place');
+            await page.waitForTimeout(100);
+          }
           const again = await conversationFrame(page, hostile.id);
           await again.locator('main#conversation h1', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: REACTION });
           assert.equal(await again.locator('textarea#reply-text').inputValue(), reply, 'the reply is still there');

@@ -38,7 +38,7 @@ export interface LastPages<T> {
   readonly last: number;
   /** The page to read next, down towards page 1; 0: none left. */
   readonly next: number;
-  /** A page after the first held only records of page 1: the service ignores `page`. */
+  /** Another page held only records of the search's first page: the service ignores `page`. */
   readonly repeated: boolean;
 }
 
@@ -58,13 +58,15 @@ export async function readLastPages<T extends { id: number }>(
   full: number,
 ): Promise<LastPages<T>> {
   const pages = new Map<number, Page<T>>();
-  let firstIds: Set<number> | undefined;
+  // The search's first page, page 1 or the one found before: a service that has come to ignore
+  // `page` since then answers every page with it, and each would seem to hold records up to the cap.
+  let first: { page: number; ids: Set<number> } | undefined;
   let repeated = false;
   const holds = async (page: number) => {
     const result = pages.get(page) ?? (await read(page));
     pages.set(page, result);
-    if (page === 1) firstIds = new Set(result.items.map((item) => item.id));
-    else if (firstIds && result.items.length > 0 && result.items.every((item) => firstIds!.has(item.id))) {
+    if (!first) first = { page, ids: new Set(result.items.map((item) => item.id)) };
+    else if (page !== first.page && result.items.length > 0 && result.items.every((item) => first!.ids.has(item.id))) {
       repeated = true;
       return false;
     }

@@ -730,6 +730,30 @@ describe('PagedList: a service that lists oldest first, for a list that wants ne
     assert.deepEqual(stops, ['repeated']);
   });
 
+  it('a service that starts to ignore page after its last page was found: a refresh from that page stops at the repeat, not at the cap', async () => {
+    // Oldest first and paged (its last page found and kept, page 3), then the same few records on every page.
+    const paged = range(1, 25);
+    let answer = (page: number, perPage: number) => paged.slice((page - 1) * perPage, page * perPage);
+    const asked: number[] = [];
+    const stops: PagingStop[] = [];
+    const list = new PagedList<Item>(
+      async (page, perPage) => (asked.push(page), pageOf(answer(page, perPage))),
+      () => 10,
+      descending,
+      (why) => stops.push(why),
+    );
+    await list.ensureStarted();
+    while (list.state.hasMore) await list.loadMore();
+    assert.deepEqual(ids(list), newestFirst(1, 25));
+    answer = () => range(101, 105);
+    asked.length = 0;
+    await list.refresh();
+    while (list.state.hasMore) await list.loadMore();
+    assert.deepEqual(ids(list), newestFirst(101, 105));
+    assert.ok(asked.length <= 5, `${asked.length} pages asked for: ${asked.slice(0, 12).join(', ')}…`);
+    assert.deepEqual(stops.slice(-1), ['repeated']);
+  });
+
   it('a refresh aborts a search in flight: its pages are not asked for further, its answer is dropped', async () => {
     const { calls, fetch } = manualFetcher();
     const list = new PagedList<Item>(fetch, () => 2, descending);

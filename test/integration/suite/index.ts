@@ -131,6 +131,7 @@ function lineReporter(result: SuiteResult): Mocha.ReporterConstructor {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
       super(runner, options);
       const timings: Timing[] = [];
+      const byFile = new FileClock();
       runner.on(EVENT_SUITE_BEGIN, (suite) => {
         if (suite.title) console.log(`${'  '.repeat(suite.titlePath().length)}${suite.title}`);
       });
@@ -138,8 +139,15 @@ function lineReporter(result: SuiteResult): Mocha.ReporterConstructor {
         result.running = runnable.fullTitle();
         writeResult(result);
       };
-      runner.on(EVENT_TEST_BEGIN, running);
-      runner.on(EVENT_HOOK_BEGIN, running);
+      runner.on(EVENT_TEST_BEGIN, (test: Mocha.Test) => {
+        byFile.enter(test.file);
+        running(test);
+      });
+      runner.on(EVENT_HOOK_BEGIN, (hook: Mocha.Hook) => {
+        // A root hook (notifications cleared after each test) counts for the file of its test.
+        byFile.enter(hook.file ?? hook.ctx?.currentTest?.file);
+        running(hook);
+      });
       runner.on(EVENT_HOOK_END, (hook: Mocha.Hook) =>
         timings.push({
           title: hook.fullTitle(),
@@ -167,7 +175,10 @@ function lineReporter(result: SuiteResult): Mocha.ReporterConstructor {
         console.log(`${indent(test)}✘ ${test.title}\n${indent(test)}    ${error.message}${waiting ? ` (waiting for ${waiting})` : ''}`);
         writeResult(result);
       });
-      runner.on(EVENT_RUN_END, () => printTimings(timings));
+      runner.on(EVENT_RUN_END, () => {
+        printTimings(timings);
+        byFile.print();
+      });
     }
   };
 }
@@ -193,6 +204,26 @@ function printTimings(timings: Timing[]): void {
   for (const [what, sum] of [...waited].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6))
     console.log(`    ${sum.ms} ms in ${sum.times} waits  ${what}`);
   for (const warning of slowWaits) console.log(`  ${warning}`);
+}
+
+/** The wall time spent in each test file, its hooks included: where a faster suite is to be found. */
+class FileClock {
+  private readonly ms = new Map<string, number>();
+  private file: string | undefined;
+  private since = Date.now();
+
+  enter(file: string | undefined): void {
+    const now = Date.now();
+    if (this.file) this.ms.set(this.file, (this.ms.get(this.file) ?? 0) + now - this.since);
+    if (file) this.file = file;
+    this.since = now;
+  }
+
+  print(): void {
+    this.enter(undefined);
+    console.log('  Wall time by file, hooks included:');
+    for (const [file, ms] of [...this.ms].sort((a, b) => b[1] - a[1])) console.log(`    ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+  }
 }
 
 /** The group a hook was declared in (the same hooks in each profile's group add up). */

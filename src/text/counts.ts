@@ -1,4 +1,4 @@
-// Counted words that several messages take as a part of theirs.
+// Counted words: those several messages take as a part of theirs, and counts that are sentences of their own.
 import vscode = require('vscode');
 import { numberText } from './intl';
 import { plural } from './plural';
@@ -12,5 +12,16 @@ export function charactersText(count: number): string {
     few: l10n.t({ message: '{0} characters', args: [numberText(count)], comment: 'plural: few' }),
     many: l10n.t({ message: '{0} characters', args: [numberText(count)], comment: 'plural: many' }),
     other: l10n.t({ message: '{0} characters', args: [numberText(count)], comment: 'plural: other' }),
+  });
+}
+
+/** Where fewer comments are listed than the helpdesk counts: how many of each. */
+export function commentsListedText(counted: number, listed: number): string {
+  const args = [numberText(counted), numberText(listed)];
+  return plural(counted, {
+    one: l10n.t({ message: 'The helpdesk counts {0} comment; {1} are listed here.', args, comment: 'plural: one' }),
+    few: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: few' }),
+    many: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: many' }),
+    other: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: other' }),
   });
 }

@@ -15,13 +15,33 @@ export function charactersText(count: number): string {
   });
 }
 
-/** Where fewer comments are listed than the helpdesk counts: how many of each. */
+/**
+ * Where fewer comments are listed than the helpdesk counts: "The helpdesk counts 3 comments. Only
+ * 1 of them is listed here.", and where none is, says so ("None of them are listed here."), each
+ * count in its own form.
+ */
 export function commentsListedText(counted: number, listed: number): string {
-  const args = [numberText(counted), numberText(listed)];
-  return plural(counted, {
-    one: l10n.t({ message: 'The helpdesk counts {0} comment; {1} are listed here.', args, comment: 'plural: one' }),
-    few: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: few' }),
-    many: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: many' }),
-    other: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: other' }),
+  const total = numberText(counted);
+  const shown = numberText(listed);
+  const countedText = plural(counted, {
+    one: l10n.t({ message: 'The helpdesk counts {0} comment.', args: [total], comment: 'plural: one' }),
+    few: l10n.t({ message: 'The helpdesk counts {0} comments.', args: [total], comment: 'plural: few' }),
+    many: l10n.t({ message: 'The helpdesk counts {0} comments.', args: [total], comment: 'plural: many' }),
+    other: l10n.t({ message: 'The helpdesk counts {0} comments.', args: [total], comment: 'plural: other' }),
   });
+  const listedText =
+    listed === 0
+      ? plural(counted, {
+          one: l10n.t({ message: 'It is not listed here.', comment: 'plural: one' }),
+          few: l10n.t({ message: 'None of them are listed here.', comment: 'plural: few' }),
+          many: l10n.t({ message: 'None of them are listed here.', comment: 'plural: many' }),
+          other: l10n.t({ message: 'None of them are listed here.', comment: 'plural: other' }),
+        })
+      : plural(listed, {
+          one: l10n.t({ message: 'Only {0} of them is listed here.', args: [shown], comment: 'plural: one' }),
+          few: l10n.t({ message: 'Only {0} of them are listed here.', args: [shown], comment: 'plural: few' }),
+          many: l10n.t({ message: 'Only {0} of them are listed here.', args: [shown], comment: 'plural: many' }),
+          other: l10n.t({ message: 'Only {0} of them are listed here.', args: [shown], comment: 'plural: other' }),
+        });
+  return `${countedText} ${listedText}`;
 }

@@ -8,8 +8,8 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { ClientContext } from '../store/clientContext';
 import { clientName, contactParts, dealsCountText, postsCountText } from '../views/clientContextText';
-import { kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
-import { dateTimeText, displayLocale, numberText } from '../text/intl';
+import { kindText, postTitle, stateText, statusText, timeText, userText } from '../text/postFacts';
+import { displayLocale, numberText } from '../text/intl';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import type { ReplyState } from './reply';
@@ -120,11 +120,6 @@ export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | 
     [l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : undefined],
   ];
   return facts.filter((fact): fact is [string, string] => !!fact[1]).map(([name, value]) => ({ name, value }));
-}
-
-/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
-export function timeText(value: unknown): string {
-  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 export function titleOf(post: Post): string {

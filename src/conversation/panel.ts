@@ -16,12 +16,12 @@ import type { WriteServices } from '../services';
 import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { commentsListedText } from '../text/counts';
-import { userText } from '../text/postFacts';
+import { timeText, userText } from '../text/postFacts';
 import { errorText } from '../ui/errorText';
 import { postUri } from '../views/postUri';
 import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
-import { clientCard, emailLabels, pageLabels, postFactsOf, timeText, titleOf, withImageButtons, type PageModel } from './pageModel';
+import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
 import { Reply } from './reply';
 import { buildThread, type Thread } from './thread';
 

@@ -7,7 +7,7 @@ import vscode = require('vscode');
 import type { Client, Post } from '../api';
 import { contentText } from './contentText';
 import { labelText } from './serverText';
-import { numberText, relativeTime } from './intl';
+import { dateTimeText, numberText, relativeTime } from './intl';
 import { plural } from './plural';
 
 const { l10n } = vscode;
@@ -95,6 +95,11 @@ export function commentsText(post: Post): string | undefined {
     many: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: many' }),
     other: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: other' }),
   });
+}
+
+/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
+export function timeText(value: unknown): string {
+  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 /** "3 days ago", from the post's creation time; undefined for a time that cannot be read. */

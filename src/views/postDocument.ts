@@ -5,7 +5,8 @@ import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, linklessMarkdown } from '../text/markdown';
-import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
+import { clientText, kindText, postTitle, stateText, statusText, timeText, userText } from '../text/postFacts';
+import { numberText } from '../text/intl';
 import { contentText } from '../text/contentText';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
@@ -222,9 +223,8 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
 }
 
 export function renderPost(post: Post, client: Client | undefined, link: string, status?: string, more: readonly string[] = []): string {
+  // Server text is escaped where it is put in, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
-  // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
-  const fact = (name: string, value: unknown) => line(name, linklessMarkdown(labelText(value, 200)));
   const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
   // An e-mail's HTML as its text, in the same fence as any content: nothing of it is rendered.
   const content = contentText(post);
@@ -244,9 +244,10 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
         ? `${linklessMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}`
         : '',
     ),
-    ...fact(l10n.t('Created'), post.created_at),
-    ...fact(l10n.t('Updated'), post.updated_at),
-    ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
+    // As the conversation page shows them; what is no time, as the service wrote it.
+    ...line(l10n.t('Created'), linklessMarkdown(timeText(post.created_at))),
+    ...line(l10n.t('Updated'), linklessMarkdown(timeText(post.updated_at))),
+    ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : ''),
     ...line(l10n.t('Web page'), link),
     ...line(l10n.t('Content'), content.html ? l10n.t('an HTML e-mail, shown as text') : ''),
     '',

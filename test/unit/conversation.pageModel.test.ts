@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { clientCard, postFactsOf, timeText } from '../../src/conversation/pageModel';
+import { clientCard, postFactsOf } from '../../src/conversation/pageModel';
+import { timeText } from '../../src/text/postFacts';
 import { buildThread } from '../../src/conversation/thread';
 import { contentIsHtml } from '../../src/email/contentKind';
 import { emailPage } from '../../src/email/toPage';

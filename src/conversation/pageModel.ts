@@ -8,7 +8,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { ClientContext } from '../store/clientContext';
 import { clientName, contactParts, dealsCountText, postsCountText } from '../views/clientContextText';
-import { kindText, postTitle, stateText, statusText, timeText, userText } from '../text/postFacts';
+import { assigneeText, kindText, postTitle, stateText, statusText, timeText } from '../text/postFacts';
 import { displayLocale, numberText } from '../text/intl';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
@@ -107,13 +107,14 @@ export function emailLabels() {
   };
 }
 
-export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | undefined): PageFact[] {
+/** `posts`: the window's loaded posts, which name its users (undefined for another account's post). */
+export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | undefined, posts?: readonly Post[]): PageFact[] {
   const facts: [string, string | undefined][] = [
     [l10n.t('Post'), `#${post.id}`],
     [l10n.t('Kind'), kindText(post)],
     [l10n.t('State'), stateText(post)],
     [l10n.t('Status'), statusText(post, statuses)],
-    [l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : undefined],
+    [l10n.t('Assigned to'), assigneeText(post, posts)],
     [l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : undefined],
     [l10n.t('Created'), timeText(post.created_at)],
     [l10n.t('Updated'), timeText(post.updated_at)],

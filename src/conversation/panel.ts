@@ -203,7 +203,7 @@ export class ConversationPanel extends Disposable {
       post: this.postId,
       labels: pageLabels(),
       title: post ? titleOf(post) : `#${this.postId}`,
-      facts: post ? postFactsOf(post, store?.statuses) : [],
+      facts: post ? postFactsOf(post, store?.statuses, store?.posts.state.items) : [],
       closed: post?.closed === true,
       updatesRefused: this.account.postUpdatesRefused,
       ...(post && typeof post.client_id === 'number'

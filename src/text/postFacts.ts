@@ -5,6 +5,7 @@
 // agent), and none words a fact itself.
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
+import { nickSeen } from '../accounts/usersSeen';
 import { contentText } from './contentText';
 import { labelText } from './serverText';
 import { dateTimeText, numberText, relativeTime } from './intl';
@@ -83,6 +84,21 @@ export function clientText(post: Post, clients: readonly Client[] | undefined): 
 /** A user of the account by number: "user 7". */
 export function userText(id: number): string {
   return l10n.t('user {0}', id);
+}
+
+/**
+ * A user of the account by the name the loaded posts give them ("anna (user 2)", the nick made
+ * plain), else by number ("user 2"): `posts` undefined for another account's post, whose users
+ * the loaded posts do not name.
+ */
+export function personText(id: number, posts: readonly Post[] | undefined): string {
+  const nick = posts && labelText(nickSeen(posts, id), 40);
+  return nick ? l10n.t('{0} (user {1})', nick, id) : userText(id);
+}
+
+/** Who a post is assigned to (see `personText`); undefined where no one is. */
+export function assigneeText(post: Post, posts: readonly Post[] | undefined): string | undefined {
+  return typeof post.responsible_id === 'number' ? personText(post.responsible_id, posts) : undefined;
 }
 
 /** "1 comment", "3 comments", as the service counts them; undefined where it does not. */

@@ -5,7 +5,7 @@ import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, linklessMarkdown } from '../text/markdown';
-import { clientText, kindText, postTitle, stateText, statusText, timeText, userText } from '../text/postFacts';
+import { assigneeText, clientText, kindText, postTitle, stateText, statusText, timeText } from '../text/postFacts';
 import { numberText } from '../text/intl';
 import { contentText } from '../text/contentText';
 import { labelText } from '../text/serverText';
@@ -138,7 +138,8 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       // The window's clients and statuses are its account's: another account's post names them by number.
       const own = account === here?.account ? here.store : undefined;
       const client = own && typeof read.client_id === 'number' ? own.clients.find(read.client_id) : undefined;
-      const render = (more: string[]) => renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses), more);
+      const known = { status: statusText(read, own?.statuses), posts: own?.posts.state.items };
+      const render = (more: string[]) => renderPost(read, client, account.link('posts', id), known, more);
       // The store reads from the window's account: the client part only while that is still the post's.
       return own && typeof read.client_id === 'number'
         ? this.withClient(uri, read, read.client_id, client, account, own, render)
@@ -222,7 +223,20 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
   });
 }
 
-export function renderPost(post: Post, client: Client | undefined, link: string, status?: string, more: readonly string[] = []): string {
+/** What the window's account tells of a post besides the post: its status's name, and the loaded posts, which name its users. */
+export interface KnownOfPost {
+  readonly status?: string | undefined;
+  readonly posts?: readonly Post[] | undefined;
+}
+
+export function renderPost(
+  post: Post,
+  client: Client | undefined,
+  link: string,
+  known: KnownOfPost = {},
+  more: readonly string[] = [],
+): string {
+  const { status } = known;
   // Server text is escaped where it is put in, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
   const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
@@ -235,7 +249,7 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...line(l10n.t('Kind'), linklessMarkdown(kindText(post) ?? '')),
     ...line(l10n.t('State'), stateText(post)),
     ...line(l10n.t('Status'), status ? linklessMarkdown(status) : ''),
-    ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : ''),
+    ...line(l10n.t('Assigned to'), linklessMarkdown(assigneeText(post, known.posts) ?? '')),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     // By name and number where the client is known ("Acme (#12)"), else by number ("client #12").
     ...line(

@@ -27,6 +27,14 @@ describe("the conversation page's words", () => {
     });
   });
 
+  it('the person assigned by name where the loaded posts give it, else by number', async () => {
+    const assigned: Post = { id: 21, responsible_id: 3 };
+    const assignee = (posts?: Post[]) => postFactsOf(assigned, undefined, posts).find((fact) => fact.name === 'Assigned to')?.value;
+    assert.equal(assignee([{ id: 4, user_id: 3, nick: 'ben' }]), 'ben (user 3)');
+    assert.equal(assignee([{ id: 4, user_id: 2, nick: 'anna' }]), 'user 3');
+    assert.equal(assignee(), 'user 3');
+  });
+
   it('a time the service wrote as no time is shown as it wrote it (made plain); none, left out', () => {
     assert.equal(timeText('yesterday\u0000 noon'), 'yesterday noon');
     const facts = postFactsOf({ id: 1, created_at: 'soon' }, undefined).map((fact) => [fact.name, fact.value]);

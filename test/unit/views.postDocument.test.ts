@@ -39,6 +39,25 @@ describe("a post's document", () => {
     });
   });
 
+  it('names the person assigned where the loaded posts give their name, else by number', async () => {
+    const assigned: Post = { id: 21, title: 'Order #4471', responsible_id: 2 };
+    const loaded: Post[] = [
+      { id: 5, user_id: 2, nick: 'ania' },
+      { id: 9, user_id: 2, nick: 'anna' },
+      { id: 7, user_id: 3, nick: 'ben' },
+    ];
+    assert.equal(
+      factsOf(renderPost(assigned, undefined, link, { posts: loaded }))['Assigned to'],
+      'anna (user 2)',
+      "their newest post's nick",
+    );
+    assert.equal(factsOf(renderPost(assigned, undefined, link, { posts: loaded.slice(2) }))['Assigned to'], 'user 2');
+    assert.equal(factsOf(renderPost(assigned, undefined, link))['Assigned to'], 'user 2', "another account's post: by number");
+    await inLanguage('pl', polish, () =>
+      assert.equal(factsOf(renderPost(assigned, undefined, link, { posts: loaded }))['Przypisane do'], 'anna (użytkownik 2)'),
+    );
+  });
+
   it('shows a time the service wrote as no time as it wrote it, escaped as before', () => {
     const facts = factsOf(renderPost({ id: 21, created_at: 'soon *really*' }, undefined, link));
     assert.equal(facts.Created, 'soon \\*really\\*');

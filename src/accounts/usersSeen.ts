@@ -38,3 +38,15 @@ export function usersSeen(posts: readonly Post[]): SeenUser[] {
     .sort((a, b) => a.id - b.id)
     .map(({ id, nick, wrote, assigned }) => (nick === undefined ? { id, wrote, assigned } : { id, nick, wrote, assigned }));
 }
+
+/** The nick the loaded posts give user `id`, as `usersSeen` takes it (their newest post's that has one); undefined where none does. */
+export function nickSeen(posts: readonly Post[], id: number): string | undefined {
+  let nick: string | undefined;
+  let from = 0;
+  for (const post of posts) {
+    if (post.user_id !== id || post.id <= from || typeof post.nick !== 'string' || !post.nick.trim()) continue;
+    nick = post.nick.trim();
+    from = post.id;
+  }
+  return nick;
+}

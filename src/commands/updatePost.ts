@@ -9,12 +9,12 @@ import { changedFields, changedSince, differences, isEmpty, type PostDifference 
 import { accountOfPost, pickPost } from './prompts';
 import { targetPost } from './targets';
 import type { Identity } from '../accounts/identity';
-import { usersSeen } from '../accounts/usersSeen';
+import { nickSeen, usersSeen } from '../accounts/usersSeen';
 import { withSignedIn, withSignedInNow, type SignedIn, type WindowAccount } from '../accounts/signedIn';
 import type { Services } from '../services';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { labelText, pickText } from '../text/serverText';
-import { postTitle, stateText, statusName, userText } from '../text/postFacts';
+import { personText, postTitle, stateText, statusName, userText } from '../text/postFacts';
 import { postIcon } from '../views/nodes';
 import { notSignedIn, type Command, type Feature } from './feature';
 
@@ -146,19 +146,19 @@ async function updatePostCommand(
     { location: vscode.ProgressLocation.Window, title: l10n.t('Updating #{0}…', seen.id) },
     () =>
       updatePostTo(account, identity, seen, wanted, (before, now, changed) =>
-        confirmChanged(services, intent, before, now, changed, statusNames(services, account)),
+        confirmChanged(services, intent, before, now, changed, namesOf(services, account)),
       ),
   );
   const name = `#${seen.id}`;
   if ('refused' in outcome) void refusedWords(services, account, seen.id);
   else if ('unchanged' in outcome)
     void services.ui.info(
-      l10n.t('{0} is {1} already: nothing was changed.', name, doneText(wanted, outcome.unchanged, statusNames(services, account))),
+      l10n.t('{0} is {1} already: nothing was changed.', name, doneText(wanted, outcome.unchanged, namesOf(services, account))),
     );
   else if ('updated' in outcome) {
     documents.showUpdated(account.url, outcome.updated);
     vscode.window.setStatusBarMessage(
-      `$(check) ${l10n.t('{0} is {1}.', name, doneText(wanted, outcome.updated, statusNames(services, account)))}`,
+      `$(check) ${l10n.t('{0} is {1}.', name, doneText(wanted, outcome.updated, namesOf(services, account)))}`,
       5000,
     );
   }
@@ -293,8 +293,16 @@ async function postStatuses(services: Services, account: Account): Promise<Reado
   }
 }
 
-function statusNames(services: Services, account: Account): ReadonlyMap<number, string> | undefined {
-  return windowStore(services.gateway, account)?.statuses;
+/** What names the account's statuses and users: the window's store while `account` is the window's (else: by number). */
+interface Names {
+  readonly statuses: ReadonlyMap<number, string> | undefined;
+  /** The loaded posts, which name the users who wrote them. */
+  readonly posts: readonly Post[] | undefined;
+}
+
+function namesOf(services: Services, account: Account): Names {
+  const store = windowStore(services.gateway, account);
+  return { statuses: store?.statuses, posts: store?.posts.state.items };
 }
 
 /** The window's store while `account` is the window's now (another account's posts name statuses and users by number). */
@@ -313,10 +321,10 @@ async function confirmChanged(
   seen: Post,
   now: Post,
   changed: readonly PostDifference[],
-  statuses: ReadonlyMap<number, string> | undefined,
+  names: Names,
 ): Promise<boolean> {
   const facts = changed.length
-    ? changed.map((difference) => differenceText(difference, statuses)).join('\n')
+    ? changed.map((difference) => differenceText(difference, names.statuses, names.posts)).join('\n')
     : l10n.t('Its title, state, status and assignee are as you saw them; something else changed (its text or comments).');
   const goAhead = l10n.t('{0} Anyway', commandTitle(intent).replace(/…$/, ''));
   const answer = await services.ui.warn(
@@ -327,9 +335,13 @@ async function confirmChanged(
   return answer === goAhead;
 }
 
-export function differenceText(difference: PostDifference, statuses: ReadonlyMap<number, string> | undefined): string {
+export function differenceText(
+  difference: PostDifference,
+  statuses: ReadonlyMap<number, string> | undefined,
+  posts?: readonly Post[],
+): string {
   const status = (id: number | null) => (id === null ? l10n.t('none') : statusName(id, statuses));
-  const user = (id: number | null) => (id === null ? l10n.t('no one') : userText(id));
+  const user = (id: number | null) => (id === null ? l10n.t('no one') : personText(id, posts));
   const state = (closed: boolean) => stateText({ closed });
   if (difference.field === 'title') return l10n.t('Title: "{0}" → "{1}"', labelText(difference.before, 80), labelText(difference.now, 80));
   if (difference.field === 'closed') return l10n.t('State: {0} → {1}', state(difference.before), state(difference.now));
@@ -337,13 +349,19 @@ export function differenceText(difference: PostDifference, statuses: ReadonlyMap
   return l10n.t('Assigned to: {0} → {1}', user(difference.before), user(difference.now));
 }
 
-/** What the post is now, in the words of what was asked: "closed", "assigned to user 3", "In progress". */
-function doneText(wanted: PostChanges, post: Post, statuses: ReadonlyMap<number, string> | undefined): string {
+/** What the post is now, in the words of what was asked: "closed", "assigned to anna (user 3)", "In progress". */
+function doneText(wanted: PostChanges, post: Post, { statuses, posts }: Names): string {
   if (wanted.closed !== undefined) return stateText(post);
-  if (wanted.responsible_id !== undefined)
-    return typeof post.responsible_id === 'number' ? l10n.t('assigned to user {0}', post.responsible_id) : l10n.t('assigned to no one');
+  if (wanted.responsible_id !== undefined) return assignedText(post.responsible_id, posts);
   const id = post.status_id;
   return typeof id === 'number' ? l10n.t('in status "{0}"', statusName(id, statuses)) : l10n.t('without a status');
+}
+
+/** "assigned to anna (user 3)" where the loaded posts name them (Polish: "przypisane do użytkownika 3 (anna)"), else "assigned to user 3". */
+function assignedText(id: unknown, posts: readonly Post[] | undefined): string {
+  if (typeof id !== 'number') return l10n.t('assigned to no one');
+  const nick = posts && labelText(nickSeen(posts, id), 40);
+  return nick ? l10n.t('assigned to {0} (user {1})', nick, id) : l10n.t('assigned to user {0}', id);
 }
 
 function commandTitle(intent: PostIntent): string {

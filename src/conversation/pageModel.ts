@@ -8,8 +8,8 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import type { ClientContext } from '../store/clientContext';
 import { clientName, contactParts, dealsCountText, postsCountText } from '../views/clientContextText';
-import { kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
-import { dateTimeText, displayLocale, numberText } from '../text/intl';
+import { assigneeText, kindText, postTitle, stateText, statusText, timeText } from '../text/postFacts';
+import { displayLocale, numberText } from '../text/intl';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import type { ReplyState } from './reply';
@@ -107,24 +107,20 @@ export function emailLabels() {
   };
 }
 
-export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | undefined): PageFact[] {
+/** `posts`: the window's loaded posts, which name its users (undefined for another account's post). */
+export function postFactsOf(post: Post, statuses: ReadonlyMap<number, string> | undefined, posts?: readonly Post[]): PageFact[] {
   const facts: [string, string | undefined][] = [
     [l10n.t('Post'), `#${post.id}`],
     [l10n.t('Kind'), kindText(post)],
     [l10n.t('State'), stateText(post)],
     [l10n.t('Status'), statusText(post, statuses)],
-    [l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : undefined],
+    [l10n.t('Assigned to'), assigneeText(post, posts)],
     [l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : undefined],
     [l10n.t('Created'), timeText(post.created_at)],
     [l10n.t('Updated'), timeText(post.updated_at)],
     [l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : undefined],
   ];
   return facts.filter((fact): fact is [string, string] => !!fact[1]).map(([name, value]) => ({ name, value }));
-}
-
-/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
-export function timeText(value: unknown): string {
-  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 export function titleOf(post: Post): string {

@@ -15,14 +15,13 @@ import type { Log } from '../log';
 import type { WriteServices } from '../services';
 import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
 import type { HelpdeskStore } from '../store/helpdeskStore';
-import { numberText } from '../text/intl';
-import { plural } from '../text/plural';
-import { userText } from '../text/postFacts';
+import { commentsListedText } from '../text/counts';
+import { timeText, userText } from '../text/postFacts';
 import { errorText } from '../ui/errorText';
 import { postUri } from '../views/postUri';
 import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
-import { clientCard, emailLabels, pageLabels, postFactsOf, timeText, titleOf, withImageButtons, type PageModel } from './pageModel';
+import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
 import { Reply } from './reply';
 import { buildThread, type Thread } from './thread';
 
@@ -197,14 +196,14 @@ export class ConversationPanel extends Disposable {
       : !store && counted > 0
         ? l10n.t('The comments of another account’s post are not listed here: open it in the browser to read them.')
         : listed < counted
-          ? commentsListed(counted, Math.max(0, listed))
+          ? commentsListedText(counted, Math.max(0, listed))
           : undefined;
     return {
       account: this.account.url,
       post: this.postId,
       labels: pageLabels(),
       title: post ? titleOf(post) : `#${this.postId}`,
-      facts: post ? postFactsOf(post, store?.statuses) : [],
+      facts: post ? postFactsOf(post, store?.statuses, store?.posts.state.items) : [],
       closed: post?.closed === true,
       updatesRefused: this.account.postUpdatesRefused,
       ...(post && typeof post.client_id === 'number'
@@ -306,14 +305,4 @@ export class ConversationPanel extends Disposable {
     this.disposed.fire();
     this.disposed.dispose();
   }
-}
-
-function commentsListed(counted: number, listed: number): string {
-  const args = [numberText(counted), numberText(listed)];
-  return plural(counted, {
-    one: l10n.t({ message: 'The helpdesk counts {0} comment; {1} are listed here.', args, comment: 'plural: one' }),
-    few: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: few' }),
-    many: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: many' }),
-    other: l10n.t({ message: 'The helpdesk counts {0} comments; {1} are listed here.', args, comment: 'plural: other' }),
-  });
 }

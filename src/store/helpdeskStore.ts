@@ -4,6 +4,7 @@ import type { Client, Deal, ListRead, Page, Post } from '../api';
 import { isApiError } from '../api';
 import type { Log } from '../log';
 import { readSettings } from '../settings';
+import { compareNames } from '../text/intl';
 import { PagedList } from './pagedList';
 import { PostPeeks, type Peek } from './postPeeks';
 import { parseSnapshot, snapshotName, snapshotText, type SnapshotFolder, type SnapshotList } from './rowSnapshots';
@@ -11,15 +12,12 @@ import { parseSnapshot, snapshotName, snapshotText, type SnapshotFolder, type Sn
 /** Newest first: by id alone (the posts list finds a post by bisection). */
 const byIdDescending = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
-/** By name as a person reads it (case and accents aside), then by id. */
+/** By name as a person reads it in the display language (see compareNames), then by id. */
 export const byName = (a: { id: number; name?: unknown }, b: { id: number; name?: unknown }) =>
-  collator().compare(nameOf(a), nameOf(b)) || a.id - b.id;
+  compareNames(nameOf(a), nameOf(b)) || a.id - b.id;
 
 /** The name as a row shows it (see labelText): a number reads as its digits, anything else as nothing. */
 const nameOf = ({ name }: { name?: unknown }) => (typeof name === 'string' || typeof name === 'number' ? String(name) : '');
-/** Made when first compared: an Intl.Collator costs milliseconds of ICU set-up, for clients and deals only. */
-let names: Intl.Collator | undefined;
-const collator = () => (names ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
 
 /** A list's rows are kept this long after they last changed, so that a burst of changes writes once. */
 const SNAPSHOT_DELAY_MS = 500;

@@ -1,4 +1,4 @@
-// Numbers, times of day and ages in VS Code's display language (vscode.env.language), through Intl.
+// Numbers, times of day, ages and the order of names in VS Code's display language (vscode.env.language), through Intl.
 // Each formatter is made at its first use and kept: making one costs ICU set-up (milliseconds),
 // formatting with it microseconds.
 import vscode = require('vscode');
@@ -35,6 +35,7 @@ const numbers = kept((tag) => new Intl.NumberFormat(tag));
 const times = kept((tag) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' }));
 const relative = kept((tag) => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
 const dateTimes = kept((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
+const collators = kept((tag) => new Intl.Collator(tag, { sensitivity: 'base', numeric: true }));
 
 /** The longest time stamp read (the service's are 29 characters: "2025-05-19T09:00:00.000+01:00"). */
 const TIME_STAMP_CHARS = 40;
@@ -58,6 +59,15 @@ export function dateTimeText(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > TIME_STAMP_CHARS) return undefined;
   const at = Date.parse(value);
   return Number.isFinite(at) ? dateTimes().format(at) : undefined;
+}
+
+/**
+ * Two names in the order the display language sorts them, case and accents aside where the
+ * language takes them as such, numbers by value: in Polish "Czajka" before "Ćma" and "Sz" before
+ * "Ś"; in English "Ćma" before "Czajka". The one order every sorted list of names uses.
+ */
+export function compareNames(a: string, b: string): number {
+  return collators().compare(a, b);
 }
 
 const UNITS = [

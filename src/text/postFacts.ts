@@ -5,9 +5,10 @@
 // agent), and none words a fact itself.
 import vscode = require('vscode');
 import type { Client, Post } from '../api';
+import { nickSeen } from '../accounts/usersSeen';
 import { contentText } from './contentText';
 import { labelText } from './serverText';
-import { numberText, relativeTime } from './intl';
+import { dateTimeText, numberText, relativeTime } from './intl';
 import { plural } from './plural';
 
 const { l10n } = vscode;
@@ -85,6 +86,21 @@ export function userText(id: number): string {
   return l10n.t('user {0}', id);
 }
 
+/**
+ * A user of the account by the name the loaded posts give them ("anna (user 2)", the nick made
+ * plain), else by number ("user 2"): `posts` undefined for another account's post, whose users
+ * the loaded posts do not name.
+ */
+export function personText(id: number, posts: readonly Post[] | undefined): string {
+  const nick = posts && labelText(nickSeen(posts, id), 40);
+  return nick ? l10n.t('{0} (user {1})', nick, id) : userText(id);
+}
+
+/** Who a post is assigned to (see `personText`); undefined where no one is. */
+export function assigneeText(post: Post, posts: readonly Post[] | undefined): string | undefined {
+  return typeof post.responsible_id === 'number' ? personText(post.responsible_id, posts) : undefined;
+}
+
 /** "1 comment", "3 comments", as the service counts them; undefined where it does not. */
 export function commentsText(post: Post): string | undefined {
   const count = post.comments_cache;
@@ -95,6 +111,11 @@ export function commentsText(post: Post): string | undefined {
     many: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: many' }),
     other: l10n.t({ message: '{0} comments', args: [numberText(count)], comment: 'plural: other' }),
   });
+}
+
+/** A time the service sent, as a date and time in the display language; what it sent (made plain) where that is no time. */
+export function timeText(value: unknown): string {
+  return dateTimeText(value) ?? labelText(value, 40);
 }
 
 /** "3 days ago", from the post's creation time; undefined for a time that cannot be read. */

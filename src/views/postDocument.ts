@@ -5,7 +5,8 @@ import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow, type SignedIn } from '../accounts/signedIn';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { codeBlock, linklessMarkdown } from '../text/markdown';
-import { clientText, kindText, postTitle, stateText, statusText, userText } from '../text/postFacts';
+import { assigneeText, clientText, kindText, postTitle, stateText, statusText, timeText } from '../text/postFacts';
+import { numberText } from '../text/intl';
 import { contentText } from '../text/contentText';
 import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
@@ -137,7 +138,8 @@ export class PostDocumentProvider implements vscode.TextDocumentContentProvider,
       // The window's clients and statuses are its account's: another account's post names them by number.
       const own = account === here?.account ? here.store : undefined;
       const client = own && typeof read.client_id === 'number' ? own.clients.find(read.client_id) : undefined;
-      const render = (more: string[]) => renderPost(read, client, account.link('posts', id), statusText(read, own?.statuses), more);
+      const known = { status: statusText(read, own?.statuses), posts: own?.posts.state.items };
+      const render = (more: string[]) => renderPost(read, client, account.link('posts', id), known, more);
       // The store reads from the window's account: the client part only while that is still the post's.
       return own && typeof read.client_id === 'number'
         ? this.withClient(uri, read, read.client_id, client, account, own, render)
@@ -221,10 +223,22 @@ async function untilShows(document: vscode.TextDocument, text: string, ms = 5000
   });
 }
 
-export function renderPost(post: Post, client: Client | undefined, link: string, status?: string, more: readonly string[] = []): string {
+/** What the window's account tells of a post besides the post: its status's name, and the loaded posts, which name its users. */
+export interface KnownOfPost {
+  readonly status?: string | undefined;
+  readonly posts?: readonly Post[] | undefined;
+}
+
+export function renderPost(
+  post: Post,
+  client: Client | undefined,
+  link: string,
+  known: KnownOfPost = {},
+  more: readonly string[] = [],
+): string {
+  const { status } = known;
+  // Server text is escaped where it is put in, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
   const line = (name: string, text: string) => (text ? [`- ${name}: ${text}`] : []);
-  // Server text is escaped, so that a Markdown preview shows it as written: no links, no HTML (see linklessMarkdown).
-  const fact = (name: string, value: unknown) => line(name, linklessMarkdown(labelText(value, 200)));
   const clientId = typeof post.client_id === 'number' ? post.client_id : undefined;
   // An e-mail's HTML as its text, in the same fence as any content: nothing of it is rendered.
   const content = contentText(post);
@@ -235,7 +249,7 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
     ...line(l10n.t('Kind'), linklessMarkdown(kindText(post) ?? '')),
     ...line(l10n.t('State'), stateText(post)),
     ...line(l10n.t('Status'), status ? linklessMarkdown(status) : ''),
-    ...line(l10n.t('Assigned to'), typeof post.responsible_id === 'number' ? userText(post.responsible_id) : ''),
+    ...line(l10n.t('Assigned to'), linklessMarkdown(assigneeText(post, known.posts) ?? '')),
     ...line(l10n.t('Comment on'), typeof post.post_id === 'number' ? `#${post.post_id}` : ''),
     // By name and number where the client is known ("Acme (#12)"), else by number ("client #12").
     ...line(
@@ -244,9 +258,10 @@ export function renderPost(post: Post, client: Client | undefined, link: string,
         ? `${linklessMarkdown(clientText(post, client && [client]) ?? '')}${client && labelText(client.name) ? ` (#${clientId})` : ''}`
         : '',
     ),
-    ...fact(l10n.t('Created'), post.created_at),
-    ...fact(l10n.t('Updated'), post.updated_at),
-    ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? String(post.comments_cache) : ''),
+    // As the conversation page shows them; what is no time, as the service wrote it.
+    ...line(l10n.t('Created'), linklessMarkdown(timeText(post.created_at))),
+    ...line(l10n.t('Updated'), linklessMarkdown(timeText(post.updated_at))),
+    ...line(l10n.t('Comments'), typeof post.comments_cache === 'number' ? numberText(post.comments_cache) : ''),
     ...line(l10n.t('Web page'), link),
     ...line(l10n.t('Content'), content.html ? l10n.t('an HTML e-mail, shown as text') : ''),
     '',

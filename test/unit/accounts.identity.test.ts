@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
 import { FILED_KEPT, Identity } from '../../src/accounts/identity';
-import { usersSeen } from '../../src/accounts/usersSeen';
+import { nickSeen, usersSeen } from '../../src/accounts/usersSeen';
 import { memoryState } from './memoryState';
 
 const A = 'https://a.example.com';
@@ -152,5 +152,10 @@ describe('usersSeen', () => {
       { id: 8, wrote: 0, assigned: 1 },
       { id: 9, wrote: 0, assigned: 1 },
     ]);
+    // One user's nick, found as usersSeen finds it; none for one who wrote no post with a nick.
+    assert.deepEqual(
+      [7, 8, 9].map((id) => nickSeen(posts, id)),
+      ['anna', undefined, undefined],
+    );
   });
 });

@@ -16,7 +16,7 @@ import { type StandIn } from '../server';
 import { fake } from './fakeVscode';
 import { startAgent, type Agent } from '../agent/mcpAgent';
 import { startAgentV2, type AgentV2 } from '../agent/mcpAgentV2';
-import { ENTRY, mcpRig } from './mcpRig';
+import { ENTRY, mcpRig, until } from './mcpRig';
 import { fences, filed, sentPost } from './toolRig';
 import { standInsForSuite } from './support';
 
@@ -25,14 +25,6 @@ import { standInsForSuite } from './support';
  * driven by the MCP SDK's own client, against the window's endpoint and its real tools. The same
  * consent (the question of the language model tool, naming the client) and the same exactly-once.
  */
-
-const until = async (done: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe("MCP: the stdio entry and the window's endpoint", () => {
   let server: StandIn;
@@ -116,9 +108,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
       // The same key, even with the input changed: the first answer, no question, no second write.
       const again = await a.call('helpdesk_createTask', { ...input, description: 'Changed.', fileAgain: true });
       assert.equal(again.text, first.text);
-      assert.equal(rig.questions.length, 1);
-      await until(() => rig.drafts.all().length === 0);
-      assert.equal(filed(server).length, 1);
+      await rig.askedOnceFiledOnce(server);
     });
   }
 
@@ -220,8 +210,7 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
   });
 
   it('an agent gone while the person is asked, then the same call again: it waits for the same question, and the yes writes once', async () => {
-    let late!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (late = resolve)));
+    const late = rig.heldAnswer();
     rig.answers.push(new Promise<boolean>(() => undefined));
     const first = await agent();
     const input = { title: 'Asked while the agent restarted', description: 'Its call timed out.' };
@@ -234,14 +223,11 @@ describe("MCP: the stdio entry and the window's endpoint", () => {
     assert.equal(rig.questions.length, 1, 'no second dialog for the same call');
     late(true);
     assert.match((await again).text, /^Task \S+ created\./);
-    assert.equal(rig.questions.length, 1);
-    await until(() => rig.drafts.all().length === 0);
-    assert.equal(filed(server).length, 1);
+    await rig.askedOnceFiledOnce(server);
   });
 
   it('two calls at once: one question, one post', async () => {
-    let yes!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (yes = resolve)));
+    const yes = rig.heldAnswer();
     const a = await agent();
     const input = { title: 'Twice at once', description: 'Same call, twice.' };
     const both = Promise.all([a.call('helpdesk_createTask', input), a.call('helpdesk_createTask', input)]);

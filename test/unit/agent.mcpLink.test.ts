@@ -13,23 +13,13 @@ import { Log } from '../../src/log';
 import { type StandIn } from '../server';
 import { startAgent, type Agent } from '../agent/mcpAgent';
 import { EventEmitter, fake, Uri } from './fakeVscode';
-import { ENTRY, mcpRig } from './mcpRig';
-import { filed } from './toolRig';
+import { ENTRY, mcpRig, until } from './mcpRig';
 import { standInsForSuite } from './support';
-import { guardMs } from '../limits';
 
 /*
  * Issue 47: the local link as a door another local user can knock on, and an agent that retries,
  * times out and sends what it likes.
  */
-
-const until = async (done: () => boolean, ms = guardMs(500)) => {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 /** Something else listening at a path: it says welcome to anything and answers every call it can read with its own text. */
 async function impostorAt(socket: string) {
@@ -130,8 +120,7 @@ describe('MCP link: calls cancelled, retried, oversized', () => {
   });
 
   it('a write retried 20 times after its client timed out: one question, reads still answered, the yes files once', async () => {
-    let yes!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (yes = resolve)));
+    const yes = rig.heldAnswer();
     for (let i = 0; i < 30; i++) rig.answers.push(new Promise<boolean>(() => undefined));
     const a = await agent();
     const input = { title: 'Retried by an impatient client', description: 'Its client gives up after 300 ms.' };
@@ -150,14 +139,11 @@ describe('MCP link: calls cancelled, retried, oversized', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     yes(true);
     assert.match((await last).text, /^Task \S+ created\./);
-    assert.equal(rig.questions.length, 1);
-    await until(() => rig.drafts.all().length === 0);
-    assert.equal(filed(server).length, 1);
+    await rig.askedOnceFiledOnce(server);
   });
 
   it('an input over the link\'s line is answered "too big" naming the limit, and the other write still files once', async () => {
-    let yes!: (value: boolean) => void;
-    rig.answers.push(new Promise<boolean>((resolve) => (yes = resolve)));
+    const yes = rig.heldAnswer();
     const a = await agent();
     const other = a.call('helpdesk_createTask', { title: 'The other write', description: 'Confirmed by the person.' });
     await until(() => rig.questions.length === 1);
@@ -168,11 +154,8 @@ describe('MCP link: calls cancelled, retried, oversized', () => {
       assert.equal(big.isError, true);
     }
     yes(true);
-    const otherText = (await other).text;
-    assert.match(otherText, /^Task \S+ created\./);
-    await until(() => rig.drafts.all().length === 0);
-    assert.equal(filed(server).length, 1);
-    assert.equal(rig.questions.length, 1);
+    assert.match((await other).text, /^Task \S+ created\./);
+    await rig.askedOnceFiledOnce(server);
   });
 });
 

@@ -108,6 +108,26 @@ describe('updating a post from the editor', () => {
     assert.deepEqual(sentPost(accepting), { closed: true });
   });
 
+  it('Assign… and the modal name the person by the name the loaded posts give them, else by number', async () => {
+    const w = await windowOn(accepting);
+    const post = w.store.posts.state.items.find((p) => p.closed === false && typeof p.post_id !== 'number' && p.responsible_id !== 2)!;
+    // The demo's users: 2 is anna, who wrote some of the loaded posts.
+    fake.pickAnswers.push('$(account) anna');
+    await w.commands['helpdesk.assignPost'](w.row(post.id));
+    assert.deepEqual(sentPost(accepting), { responsible_id: 2 });
+    assert.ok(
+      fake.statusBar.some((text) => text.includes(`#${post.id} is assigned to anna (user 2).`)),
+      fake.statusBar.join('|'),
+    );
+    const row = w.row(post.id);
+    (accepting as unknown as { updateRecord(c: string, id: number, v: object): unknown }).updateRecord('posts', post.id, {
+      responsible_id: 77,
+    });
+    fake.answers.push(undefined);
+    await w.commands['helpdesk.closePost'](row);
+    assert.match(fake.messages.at(-1)!.detail ?? '', /^Assigned to: anna \(user 2\) → user 77$/m, 'a user no loaded post names: by number');
+  });
+
   it('what the modal says: each changed fact, before and after', () => {
     const seen = {
       id: 1,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Post } from '../../src/api';
-import { clientCard, postFactsOf, timeText } from '../../src/conversation/pageModel';
+import { clientCard, postFactsOf } from '../../src/conversation/pageModel';
+import { timeText } from '../../src/text/postFacts';
 import { buildThread } from '../../src/conversation/thread';
 import { contentIsHtml } from '../../src/email/contentKind';
 import { emailPage } from '../../src/email/toPage';
@@ -24,6 +25,14 @@ describe("the conversation page's words", () => {
       assert.equal(facts().Created, '14 kwi 2025, 10:07');
       assert.equal(facts().Comments, '1234');
     });
+  });
+
+  it('the person assigned by name where the loaded posts give it, else by number', async () => {
+    const assigned: Post = { id: 21, responsible_id: 3 };
+    const assignee = (posts?: Post[]) => postFactsOf(assigned, undefined, posts).find((fact) => fact.name === 'Assigned to')?.value;
+    assert.equal(assignee([{ id: 4, user_id: 3, nick: 'ben' }]), 'ben (user 3)');
+    assert.equal(assignee([{ id: 4, user_id: 2, nick: 'anna' }]), 'user 3');
+    assert.equal(assignee(), 'user 3');
   });
 
   it('a time the service wrote as no time is shown as it wrote it (made plain); none, left out', () => {

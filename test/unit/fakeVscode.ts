@@ -332,6 +332,8 @@ export interface ShownMessage {
   text: string;
   buttons: string[];
   modal: boolean;
+  /** A dialog's detail (its second text), where given. */
+  detail?: string;
 }
 
 interface FakeDocument {
@@ -406,9 +408,15 @@ export const fake = {
 function show(level: ShownMessage['level']) {
   return (text: string, ...rest: unknown[]): Promise<string | undefined> => {
     const [first, ...others] = rest;
-    const options = typeof first === 'object' && first !== null ? (first as { modal?: boolean }) : undefined;
+    const options = typeof first === 'object' && first !== null ? (first as { modal?: boolean; detail?: string }) : undefined;
     const buttons = (options ? others : rest) as string[];
-    fake.messages.push({ level, text, buttons, modal: options?.modal === true });
+    fake.messages.push({
+      level,
+      text,
+      buttons,
+      modal: options?.modal === true,
+      ...(options?.detail !== undefined ? { detail: options.detail } : {}),
+    });
     return Promise.resolve(buttons.length > 0 && fake.answers.length > 0 ? fake.answers.shift() : undefined);
   };
 }

@@ -3,6 +3,7 @@
  * update: one HelpdeskTools, as src/extension.ts makes it) and its endpoint on a real socket, for
  * the agents of test/agent/mcpAgent.ts.
  */
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,20 @@ import { Notifier } from '../../src/ui/notifier';
 import type { StandIn } from '../server';
 import { MemoryFolder, memoryState } from './memoryState';
 import { postToolsRig } from './postToolsRig';
+import { filed } from './toolRig';
+import { limitMs } from '../limits';
 
 /** The stdio entry, as `node esbuild.mjs --unit` builds it (out/unit/x.test.js → dist/mcp.js). */
 export const ENTRY = join(__dirname, '..', '..', 'dist', 'mcp.js');
+
+/** Waits until `done()` holds: something the test's own action brings about (a hang guard: test/limits.ts). */
+export async function until(done: () => boolean, ms = limitMs('condition')): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /**
  * One window signed in to the stand-in, its endpoint open in a fresh folder. `answers` are the
@@ -72,6 +84,18 @@ export async function mcpRig(server: StandIn) {
     answers,
     calls,
     logLines,
+    /** The person's answer to the next question, held until the test gives it (true: Continue). */
+    heldAnswer(): (yes: boolean) => void {
+      let give!: (yes: boolean) => void;
+      answers.push(new Promise<boolean>((resolve) => (give = resolve)));
+      return give;
+    },
+    /** After one write: the person was asked once, its draft was sent, and `server` holds the one post it filed. */
+    async askedOnceFiledOnce(server: StandIn): Promise<void> {
+      assert.equal(questions.length, 1, 'one question');
+      await until(() => drafts.all().length === 0);
+      assert.equal(filed(server).length, 1, 'one post');
+    },
     async close() {
       await endpoint.close();
       rmSync(folder, { recursive: true, force: true });

@@ -3,9 +3,9 @@ import { beforeEach, describe, it } from 'node:test';
 import { Account } from '../../src/api/account';
 import { ListKnowledge } from '../../src/api/listKnowledge';
 import { HelpdeskClient } from '../../src/api';
-import { HelpdeskStore } from '../../src/store/helpdeskStore';
+import { byName, HelpdeskStore } from '../../src/store/helpdeskStore';
 import { type StandIn } from '../server';
-import { fake } from './fakeVscode';
+import { fake, inLanguage } from './fakeVscode';
 import { memoryState } from './memoryState';
 import { standInsForSuite } from './support';
 
@@ -134,5 +134,37 @@ describe('HelpdeskStore bound to an account', () => {
     assert.ok(store.posts.find(task.id), 'the same account again keeps what was read');
     store.bind(undefined);
     assert.deepEqual(store.posts.state.items, []);
+  });
+});
+
+describe("the Clients view's order (byName)", () => {
+  const names = ['Żaneta', 'Zenon', 'Źródło', 'Ślusarz', 'Sobczak', 'Szymon', 'Łukasz', 'Ludwik', 'Ćma', 'Czajka', 'client 10', 'client 9'];
+  const sorted = () =>
+    names
+      .map((name, id) => ({ id, name }))
+      .sort(byName)
+      .map((client) => client.name);
+
+  it('in Polish, as a Polish reader sorts: Ć after Cz, Ł after L, Ś after Sz, Ź and Ż after Z; numbers by value', async () => {
+    await inLanguage('pl', {}, () =>
+      assert.deepEqual(sorted(), [
+        'client 9',
+        'client 10',
+        'Czajka',
+        'Ćma',
+        'Ludwik',
+        'Łukasz',
+        'Sobczak',
+        'Szymon',
+        'Ślusarz',
+        'Zenon',
+        'Źródło',
+        'Żaneta',
+      ]),
+    );
+  });
+
+  it('in English, accents aside', () => {
+    assert.deepEqual(sorted().slice(2, 6), ['Ćma', 'Czajka', 'Ludwik', 'Łukasz']);
   });
 });

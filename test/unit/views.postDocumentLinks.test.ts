@@ -64,6 +64,7 @@ function documentOf(text: string): string {
     task_kind: `task ${text}`,
     closed: false,
     client_id: 3,
+    responsible_id: 5,
     created_at: text,
     updated_at: `2026-03-02 ${text}`,
     content: `Body ${text}`,
@@ -77,7 +78,8 @@ function documentOf(text: string): string {
     posts: { open: [other], looked: 500, all: false, error: new Error(`page ${text}`) },
     deals: { items: [deal], error: new Error(`deals ${text}`) },
   };
-  return renderPost(post, client, link, `status ${text}`, clientSection(3, client, context));
+  const author: Post = { id: 14, user_id: 5, nick: `Anna ${text}` };
+  return renderPost(post, client, link, { status: `status ${text}`, posts: [author] }, clientSection(3, client, context));
 }
 
 describe('the post document in a Markdown preview: no server text becomes a link', () => {

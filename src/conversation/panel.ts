@@ -24,7 +24,7 @@ import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
 import { clientCard, emailLabels, pageLabels, postFactsOf, timeText, titleOf, withImageButtons, type PageModel } from './pageModel';
 import { Reply } from './reply';
-import { buildThread, type Thread } from './thread';
+import { buildThread, EmailPages, type Thread } from './thread';
 
 const { l10n } = vscode;
 
@@ -69,6 +69,7 @@ export class ConversationPanel extends Disposable {
   private contextRead: AbortController | undefined;
   private readonly allowImages = new Set<number>();
   private thread: Thread = { messages: [], targets: [] };
+  private readonly emailPages = new EmailPages(emailModule);
   private readonly reply: Reply;
   /** The reply text to give the page at its next start (what its state or the draft kept). */
   private replyForPage: string | undefined;
@@ -184,7 +185,11 @@ export class ConversationPanel extends Disposable {
     const post = this.post;
     const comments = store && post ? store.posts.state.items.filter((item) => item.post_id === post.id) : [];
     this.thread = post
-      ? buildThread(post, comments, this.allowImages, emailModule(), { labels: emailLabels(), user: userText, time: timeText })
+      ? buildThread(post, comments, this.allowImages, this.emailPages.forThread(), {
+          labels: emailLabels(),
+          user: userText,
+          time: timeText,
+        })
       : { messages: [], targets: [] };
     const status = this.reply.status;
     const text = this.replyForPage;

@@ -6,6 +6,7 @@
 // the work, not the code: no request is made until a view or a command asks, and the news
 // watcher and what follows Git's branches start a few seconds after the window has, or at the
 // first command.
+import { join } from 'node:path';
 import vscode = require('vscode');
 import type { Post } from './api';
 import type { Account } from './api/account';
@@ -73,6 +74,7 @@ import { BranchPosts } from './branch/branchPosts';
 import { CommitMessages } from './branch/commitMessages';
 import { CurrentPostStatus } from './branch/currentPostStatus';
 import { ConversationPanels } from './conversation/panels';
+import { EMAIL_CODE_CACHE, keepEmailCodeCache } from './email/load';
 import { isPageUri } from './conversation/panel';
 import type { UpdateShown } from './commands/updatePost';
 
@@ -144,6 +146,9 @@ const BACKGROUND_START_DELAY_MS = 5000;
 
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const log = new Log();
+  // The e-mail bundle's compiled code, as start.ts keeps the extension's: a window's first e-mail then does not compile its parsers.
+  if (context.globalStorageUri.scheme === 'file')
+    context.subscriptions.push(keepEmailCodeCache(join(context.globalStorageUri.fsPath, EMAIL_CODE_CACHE)));
   // One update at a time: VS Code's answer to an earlier write must not undo a later one (see serialState.ts).
   const globalState = new SerialState(context.globalState);
   const drafts = new DraftStore(globalState, draftFolder(context.globalStorageUri), presenceFolder(context.globalStorageUri));

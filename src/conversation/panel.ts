@@ -23,7 +23,7 @@ import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
 import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
 import { Reply } from './reply';
-import { buildThread, type Thread } from './thread';
+import { buildThread, EmailPages, type Thread } from './thread';
 
 const { l10n } = vscode;
 
@@ -68,15 +68,19 @@ export class ConversationPanel extends Disposable {
   private contextRead: AbortController | undefined;
   private readonly allowImages = new Set<number>();
   private thread: Thread = { messages: [], targets: [] };
+  private readonly emailPages = new EmailPages(emailModule);
+  /** The model the page was last sent, as sent; undefined once the page starts again (it has none then). */
+  private sent: string | undefined;
   private readonly reply: Reply;
   /** The reply text to give the page at its next start (what its state or the draft kept). */
   private replyForPage: string | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
-  /** The last model sent, the last reply text given to the page, and how many times the page started (tests read them). */
+  /** The last model made, the last reply text given to the page, how many times the page started, and how many models it was sent (tests read them). */
   lastModel: PageModel | undefined;
   replyGiven: string | undefined;
   pageStarts = 0;
+  modelsSent = 0;
 
   constructor(
     private readonly parts: PanelParts,
@@ -156,6 +160,7 @@ export class ConversationPanel extends Disposable {
 
   private writeHtml(): void {
     const { webview } = this.panel;
+    this.sent = undefined;
     const media = vscode.Uri.joinPath(this.parts.extensionUri, 'media', 'conversation');
     const allowed = this.thread.targets.flatMap((targets, i) => (this.allowImages.has(this.thread.messages[i]!.id) ? targets.images : []));
     webview.html = conversationHtml({
@@ -169,12 +174,20 @@ export class ConversationPanel extends Disposable {
     });
   }
 
-  /** The model, sent to the page. */
+  /**
+   * The model, sent to the page unless it is the one the page has: the store's list fires at
+   * every page it reads (the customer card reads it further), and the page would be sent, and
+   * render, the same thread each time.
+   */
   private show(): void {
     if (this.isDisposed) return;
     const model = this.model();
     this.lastModel = model;
     this.panel.title = this.post ? `#${this.postId} ${titleOf(this.post)}` : `#${this.postId}`;
+    const sent = JSON.stringify(model);
+    if (sent === this.sent) return;
+    this.sent = sent;
+    this.modelsSent++;
     void this.panel.webview.postMessage({ type: 'show', model });
   }
 
@@ -183,7 +196,11 @@ export class ConversationPanel extends Disposable {
     const post = this.post;
     const comments = store && post ? store.posts.state.items.filter((item) => item.post_id === post.id) : [];
     this.thread = post
-      ? buildThread(post, comments, this.allowImages, emailModule(), { labels: emailLabels(), user: userText, time: timeText })
+      ? buildThread(post, comments, this.allowImages, this.emailPages.forThread(), {
+          labels: emailLabels(),
+          user: userText,
+          time: timeText,
+        })
       : { messages: [], targets: [] };
     const status = this.reply.status;
     const text = this.replyForPage;
@@ -237,6 +254,8 @@ export class ConversationPanel extends Disposable {
     switch (message.type) {
       case 'ready':
         this.pageStarts++;
+        // A page that starts has nothing shown yet.
+        this.sent = undefined;
         // After a reload: what the page's own state kept is newer than the draft's last save.
         if (message.reply !== undefined && this.post && message.reply !== this.reply.text) {
           this.replyForPage = message.reply;

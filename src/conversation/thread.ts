@@ -7,7 +7,7 @@
  */
 import type { Post } from '../api';
 import type { EmailModule } from '../email/load';
-import type { PageLabels } from '../email/toPage';
+import type { EmailPage, PageLabels } from '../email/toPage';
 import { bodyText, labelText } from '../text/serverText';
 
 /** The most characters of a message's text shown (an e-mail is bounded by its own parser). */
@@ -38,6 +38,37 @@ export interface Thread {
   readonly targets: MessageTargets[];
 }
 
+/** What a thread needs of the e-mail bundle. */
+export type ThreadEmail = Pick<EmailModule, 'emailPage' | 'contentIsHtml'>;
+
+/**
+ * The e-mail pages of a page's thread, each made once per content and choice of images: a thread
+ * built again (an update of the post, a comment, each page of the list the store reads further)
+ * parses and sanitizes only the messages that changed. What the last thread did not use is let go.
+ */
+export class EmailPages {
+  private kept = new Map<string, EmailPage>();
+  private used = new Map<string, EmailPage>();
+
+  /** `email`: the bundle, asked for at the first e-mail (it is loaded then). */
+  constructor(private readonly email: () => ThreadEmail) {}
+
+  /** For the next thread: the pages the last one used are kept, the others let go. */
+  forThread(): ThreadEmail {
+    this.kept = this.used;
+    this.used = new Map();
+    return {
+      contentIsHtml: (post) => this.email().contentIsHtml(post),
+      emailPage: (html, options = {}) => {
+        const key = `${options.remoteImages === true}\0${options.quotedHistory ?? ''}\0${JSON.stringify(options.labels ?? {})}\0${html}`;
+        const page = this.used.get(key) ?? this.kept.get(key) ?? this.email().emailPage(html, options);
+        this.used.set(key, page);
+        return page;
+      },
+    };
+  }
+}
+
 /** Who wrote a post, as plain text: its nick, else its e-mail address, else the user's number; empty when none is told. */
 export function authorOf(post: Post, userWord: (id: number) => string): string {
   return labelText(post.nick, 80) || labelText(post.email, 120) || (typeof post.user_id === 'number' ? userWord(post.user_id) : '');
@@ -51,7 +82,7 @@ export function buildThread(
   post: Post,
   comments: readonly Post[],
   allowImages: ReadonlySet<number>,
-  email: Pick<EmailModule, 'emailPage' | 'contentIsHtml'>,
+  email: ThreadEmail,
   words: { labels: Partial<PageLabels>; user: (id: number) => string; time: (value: unknown) => string },
 ): Thread {
   const seen = new Set<number>([post.id]);

@@ -300,8 +300,17 @@ export class Installed {
       this.options.opensPost === 'page'
         ? { selector: 'main#conversation article .body', text: '\\S', inFrames: true }
         : { selector: '.part.editor .monaco-editor .view-lines .view-line', text: `^${escape(firstLine).replace(/ /g, '\\s')}` };
+    // Preparing, the view has just opened: the service's rows may still replace those it painted
+    // first, and a press on a row being replaced is lost (VS Code has let go of its command:
+    // "Actual command not found"). Pressed once no progress bar runs in the side bar.
+    if (!timed)
+      await page.waitForFunction(
+        "![...document.querySelectorAll('.part.sidebar .monaco-progress-container.active')].some((bar) => !bar.classList.contains('done') && bar.getClientRects().length > 0)",
+        undefined,
+        { timeout: limitMs('uiReaction'), polling: 100 },
+      );
     // Untimed (preparing), the same wait.
-    if (timed) await pageQuiet(page, 500);
+    await pageQuiet(page, 500);
     await armTimer(page, { start: 'mousedown', ...end });
     await row.click();
     return await readTimer(page, `${this.label}: the e-mail's post opened ("${email.title}")`);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { Post } from '../../src/api';
-import { buildThread } from '../../src/conversation/thread';
+import { buildThread, EmailPages } from '../../src/conversation/thread';
 import { contentIsHtml } from '../../src/email/contentKind';
 import { emailPage } from '../../src/email/toPage';
 import * as mail from '../server/demoEmails';
@@ -57,5 +58,72 @@ describe('the thread of a conversation page', () => {
     const [message] = buildThread(post, [], new Set(), email, words).messages;
     assert.equal(message?.html, undefined);
     assert.equal(message?.text, 'The total is <b> when x < y');
+  });
+
+  describe('built again with the e-mail pages kept (EmailPages)', () => {
+    /** The bundle's emailPage, counting the e-mails it is given. */
+    const counting = () => {
+      const made: string[] = [];
+      return {
+        made,
+        email: {
+          contentIsHtml,
+          emailPage: (html: string, options?: Parameters<typeof emailPage>[1]) => (made.push(html), emailPage(html, options)),
+        },
+      };
+    };
+    const post: Post = { id: 1, content: mail.FORWARD_WITH_IMAGE, use_html: true, task_kind: 'email', created_at: '2025-05-16' };
+    const comment: Post = { id: 2, post_id: 1, content: mail.HOSTILE_COMMENT, task_kind: 'comment' };
+
+    it('a thread built again sanitizes nothing again; a changed message, or its images allowed, is made anew', () => {
+      const { made, email } = counting();
+      const pages = new EmailPages(() => email);
+      const first = buildThread(post, [comment], new Set(), pages.forThread(), words);
+      const count = made.length;
+      assert.ok(count >= 2, 'both e-mails made');
+      const again = buildThread(post, [comment], new Set(), pages.forThread(), words);
+      assert.equal(made.length, count, 'none made again');
+      assert.deepEqual(again, first);
+      const edited = { ...comment, content: `${mail.HOSTILE_COMMENT}<p>Edited</p>` };
+      const changed = buildThread(post, [edited], new Set(), pages.forThread(), words);
+      assert.equal(made.length, count + 1, 'only the edited comment');
+      assert.match(changed.messages[1]!.html!, /Edited/);
+      const shown = buildThread(post, [edited], new Set([1]), pages.forThread(), words);
+      assert.ok(made.length > count + 1, 'the post with its images is another page');
+      assert.deepEqual(shown, buildThread(post, [edited], new Set([1]), email, words));
+    });
+
+    it('what the last thread did not use is let go: a comment gone and back is made again', () => {
+      const { made, email } = counting();
+      const pages = new EmailPages(() => email);
+      buildThread(post, [comment], new Set(), pages.forThread(), words);
+      buildThread(post, [], new Set(), pages.forThread(), words);
+      const before = made.filter((html) => html === comment.content).length;
+      buildThread(post, [comment], new Set(), pages.forThread(), words);
+      assert.equal(made.filter((html) => html === comment.content).length, before + 1);
+    });
+
+    it('over any sequence of updates, comments and images allowed, the thread is the one built afresh', () => {
+      const contents = [mail.FORWARD_WITH_IMAGE, mail.HOSTILE_COMMENT, mail.HOSTILE_ACTIVE, 'Plain <b> text', '<p>Short</p>'];
+      const step = fc.record({
+        postContent: fc.constantFrom(...contents),
+        comments: fc.array(fc.record({ id: fc.integer({ min: 2, max: 5 }), content: fc.constantFrom(...contents), html: fc.boolean() }), {
+          maxLength: 4,
+        }),
+        allowed: fc.subarray([1, 2, 3, 4, 5]),
+      });
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
+          const pages = new EmailPages(() => email);
+          for (const s of steps) {
+            const p: Post = { ...post, content: s.postContent };
+            const cs: Post[] = s.comments.map((c) => ({ id: c.id, post_id: 1, content: c.content, use_html: c.html }));
+            const allowed = new Set(s.allowed);
+            assert.deepEqual(buildThread(p, cs, allowed, pages.forThread(), words), buildThread(p, cs, allowed, email, words));
+          }
+        }),
+        { numRuns: 40 },
+      );
+    });
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
 import type { ConversationPanel } from '../../../src/conversation/panel';
+import type { PageModel } from '../../../src/conversation/pageModel';
 import { postUri } from '../../../src/views/postUri';
 import { HOSTILE_GLOBALS } from '../../server/demoEmails';
 import { PROFILES } from '../../server';
@@ -112,6 +113,41 @@ forEachProfile((profile) =>
         await waitFor('the draft to be gone: the earlier attempt filed it', () => api.drafts.all().length === 0);
         assert.equal(panel.lastModel?.reply.state, 'writing');
       } else assert.equal(api.drafts.all().length, 1, 'kept, as the person chose');
+    });
+
+    it('the page is sent its model when it changes and whenever it starts, not at each change of the list that leaves it as it was', async () => {
+      const [post] = (await read<Post[]>('/app.json')).filter(
+        (p) => !p.post_id && typeof p.client_id === 'number' && p.closed !== true && p.task_kind !== 'comment',
+      );
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await waitFor(
+        'the customer card to be read',
+        () => panel.lastModel?.client?.postsCount && !/Loading/.test(panel.lastModel.client.postsCount),
+      );
+      const sent: PageModel[] = [];
+      const { webview } = panel.panel;
+      const postMessage = webview.postMessage.bind(webview);
+      webview.postMessage = (message: { type?: string; model?: PageModel }) => {
+        if (message?.type === 'show' && message.model) sent.push(message.model);
+        return postMessage(message);
+      };
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      assert.equal(sent.length, 0, 'the list read again, the page as it was: nothing sent');
+      // The page started again (a reload of its webview): it has nothing, and is sent all, its reply included.
+      await from(panel, { type: 'ready', reply: 'Typed before the reload' });
+      assert.equal(sent.length, 1);
+      assert.deepEqual(sent[0], panel.lastModel);
+      assert.equal(sent[0]!.reply.text, 'Typed before the reload');
+      assert.equal(sent[0]!.messages[0]?.id, post.id, 'the thread');
+      // An update of the post, answered (as a write of this extension's is shown): sent, the thread still there.
+      const record = await read<Post>(`/app/posts/${post.id}.json`);
+      (await extensionApi()).conversations.showUpdated(standIn.url, { ...record, title: 'Renamed while shown' });
+      assert.equal(sent.at(-1)?.title, 'Renamed while shown');
+      assert.deepEqual(sent.at(-1)!.messages, sent[0]!.messages);
+      const draft = (await extensionApi()).drafts.all().find((d) => d.postId === post.id);
+      assert.ok(draft?.text.endsWith('Typed before the reload\n'), 'the reply kept as a draft');
     });
 
     it('the unsent reply is kept as a draft: through a page closed and opened again; emptied, the draft goes', async () => {

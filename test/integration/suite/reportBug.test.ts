@@ -99,6 +99,22 @@ forEachProfile((profile) =>
       }
     });
 
+    it('says the code is local when a committed file was changed on disk a moment ago (before Git looked again)', async () => {
+      const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'src', 'greeting.ts');
+      const committed = await vscode.workspace.fs.readFile(file);
+      await vscode.workspace.fs.writeFile(file, Buffer.from(`${Buffer.from(committed).toString('utf8')}export const changed = true;\n`));
+      try {
+        await openAndSelect('src/greeting.ts', 1, 2);
+        await (await extensionApi()).actions.reportBug({ title: 'Changed since the commit' });
+        const content = String((await sentBug()).content);
+        assert.doesNotMatch(content, /github\.com/, 'no permalink to lines the commit does not have');
+        assert.match(content, /uncommitted changes/);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.writeFile(file, committed);
+      }
+    });
+
     it("with no selection, reports the cursor's line", async () => {
       const editor = await openAndSelect('src/greeting.ts', 2, 2);
       editor.selection = new vscode.Selection(2, 4, 2, 4);

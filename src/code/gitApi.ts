@@ -83,6 +83,8 @@ export interface GitRepository {
   getRefs?(query: GitBranchQuery, cancellationToken?: vscode.CancellationToken): Promise<GitRef[]>;
   /** Runs `git status` and updates `state`. */
   status?(): Promise<void>;
+  /** The text of a file at `ref` (`git show ref:path`, decoded as the editor would); `path` is absolute. Rejects where `ref` has no such file. */
+  show?(ref: string, path: string): Promise<string>;
   /** The Source Control view's commit message box. */
   readonly inputBox?: { value: string };
   /**

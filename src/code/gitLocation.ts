@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { CodeLocation } from './bugReport';
-import { REF_TYPE_REMOTE_HEAD, type GitApi, type GitChange, type GitExtension, type GitRepository } from './gitApi';
+import { REF_TYPE_REMOTE_HEAD, type GitApi, type GitBranch, type GitChange, type GitExtension, type GitRepository } from './gitApi';
 import { buildPermalink, parseRemoteUrl, rankRemotes, repoRelativePath, repoWebUrl } from './permalink';
 
 const { l10n } = vscode;
@@ -14,6 +14,8 @@ export interface LocateOptions {
   timeoutMs?: number;
   /** Told of the error behind a "Git reported an error" answer, e.g. to log it. */
   onError?: (error: unknown) => void;
+  /** The file's text as saved (a document not dirty): compared with the commit's, so that `git status` need not be waited for. */
+  text?: string;
 }
 
 function local(reason: string): CodeLocation {
@@ -42,7 +44,7 @@ export async function locateInGit(
       resolve(local(l10n.t('Git took too long to answer')));
     }, options.timeoutMs ?? TIMEOUT_MS);
   });
-  const located = locate(document, startLine, endLine, cancel.token).catch((error: unknown) => {
+  const located = locate(document, startLine, endLine, options.text, cancel.token).catch((error: unknown) => {
     options.onError?.(error);
     // The message is not shown: Git's errors can quote remote URLs with credentials in them.
     return local(l10n.t('Git reported an error'));
@@ -55,14 +57,20 @@ export async function locateInGit(
   }
 }
 
-async function locate(uri: vscode.Uri, startLine: number, endLine: number, token: vscode.CancellationToken): Promise<CodeLocation> {
+async function locate(
+  uri: vscode.Uri,
+  startLine: number,
+  endLine: number,
+  text: string | undefined,
+  token: vscode.CancellationToken,
+): Promise<CodeLocation> {
   const api = await gitApi(token);
   if (typeof api === 'string') return local(api);
   const repository = findRepository(api, uri);
   const path = repository && repoRelativePath(repository.rootUri.path, uri.path);
   if (!repository || !path) return local(l10n.t('the file is not in a Git repository'));
 
-  // Which remote branches hold HEAD is asked while `git status` runs, not after it: two Git
+  // Which remote branches hold HEAD is asked while the file is checked, not after it: two Git
   // processes at once, not one behind the other (Enter in the title box waits for both). Not
   // asked where HEAD's upstream has it already (no process at all).
   const before = repository.state.HEAD;
@@ -71,9 +79,20 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
       ? { commit: before.commit, remotes: remotesWithCommit(repository, before.commit, token) }
       : undefined;
   asked?.remotes.catch(() => undefined); // its error is the answer's only where it is used
-  // The extension's state lags behind the disk (a file created a moment ago is not in it yet).
+  const link = (head: GitBranch, commit: string) => linkAt(repository, head, commit, path, startLine, endLine, asked, token);
+
+  // The file as saved against the commit's: where they are the same text, the link shows these
+  // lines whatever Git's state says, and `git status` (a run of several Git processes, seconds on
+  // a busy machine) is not waited for.
+  if (before?.commit && text !== undefined) {
+    const committed = await committedText(repository, before.commit, uri, token);
+    if (committed !== undefined) {
+      return sameText(committed, text) ? link(before, before.commit) : local(l10n.t('the file has uncommitted changes'));
+    }
+  }
+  // Git's state lags behind the disk (a file created a moment ago is not in it yet): read again.
   await repository.status?.();
-  const { HEAD: head, remotes } = repository.state;
+  const { HEAD: head } = repository.state;
   const commit = head?.commit;
   if (!head || !commit) return local(l10n.t('the repository has no commit yet'));
   const change = changeOf(repository, uri);
@@ -84,6 +103,21 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
         : l10n.t('the file has uncommitted changes'),
     );
   }
+  return link(head, commit);
+}
+
+/** The permalink to the lines at `commit` of HEAD's branch, where a remote branch has it; else why not. */
+async function linkAt(
+  repository: GitRepository,
+  head: GitBranch,
+  commit: string,
+  path: string,
+  startLine: number,
+  endLine: number,
+  asked: { commit: string; remotes: Promise<string[] | undefined> } | undefined,
+  token: vscode.CancellationToken,
+): Promise<CodeLocation> {
+  const { remotes } = repository.state;
   if (remotes.length === 0) return local(l10n.t('the repository has no remote'));
 
   const linkVia = (remoteName: string): CodeLocation | undefined => {
@@ -110,6 +144,31 @@ async function locate(uri: vscode.Uri, startLine: number, endLine: number, token
     if (link) return link;
   }
   return local(l10n.t('the remote is not on GitHub, GitLab, Bitbucket or Azure DevOps'));
+}
+
+/**
+ * The file's text at `commit` (one `git show`); undefined where Git cannot tell: no `show` in
+ * this Git API, no such file in the commit (a new one), an error, or cancelled.
+ */
+async function committedText(
+  repository: GitRepository,
+  commit: string,
+  uri: vscode.Uri,
+  token: vscode.CancellationToken,
+): Promise<string | undefined> {
+  if (typeof repository.show !== 'function' || token.isCancellationRequested) return undefined;
+  try {
+    const text = await repository.show(commit, uri.fsPath);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same text, whatever the line ends (Git may keep LF where the file has CRLF) and a byte order mark. */
+function sameText(a: string, b: string): boolean {
+  const plain = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n/g, '\n');
+  return a === b || plain(a) === plain(b);
 }
 
 /** The Git API once it has opened the repositories, or why there is none. */

@@ -51,6 +51,7 @@ export async function lookUpCode(document: vscode.TextDocument, selection: CodeS
     () =>
       locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, {
         onError: (e) => log.error('Git lookup failed', e),
+        text: document.getText(),
       }),
   );
   return { selection, location, maxLines: readSettings().snippetMaxLines };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { GitBranchQuery, GitExtension, GitRef, GitRepository } from '../../src/code/gitApi';
 import { REF_TYPE_REMOTE_HEAD } from '../../src/code/gitApi';
+import type { CodeLocation } from '../../src/code/bugReport';
 import { locateInGit } from '../../src/code/gitLocation';
 import { extensions, fake, Uri } from './fakeVscode';
 
@@ -13,9 +14,10 @@ const SECOND = 'b'.repeat(40);
  * lets it end, and may move HEAD meanwhile (a commit made in a terminal); the commits the remote's
  * branch holds are `pushed`.
  */
-function repositoryOf(pushed: string[]) {
+function repositoryOf(pushed: string[], committed: Record<string, string> = {}) {
   let finishStatus: (() => void) | undefined;
   const asked: string[] = [];
+  const shown: string[] = [];
   const state = {
     HEAD: { type: 0, name: 'main', commit: FIRST },
     remotes: [{ name: 'origin', fetchUrl: 'https://github.com/acme/app.git' }],
@@ -26,6 +28,14 @@ function repositoryOf(pushed: string[]) {
     rootUri: Uri.file('/work/app'),
     state,
     status: () => new Promise<void>((resolve) => (finishStatus = resolve)),
+    /** The file's text at a commit: `committed[commit:path]`, else no such file there. */
+    show: (ref: string, path: string): Promise<string> => {
+      shown.push(`${ref.slice(0, 1)}:${path}`);
+      const text = committed[`${ref}:${path}`];
+      return text === undefined
+        ? Promise.reject(new Error(`fatal: path '${path}' exists on disk, but not in '${ref}'`))
+        : Promise.resolve(text);
+    },
     getBranches: (query: GitBranchQuery): Promise<GitRef[]> => {
       asked.push(query.contains ?? '');
       return Promise.resolve(
@@ -36,6 +46,7 @@ function repositoryOf(pushed: string[]) {
   return {
     repository: repository as unknown as GitRepository,
     asked,
+    shown,
     statusRunning: () => finishStatus !== undefined,
     endStatus: (headNow = state.HEAD.commit) => {
       state.HEAD = { ...state.HEAD, commit: headNow };
@@ -51,8 +62,8 @@ const turns = async (n = 5) => {
 describe('locateInGit', () => {
   const getExtension = extensions.getExtension;
   let repo: ReturnType<typeof repositoryOf>;
-  const useGit = (pushed: string[]) => {
-    repo = repositoryOf(pushed);
+  const useGit = (pushed: string[], committed?: Record<string, string>) => {
+    repo = repositoryOf(pushed, committed);
     const git: GitExtension = { enabled: true, getAPI: () => ({ state: 'initialized', repositories: [repo.repository] }) };
     (extensions as { getExtension: unknown }).getExtension = () => ({ isActive: true, exports: git });
   };
@@ -87,5 +98,45 @@ describe('locateInGit', () => {
     await turns();
     repo.endStatus(SECOND);
     assert.match(((await pushed) as { url: string }).url, new RegExp(`/blob/${SECOND}/`));
+  });
+
+  const FILE = '/work/app/src/a.ts';
+  const TEXT = 'export const a = 1;\nexport const b = 2;\n';
+  /** The answer, or 'still waiting' once the turns a fake Git's answers take have passed (its `git status` never ends unless told). */
+  const answerOf = async (located: Promise<unknown>) => Promise.race([located, turns(10).then(() => 'still waiting')]);
+
+  it('a file as the commit has it: the link at once, `git status` not waited for', async () => {
+    useGit([FIRST], { [`${FIRST}:${FILE}`]: TEXT });
+    const location = (await answerOf(locateInGit(Uri.file(FILE) as never, 2, 3, false, { text: TEXT }))) as CodeLocation;
+    assert.equal(location.kind, 'permalink', JSON.stringify(location));
+    assert.match((location as { url: string }).url, new RegExp(`/blob/${FIRST}/src/a\\.ts#L2-L3$`));
+    assert.equal(repo.statusRunning(), false, 'no git status');
+    assert.deepEqual(repo.shown, [`a:${FILE}`], 'one git show');
+    assert.deepEqual(repo.asked, [FIRST], 'the remote branches asked once, beside it');
+  });
+
+  it('a file saved since the commit, which Git’s state does not know yet: local, as changed, without `git status`', async () => {
+    useGit([FIRST], { [`${FIRST}:${FILE}`]: TEXT });
+    const location = await answerOf(locateInGit(Uri.file(FILE) as never, 2, 3, false, { text: TEXT.replace('2', '3') }));
+    assert.deepEqual(location, { kind: 'local', reason: 'the file has uncommitted changes' });
+    assert.equal(repo.statusRunning(), false);
+  });
+
+  it('CRLF on disk where Git keeps LF, and a byte order mark: the same file', async () => {
+    useGit([FIRST], { [`${FIRST}:${FILE}`]: `\uFEFF${TEXT}` });
+    const location = (await answerOf(
+      locateInGit(Uri.file(FILE) as never, 2, 3, false, { text: TEXT.replace(/\n/g, '\r\n') }),
+    )) as CodeLocation;
+    assert.equal(location.kind, 'permalink', JSON.stringify(location));
+  });
+
+  it('a file the commit does not have: `git status` tells why (not committed yet)', async () => {
+    useGit([FIRST]);
+    const located = locateInGit(Uri.file(FILE) as never, 2, 3, false, { text: TEXT });
+    await turns();
+    assert.equal(repo.statusRunning(), true, 'status asked where git show could not tell');
+    (repo.repository.state as { untrackedChanges?: unknown[] }).untrackedChanges = [{ uri: Uri.file(FILE), status: 7 }];
+    repo.endStatus();
+    assert.deepEqual(await located, { kind: 'local', reason: 'the file is not committed yet' });
   });
 });

@@ -99,6 +99,29 @@ forEachProfile((profile) =>
       }
     });
 
+    it('says the code is local when a committed file was saved a moment ago (before Git looked again)', async () => {
+      const folder = vscode.workspace.workspaceFolders![0]!.uri;
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'src', 'greeting.ts'));
+      const committed = document.getText();
+      const saveAs = async (text: string) => {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+        assert.ok(await vscode.workspace.applyEdit(edit), 'the edit applied');
+        assert.ok(await document.save(), 'saved');
+      };
+      await saveAs(`${committed}export const changed = true;\n`);
+      try {
+        await openAndSelect('src/greeting.ts', 1, 2);
+        await (await extensionApi()).actions.reportBug({ title: 'Changed since the commit' });
+        const content = String((await sentBug()).content);
+        assert.doesNotMatch(content, /github\.com/, 'no permalink to lines the commit does not have');
+        assert.match(content, /uncommitted changes/);
+      } finally {
+        await saveAs(committed);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+    });
+
     it("with no selection, reports the cursor's line", async () => {
       const editor = await openAndSelect('src/greeting.ts', 2, 2);
       editor.selection = new vscode.Selection(2, 4, 2, 4);

@@ -53,7 +53,7 @@ export interface TimedPosts {
   email: { title: string; content: string };
 }
 
-/** What Open Post opens: Helpdesk Bridge's conversation page, or the floor's text document. */
+/** What Open Post opens, timed to its text painted: a webview's page (Helpdesk Bridge's conversation page, or the floor's with --post-floor webview), or the floor's text document. */
 export type OpensPost = 'page' | 'text';
 
 export interface InstallOptions {

@@ -345,7 +345,9 @@ export class Installed {
         port: this.port,
         workspace: options.workspace,
         env: this.hookedEnv(dir),
-        settings: { 'helpdesk.accountUrl': options.standIn.url, ...settings },
+        // VS Code 1.139 opens some editors (Running Extensions among them) in a modal over the
+        // window, which the palette does not open over: each in an editor group, as 1.100 has it.
+        settings: { 'helpdesk.accountUrl': options.standIn.url, 'workbench.editor.useModal': 'off', ...settings },
         installExtensions: install,
         verbose: options.verbose,
         cleanups: own,

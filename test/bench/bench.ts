@@ -275,6 +275,7 @@ async function bench(): Promise<void> {
     environment: environment(codeServer),
     command,
     floorLabel: against ? basename(against) : postFloor === 'webview' ? 'Floor (webview)' : 'Floor',
+    postFloorWebview: postFloor === 'webview',
     against: against !== undefined,
     sessions,
     sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },

@@ -13,7 +13,7 @@
 import { appendFileSync } from 'node:fs';
 import { Module } from 'node:module';
 import { sep } from 'node:path';
-import { isExtensionHost } from './extensionHostProcess';
+import { isExtensionHost, preloadInExtensionHost } from './extensionHostProcess';
 
 export interface ActivationCpu {
   /** CPU ms while the main module loaded, and while activate() ran to its return. */
@@ -24,6 +24,7 @@ export interface ActivationCpu {
   activateWallMs: number;
 }
 
+preloadInExtensionHost(__filename);
 const dir = process.env.HELPDESK_ACTIVATION_DIR;
 const file = process.env.HELPDESK_ACTIVATION_FILE;
 

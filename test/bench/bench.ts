@@ -2,8 +2,15 @@
 // startup, opening the Helpdesk view, Report Bug, Open Post on an e-mail), each paired against a floor extension in the same run; load more at depth; an MCP read against the same tool through VS Code's chat; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
-//   npm run bench [-- --quick] [--sessions] [--pairs N] [--against FILE.vsix] [--save FILE.json] [--verbose]
+//   npm run bench [-- --quick] [--sessions] [--pairs N] [--against FILE.vsix] [--code-server VERSION] [--save FILE.json] [--verbose]
 //     --quick     5 pairs (for a commit); default 15
+//     --code-server VERSION  the workbenches in that code-server (default CODE_SERVER_VERSION, see
+//                 codeServerInstall.ts), installed once under .cache/ with the Node it runs on, which
+//                 then runs its extension hosts too; the report's first line names it
+//     --post-floor webview  an experiment: the floor's Open Post shows the content as plain escaped
+//                 text in a bare webview panel (static HTML, no script), timed to its text painted in
+//                 the webview's frame as ours is, instead of in a text document (the default, `text`):
+//                 what is left of ours over it is not the webview's own start
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup, open to rows and Report Bug, at +0 ms, this build
@@ -87,6 +94,8 @@ async function bench(): Promise<void> {
       save: { type: 'string' },
       compare: { type: 'boolean', default: false },
       slow: { type: 'boolean', default: false },
+      'code-server': { type: 'string' },
+      'post-floor': { type: 'string', default: 'text' },
     },
     allowPositionals: true,
   });
@@ -109,12 +118,20 @@ async function bench(): Promise<void> {
       say(`Figures saved in ${values.save}.`);
     }
   };
+  const postFloor = values['post-floor'];
+  if (postFloor !== 'text' && postFloor !== 'webview') throw new Error(`--post-floor is text or webview, not ${postFloor}.`);
+  if (postFloor !== 'text' && values.against) throw new Error('--post-floor is for the floor, not with --against.');
+  const version = values['code-server'] ?? CODE_SERVER_VERSION;
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   if (values.slow) becomeSlowMachine(cleanups);
-  const environment = () => {
+  // Without a workbench (--email, --news), only the bench's own Node.
+  const environment = (installedEditor?: CodeServerInstall) => {
     const cpu = cpus();
     const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}${values.slow ? ` (${SLOW_MODE})` : ''}`;
-    return `code-server ${CODE_SERVER_VERSION}, Chromium (headless), Node ${process.version}, ${machine}, ${new Date().toISOString().slice(0, 16)}Z`;
+    const editor = installedEditor
+      ? `code-server ${installedEditor.version} (VS Code ${installedEditor.vscodeVersion}, on Node ${installedEditor.nodeVersion}), Chromium (headless), `
+      : '';
+    return `${editor}the bench on Node ${process.version}, ${machine}, ${new Date().toISOString().slice(0, 16)}Z`;
   };
   say('The e-mail conversions (no workbench)…');
   const email = measureEmail(say);
@@ -150,7 +167,10 @@ async function bench(): Promise<void> {
   const verbose = values.verbose ?? false;
   const root = findRepoRoot();
 
-  const codeServer = await prepareEditor(root, say, { chromium: true });
+  const codeServer = await prepareEditor(root, say, { chromium: true, version });
+  say(
+    `code-server ${codeServer.version} (VS Code ${codeServer.vscodeVersion}) on Node ${codeServer.nodeVersion}, its extension hosts too.`,
+  );
   const temp = mkdtempSync(join(tmpdir(), 'hd-bench-'));
   cleanups.add(() => rmSync(temp, { recursive: true, force: true }));
   const workspace = createWorkspace(join(temp, 'workspace'));
@@ -166,7 +186,15 @@ async function bench(): Promise<void> {
   const mcpPairs = values.quick ? MCP.quickPairs : MCP.pairs;
   if (values.mcp) {
     const mcp = await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
-    report({ environment: environment(), command, floorLabel: 'Floor', against: false, sessions: [], mcp, wallMs: Date.now() - wallStart });
+    report({
+      environment: environment(codeServer),
+      command,
+      floorLabel: 'Floor',
+      against: false,
+      sessions: [],
+      mcp,
+      wallMs: Date.now() - wallStart,
+    });
     return;
   }
   if (values.depth) {
@@ -179,7 +207,7 @@ async function bench(): Promise<void> {
       values.profile === undefined ? undefined : resolve(values.profile),
     );
     report({
-      environment: environment(),
+      environment: environment(codeServer),
       command,
       floorLabel: 'Floor',
       against: false,
@@ -218,8 +246,9 @@ async function bench(): Promise<void> {
   const floor = against
     ? (await install(basename(against), against, 'b', 'page', profiled('against'))).installed
     : (
-        await install('floor', await packageFloor(root, temp, cleanups), 'b', 'text', {
+        await install('floor', await packageFloor(root, temp, cleanups), 'b', postFloor === 'webview' ? 'page' : 'text', {
           HELPDESK_FLOOR_POST: JSON.stringify(ours.post),
+          HELPDESK_FLOOR_OPEN_POST: postFloor,
           ...profiled('floor'),
         })
       ).installed;
@@ -249,9 +278,10 @@ async function bench(): Promise<void> {
   const mcp = against || values.sessions ? undefined : await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
 
   report({
-    environment: environment(),
+    environment: environment(codeServer),
     command,
-    floorLabel: against ? basename(against) : 'Floor',
+    floorLabel: against ? basename(against) : postFloor === 'webview' ? 'Floor (webview)' : 'Floor',
+    postFloorWebview: postFloor === 'webview',
     against: against !== undefined,
     sessions,
     sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },

@@ -5,8 +5,9 @@
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isExtensionHost } from './extensionHostProcess';
+import { isExtensionHost, preloadInExtensionHost } from './extensionHostProcess';
 
+preloadInExtensionHost(__filename);
 const dir = process.env.HELPDESK_PROFILE_DIR;
 if (dir && isExtensionHost) {
   const session = new Session();

@@ -67,6 +67,8 @@ export interface BenchFigures {
   floorLabel: string;
   /** The floor is another build of ours: the targets do not apply. */
   against: boolean;
+  /** The floor's Open Post showed a bare webview (--post-floor webview, an experiment), not a text document. */
+  postFloorWebview?: boolean;
   /** Measured in the slow mode (--slow); absent in runs saved before it. */
   slow?: boolean;
   sessions: SessionFigures[];
@@ -404,7 +406,7 @@ What is timed
     comments, which this profile does not list) → Helpdesk Bridge's conversation page showing
     the message's text, in the page's frame within the webview's (every animation frame looks
     into the frames of the workbench's origin: a mutation there is none of the workbench's
-    document); the floor's: → its text document's first line painted. Preparing opened it once
+    document); the floor's: → ${f.postFloorWebview ? "its bare webview's text painted, seen alike (--post-floor webview: the content escaped, in static HTML without script)" : "its text document's first line painted"}. Preparing opened it once
     on both sides (a webview's first start registers its service worker in the browser profile).
   Paired difference: the median of the per-pair differences (ours − floor), with a
     distribution-free interval for it from order statistics (its coverage given). Ratio: of

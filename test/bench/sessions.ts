@@ -53,7 +53,7 @@ export interface TimedPosts {
   email: { title: string; content: string };
 }
 
-/** What Open Post opens: Helpdesk Bridge's conversation page, or the floor's text document. */
+/** What Open Post opens, timed to its text painted: a webview's page (Helpdesk Bridge's conversation page, or the floor's with --post-floor webview), or the floor's text document. */
 export type OpensPost = 'page' | 'text';
 
 export interface InstallOptions {
@@ -345,7 +345,9 @@ export class Installed {
         port: this.port,
         workspace: options.workspace,
         env: this.hookedEnv(dir),
-        settings: { 'helpdesk.accountUrl': options.standIn.url, ...settings },
+        // VS Code 1.139 opens some editors (Running Extensions among them) in a modal over the
+        // window, which the palette does not open over: each in an editor group, as 1.100 has it.
+        settings: { 'helpdesk.accountUrl': options.standIn.url, 'workbench.editor.useModal': 'off', ...settings },
         installExtensions: install,
         verbose: options.verbose,
         cleanups: own,

@@ -50,7 +50,7 @@ describe('Report Bug from the palette', () => {
       languageId: 'typescript',
       lineCount: lines.length,
       lineAt: (line: number) => ({ text: lines[line]! }),
-      getText: (range: Range) => lines.slice(range.startLine, range.endLine + 1).join('\n'),
+      getText: (range?: Range) => (range ? lines.slice(range.startLine, range.endLine + 1) : lines).join('\n'),
     };
     const selection = { start: { line: 1, character: 0 }, end: { line: 2, character: 3 }, isEmpty: false };
     window.activeTextEditor = { document, selection };

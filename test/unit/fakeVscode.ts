@@ -680,12 +680,15 @@ function diskDocument(uri: Uri) {
     languageId: 'typescript',
     lineCount: lines.length,
     lineAt: (line: number) => ({ text: lines[line]! }),
-    getText: (range: Range) =>
-      lines
-        .slice(range.startLine, range.endLine + 1)
-        .map((text, i, all) => (i === all.length - 1 ? text.slice(0, range.endCharacter) : text))
-        .map((text, i) => (i === 0 ? text.slice(range.startCharacter) : text))
-        .join('\n'),
+    /** The whole text without a range, as VS Code's document gives it. */
+    getText: (range?: Range) =>
+      range === undefined
+        ? lines.join('\n')
+        : lines
+            .slice(range.startLine, range.endLine + 1)
+            .map((text, i, all) => (i === all.length - 1 ? text.slice(0, range.endCharacter) : text))
+            .map((text, i) => (i === 0 ? text.slice(range.startCharacter) : text))
+            .join('\n'),
   };
 }
 

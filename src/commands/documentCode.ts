@@ -51,7 +51,8 @@ export async function lookUpCode(document: vscode.TextDocument, selection: CodeS
     () =>
       locateInGit(document.uri, selection.startLine, selection.endLine, document.isDirty, {
         onError: (e) => log.error('Git lookup failed', e),
-        text: document.getText(),
+        // A dirty or untitled document is answered "unsaved" before its text would be read.
+        text: document.isDirty || document.isUntitled ? undefined : document.getText(),
       }),
   );
   return { selection, location, maxLines: readSettings().snippetMaxLines };

@@ -71,6 +71,20 @@ describe('Report Bug from the palette', () => {
     assert.match(String((filed(server).at(-1)!.body as { post: { content: string } }).post.content), /name is required/);
   });
 
+  it('reads only the selected lines of a document with unsaved changes: Git answers "unsaved" without its whole text', async () => {
+    const rig = toolRig([server]);
+    const editor = window.activeTextEditor as { document: { isDirty: boolean; getText: (range?: Range) => string } };
+    const { getText } = editor.document;
+    let wholeTextReads = 0;
+    editor.document.isDirty = true;
+    editor.document.getText = (range?: Range) => (range ? getText(range) : (wholeTextReads++, getText()));
+    const reported = reportBug(rig.services, rig.signedIn());
+    (await until(() => fake.inputBoxes[0])).accept('greet() throws on an empty name');
+    assert.ok(await reported, 'filed');
+    assert.match(String((filed(server).at(-1)!.body as { post: { content: string } }).post.content), /name is required/);
+    assert.equal(wholeTextReads, 0);
+  });
+
   it('Escape in the title box files nothing', async () => {
     const rig = toolRig([server]);
     const before = filed(server).length;

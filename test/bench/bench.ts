@@ -183,18 +183,21 @@ async function bench(): Promise<void> {
       .map(([f, n]) => `${f} ${n} B`)
       .join(', ')} (${total} B).`,
   );
-  const mcpPairs = values.quick ? MCP.quickPairs : MCP.pairs;
-  if (values.mcp) {
-    const mcp = await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
+  /** A run of one part alone (--mcp, --depth): no sessions, no floor of its own. */
+  const reportPart = (part: Pick<Parameters<typeof report>[0], 'mcp' | 'depth' | 'news'>) =>
     report({
       environment: environment(codeServer),
       command,
       floorLabel: 'Floor',
       against: false,
       sessions: [],
-      mcp,
+      ...part,
       wallMs: Date.now() - wallStart,
     });
+  const mcpPairs = values.quick ? MCP.quickPairs : MCP.pairs;
+  if (values.mcp) {
+    const mcp = await measureMcp(root, temp, codeServer, packaged, mcpPairs, verbose);
+    reportPart({ mcp });
     return;
   }
   if (values.depth) {
@@ -206,16 +209,7 @@ async function bench(): Promise<void> {
       verbose,
       values.profile === undefined ? undefined : resolve(values.profile),
     );
-    report({
-      environment: environment(codeServer),
-      command,
-      floorLabel: 'Floor',
-      against: false,
-      sessions: [],
-      depth,
-      news,
-      wallMs: Date.now() - wallStart,
-    });
+    reportPart({ depth, news });
     return;
   }
 

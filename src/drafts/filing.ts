@@ -74,7 +74,14 @@ export type Filing<A extends FilingAccount = FilingAccount> =
       ref: string;
       /** The post remembered for later searches (it never fails). */ noted: Promise<void>;
     }
-  | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined; ref: string }
+  | {
+      outcome: 'filedEarlier';
+      post: Post;
+      account: A;
+      sentText: string | undefined;
+      ref: string;
+      /** The post remembered for later searches (it never fails). */ noted: Promise<void>;
+    }
   | { outcome: 'maybeFiled'; doubt: Doubt; account: A }
   | { outcome: 'failed'; error: unknown; mayBeStored: boolean }
   | { outcome: 'refused'; why: Refusal };
@@ -96,15 +103,17 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
   const before = draft.unconfirmed;
   try {
     if (before && !context.resendAnyway) {
-      const earlier = await step((signal) => findEarlier(account, draft, before, log, signal));
-      if (typeof earlier === 'object')
-        return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '' };
+      const earlier = await step((signal) => findEarlier(account, draft, before, signal));
+      if (typeof earlier === 'object') {
+        const noted = laterNoteFiled(account, draft, earlier, before.ref ?? '', log);
+        return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '', noted };
+      }
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
     const attempt = await mark(markers, draft, before, account.newestListed);
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
     // Not waited for: the post is filed, and the person is told so, whether or not this is written.
-    const noted = noteFiled(account, draft, post, attempt.ref, log);
+    const noted = laterNoteFiled(account, draft, post, attempt.ref, log);
     return { outcome: 'filed', post, account, sentText: draft.text, ref: attempt.ref, noted };
   } catch (error) {
     // Before the first attempt there was no marker: a clear "not stored" leaves none.
@@ -163,15 +172,12 @@ async function findEarlier(
   account: FilingAccount,
   draft: Draft,
   before: UnconfirmedSend,
-  log: FilingContext['log'],
   signal: AbortSignal,
 ): Promise<Post | FindOutcome> {
   const { ref } = before;
   if (!ref) return 'unsure';
   const sought = { kind: draft.kind, ref, after: before.newestPostId, parentId: draft.postId, markerAtHead: before.markerAtHead === true };
-  const found = await account.findFiled(sought, signal);
-  if (typeof found === 'object') await noteFiled(account, draft, found, ref, log);
-  return found;
+  return account.findFiled(sought, signal);
 }
 
 function create(account: FilingAccount, draft: Draft, ref: string, signal: AbortSignal): Promise<Post> {
@@ -183,6 +189,15 @@ function create(account: FilingAccount, draft: Draft, ref: string, signal: Abort
   }
   if (draft.kind === 'bug') return account.reportError({ title, content }, signal);
   return account.createTask({ title, content, task_kind: 'task', ...owner }, signal);
+}
+
+/**
+ * `noteFiled` in the next turn: once the person is told (the shell announces as the answer is in),
+ * not before. Remembering the post only teaches later searches after lost answers; a window gone
+ * before it is written leaves those searches less sure (the person is asked), never sending twice.
+ */
+function laterNoteFiled(account: FilingAccount, draft: Draft, post: Post, ref: string, log: FilingContext['log']): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(() => noteFiled(account, draft, post, ref, log));
 }
 
 /** Remembered to learn from later (see `searchFiled`); the post is filed whether or not this is. */

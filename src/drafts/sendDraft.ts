@@ -203,7 +203,7 @@ export class DraftSender {
     for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined }))
       await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
-    if (filing.outcome === 'filed') await filing.noted;
+    await filing.noted;
     // The draft's file, not this window's copy: another window may have saved into it meanwhile, unheard yet.
     const current = await this.drafts.read(draft.id);
     const kept =

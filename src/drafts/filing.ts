@@ -46,6 +46,11 @@ export interface FilingContext {
   markers: MarkerStore;
   /** The person was told that an earlier attempt may have been filed (`maybeFiled`) and chose to send anyway. */
   resendAnyway?: boolean;
+  /**
+   * The draft's `unconfirmed` is its first attempt's, written with the draft as it was saved (see
+   * `firstAttempt`), and that attempt has not gone out: there is no earlier one to look for.
+   */
+  marked?: boolean;
   /** Runs one call to the service (the search, then the create), with the signal that cancels it: the shell shows its progress. */
   step: <T>(call: (signal: AbortSignal) => Promise<T>) => PromiseLike<T>;
   /** For what fails without changing the outcome. */
@@ -100,7 +105,7 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
   const empty = emptyPart(draft);
   if (empty) return { outcome: 'refused', why: empty };
   const { markers, step, log } = context;
-  const before = draft.unconfirmed;
+  const before = context.marked ? undefined : draft.unconfirmed;
   try {
     if (before && !context.resendAnyway) {
       const earlier = await step((signal) => findEarlier(account, draft, before, signal));
@@ -110,7 +115,8 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
       }
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
-    const attempt = await mark(markers, draft, before, account.newestListed);
+    const attempt =
+      (context.marked && markedAlready(draft)) || (await mark(markers, marking(draft, context), before, account.newestListed));
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
     // Not waited for: the post is filed, and the person is told so, whether or not this is written.
     const noted = laterNoteFiled(account, draft, post, attempt.ref, log);
@@ -131,7 +137,33 @@ export function endAttempt(markers: MarkerStore, draft: Draft): Promise<void> {
   return markers.endAttempt(draft.id);
 }
 
-function emptyPart(draft: Draft): Refusal | undefined {
+/**
+ * The first attempt of a draft that holds `draft.text`: a new marker (or the one chosen when the
+ * write was composed, and shown to the person), with the baseline. Written before it goes out.
+ */
+export function firstAttempt(draft: Pick<Draft, 'ref' | 'text'>, baseline: number | undefined): Attempt {
+  return { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
+}
+
+/** Whether the draft has what a send needs of it: a title, and a comment its words. */
+export function fileable(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>): boolean {
+  return emptyPart(draft) === undefined;
+}
+
+/** The attempt written with the draft (`marked`), where the draft still holds the text it is for. */
+function markedAlready(draft: Draft): Attempt | undefined {
+  const { unconfirmed } = draft;
+  return unconfirmed?.ref && unconfirmed.markerAtHead && unconfirmed.sentText === draft.text
+    ? { ...unconfirmed, ref: unconfirmed.ref }
+    : undefined;
+}
+
+/** A draft marked as saved and edited since: its attempt is a first one still, with that marker. */
+function marking(draft: Draft, context: FilingContext): Draft {
+  return context.marked ? { ...draft, ref: draft.unconfirmed?.ref ?? draft.ref } : draft;
+}
+
+function emptyPart(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>): Refusal | undefined {
   const { title, description } = draftContent(draft);
   if (!title) return 'emptyTitle';
   if (draft.kind === 'comment' && !description) return 'emptyComment';
@@ -151,7 +183,7 @@ async function mark(
 ): Promise<Attempt> {
   if (!before) {
     // A marker chosen when the write was composed (and shown to the person) is the one it files with.
-    const attempt = { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
+    const attempt = firstAttempt(draft, baseline);
     await markers.setUnconfirmed(draft.id, attempt);
     return attempt;
   }

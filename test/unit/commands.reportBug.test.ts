@@ -169,6 +169,29 @@ describe('Report Bug from the palette', () => {
     assert.equal(kept.unconfirmed, undefined, 'not taken for an attempt that may be on the service');
   });
 
+  it('another window sending the draft while its POST is on its way is refused: filed once', async () => {
+    const draftsFolder = new MemoryFolder();
+    const presence = new MemoryFolder();
+    const state = memoryState();
+    const before = filed(server).length;
+    server.addFault({ method: 'POST', path: '/app/posts.json', hold: true, times: 1 });
+    const first = toolRig([server], { draftsFolder, presence, state });
+    const reported = reportBug(first.services, first.signedIn());
+    (await until(() => fake.inputBoxes[0])).accept('Raced by another window');
+    await until(() => (filed(server).length > before ? true : undefined));
+    const other = toolRig([server], { draftsFolder, presence, state });
+    await other.drafts.ready;
+    const [draft] = other.drafts.all();
+    assert.ok(draft?.unconfirmed?.ref, 'the other window sees it marked');
+    assert.equal(await other.sender.send(draft.id), undefined, 'refused: this window is sending it');
+    server.release();
+    const post = await reported;
+    assert.ok(post, 'filed by its own window');
+    assert.equal(filed(server).length, before + 1, 'once');
+    assert.equal(await other.sender.send(draft.id), undefined, 'gone once filed');
+    assert.equal(filed(server).length, before + 1, 'still once');
+  });
+
   it('Escape in the title box files nothing', async () => {
     const rig = toolRig([server]);
     const before = filed(server).length;

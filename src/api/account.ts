@@ -254,10 +254,15 @@ export class Account {
     return created;
   }
 
-  /** A post this extension filed (or found after its answer was lost): the views show it at once. */
+  /**
+   * A post this extension filed (or found after its answer was lost): the views show it in the
+   * next turn, once the caller has told the person (what the views redraw is no part of the
+   * filing, and the person's notification is not held behind it). Every listener is told all the
+   * same, whatever the caller does after.
+   */
   private filed(post: Post): Post {
     if (this.newest !== undefined) this.newest = Math.max(this.newest, post.id);
-    this.changed.fire({ kind: 'filed', post });
+    setImmediate(() => this.changed.fire({ kind: 'filed', post }));
     return post;
   }
 

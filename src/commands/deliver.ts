@@ -11,11 +11,12 @@ export type Delivery = 'send' | 'edit';
 
 /**
  * What every write does: save its draft first, so nothing typed is lost, then send it, or open it
- * with a word on how to send it. A draft sent at once is saved already claimed for the send.
+ * with a word on how to send it. A draft sent at once is saved already claimed for the send (and
+ * marked for its first attempt, see `DraftSender.sendNew`).
  */
 export async function deliver(services: WriteServices, fields: NewDraft, delivery: Delivery): Promise<Post | undefined> {
-  const draft = await services.drafts.create(fields, { claimed: delivery === 'send' });
-  if (delivery === 'send') return services.sender.send(draft.id);
+  if (delivery === 'send') return services.sender.sendNew(fields);
+  const draft = await services.drafts.create(fields);
   await openDraft(draft.id);
   void services.ui.info(
     draft.kind === 'comment'

@@ -135,18 +135,27 @@ export class DraftStore {
 
   /**
    * Saves a new draft. `claimed`: it is to be sent at once, so it is written claimed by this
-   * window (see `claim`), in the same write, rather than saved and then claimed.
+   * window (see `claim`), in the same write, rather than saved and then claimed. `attempt`: the
+   * marker of its first attempt (see `firstAttempt`), worked out while the window says it is
+   * sending it and written in that same write too; none where it resolves with none, or fails.
    */
-  async create(fields: NewDraft, { claimed = false } = {}): Promise<Draft> {
+  async create(
+    fields: NewDraft,
+    { claimed = false, attempt }: { claimed?: boolean; attempt?: PromiseLike<UnconfirmedSend | undefined> } = {},
+  ): Promise<Draft> {
     tooLong(fields.text);
     const now = Date.now();
     const id = `${fields.kind}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
     // Where the window cannot say it is sending it (its file cannot be written), what was typed
     // is saved all the same, claimed by nobody, and the failure said after.
     let failure: { error: unknown } | undefined;
-    if (claimed) await this.presence.startSending(id).catch((error: unknown) => void (failure = { error }));
+    const [, unconfirmed] = await Promise.all([
+      claimed ? this.presence.startSending(id).catch((error: unknown) => void (failure = { error })) : undefined,
+      claimed && attempt ? Promise.resolve(attempt).catch(() => undefined) : undefined,
+    ]);
     const sending = claimed && !failure ? { sending: { by: this.window, since: now } } : {};
-    const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...sending };
+    const marked = claimed && !failure && unconfirmed ? { unconfirmed } : {};
+    const draft: Draft = { ...fields, id, createdAt: now, updatedAt: now, ...sending, ...marked };
     try {
       await this.change(() => this.write(draft));
     } catch (error) {

@@ -119,7 +119,7 @@ export class FiledIntents {
     const names = (await this.folder.names().catch(() => [] as string[])).filter(
       (name) => name.endsWith('.json') && isDraftRef(name.slice(0, -'.json'.length)),
     );
-    for (const name of names.slice(MOST_READ)) await this.folder.remove(name).catch(() => undefined);
+    const beyond = names.slice(MOST_READ);
     const now = this.now();
     const read = await Promise.all(
       names.slice(0, MOST_READ).map(async (name) => {
@@ -146,8 +146,13 @@ export class FiledIntents {
       ({ name, entry, file }) =>
         !keptNames.has(name) && (entry !== undefined || file === undefined || Math.abs(now - file.mtime) > CLOCK_SLACK_MS),
     );
-    for (const { name } of stale) await this.folder.remove(name).catch(() => undefined);
+    // Removed after, one by one: a look-up (before a send goes out) waits for none of it.
+    void this.removeAll([...beyond, ...stale.map(({ name }) => name)]);
     return kept;
+  }
+
+  private async removeAll(names: readonly string[]): Promise<void> {
+    for (const name of names) await this.folder.remove(name).catch(() => undefined);
   }
 }
 

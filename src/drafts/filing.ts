@@ -46,6 +46,11 @@ export interface FilingContext {
   markers: MarkerStore;
   /** The person was told that an earlier attempt may have been filed (`maybeFiled`) and chose to send anyway. */
   resendAnyway?: boolean;
+  /**
+   * The draft's `unconfirmed` is its first attempt's, written with the draft as it was saved (see
+   * `firstAttempt`), and that attempt has not gone out: there is no earlier one to look for.
+   */
+  marked?: boolean;
   /** Runs one call to the service (the search, then the create), with the signal that cancels it: the shell shows its progress. */
   step: <T>(call: (signal: AbortSignal) => Promise<T>) => PromiseLike<T>;
   /** For what fails without changing the outcome. */
@@ -74,7 +79,14 @@ export type Filing<A extends FilingAccount = FilingAccount> =
       ref: string;
       /** The post remembered for later searches (it never fails). */ noted: Promise<void>;
     }
-  | { outcome: 'filedEarlier'; post: Post; account: A; sentText: string | undefined; ref: string }
+  | {
+      outcome: 'filedEarlier';
+      post: Post;
+      account: A;
+      sentText: string | undefined;
+      ref: string;
+      /** The post remembered for later searches (it never fails). */ noted: Promise<void>;
+    }
   | { outcome: 'maybeFiled'; doubt: Doubt; account: A }
   | { outcome: 'failed'; error: unknown; mayBeStored: boolean }
   | { outcome: 'refused'; why: Refusal };
@@ -93,18 +105,21 @@ export async function fileDraft<A extends FilingAccount>(draft: Draft, account: 
   const empty = emptyPart(draft);
   if (empty) return { outcome: 'refused', why: empty };
   const { markers, step, log } = context;
-  const before = draft.unconfirmed;
+  const before = context.marked ? undefined : draft.unconfirmed;
   try {
     if (before && !context.resendAnyway) {
-      const earlier = await step((signal) => findEarlier(account, draft, before, log, signal));
-      if (typeof earlier === 'object')
-        return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '' };
+      const earlier = await step((signal) => findEarlier(account, draft, before, signal));
+      if (typeof earlier === 'object') {
+        const noted = laterNoteFiled(account, draft, earlier, before.ref ?? '', log);
+        return { outcome: 'filedEarlier', post: earlier, account, sentText: before.sentText, ref: before.ref ?? '', noted };
+      }
       if (earlier !== 'absent') return { outcome: 'maybeFiled', doubt: earlier, account };
     }
-    const attempt = await mark(markers, draft, before, account.newestListed);
+    const attempt =
+      (context.marked && markedAlready(draft)) || (await mark(markers, marking(draft, context), before, account.newestListed));
     const post = await step((signal) => create(account, draft, attempt.ref, signal));
     // Not waited for: the post is filed, and the person is told so, whether or not this is written.
-    const noted = noteFiled(account, draft, post, attempt.ref, log);
+    const noted = laterNoteFiled(account, draft, post, attempt.ref, log);
     return { outcome: 'filed', post, account, sentText: draft.text, ref: attempt.ref, noted };
   } catch (error) {
     // Before the first attempt there was no marker: a clear "not stored" leaves none.
@@ -122,7 +137,33 @@ export function endAttempt(markers: MarkerStore, draft: Draft): Promise<void> {
   return markers.endAttempt(draft.id);
 }
 
-function emptyPart(draft: Draft): Refusal | undefined {
+/**
+ * The first attempt of a draft that holds `draft.text`: a new marker (or the one chosen when the
+ * write was composed, and shown to the person), with the baseline. Written before it goes out.
+ */
+export function firstAttempt(draft: Pick<Draft, 'ref' | 'text'>, baseline: number | undefined): Attempt {
+  return { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
+}
+
+/** Whether the draft has what a send needs of it: a title, and a comment its words. */
+export function fileable(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>): boolean {
+  return emptyPart(draft) === undefined;
+}
+
+/** The attempt written with the draft (`marked`), where the draft still holds the text it is for. */
+function markedAlready(draft: Draft): Attempt | undefined {
+  const { unconfirmed } = draft;
+  return unconfirmed?.ref && unconfirmed.markerAtHead && unconfirmed.sentText === draft.text
+    ? { ...unconfirmed, ref: unconfirmed.ref }
+    : undefined;
+}
+
+/** A draft marked as saved and edited since: its attempt is a first one still, with that marker. */
+function marking(draft: Draft, context: FilingContext): Draft {
+  return context.marked ? { ...draft, ref: draft.unconfirmed?.ref ?? draft.ref } : draft;
+}
+
+function emptyPart(draft: Pick<Draft, 'kind' | 'text' | 'titled' | 'postId'>): Refusal | undefined {
   const { title, description } = draftContent(draft);
   if (!title) return 'emptyTitle';
   if (draft.kind === 'comment' && !description) return 'emptyComment';
@@ -142,7 +183,7 @@ async function mark(
 ): Promise<Attempt> {
   if (!before) {
     // A marker chosen when the write was composed (and shown to the person) is the one it files with.
-    const attempt = { ref: draft.ref ?? newDraftRef(), sentText: draft.text, newestPostId: baseline, markerAtHead: true };
+    const attempt = firstAttempt(draft, baseline);
     await markers.setUnconfirmed(draft.id, attempt);
     return attempt;
   }
@@ -163,15 +204,12 @@ async function findEarlier(
   account: FilingAccount,
   draft: Draft,
   before: UnconfirmedSend,
-  log: FilingContext['log'],
   signal: AbortSignal,
 ): Promise<Post | FindOutcome> {
   const { ref } = before;
   if (!ref) return 'unsure';
   const sought = { kind: draft.kind, ref, after: before.newestPostId, parentId: draft.postId, markerAtHead: before.markerAtHead === true };
-  const found = await account.findFiled(sought, signal);
-  if (typeof found === 'object') await noteFiled(account, draft, found, ref, log);
-  return found;
+  return account.findFiled(sought, signal);
 }
 
 function create(account: FilingAccount, draft: Draft, ref: string, signal: AbortSignal): Promise<Post> {
@@ -183,6 +221,15 @@ function create(account: FilingAccount, draft: Draft, ref: string, signal: Abort
   }
   if (draft.kind === 'bug') return account.reportError({ title, content }, signal);
   return account.createTask({ title, content, task_kind: 'task', ...owner }, signal);
+}
+
+/**
+ * `noteFiled` in the next turn: once the person is told (the shell announces as the answer is in),
+ * not before. Remembering the post only teaches later searches after lost answers; a window gone
+ * before it is written leaves those searches less sure (the person is asked), never sending twice.
+ */
+function laterNoteFiled(account: FilingAccount, draft: Draft, post: Post, ref: string, log: FilingContext['log']): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(() => noteFiled(account, draft, post, ref, log));
 }
 
 /** Remembered to learn from later (see `searchFiled`); the post is filed whether or not this is. */

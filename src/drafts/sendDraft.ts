@@ -10,9 +10,9 @@ import { labelText } from '../text/serverText';
 import { errorText } from '../ui/errorText';
 import { parseDraftDocument } from './draftDocument';
 import { draftUri } from './draftUri';
-import type { Draft, DraftStore } from './drafts';
+import type { Draft, DraftStore, NewDraft, UnconfirmedSend } from './drafts';
 import { FiledIntents, intentsOf, memoryFolder, twinsOf, type Twins } from './filedIntents';
-import { endAttempt, fileDraft, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
+import { endAttempt, fileable, fileDraft, firstAttempt, type Doubt, type Filing, type FilingContext, type Refusal } from './filing';
 import { plural } from '../text/plural';
 import { numberText, relativeTime } from '../text/intl';
 
@@ -59,6 +59,30 @@ export class DraftSender {
 
   /** Sends under way, by draft id. */
   private readonly sending = new Map<string, Promise<Sent>>();
+  /** New drafts saved with their first attempt's marker (see `sendNew`), until their send begins. */
+  private readonly marked = new Set<string>();
+
+  /**
+   * Saves a new draft and sends it at once. Where nothing stands between it and its POST (its
+   * account signed in to, a title, no earlier write of its intent to ask about), the marker of its
+   * first attempt is written with it, in the one write that saves and claims it, rather than in a
+   * write of its own after; otherwise the send marks it as any other, once the person was asked.
+   */
+  async sendNew(fields: NewDraft): Promise<Post | undefined> {
+    const draft = await this.drafts.create(fields, { claimed: true, attempt: this.firstMark(fields) });
+    if (draft.unconfirmed) this.marked.add(draft.id);
+    return this.send(draft.id);
+  }
+
+  /** The first attempt of a new draft, where its send would go out with no question first (see `sendNew`). */
+  private async firstMark(fields: NewDraft): Promise<UnconfirmedSend | undefined> {
+    const account = await this.gateway.accountFor(fields.accountUrl);
+    const now = Date.now();
+    const draft: Draft = { ...fields, id: '', createdAt: now, updatedAt: now };
+    if (!account || !fileable(draft)) return undefined;
+    if (await twinsOf(draft, this.drafts.all(), this.filedIntents)) return undefined;
+    return firstAttempt(draft, account.newestListed);
+  }
 
   /**
    * Sends the draft `id`. Resolves with the created post, or undefined when it was not sent (the
@@ -109,6 +133,7 @@ export class DraftSender {
       }
       return await this.sendOnce(this.drafts.get(id)!, agreed);
     } finally {
+      this.marked.delete(id);
       await this.drafts.release(id);
     }
   }
@@ -121,7 +146,10 @@ export class DraftSender {
   private async sendOnce(draft: Draft, agreed: Agreed): Promise<Sent> {
     // A draft goes with the account it was written for: this window's, or another signed in to.
     const account = await this.gateway.accountFor(draft.accountUrl);
+    // Saved with its first attempt's marker, which has not gone out: its twins were looked for then.
+    const marked = this.marked.delete(draft.id) && draft.unconfirmed !== undefined;
     const context: FilingContext = {
+      marked,
       signedIn:
         account !== undefined ||
         withSignedInNow(
@@ -143,6 +171,8 @@ export class DraftSender {
         }
       }
       let filing = await fileDraft(draft, account, context);
+      // Not sent after all (signed out meanwhile): the marker written with it names no attempt.
+      if (marked && filing.outcome === 'refused') await this.drafts.setUnconfirmed(draft.id, undefined);
       if (filing.outcome === 'maybeFiled' && (await this.confirmResend(filing.account, draft, filing.doubt)))
         filing = await fileDraft(draft, account, { ...context, resendAnyway: true });
       return await this.show(draft, filing);
@@ -203,7 +233,7 @@ export class DraftSender {
     for (const intent of intentsOf({ ...draft, text: sentText ?? draft.text, unconfirmed: undefined }))
       await this.filedIntents.note(intent, post.id, filing.ref);
     await this.onFiled(draft, post, account).catch((error: unknown) => this.log.error(`After filing draft ${draft.id}`, error));
-    if (filing.outcome === 'filed') await filing.noted;
+    await filing.noted;
     // The draft's file, not this window's copy: another window may have saved into it meanwhile, unheard yet.
     const current = await this.drafts.read(draft.id);
     const kept =

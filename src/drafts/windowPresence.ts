@@ -52,12 +52,13 @@ export class WindowPresence {
   setEditing(ids: readonly string[]): Promise<void> {
     const same = ids.length === this.editing.length && ids.every((id) => this.editing.includes(id));
     this.editing = [...ids];
-    return same ? Promise.resolve() : this.beat();
+    return same ? Promise.resolve() : this.say();
   }
 
+  /** Resolves once this window's file says so (a send goes out only then; see `say`). */
   startSending(id: string): Promise<void> {
     this.sending.add(id);
-    return this.beat();
+    return this.say();
   }
 
   /** Whether this window says it is sending the draft. */
@@ -67,7 +68,7 @@ export class WindowPresence {
 
   stopSending(id: string): Promise<void> {
     this.sending.delete(id);
-    return this.beat();
+    return this.say();
   }
 
   /** The other windows, alive now, that have this draft open in an editor or are sending it. */
@@ -102,8 +103,23 @@ export class WindowPresence {
     void this.write({ at: 0, closed: true, editing: [], sending: [] });
   }
 
-  /** Says what this window holds, and keeps saying it while it holds anything. */
+  /** Says what this window holds, and keeps saying it while it holds anything; then removes the files of windows gone a day. */
   async beat(): Promise<void> {
+    const now = await this.said();
+    await this.forget(now);
+  }
+
+  /**
+   * `beat`, resolving once this window's own file is written: what waits on it (a send, whose
+   * claim another window must find holding) does not wait for the other windows' files to be
+   * read, which only tidies the folder and is done after.
+   */
+  private async say(): Promise<void> {
+    const now = await this.said();
+    void this.forget(now).catch(() => undefined);
+  }
+
+  private async said(): Promise<number> {
     const holds = this.editing.length > 0 || this.sending.size > 0;
     if (holds && !this.timer) {
       this.timer = setInterval(() => void this.beat(), BEAT_MS);
@@ -113,6 +129,11 @@ export class WindowPresence {
     if (!holds) this.stopTimer();
     const now = Date.now();
     await this.write({ at: holds ? now : 0, editing: [...this.editing], sending: [...this.sending] });
+    return now;
+  }
+
+  /** Removes the files of windows that said nothing for a day (closed or crashed). */
+  private async forget(now: number): Promise<void> {
     for (const { window, beat } of await this.others())
       if (now - beat.at > FORGET_MS) await this.folder.remove(window + SUFFIX).catch(() => undefined);
   }

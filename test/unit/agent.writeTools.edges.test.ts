@@ -228,6 +228,31 @@ describe('the write tools at their edges', () => {
     });
   });
 
+  describe('the ledger of posts filed lately', () => {
+    it('a look-up (before a send goes out) names the post without waiting for expired files to be removed; they are removed after', async () => {
+      let now = Date.UTC(2026, 10, 26, 12);
+      const ledger = new MemoryFolder();
+      const filedIntents = new FiledIntents(ledger, () => now);
+      const intent = { kind: 'bug' as const, accountUrl: server.url, target: '', key: 'removed after' };
+      await filedIntents.note(intent, 7, 'hb-0000000001');
+      now += 23 * 60 * 60_000;
+      await filedIntents.note(intent, 8, 'hb-0000000002');
+      now += 2 * 60 * 60_000; // the first is past a day now
+      const remove = ledger.remove.bind(ledger);
+      const held: (() => void)[] = [];
+      ledger.remove = (name: string) => new Promise<void>((resolve) => held.push(() => void remove(name).then(resolve)));
+      const found = await Promise.race([
+        filedIntents.recent([intent]),
+        new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 500)),
+      ]);
+      assert.equal(found === 'held' ? found : found?.postId, 8, 'named while the removal of the expired file was held');
+      assert.equal(held.length, 1, 'that removal had begun');
+      held.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual([...ledger.files.keys()], ['hb-0000000002.json'], 'the expired file is gone');
+    });
+  });
+
   describe('held', () => {
     it('shown is sent, byte for byte: a bug with code, a comment, and a kept draft after a dropped POST', async () => {
       writeFileSync(join(folder, 'b.ts'), 'const tab =\t"`\u0060`";\r\nlet x = 1;\n');

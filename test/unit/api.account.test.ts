@@ -493,6 +493,8 @@ describe('what the account tells', () => {
     try {
       const { account, changes } = accountOn(server);
       const task = await account.createTask({ title: 'Told as filed', task_kind: 'task' });
+      assert.deepEqual(changes.splice(0), [], 'told in the next turn: the caller tells the person first');
+      await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(changes.splice(0), [{ kind: 'filed', post: task }]);
       await account.addComment(task.id, { title: 'Re: Told as filed', content: 'A comment' });
       assert.deepEqual(changes.splice(0), [{ kind: 'commented', parentId: task.id }]);

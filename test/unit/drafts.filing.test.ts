@@ -55,14 +55,18 @@ function desk(kind: DraftKind = 'task', text = formatDraftDocument('A title', 'T
     created: { id: 101 },
     remembering: 'ok',
     newestListed: 40,
-    file: (more = {}, signedInToIt = true) =>
-      fileDraft(d.draft, signedInToIt ? account : undefined, {
+    // What a filing remembers of its post is written in the turn after (see `noted`): waited for here.
+    file: async (more = {}, signedInToIt = true) => {
+      const filing = await fileDraft(d.draft, signedInToIt ? account : undefined, {
         signedIn: true,
         markers,
         step,
         log: (message) => void d.logged.push(message),
         ...more,
-      }),
+      });
+      if ('noted' in filing) await filing.noted;
+      return filing;
+    },
   };
   const created = (what: string, body: Desk['sent'][number], signal?: AbortSignal): Promise<Post> => {
     d.trail.push(what);

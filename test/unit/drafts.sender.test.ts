@@ -11,6 +11,8 @@ import { fake } from './fakeVscode';
 import { MemoryFolder, memoryState } from './memoryState';
 import { rig, type Rig } from './senderRig';
 import { standInsForSuite } from './support';
+import { HelpdeskStore } from '../../src/store/helpdeskStore';
+import { Log } from '../../src/log';
 
 /* DraftSender with the real account, store and notifier against the stand-in (see senderRig.ts). */
 
@@ -99,6 +101,30 @@ describe('DraftSender', () => {
     const post = await sending;
     assert.ok(post, 'the send resolves with the post once all is written');
     assert.equal(r.drafts.get(draft.id), undefined, 'the draft is gone');
+    assert.equal(posts(server).length, 1);
+  });
+
+  it('says the post is filed before the views follow it and before it is remembered for later searches; every view shows it after', async () => {
+    // What runs after the answer only to keep views and later searches up to date waits for the announcement.
+    const told = () => /Task #\d+ created/.test(messages());
+    const order: string[] = [];
+    const state = memoryState();
+    const update = state.update.bind(state);
+    state.update = (key: string, value: unknown) => {
+      if (rememberingPost(key)) order.push(`remembered, told: ${told()}`);
+      return update(key, value);
+    };
+    r = rig(server, state);
+    r.signIn();
+    const store = new HelpdeskStore(new Log());
+    store.bind(r.account());
+    r.account()!.onDidChange((change) => void (change.kind === 'filed' && order.push(`view followed, told: ${told()}`)));
+    const draft = await task('Told before the views');
+    const post = await r.sender.send(draft.id);
+    assert.ok(post, 'filed');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(order.sort(), ['remembered, told: true', 'view followed, told: true']);
+    assert.equal(store.posts.find(post.id)?.id, post.id, 'the Helpdesk view has the new post');
     assert.equal(posts(server).length, 1);
   });
 

@@ -195,6 +195,22 @@ describe('DraftStore', () => {
     assert.equal((await inB.claim(draft.id)).taken, true, 'then free for another window');
   });
 
+  it('a draft made to be sent at once waits for its window to say so, not for the files of windows gone a day to be looked through', async () => {
+    const inA = await opened(storage);
+    // The other windows' files, read after the window's own file is written (to remove those a day old), never come.
+    const names = storage.folder.names.bind(storage.folder);
+    let listed = 0;
+    storage.folder.names = () => (listed++, new Promise<string[]>(() => undefined));
+    const created = inA.create(fields('Sent at once\n'), { claimed: true });
+    const draft = await Promise.race([created, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500))]);
+    assert.ok(draft, 'saved, claimed, while the look through the other windows was still under way');
+    assert.equal(listed, 1, 'that look had started');
+    assert.equal(inA.presence.isSending(draft.id), true);
+    storage.folder.names = names;
+    const inB = await opened(storage);
+    assert.equal((await inB.claim(draft.id)).taken, false, 'another window leaves it alone: the window said it is sending it');
+  });
+
   it('ignores what is not a draft, and lists drafts oldest first', async () => {
     const window = storage.window();
     const drafts = await opened(storage, window);

@@ -1,18 +1,20 @@
 /**
  * The conversation page's HTML: a shell with no server text in it at all (the thread comes by
  * message and is put into the page by its own script), under a Content Security Policy that
- * lets nothing else in: no script but the page's own (by its nonce), no style but the
- * extension's stylesheet, no frame, form, font, connection or object; images only from the
- * webview's own resources and the addresses the person allowed (see `imageSources`). No vscode.
+ * lets nothing else in: no script and no style but the page's own, inline under its nonce; no
+ * frame, form, font, connection or object; images only from the webview's own resources and the
+ * addresses the person allowed (see `imageSources`). The script and the stylesheet are in the
+ * HTML, not loaded from the extension's files: each file a webview loads is a round trip through
+ * the workbench (and, in code-server, the server) before the page can show anything. No vscode.
  */
 import { randomBytes } from 'node:crypto';
 
 export interface PageShell {
   /** The webview's own origin (`webview.cspSource`). */
   readonly cspSource: string;
-  /** The page's script and stylesheet, as webview URIs. */
-  readonly scriptUri: string;
-  readonly styleUri: string;
+  /** The page's own script and stylesheet (media/conversation), as text. */
+  readonly script: string;
+  readonly style: string;
   /** The page's language (`vscode.env.language`). */
   readonly lang: string;
   /** The remote images the person allowed, as CSP sources (see `imageSources`). */
@@ -29,8 +31,7 @@ export function makeNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** What a URI or a language may hold to stand in an attribute or a policy unescaped. */
-const SAFE_URI = /^[A-Za-z0-9+.-]+:[A-Za-z0-9\-._~:/?#@!$&()*+=%]*$/;
+/** What a source, a language or a nonce may hold to stand in an attribute or a policy unescaped. */
 const SAFE_SOURCE = /^[A-Za-z0-9+.-]+:\/\/[A-Za-z0-9\-._~:/@!$&()*+=%]*$/;
 const SAFE_LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 const SAFE_NONCE = /^[A-Za-z0-9+/]{16,64}={0,2}$/;
@@ -70,7 +71,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string, images: 
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
+    `style-src 'nonce-${nonce}'`,
     `img-src ${[cspSource, ...allowed].join(' ')}`,
     "font-src 'none'",
     "connect-src 'none'",
@@ -87,7 +88,9 @@ export function contentSecurityPolicy(cspSource: string, nonce: string, images: 
 /** The page's HTML: the shell its script fills. */
 export function conversationHtml(shell: PageShell): string {
   const nonce = shell.nonce ?? makeNonce();
-  for (const uri of [shell.scriptUri, shell.styleUri]) if (!SAFE_URI.test(uri)) throw new Error('Not a webview URI');
+  // What would end the element early, or (in a script) turn the HTML parser's reading of the rest.
+  if (/<\/script|<!--/i.test(shell.script)) throw new Error('Not a script to put in a page');
+  if (/<\/style/i.test(shell.style)) throw new Error('Not a stylesheet to put in a page');
   const lang = SAFE_LANG.test(shell.lang) ? shell.lang : 'en';
   const policy = contentSecurityPolicy(shell.cspSource, nonce, shell.images);
   return `<!DOCTYPE html>
@@ -96,11 +99,15 @@ export function conversationHtml(shell: PageShell): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${shell.styleUri}">
+<style nonce="${nonce}">
+${shell.style}
+</style>
 </head>
 <body>
 <main id="conversation" aria-busy="true" data-account="${escapeAttribute(shell.accountUrl)}" data-post="${Number.isSafeInteger(shell.postId) ? shell.postId : 0}"></main>
-<script nonce="${nonce}" src="${shell.scriptUri}"></script>
+<script nonce="${nonce}">
+${shell.script}
+</script>
 </body>
 </html>
 `;

@@ -5,6 +5,8 @@
  * own commands, run on a URI that names this page's post and account (see `pageUri`), so that
  * they go the same way as from a row or a document, and act on this page's account.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import vscode = require('vscode');
 import type { Post } from '../api';
 import type { Account } from '../api/account';
@@ -59,6 +61,16 @@ export interface PanelParts extends WriteServices {
   readonly extensionUri: vscode.Uri;
   /** Opens another post's page, of the same account. */
   readonly openPost: (id: number, accountUrl: string) => unknown;
+}
+
+let assets: { readonly folder: string; readonly script: string; readonly style: string } | undefined;
+
+/** The page's script and stylesheet, read from the extension's media once (14 KB). */
+function pageAssets(extensionUri: vscode.Uri): { readonly script: string; readonly style: string } {
+  const folder = join(extensionUri.fsPath, 'media', 'conversation');
+  if (assets?.folder !== folder)
+    assets = { folder, script: readFileSync(join(folder, 'page.js'), 'utf8'), style: readFileSync(join(folder, 'page.css'), 'utf8') };
+  return assets;
 }
 
 export class ConversationPanel extends Disposable {
@@ -161,12 +173,10 @@ export class ConversationPanel extends Disposable {
   private writeHtml(): void {
     const { webview } = this.panel;
     this.sent = undefined;
-    const media = vscode.Uri.joinPath(this.parts.extensionUri, 'media', 'conversation');
     const allowed = this.thread.targets.flatMap((targets, i) => (this.allowImages.has(this.thread.messages[i]!.id) ? targets.images : []));
     webview.html = conversationHtml({
       cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'page.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'page.css')).toString(),
+      ...pageAssets(this.parts.extensionUri),
       lang: vscode.env.language,
       accountUrl: this.account.url,
       postId: this.postId,

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { contentSecurityPolicy, conversationHtml, imageSources, makeNonce } from '../../src/conversation/pageHtml';
 
 /* The conversation page's HTML (src/conversation/pageHtml.ts), read as a browser reads it
- * (parse5): one script, ours, by nonce; one stylesheet; a policy that lets nothing else in; no
- * server text in the shell. */
+ * (parse5): one script and one stylesheet, ours, inline by nonce; a policy that lets nothing else
+ * in; no server text in the shell. */
 
 type Element = DefaultTreeAdapterMap['element'];
 
@@ -23,11 +25,16 @@ function elements(html: string): Element[] {
   return found;
 }
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
+const text = (element: Element) =>
+  element.childNodes
+    .map((child) => ('value' in child ? child.value : ''))
+    .join('')
+    .trim();
 
 const SHELL = {
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
-  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/conversation/page.js',
-  styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/conversation/page.css',
+  script: "document.body.dataset.started = 'yes';",
+  style: 'main { color: var(--vscode-foreground); }',
   lang: 'pl',
   accountUrl: 'https://acme.example',
   postId: 12,
@@ -45,30 +52,32 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('the conversation page', () => {
-  it("has one script, the page's own, with the nonce its policy names; one stylesheet; a strict policy", () => {
+  it("has one script and one stylesheet, the page's own, inline with the nonce its policy names; a strict policy", () => {
     const nonce = makeNonce();
     const html = conversationHtml({ ...SHELL, nonce });
     const all = elements(html);
     const scripts = all.filter((e) => e.tagName === 'script');
     assert.equal(scripts.length, 1);
     assert.equal(attr(scripts[0]!, 'nonce'), nonce);
-    assert.equal(attr(scripts[0]!, 'src'), SHELL.scriptUri);
-    assert.deepEqual(
-      all.filter((e) => e.tagName === 'link').map((e) => attr(e, 'href')),
-      [SHELL.styleUri],
-    );
+    assert.equal(attr(scripts[0]!, 'src'), undefined, 'nothing loaded');
+    assert.equal(text(scripts[0]!), SHELL.script);
+    const styles = all.filter((e) => e.tagName === 'style');
+    assert.equal(styles.length, 1);
+    assert.equal(attr(styles[0]!, 'nonce'), nonce);
+    assert.equal(text(styles[0]!), SHELL.style);
+    assert.equal(all.filter((e) => e.tagName === 'link').length, 0, 'no file loaded');
     const metas = all.filter((e) => e.tagName === 'meta' && attr(e, 'http-equiv') === 'Content-Security-Policy');
     assert.equal(metas.length, 1, 'one policy');
     const policy = directives(attr(metas[0]!, 'content')!);
     assert.deepEqual(policy.get('default-src'), ["'none'"]);
     assert.deepEqual(policy.get('script-src'), [`'nonce-${nonce}'`]);
-    assert.deepEqual(policy.get('style-src'), [SHELL.cspSource]);
+    assert.deepEqual(policy.get('style-src'), [`'nonce-${nonce}'`]);
     assert.deepEqual(policy.get('img-src'), [SHELL.cspSource]);
     for (const none of ['frame-src', 'connect-src', 'object-src', 'form-action', 'base-uri', 'font-src'])
       assert.deepEqual(policy.get(none), ["'none'"], none);
     assert.ok(!/unsafe-inline|unsafe-eval|\*/.test(attr(metas[0]!, 'content')!.replace(SHELL.cspSource, '')), 'nothing loose');
     // The policy comes first: nothing loads before it.
-    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'));
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<style'));
     assert.equal(
       attr(
         all.find((e) => e.tagName === 'html')!,
@@ -123,8 +132,19 @@ describe('the conversation page', () => {
     assert.deepEqual([...policy.keys()].filter((name) => name === 'script-src' || name === 'default-src').length, 2, 'no directive added');
   });
 
-  it('refuses a script address, a source or a nonce that would break the page', () => {
-    assert.throws(() => conversationHtml({ ...SHELL, scriptUri: 'https://x" onload="alert(1)' }));
+  it("the page's own script and stylesheet go in as they are: the media files are taken", () => {
+    const media = join(__dirname, '..', '..', 'media', 'conversation');
+    const script = readFileSync(join(media, 'page.js'), 'utf8');
+    const style = readFileSync(join(media, 'page.css'), 'utf8');
+    const all = elements(conversationHtml({ ...SHELL, script, style }));
+    assert.equal(text(all.find((e) => e.tagName === 'script')!), script.trim());
+    assert.equal(text(all.find((e) => e.tagName === 'style')!), style.trim());
+  });
+
+  it('refuses a script or a stylesheet that would end its element, a source or a nonce that would break the page', () => {
+    assert.throws(() => conversationHtml({ ...SHELL, script: 'let a = "</script><script>alert(1)</script>";' }));
+    assert.throws(() => conversationHtml({ ...SHELL, script: 'let a = "<!--<script>";' }));
+    assert.throws(() => conversationHtml({ ...SHELL, style: 'a{}</STYLE><script>alert(1)</script>' }));
     assert.throws(() => conversationHtml({ ...SHELL, nonce: "abc'; script-src *" }));
     assert.throws(() => contentSecurityPolicy("https://x.example; script-src 'unsafe-inline'", makeNonce()));
   });

@@ -4,6 +4,7 @@
  * window's account).
  * No vscode import; returns offsets and ids only, never a link.
  */
+import { madeOnFirstUse } from '../firstUse';
 
 export interface PostReference {
   /** The reference is `text.slice(start, end)`: the address up to its id (no slash, query or fragment), or the short form. */
@@ -29,7 +30,7 @@ export const MAX_SCANNED_CHARS = 10_000;
 const MAX_ID_DIGITS = 15;
 const POSTS_PATH = '/app/posts/';
 
-const WORD_CHAR = /^[\p{L}\p{N}\p{M}_]$/u;
+const WORD_CHAR = madeOnFirstUse(() => /^[\p{L}\p{N}\p{M}_]$/u);
 /** Before an address: what would make it part of a longer scheme, host or path (`xhttps://`, `…/https://`). */
 const JOINS_ADDRESS = '+.-/@:';
 /** Before the short form: what would make it part of a longer token (`X-HD-1`, `/HD-1`, `&#12;`). */
@@ -120,11 +121,11 @@ function joinsBefore(text: string, start: number, joiners: string): boolean {
   // A letter outside the BMP ends with a low surrogate: read the whole code point.
   const from = low >= 0xdc00 && low <= 0xdfff && start >= 2 ? start - 2 : start - 1;
   const char = String.fromCodePoint(text.codePointAt(from)!);
-  return WORD_CHAR.test(char) || joiners.includes(char);
+  return WORD_CHAR().test(char) || joiners.includes(char);
 }
 
 function isWordAt(text: string, at: number): boolean {
-  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at)!));
+  return WORD_CHAR().test(String.fromCodePoint(text.codePointAt(at)!));
 }
 
 function isDigit(code: number): boolean {

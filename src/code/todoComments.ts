@@ -7,6 +7,7 @@
  * it ends in a `//` or `#` comment that follows white space and no quote character stands before
  * it: without a parser a quote may open a string that holds the token (`"# TODO"`).
  */
+import { madeOnFirstUse } from '../firstUse';
 
 export interface CommentSyntax {
   /** Tokens of comments that run to the end of the line. */
@@ -115,7 +116,7 @@ const SYNTAX = new Map(SYNTAX_TABLE.flatMap(([ids, syntax]) => ids.map((id) => [
 /** Tokens that may end a line of code (see the module's comment). */
 const TRAILING_TOKENS = ['//', '#'];
 const QUOTES = /["'`]/;
-const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+const WORD_CHAR = madeOnFirstUse(() => /[\p{L}\p{N}\p{M}_]/u);
 
 /** The comment syntax of a VS Code language id; undefined for plain text and languages not in the table. */
 export function commentSyntax(languageId: string): CommentSyntax | undefined {
@@ -136,7 +137,7 @@ export function findTriggerComment(line: string, languageId: string, options: Tr
   const wordStart = skipMarks(line, body.start, body.token, end);
   const words = (options.words ?? DEFAULT_TRIGGER_WORDS).filter(isValidTriggerWord);
   const word = words
-    .filter((w) => line.startsWith(w, wordStart) && wordStart + w.length <= end && !WORD_CHAR.test(line[wordStart + w.length] ?? ''))
+    .filter((w) => line.startsWith(w, wordStart) && wordStart + w.length <= end && !WORD_CHAR().test(line[wordStart + w.length] ?? ''))
     .sort((a, b) => b.length - a.length)[0];
   if (!word) return undefined;
 

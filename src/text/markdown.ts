@@ -6,6 +6,7 @@
  * (`#`, `-`, `+` and `1.` only mean something at the start of a line, where this text never
  * stands; parentheses only after a `]`, which is escaped. Leaving them makes a draft easier to read.)
  */
+import { madeOnFirstUse } from '../firstUse';
 export function escapeMarkdown(text: string): string {
   return text.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_[\]<>!|~&]/g, '\\$&');
 }
@@ -16,7 +17,7 @@ export function escapeMarkdown(text: string): string {
  * a letter or digit and two letters: `evil.com`, `пример.рф`; not `v1.2`, `e.g.` or `o.o.`). A
  * superset of what linkify-it (markdown-it's, in VS Code's preview) and GFM's autolinks take.
  */
-const LINKABLE = /\/\/|@|www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu;
+const LINKABLE = madeOnFirstUse(() => /\/\/|@|www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu);
 
 /**
  * Untrusted text for inline Markdown in a document a person reads both as it is and in a
@@ -29,7 +30,7 @@ export function linklessMarkdown(text: string): string {
   return text
     .replace(/\r?\n|\r/g, ' ')
     .split(/(\s+)/)
-    .map((word, i) => (i % 2 === 1 || !word ? word : LINKABLE.test(word) ? inlineCode(word) : escapeMarkdown(word)))
+    .map((word, i) => (i % 2 === 1 || !word ? word : LINKABLE().test(word) ? inlineCode(word) : escapeMarkdown(word)))
     .join('');
 }
 

@@ -3,7 +3,8 @@
  * zero-width characters, the BOM, soft hyphens. Server text must not reorder or hide what a
  * person reads.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+import { madeOnFirstUse } from '../firstUse';
+const INVISIBLE = madeOnFirstUse(() => /[\p{Cc}\p{Cf}]/gu);
 
 /**
  * Server text made safe and short for one line (a label, a quick pick, a notification): no
@@ -12,7 +13,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
  */
 export function labelText(value: unknown, max = 120): string {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  const clean = text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').replace(/\]\(/g, '] (').trim();
+  const clean = text.replace(INVISIBLE(), ' ').replace(/\s+/g, ' ').replace(/\]\(/g, '] (').trim();
   return clean.length <= max ? clean : `${cutAt(clean, max - 1).trimEnd()}…`;
 }
 
@@ -35,7 +36,7 @@ export function pickText(value: unknown, max = 120): string {
 /** Multi-line server text for a tooltip or a document: controls removed, bounded in length. */
 export function bodyText(value: unknown, max = 2000): string {
   const text = typeof value === 'string' ? value : '';
-  const clean = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(INVISIBLE, (c) => (c === '\n' || c === '\t' ? c : ''));
+  const clean = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(INVISIBLE(), (c) => (c === '\n' || c === '\t' ? c : ''));
   return clean.length <= max ? clean : `${cutAt(clean, max - 1)}…`;
 }
 

@@ -15,15 +15,11 @@ import {
   type Node,
   type ParseError,
 } from 'jsonc-parser';
+import type { Launch } from './launch';
+
+export { launchOf, type Launch } from './launch';
 
 export type AgentId = 'claudeCode' | 'cursor' | 'copilotCli' | 'windsurf' | 'generic';
-
-/** How the entry is started: the program (VS Code's own Node, or `node`), its arguments and environment. */
-export interface Launch {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-}
 
 export interface AgentConfig {
   readonly label: string;
@@ -35,14 +31,6 @@ export interface AgentConfig {
 
 /** The server's name in every configuration. */
 export const SERVER_NAME = 'helpdesk';
-
-/**
- * VS Code's own Node where the extension host runs on it (Electron needs ELECTRON_RUN_AS_NODE to
- * act as Node; the entry needs Node 20 or later), else the Node running it.
- */
-export function launchOf(entryPath: string, execPath: string, electron: boolean): Launch {
-  return { command: execPath, args: [entryPath], env: electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
-}
 
 /** A word for the shell: quoted unless it is plainly safe (POSIX quotes; double quotes on Windows, where a path holds no `"`). */
 function shellWord(word: string, windows = process.platform === 'win32'): string {

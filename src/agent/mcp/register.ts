@@ -6,8 +6,7 @@ import type { WindowAccount } from '../../accounts/signedIn';
 import type { Log } from '../../log';
 import type { HelpdeskTools } from '../tools/registerTools';
 import type { Notifier } from '../../ui/notifier';
-import { launchOf } from './agentConfigs';
-import { connectAgent } from './connectAgent';
+import { launchOf } from './launch';
 import { mcpDispatch, type Ask } from './dispatch';
 import { connectionFolder, McpHost } from './host';
 import { IN_VSCODE_CHAT } from './protocol';
@@ -52,7 +51,8 @@ export function registerMcp(
     folder,
     registration,
     start: () => host?.start(),
-    connectAgent: () => connectAgent(folder, ui),
+    // Its configuration files' parser (jsonc-parser) only when the person asks.
+    connectAgent: async () => (await import('./connectAgent')).connectAgent(folder, ui),
     dispose: () => {
       registration.dispose();
       host?.dispose();

@@ -3,7 +3,7 @@
 // API (1.96), nothing is registered and nothing else changes. @types/vscode is 1.96's, so the
 // little of the API used here is declared here.
 import vscode = require('vscode');
-import type { Launch } from './agentConfigs';
+import type { Launch } from './launch';
 
 /** The provider's id, as package.json's contributes.mcpServerDefinitionProviders names it. */
 export const MCP_PROVIDER_ID = 'helpdesk.mcp';

@@ -16,6 +16,9 @@
 //                 where its upstream does not say so), while its title box is shown, and waits for
 //                 the answers before its POST, instead of the POST alone (the default, `bare`): what
 //                 is left of ours over it is not Git's work
+//     --git-logs DIR  each sample's Git extension log (Git's commands, each with its time, as the
+//                 output channel "Git" shows them) kept in DIR, as a-N.log (ours) and b-N.log (the
+//                 floor) in sample order: whether the two asked Git the same, and how long Git took
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup, open to rows and Report Bug, at +0 ms, this build
@@ -103,6 +106,7 @@ async function bench(): Promise<void> {
       'code-server': { type: 'string' },
       'post-floor': { type: 'string' },
       'bug-floor': { type: 'string' },
+      'git-logs': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -224,10 +228,12 @@ async function bench(): Promise<void> {
   const lastPostId = Math.max(...standIn.store.account(standIn.prefix).records.posts.keys());
   // Every post the bench files is removed again: the first row is the same in every session.
   const posts: TimedPosts = { first: await firstTitle(standIn), email: emailPost };
+  const gitLogs = values['git-logs'] === undefined ? undefined : resolve(values['git-logs']);
+  if (gitLogs) mkdirSync(gitLogs, { recursive: true });
   const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
     return await Installed.prepare(
-      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups },
+      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups, gitLogs },
       posts,
     );
   };

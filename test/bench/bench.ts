@@ -2,7 +2,7 @@
 // startup, opening the Helpdesk view, Report Bug, Open Post on an e-mail), each paired against a floor extension in the same run; load more at depth; an MCP read against the same tool through VS Code's chat; sizes.
 // Exit code 0 whatever the figures; non-zero only when the bench itself could not run.
 //
-//   npm run bench [-- --quick] [--sessions] [--pairs N] [--against FILE.vsix] [--code-server VERSION] [--save FILE.json] [--verbose]
+//   npm run bench [-- --quick] [--sessions] [--pairs N] [--against FILE.vsix] [--code-server VERSION] [--post-floor webview] [--bug-floor git] [--save FILE.json] [--verbose]
 //     --quick     5 pairs (for a commit); default 15
 //     --code-server VERSION  the workbenches in that code-server (default CODE_SERVER_VERSION, see
 //                 codeServerInstall.ts), installed once under .cache/ with the Node it runs on, which
@@ -11,6 +11,14 @@
 //                 text in a bare webview panel (static HTML, no script), timed to its text painted in
 //                 the webview's frame as ours is, instead of in a text document (the default, `text`):
 //                 what is left of ours over it is not the webview's own start
+//     --bug-floor git  the floor's Report Bug also asks the built-in Git extension what ours asks it
+//                 for the permalink (the file at HEAD, and which remote branches hold HEAD's commit
+//                 where its upstream does not say so), while its title box is shown, and waits for
+//                 the answers before its POST, instead of the POST alone (the default, `bare`): what
+//                 is left of ours over it is not Git's work
+//     --git-logs DIR  each sample's Git extension log (Git's commands, each with its time, as the
+//                 output channel "Git" shows them) kept in DIR, as a-N.log (ours) and b-N.log (the
+//                 floor) in sample order: whether the two asked Git the same, and how long Git took
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
 //                 activation at startup, open to rows and Report Bug, at +0 ms, this build
@@ -50,6 +58,7 @@ import { measureEmail } from './email';
 import { measureNews } from './news';
 import { packageExtension, packageFloor, type Packaged } from './packaging';
 import { printComparison } from './compare';
+import { floorEnv, floorLabel, readFloors } from './floors';
 import { printReport, type BenchFigures, type SessionFigures } from './report';
 import { BENCH_ENV, type DepthFigures, type McpFigures } from './results';
 import { Installed, type OpensPost, type TimedPosts } from './sessions';
@@ -95,7 +104,9 @@ async function bench(): Promise<void> {
       compare: { type: 'boolean', default: false },
       slow: { type: 'boolean', default: false },
       'code-server': { type: 'string' },
-      'post-floor': { type: 'string', default: 'text' },
+      'post-floor': { type: 'string' },
+      'bug-floor': { type: 'string' },
+      'git-logs': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -118,9 +129,7 @@ async function bench(): Promise<void> {
       say(`Figures saved in ${values.save}.`);
     }
   };
-  const postFloor = values['post-floor'];
-  if (postFloor !== 'text' && postFloor !== 'webview') throw new Error(`--post-floor is text or webview, not ${postFloor}.`);
-  if (postFloor !== 'text' && values.against) throw new Error('--post-floor is for the floor, not with --against.');
+  const floors = readFloors(values);
   const version = values['code-server'] ?? CODE_SERVER_VERSION;
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   if (values.slow) becomeSlowMachine(cleanups);
@@ -219,10 +228,12 @@ async function bench(): Promise<void> {
   const lastPostId = Math.max(...standIn.store.account(standIn.prefix).records.posts.keys());
   // Every post the bench files is removed again: the first row is the same in every session.
   const posts: TimedPosts = { first: await firstTitle(standIn), email: emailPost };
+  const gitLogs = values['git-logs'] === undefined ? undefined : resolve(values['git-logs']);
+  if (gitLogs) mkdirSync(gitLogs, { recursive: true });
   const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
     return await Installed.prepare(
-      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups },
+      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups, gitLogs },
       posts,
     );
   };
@@ -240,9 +251,9 @@ async function bench(): Promise<void> {
   const floor = against
     ? (await install(basename(against), against, 'b', 'page', profiled('against'))).installed
     : (
-        await install('floor', await packageFloor(root, temp, cleanups), 'b', postFloor === 'webview' ? 'page' : 'text', {
+        await install('floor', await packageFloor(root, temp, cleanups), 'b', floors.post === 'webview' ? 'page' : 'text', {
           HELPDESK_FLOOR_POST: JSON.stringify(ours.post),
-          HELPDESK_FLOOR_OPEN_POST: postFloor,
+          ...floorEnv(floors),
           ...profiled('floor'),
         })
       ).installed;
@@ -274,8 +285,9 @@ async function bench(): Promise<void> {
   report({
     environment: environment(codeServer),
     command,
-    floorLabel: against ? basename(against) : postFloor === 'webview' ? 'Floor (webview)' : 'Floor',
-    postFloorWebview: postFloor === 'webview',
+    floorLabel: against ? basename(against) : floorLabel(floors),
+    postFloorWebview: floors.post === 'webview',
+    bugFloorGit: floors.bug === 'git',
     against: against !== undefined,
     sessions,
     sizes: { bundles: packaged.bundles, main: packaged.main, vsixName: basename(packaged.vsix), vsixBytes: packaged.vsixBytes },

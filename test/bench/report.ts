@@ -69,6 +69,8 @@ export interface BenchFigures {
   against: boolean;
   /** The floor's Open Post showed a bare webview (--post-floor webview, an experiment), not a text document. */
   postFloorWebview?: boolean;
+  /** The floor's Report Bug asked Git what ours asks before its POST (--bug-floor git); absent in runs saved before it. */
+  bugFloorGit?: boolean;
   /** Measured in the slow mode (--slow); absent in runs saved before it. */
   slow?: boolean;
   sessions: SessionFigures[];
@@ -141,6 +143,16 @@ function targetOf(name: string, latencyMs: number, p: Paired, slow: boolean): { 
     default:
       return { target: '' };
   }
+}
+
+/** What the floor's Report Bug asks of Git, as "What is timed" says it after Report Bug's lines: nothing by default. */
+export function reportBugFloor(f: Pick<BenchFigures, 'bugFloorGit'>): string {
+  if (!f.bugFloorGit) return '';
+  return `
+    The floor here (--bug-floor git) asks the Git extension's API what Helpdesk Bridge asks it
+    for the permalink: the file's repository, HEAD's commit and upstream, the file at that
+    commit and, where HEAD's upstream does not say it has the commit, which remote branches
+    do; both at once, started while its title box shows, and waited for before its POST.`;
 }
 
 export function printReport(f: BenchFigures): void {
@@ -372,11 +384,11 @@ What is timed
     extension, where it was installed from its .vsix and signed in (the token in SecretStorage).
     Helpdesk Bridge and the floor (test/bench/fixture/floor: the same view container and view;
     the token from SecretStorage, one bare fetch of the same page, the titles as rows; Report
-    Bug as one bare POST of the body Helpdesk Bridge sent, and a notification; Open Post as one
-    bare GET of the post, its content as it came in a text document) alternate
-    AB BA AB… at each latency the stand-in adds to every API request. Times are the page's own
-    (performance.now()), from the input event to the task after the frame that paints the
-    element, seen by a MutationObserver.
+    Bug as one bare POST of the body Helpdesk Bridge sent${f.bugFloorGit ? ' (after Git: see Report Bug)' : ''}, and a
+    notification; Open Post as one bare GET of the post, its content as it came in a text
+    document) alternate AB BA AB… at each latency the stand-in adds to every API request.
+    Times are the page's own (performance.now()), from the input event to the task after the
+    frame that paints the element, seen by a MutationObserver.
   Activation at startup: in each fresh workbench, before anything else, Running Extensions
     (Developer: Show Running Extensions) is opened until onStartupFinished has fired (the
     built-in Merge Conflict's times show) and the extension's show; it is then closed. The
@@ -399,8 +411,8 @@ What is timed
     files is removed again, so each session meets the same account.
   Report Bug (lines 2–3 of a file in a Git workspace whose commit is on the remote, so the
     report carries a permalink): Enter on "${'Helpdesk: Report Bug from Selection…'}" in the palette →
-    the title box (Helpdesk Bridge looks the code up in Git here), and Enter in the title box →
-    the "Bug #N filed." notification. "In all" is the two added up, per sample.
+    the title box (${f.bugFloorGit ? 'both start looking the code up in Git here' : 'Helpdesk Bridge looks the code up in Git here'}), and Enter in the title box →
+    the "Bug #N filed." notification. "In all" is the two added up, per sample.${reportBugFloor(f)}
   Open Post, last in each sample (the editors closed first): the press on the row of a post
     whose content is an HTML e-mail (Outlook's, with its quoted thread and signature; three
     comments, which this profile does not list) → Helpdesk Bridge's conversation page showing

@@ -10,7 +10,7 @@
 // from the stand-in again (each session meets the same account), the news watcher is off while
 // preparing (no poll time is kept, so every sample's window polls at startup, whatever the clock),
 // and the prepared extension host's lock on its workspace storage is not copied (see `sample`).
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { freePort, workbenchUrl, type CodeServerInstall } from '../codeServer/codeServerHost';
@@ -75,6 +75,8 @@ export interface InstallOptions {
   verbose: boolean;
   /** The bench's: whatever is running when it stops is stopped. */
   cleanups: Cleanups;
+  /** Where each sample's Git extension log (Git's commands, each with its time) is kept, as `<dir's name>-<sample>.log` (--git-logs). */
+  gitLogs?: string;
 }
 
 const REPORT_BUG = 'Helpdesk: Report Bug from Selection…';
@@ -114,6 +116,8 @@ const leftBySession = (path: string) => lstatSync(path).isSocket() || ['tmp', 'l
 export class Installed {
   /** What Running Extensions calls it, from its installed manifest. */
   private displayName = '';
+  /** Samples taken so far. */
+  private samples = 0;
 
   private constructor(
     private readonly options: InstallOptions,
@@ -235,8 +239,20 @@ export class Installed {
       return sample!;
     } finally {
       forgetFiled(this.options.standIn, this.options.lastPostId);
+      this.samples += 1;
+      if (this.options.gitLogs) this.keepGitLog(dir, join(this.options.gitLogs, `${basename(this.options.dir)}-${this.samples}.log`));
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The sample's Git extension log (the output channel "Git": each Git command and its time), copied to `to`, where it wrote one. */
+  private keepGitLog(dir: string, to: string): void {
+    const logs = join(dir, 'server', 'user-data', 'logs');
+    const found = existsSync(logs)
+      ? readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((path) => basename(path) === 'Git.log')
+      : [];
+    if (found[0]) cpSync(join(logs, found[0]), to);
+    else console.log(`[bench] ${this.label}: no Git log under ${logs} for ${to}.`);
   }
 
   /**

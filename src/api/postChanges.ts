@@ -54,3 +54,19 @@ export function changedSince(seen: Post, now: Post): boolean {
 function idOrNull(value: unknown): number | null {
   return typeof value === 'number' ? value : null;
 }
+
+/** A post's `updated_at` in ms (the server's clock), or undefined when it has none that parses. */
+export function updatedAt(post: Pick<Post, 'updated_at'>): number | undefined {
+  const ms = typeof post.updated_at === 'string' ? Date.parse(post.updated_at) : NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * Whether `other` is a later copy of the post than `shown`: updated after it. A read answered late
+ * (a list asked before the post was read) brings an earlier one. Where either has no time that
+ * parses, whether the two differ in it: which is later cannot be told.
+ */
+export function laterCopy(shown: Pick<Post, 'updated_at'>, other: Pick<Post, 'updated_at'>): boolean {
+  const [before, after] = [updatedAt(shown), updatedAt(other)];
+  return before !== undefined && after !== undefined ? after > before : shown.updated_at !== other.updated_at;
+}

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vscode = require('vscode');
 import type { Post } from '../api';
+import { laterCopy } from '../api/postChanges';
 import type { Account } from '../api/account';
 import type { CommandId } from '../commandIds';
 import { emailModule } from '../email/load';
@@ -129,7 +130,7 @@ export class ConversationPanel extends Disposable {
     return store.posts.onDidChange(() => {
       if (this.store() !== store) return;
       const listed = store.posts.find(this.postId);
-      if (listed && this.post && listed.updated_at !== this.post.updated_at) this.post = listed;
+      if (listed && this.post && laterCopy(this.post, listed)) this.post = listed;
       this.show();
     });
   }

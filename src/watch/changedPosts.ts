@@ -1,5 +1,6 @@
 import type { Page, Post } from '../api';
-import { updatedAt, type Snapshot } from './news';
+import { updatedAt } from '../api/postChanges';
+import type { Snapshot } from './news';
 import { readNewest, type NewestPage } from './newestPosts';
 
 /**

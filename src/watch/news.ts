@@ -1,4 +1,5 @@
 import { isComment, type Post } from '../api';
+import { updatedAt } from '../api/postChanges';
 import type { WhoIAm } from '../accounts/identity';
 import { isAssignedToMe, isFiledByMe } from '../accounts/scopes';
 import { labelText } from '../text/serverText';
@@ -134,12 +135,6 @@ export function compare(
   const kept = Object.entries(before?.posts ?? {}).filter(([id, facts]) => facts.mine && !(id in seen));
   const all = [...Object.entries(seen), ...kept].sort(([a], [b]) => Number(b) - Number(a)).slice(0, SNAPSHOT_MAX);
   return { snapshot: { newest, posts: Object.fromEntries(all), ...(updatedUpTo === undefined ? {} : { updatedUpTo }) }, news };
-}
-
-/** A post's `updated_at` in ms (the server's clock), or undefined when it has none that parses. */
-export function updatedAt(post: Pick<Post, 'updated_at'>): number | undefined {
-  const ms = typeof post.updated_at === 'string' ? Date.parse(post.updated_at) : NaN;
-  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** Whether the post was updated after the latest time the snapshot saw; false when either is unknown. */

@@ -5,7 +5,7 @@
  *   DELETE /__standin/requests   forget them
  *   POST   /__standin/faults     add a fault rule (`path` exact, `pathPattern` a RegExp source)
  *   DELETE /__standin/faults     remove all fault rules
- *   POST   /__standin/release    lets the requests a `hold` rule holds go on: {"released": N}
+ *   POST   /__standin/release    lets the requests (or answers) a `hold` (`holdAnswer`) rule holds go on: {"released": N}
  *   POST   /__standin/reset      both of the above (and releases what is held)
  *   GET    /__standin/info       {url, prefix} (never the token)
  *   DELETE /__standin/records/<collection>/<id>   a record deleted elsewhere (in the web app),

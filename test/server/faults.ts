@@ -34,6 +34,11 @@ export interface FaultRule {
    * as the other effects say: a test keeps a call under way for as long as it needs, on any machine.
    */
   hold?: boolean;
+  /**
+   * Answer as the records are now, but hold the answer until `release()`: an answer overtaken in
+   * transit by a later change (another read, a write elsewhere) reaches the client last.
+   */
+  holdAnswer?: boolean;
   /** Process the request normally (state changes!) then destroy the socket instead of answering. */
   dropAfterHandling?: boolean;
   /** Answer 302 with Location: redirectTo. */
@@ -101,7 +106,7 @@ export class FaultList {
   }
 }
 
-const BOOLEAN_FLAGS = ['html', 'malformedJson', 'emptyBody', 'drop', 'hang', 'hold', 'dropAfterHandling'] as const;
+const BOOLEAN_FLAGS = ['html', 'malformedJson', 'emptyBody', 'drop', 'hang', 'hold', 'holdAnswer', 'dropAfterHandling'] as const;
 
 /** A rule from the control endpoint's JSON: `path` is exact, `pathPattern` a RegExp source. */
 export function faultFromJson(value: unknown): FaultRule {

@@ -231,6 +231,11 @@ export class StandInServer implements StandIn {
       return void request.socket.destroy();
     }
     const answer = forcedAnswer(rule) ?? handle();
+    if (rule.holdAnswer) {
+      // Written as the records are now: the records it holds may change while it waits.
+      if (answer.text === undefined && answer.body !== undefined) answer.text = JSON.stringify(answer.body);
+      if (!(await this.heldUntilReleased())) return;
+    }
     writeAnswer(response, { ...answer, headers: { ...answer.headers, ...rule.headers } });
   }
 }

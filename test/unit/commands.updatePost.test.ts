@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { type Post } from '../../src/api';
-import { changedFields, changedSince, differences } from '../../src/api/postChanges';
+import { changedFields, changedSince, differences, laterCopy } from '../../src/api/postChanges';
 import { assigneeItems, publishPostUpdatesRefused, statusItems, updatePostFeature, type UpdateShown } from '../../src/commands/updatePost';
 import { commandHandlers } from '../../src/commands/feature';
 import { Identity } from '../../src/accounts/identity';
@@ -151,6 +151,13 @@ describe('updating a post from the editor', () => {
       false,
       'no stamps: only the facts acted on count',
     );
+    // Of two copies, the later one: by the time, whatever the zone it is written in; where a time cannot be read, any other.
+    assert.equal(laterCopy(seen, now), true);
+    assert.equal(laterCopy(now, seen), false, 'an earlier copy, answered late');
+    assert.equal(laterCopy(seen, { ...seen }), false);
+    assert.equal(laterCopy(seen, { updated_at: '2025-12-31T23:30:00.000Z' }), true, '00:30 +01:00 is later than 00:00 +01:00');
+    assert.equal(laterCopy({ updated_at: 'soon' }, seen), true);
+    assert.equal(laterCopy({ updated_at: undefined }, { updated_at: undefined }), false);
     assert.deepEqual(
       changedFields(now, { closed: true, status_id: 3, responsible_id: 5 }),
       { status_id: 3 },

@@ -674,6 +674,21 @@ describe('faults', () => {
     assert.equal((await again).status, 201);
   });
 
+  it('holdAnswer: answered as the records were when it was read, once released, after a change made meanwhile', async () => {
+    const [post] = server.store.list(server.prefix, 'posts');
+    assert.ok(post);
+    server.addFault({ method: 'GET', path: `/app/posts/${post.id}.json`, holdAnswer: true, times: 1 });
+    let answered = false;
+    const held = call(server, 'GET', `/app/posts/${post.id}.json`).then((reply) => ((answered = true), reply));
+    while (server.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(answered, false, 'held');
+    const before = post.title;
+    server.store.update(server.prefix, 'posts', post.id, { title: `${String(before)} (changed meanwhile)` });
+    assert.equal(server.release(), 1);
+    assert.equal(((await held).json as { title: unknown }).title, before, 'the answer of the read, not of the change after it');
+  });
+
   it('dropAfterHandling: the caller sees a dropped connection but the record exists', async () => {
     server.addFault({ method: 'POST', path: '/app/posts.json', dropAfterHandling: true, times: 1 });
     await assert.rejects(call(server, 'POST', '/app/posts.json', { body: { post: { title: 'Saved but unanswered' } } }), TypeError);

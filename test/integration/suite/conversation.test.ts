@@ -125,6 +125,9 @@ forEachProfile((profile) =>
         'the customer card to be read',
         () => panel.lastModel?.client?.postsCount && !/Loading/.test(panel.lastModel.client.postsCount),
       );
+      // The list as the helpdesk has it now (earlier tests wrote to these posts): what follows reads it again, unchanged.
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      const settled = panel.lastModel!;
       const sent: PageModel[] = [];
       const { webview } = panel.panel;
       const postMessage = webview.postMessage.bind(webview);
@@ -134,7 +137,15 @@ forEachProfile((profile) =>
       };
       await vscode.commands.executeCommand('helpdesk.refreshPosts');
       await vscode.commands.executeCommand('helpdesk.refreshPosts');
-      assert.equal(sent.length, 0, 'the list read again, the page as it was: nothing sent');
+      const changed = (model: PageModel) =>
+        Object.keys({ ...settled, ...model }).filter(
+          (key) => JSON.stringify(settled[key as keyof PageModel]) !== JSON.stringify(model[key as keyof PageModel]),
+        );
+      assert.equal(
+        sent.length,
+        0,
+        `the list read again, the page as it was: nothing sent (sent with ${sent.map(changed).join('; ')} changed)`,
+      );
       // The page started again (a reload of its webview): it has nothing, and is sent all, its reply included.
       await from(panel, { type: 'ready', reply: 'Typed before the reload' });
       assert.equal(sent.length, 1);
@@ -148,6 +159,30 @@ forEachProfile((profile) =>
       assert.deepEqual(sent.at(-1)!.messages, sent[0]!.messages);
       const draft = (await extensionApi()).drafts.all().find((d) => d.postId === post.id);
       assert.ok(draft?.text.endsWith('Typed before the reload\n'), 'the reply kept as a draft');
+    });
+
+    it('shows the newest copy of the post: a read of the list answered after the page read the post leaves it as it was', async () => {
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && typeof p.title === 'string');
+      assert.ok(post);
+      // The list is read, and its answer, made now, is slow to come.
+      await standIn.addFault({ method: 'GET', path: '/app.json', holdAnswer: true, times: 1 });
+      const listRead = vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await waitFor('the list to be read', async () =>
+        (await standIn.requests()).some((r) => r.method === 'GET' && r.path === '/app.json'),
+      );
+      // Meanwhile renamed in the web app, and the page opened: it reads the post as it is now.
+      const title = `Renamed in the web app ${Date.now()}`;
+      await standIn.changeRecord('posts', post.id, { title });
+      const panel = await openPage(post.id);
+      await waitFor('the page to show the post as it is now', () => panel.lastModel?.title === title);
+      // The list's answer, older than the page's copy, comes.
+      assert.equal(await standIn.release(), 1);
+      await listRead;
+      assert.equal(panel.lastModel?.title, title, 'the newer copy kept');
+      // Read again, the list has the newer copy too.
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      assert.equal(panel.lastModel?.title, title);
     });
 
     it('the unsent reply is kept as a draft: through a page closed and opened again; emptied, the draft goes', async () => {

@@ -48,6 +48,13 @@ export const standIn = {
   async release(): Promise<number> {
     return ((await (await fetch(`${this.url}/__standin/release`, { method: 'POST' })).json()) as { released: number }).released;
   },
+  /** As if someone changed it in the web app: the record as it is now. */
+  async changeRecord<T>(collection: string, id: number, fields: Record<string, unknown>): Promise<T> {
+    const response = await fetch(`${this.url}/__standin/records/${collection}/${id}`, { method: 'PATCH', body: JSON.stringify(fields) });
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    return JSON.parse(text) as T;
+  },
   /** As if someone deleted it in the web app. */
   async deleteRecord(collection: string, id: number): Promise<void> {
     const response = await fetch(`${this.url}/__standin/records/${collection}/${id}`, { method: 'DELETE' });

@@ -16,10 +16,7 @@ async function serverPost(id: number): Promise<Post> {
 }
 
 /** As if someone changed it in the web app. */
-async function changeOnServer(id: number, fields: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${standIn.url}/__standin/records/posts/${id}`, { method: 'PATCH', body: JSON.stringify(fields) });
-  assert.equal(response.status, 200, await response.text());
-}
+const changeOnServer = (id: number, fields: Record<string, unknown>) => standIn.changeRecord<Post>('posts', id, fields);
 
 /** An open post's row in the posts view (its node, as the context menu hands it to the command). */
 async function openRow(): Promise<vscode.TreeItem & { post: Post }> {

@@ -298,11 +298,7 @@ forEachProfile((profile) =>
       }).toString();
       const document = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
       assert.match(document()?.getText() ?? '', /^# Before/);
-      const changed = await fetch(`${standIn.url}/__standin/records/posts/${post.id}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ title: 'After the web app' }),
-      });
-      assert.ok(changed.ok);
+      await standIn.changeRecord('posts', post.id, { title: 'After the web app' });
       // Closed, the document stays known to VS Code for a while: opening it again must read it again.
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       assert.ok(document(), 'still known');

@@ -84,6 +84,7 @@ export class ConversationPanel extends Disposable {
   private readonly emailPages = new EmailPages(emailModule);
   /** The model the page was last sent, as sent; undefined once the page starts again (it has none then). */
   private sent: string | undefined;
+  private readingAgain: Promise<void> | undefined;
   private readonly reply: Reply;
   /** The reply text to give the page at its next start (what its state or the draft kept). */
   private replyForPage: string | undefined;
@@ -130,9 +131,24 @@ export class ConversationPanel extends Disposable {
     return store.posts.onDidChange(() => {
       if (this.store() !== store) return;
       const listed = store.posts.find(this.postId);
-      if (listed && this.post && laterCopy(this.post, listed)) this.post = listed;
+      if (listed && this.post && laterCopy(this.post, listed)) this.readAgain();
       this.show();
     });
+  }
+
+  /**
+   * The post read again, whole: a later copy in a list is the cue, not the copy to show (a list may
+   * hand back only the start of the content). Shown through the account's "read" (see the constructor).
+   */
+  private readAgain(): void {
+    if (this.readingAgain) return;
+    this.readingAgain = this.account
+      .post(this.postId)
+      .then(
+        () => undefined,
+        (error: unknown) => this.parts.log.error(`Reading post #${this.postId} again for its page failed`, error),
+      )
+      .finally(() => (this.readingAgain = undefined));
   }
 
   /** The post as the page shows it now. */

@@ -185,6 +185,25 @@ forEachProfile((profile) =>
       assert.equal(panel.lastModel?.title, title);
     });
 
+    it('a later copy in the list (changed in the web app) is shown with its change and the whole message, as read', async () => {
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      // A post the list shows, longer than what a list may hand back of it (an abstract).
+      let post: Post | undefined;
+      for (const listed of (await extensionApi()).store.posts.state.items.filter((p) => !p.post_id && typeof p.title === 'string')) {
+        const whole = await read<Post>(`/app/posts/${listed.id}.json`);
+        if (typeof whole.content === 'string' && whole.content.length > 300) post = whole;
+        if (post) break;
+      }
+      assert.ok(post, 'a listed post of some length');
+      const panel = await openPage(post.id);
+      const message = JSON.stringify(panel.lastModel?.messages[0]);
+      const title = `Renamed in the web app ${Date.now()}`;
+      await standIn.changeRecord('posts', post.id, { title });
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await waitFor('the page to show the change', () => panel.lastModel?.title === title);
+      assert.equal(JSON.stringify(panel.lastModel?.messages[0]), message, 'the message as read, whatever the list hands back of it');
+    });
+
     it('the unsent reply is kept as a draft: through a page closed and opened again; emptied, the draft goes', async () => {
       const api = await extensionApi();
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id);

@@ -79,7 +79,13 @@ forEachProfile((profile) =>
       await panel.receive({ type: 'action', action: 'close', account: panel.account.url, post: panel.postId + 1 });
       await panel.receive({ type: 'action', action: 'close', account: 'https://evil.example', post: panel.postId });
       await panel.receive({ type: 'run', command: 'workbench.action.terminal.new', account: panel.account.url, post: panel.postId });
-      assert.equal((await standIn.requests()).length, before, 'nothing asked of the helpdesk');
+      // The page's own loads (its customer card reads a list) may still be answered meanwhile:
+      // what these messages would ask is a write, or something of the other post.
+      const asked = (await standIn.requests())
+        .slice(before)
+        .filter((r) => r.method !== 'GET' || r.path.startsWith(`/app/posts/${panel.postId + 1}`))
+        .map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual(asked, [], 'nothing asked of the helpdesk');
       assert.equal((await read<Post>(`/app/posts/${hostile.id}.json`)).closed, hostile.closed);
     });
 

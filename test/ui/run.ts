@@ -130,7 +130,7 @@ async function main(): Promise<number> {
       failureDir ??= mkdtempSync(join(tmpdir(), 'helpdesk-ui-failure-'));
       const file = join(failureDir, `step-${index + 1}.png`);
       await page.screenshot({ path: file, timeout: limitMs('uiReaction') });
-      return [`Screenshot: ${file}`];
+      return [`Screenshot: ${file}`, ...(await new Workbench(page).recover())];
     };
     await until(runTests(tests, onFailure, summary), editor.broken);
     if (summary.failed > 0) printLastOutput(server, values.verbose, say);

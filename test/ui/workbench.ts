@@ -288,6 +288,35 @@ export class Workbench {
     if (shown) await analyzing.waitFor({ state: 'hidden', timeout: timeoutMs });
   }
 
+  /**
+   * After a step failed half-way: closes what it left open (a dialog, a menu, the palette) and
+   * reverts the editors it left unsaved, so that the steps after it start where they expect (an
+   * unsaved file makes "Close All Editors" ask, in a dialog over everything). Returns what it found.
+   */
+  async recover(): Promise<string[]> {
+    const found: string[] = [];
+    for (let tries = 0; tries < 3 && (await this.dialog.isVisible()); tries++) {
+      found.push(`A dialog was left open: ${(await this.dialog.innerText()).replace(/\s+/g, ' ').trim()}`);
+      await this.page.keyboard.press('Escape');
+      await this.dialog.waitFor({ state: 'hidden', timeout: limitMs('uiReaction') }).catch(() => undefined);
+    }
+    for (const popup of [this.quickInput, this.contextMenu, this.quickFixMenu]) {
+      if (await popup.isVisible()) {
+        found.push('A menu or box was left open.');
+        await this.page.keyboard.press('Escape');
+        await popup.waitFor({ state: 'hidden', timeout: limitMs('uiReaction') }).catch(() => undefined);
+      }
+    }
+    const unsaved = this.page.locator('.tabs-container .tab.dirty');
+    for (let tries = 0; tries < 10 && (await unsaved.count()) > 0; tries++) {
+      const tab = unsaved.first();
+      found.push(`Reverted an unsaved editor: ${await tab.getAttribute('aria-label')}`);
+      await tab.click();
+      await this.runCommand('File: Revert File');
+    }
+    return found;
+  }
+
   /** Closes whatever has focus in a popup (menu, quick input) so the keyboard reaches the workbench. */
   private async focusWorkbench(): Promise<void> {
     if (await this.quickInput.isVisible()) {

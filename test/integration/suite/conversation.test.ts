@@ -127,6 +127,8 @@ forEachProfile((profile) =>
       );
       assert.ok(post);
       const panel = await openPage(post.id);
+      // The page's own start resends it all (it had nothing): that is not what is counted here.
+      await waitFor('the page to have started', () => panel.pageStarts > 0);
       await waitFor(
         'the customer card to be read',
         () => panel.lastModel?.client?.postsCount && !/Loading/.test(panel.lastModel.client.postsCount),

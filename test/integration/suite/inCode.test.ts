@@ -10,6 +10,7 @@ import {
   createPost,
   extensionApi,
   logShows,
+  outputLog,
   settled,
   signInToStandIn,
   standIn,
@@ -335,11 +336,14 @@ describe('the helpdesk in the code', () => {
       const document = await untitled('# TODO: retry me later\nwork()\n', 'python');
       await vscode.window.showTextDocument(document);
       await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 503, html: true, times: 1 });
-      const first = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');
-      await acceptBoxesUntil('the first run to end', settled(first));
-      assert.equal(await first, undefined, 'not sent');
+      // The first task by the light bulb's action (the palette's box is the previous test's): what is tried is the second run.
+      const first = await api.actions.createTaskFromComment({ uri: document.uri, line: 0, title: 'retry me later' });
+      assert.equal(first, undefined, 'not sent');
       const [draft] = api.drafts.all();
-      assert.ok(draft?.todo);
+      assert.ok(
+        draft?.todo,
+        `a draft that remembers the comment; drafts: ${JSON.stringify(api.drafts.all())}\nThe log ends:\n${outputLog(api).trimEnd().split('\n').slice(-12).join('\n')}`,
+      );
       const before = await postsFiled();
       await vscode.window.showTextDocument(document);
       const second = vscode.commands.executeCommand<Post | undefined>('helpdesk.createTaskFromComment');

@@ -271,9 +271,14 @@ export async function logShows(api: TestApi, pattern: RegExp): Promise<void> {
   try {
     await waitFor(`the output channel to show ${pattern}`, () => pattern.test(outputLog(api)));
   } catch (error) {
-    const tail = outputLog(api).trimEnd().split('\n').slice(-8).join('\n');
+    const tail = logTail(api, 8);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe log ends:\n${tail}`, { cause: error });
   }
+}
+
+/** The output channel's last `lines` lines, for a failure to say what happened before it. */
+export function logTail(api: TestApi, lines: number): string {
+  return outputLog(api).trimEnd().split('\n').slice(-lines).join('\n');
 }
 
 /** Everything the output channel ("Helpdesk") wrote so far: requests, errors, notifications. */

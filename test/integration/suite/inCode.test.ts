@@ -10,7 +10,7 @@ import {
   createPost,
   extensionApi,
   logShows,
-  outputLog,
+  logTail,
   settled,
   signInToStandIn,
   standIn,
@@ -342,7 +342,7 @@ describe('the helpdesk in the code', () => {
       const [draft] = api.drafts.all();
       assert.ok(
         draft?.todo,
-        `a draft that remembers the comment; drafts: ${JSON.stringify(api.drafts.all())}\nThe log ends:\n${outputLog(api).trimEnd().split('\n').slice(-12).join('\n')}`,
+        `a draft that remembers the comment; drafts: ${JSON.stringify(api.drafts.all())}\nThe log ends:\n${logTail(api, 12)}`,
       );
       const before = await postsFiled();
       await vscode.window.showTextDocument(document);

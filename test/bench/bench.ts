@@ -37,8 +37,10 @@
 //     --profile DIR  a CPU profile of each extension host, from its start, into DIR (see
 //                 cpuProfileHook.ts): with --depth, of that one (activation, the first use, the
 //                 first page, every Load more); else of every timed sample's, into DIR/ours and
-//                 DIR/floor (activation, open to rows, Report Bug); the figures then carry the
-//                 profiler's cost
+//                 DIR/floor (activation, open to rows, Report Bug), and beside them the workbench
+//                 page's over Report Bug's Enter in the title box → "filed", as
+//                 report-bug-N.cpuprofile, each said in words as it is taken (see pageProfile.ts);
+//                 the figures then carry the profiler's cost
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -230,10 +232,27 @@ async function bench(): Promise<void> {
   const posts: TimedPosts = { first: await firstTitle(standIn), email: emailPost };
   const gitLogs = values['git-logs'] === undefined ? undefined : resolve(values['git-logs']);
   if (gitLogs) mkdirSync(gitLogs, { recursive: true });
-  const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, env?: Record<string, string>) => {
+  /** With --profile, each side's folder: its extension host's profiles, and its page's over Report Bug. */
+  const profileDir = (side: string) => (values.profile === undefined ? undefined : join(resolve(values.profile), side));
+  const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, side: string, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));
+    const pageProfiles = profileDir(side);
     return await Installed.prepare(
-      { label, vsix, codeServer, dir: join(temp, dir), workspace, standIn, lastPostId, opensPost, env, verbose, cleanups, gitLogs },
+      {
+        label,
+        vsix,
+        codeServer,
+        dir: join(temp, dir),
+        workspace,
+        standIn,
+        lastPostId,
+        opensPost,
+        env,
+        verbose,
+        cleanups,
+        gitLogs,
+        pageProfiles,
+      },
       posts,
     );
   };
@@ -243,15 +262,15 @@ async function bench(): Promise<void> {
   // Both profiles are prepared by the same steps (see sessions.ts): filing leaves state (the
   // extension's, Git's) that a profile only signed in lacks, and the view opened once leaves the
   // rows the extension keeps.
-  const profiled = (side: string) =>
-    values.profile === undefined
-      ? {}
-      : profileEnv(root, join(resolve(values.profile), side), SAMPLE_PROFILE_MS[values.slow ? 'slow' : 'normal']);
-  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', 'page', profiled('ours'));
+  const profiled = (side: string) => {
+    const dir = profileDir(side);
+    return dir === undefined ? {} : profileEnv(root, dir, SAMPLE_PROFILE_MS[values.slow ? 'slow' : 'normal']);
+  };
+  const ours = await install('Helpdesk Bridge', packaged.vsix, 'a', 'page', 'ours', profiled('ours'));
   const floor = against
-    ? (await install(basename(against), against, 'b', 'page', profiled('against'))).installed
+    ? (await install(basename(against), against, 'b', 'page', 'against', profiled('against'))).installed
     : (
-        await install('floor', await packageFloor(root, temp, cleanups), 'b', floors.post === 'webview' ? 'page' : 'text', {
+        await install('floor', await packageFloor(root, temp, cleanups), 'b', floors.post === 'webview' ? 'page' : 'text', 'floor', {
           HELPDESK_FLOOR_POST: JSON.stringify(ours.post),
           ...floorEnv(floors),
           ...profiled('floor'),

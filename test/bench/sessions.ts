@@ -10,7 +10,7 @@
 // from the stand-in again (each session meets the same account), the news watcher is off while
 // preparing (no poll time is kept, so every sample's window polls at startup, whatever the clock),
 // and the prepared extension host's lock on its workspace storage is not copied (see `sample`).
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { freePort, workbenchUrl, type CodeServerInstall } from '../codeServer/codeServerHost';
@@ -21,6 +21,7 @@ import type { StandIn } from '../server';
 import { exactly, Workbench } from '../ui/workbench';
 import { activationAtStartup, displayNameIn } from './activation';
 import type { ActivationCpu } from './activationCpuHook';
+import { pageBusy, pageBusyText, startPageProfile } from './pageProfile';
 import { armTimer, pageQuiet, readTimer, readTimes } from './pageTimer';
 
 /** One fresh workbench's figures, in ms. */
@@ -77,6 +78,11 @@ export interface InstallOptions {
   cleanups: Cleanups;
   /** Where each sample's Git extension log (Git's commands, each with its time) is kept, as `<dir's name>-<sample>.log` (--git-logs). */
   gitLogs?: string;
+  /**
+   * Where each sample's CPU profile of the workbench page over Report Bug's Enter in the title box
+   * → "filed" painted is kept, as `report-bug-<sample>.cpuprofile` (--profile; see pageProfile.ts).
+   */
+  pageProfiles?: string;
 }
 
 const REPORT_BUG = 'Helpdesk: Report Bug from Selection…';
@@ -297,8 +303,17 @@ export class Installed {
         selector: '.notifications-toasts .notification-list-item-message',
         text: '^Bug #\\d+ filed\\.$',
       });
+    // Started before the Enter, in the quiet the page had: what it counts before the Enter is next to nothing.
+    const profiled = timed && this.options.pageProfiles !== undefined ? await startPageProfile(page) : undefined;
     await page.keyboard.press('Enter');
     const reportBugFiled = timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
+    if (profiled && this.options.pageProfiles !== undefined) {
+      const profile = await profiled();
+      writeFileSync(join(this.options.pageProfiles, `report-bug-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
+      console.log(
+        `[bench] ${this.label}: the page during Enter → "Bug #N filed." (${reportBugFiled.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))}.`,
+      );
+    }
     if (!timed) await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible' });
     return { reportBugBox, reportBugFiled };
   }

@@ -266,8 +266,15 @@ export class Workbench {
     // Until the search applies, the editor lists the commonly used settings.
     await settings.locator('.settings-count-widget', { hasText: '1 Setting Found' }).waitFor({ state: 'visible' });
     await box.waitFor({ state: 'visible' });
-    if ((await box.getAttribute('aria-checked')) !== String(on)) await box.click();
-    await settings.locator(`.setting-item-bool .setting-value-checkbox[aria-checked="${on}"]`).waitFor({ state: 'visible' });
+    // The count can show before the list's last redraw: a click on a row being replaced is lost
+    // (the row takes the focus, the box stays as it was). The box is clicked again then, only
+    // while it still shows the other value.
+    const set = settings.locator(`.setting-item-bool .setting-value-checkbox[aria-checked="${on}"]`);
+    for (let clicks = 0; (await box.getAttribute('aria-checked')) !== String(on); clicks++) {
+      if (clicks === 3) throw new Error(`The Settings editor did not set ${id} to ${on} after ${clicks} clicks on its box.`);
+      await box.click();
+      await set.waitFor({ state: 'visible', timeout: limitMs('uiProbe') }).catch(() => undefined);
+    }
     await this.runCommand('View: Close Editor');
     await settings.waitFor({ state: 'hidden' });
   }

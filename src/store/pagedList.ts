@@ -271,6 +271,8 @@ export class PagedList<T extends { id: number }> {
   replace(item: T): boolean {
     const index = this.items.findIndex((existing) => existing.id === item.id);
     if (index < 0) return false;
+    // A copy that says what the loaded one says (a post read again, unchanged) changes nothing: no view is drawn again.
+    if (sameRecord(this.items[index]!, item)) return true;
     if (this.made.has(item.id)) this.made.set(item.id, item);
     const items = this.items.map((existing, i) => (i === index ? item : existing)).sort(this.compare);
     const moved = items[index] !== item;
@@ -480,4 +482,21 @@ function firstDifference<T>(before: readonly T[], after: readonly T[]): number |
   // references, cheap even for a long list.
   while (i < common && before[i] === after[i]) i++;
   return i === before.length && i === after.length ? undefined : i;
+}
+
+/**
+ * Whether two copies of a record say the same: the same fields, each with the same value (a
+ * nested value compared as its JSON, so one in another key order counts as changed). Linear in
+ * their size.
+ */
+function sameRecord(a: object, b: object): boolean {
+  const fields = Object.keys(a);
+  if (fields.length !== Object.keys(b).length) return false;
+  for (const field of fields) {
+    if (!Object.hasOwn(b, field)) return false;
+    const [x, y] = [(a as Record<string, unknown>)[field], (b as Record<string, unknown>)[field]];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
 }

@@ -38,8 +38,9 @@
 //                 cpuProfileHook.ts): with --depth, of that one (activation, the first use, the
 //                 first page, every Load more); else of every timed sample's, into DIR/ours and
 //                 DIR/floor (activation, open to rows, Report Bug), and beside them the workbench
-//                 page's over Report Bug's Enter in the title box → "filed", as
-//                 report-bug-N.cpuprofile, each said in words as it is taken (see pageProfile.ts);
+//                 page's over Report Bug's Enter in the title box → "filed" and over Open Post's
+//                 click → the thread, as report-bug-N.cpuprofile and open-post-N.cpuprofile, each
+//                 said in words as it is taken (see pageProfile.ts);
 //                 the figures then carry the profiler's cost
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), HELPDESK_TEST_PATIENCE (multiplies every limit, see test/limits.ts).
@@ -232,7 +233,7 @@ async function bench(): Promise<void> {
   const posts: TimedPosts = { first: await firstTitle(standIn), email: emailPost };
   const gitLogs = values['git-logs'] === undefined ? undefined : resolve(values['git-logs']);
   if (gitLogs) mkdirSync(gitLogs, { recursive: true });
-  /** With --profile, each side's folder: its extension host's profiles, and its page's over Report Bug. */
+  /** With --profile, each side's folder: its extension host's profiles, and its page's over Report Bug and Open Post. */
   const profileDir = (side: string) => (values.profile === undefined ? undefined : join(resolve(values.profile), side));
   const install = async (label: string, vsix: string, dir: string, opensPost: OpensPost, side: string, env?: Record<string, string>) => {
     mkdirSync(join(temp, dir));

@@ -79,8 +79,10 @@ export interface InstallOptions {
   /** Where each sample's Git extension log (Git's commands, each with its time) is kept, as `<dir's name>-<sample>.log` (--git-logs). */
   gitLogs?: string;
   /**
-   * Where each sample's CPU profile of the workbench page over Report Bug's Enter in the title box
-   * → "filed" painted is kept, as `report-bug-<sample>.cpuprofile` (--profile; see pageProfile.ts).
+   * Where each sample's CPU profiles of the workbench page are kept (--profile; see
+   * pageProfile.ts): over Report Bug's Enter in the title box → "filed" painted, as
+   * `report-bug-<sample>.cpuprofile`, and over Open Post's click → the thread painted, as
+   * `open-post-<sample>.cpuprofile`.
    */
   pageProfiles?: string;
 }
@@ -303,17 +305,10 @@ export class Installed {
         selector: '.notifications-toasts .notification-list-item-message',
         text: '^Bug #\\d+ filed\\.$',
       });
-    // Started before the Enter, in the quiet the page had: what it counts before the Enter is next to nothing.
-    const profiled = timed && this.options.pageProfiles !== undefined ? await startPageProfile(page) : undefined;
-    await page.keyboard.press('Enter');
-    const reportBugFiled = timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
-    if (profiled && this.options.pageProfiles !== undefined) {
-      const profile = await profiled();
-      writeFileSync(join(this.options.pageProfiles, `report-bug-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
-      console.log(
-        `[bench] ${this.label}: the page during Enter → "Bug #N filed." (${reportBugFiled.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))}.`,
-      );
-    }
+    const reportBugFiled = await this.pageProfiled(page, timed, 'report-bug', 'Enter → "Bug #N filed."', async () => {
+      await page.keyboard.press('Enter');
+      return timed ? await readTimer(page, `${this.label}: "Bug #N filed."`) : 0;
+    });
     if (!timed) await wb.toast(/^Bug #\d+ filed\.$/).waitFor({ state: 'visible' });
     return { reportBugBox, reportBugFiled };
   }
@@ -343,8 +338,28 @@ export class Installed {
     // Untimed (preparing), the same wait.
     await pageQuiet(page, 500);
     await armTimer(page, { start: 'mousedown', ...end });
-    await row.click();
-    return await readTimer(page, `${this.label}: the e-mail's post opened ("${email.title}")`);
+    return await this.pageProfiled(page, timed, 'open-post', "Open Post's click → the thread", async () => {
+      await row.click();
+      return await readTimer(page, `${this.label}: the e-mail's post opened ("${email.title}")`);
+    });
+  }
+
+  /**
+   * A timed step (`step` resolves with its figure), with --profile the page's CPU profile over it
+   * kept as `<name>-<sample>.cpuprofile` and what the page was busy with said in a line. Started
+   * after the timer is armed, in the quiet the page had: what it counts before the input is next
+   * to nothing.
+   */
+  private async pageProfiled(page: Page, timed: boolean, name: string, what: string, step: () => Promise<number>): Promise<number> {
+    const dir = timed ? this.options.pageProfiles : undefined;
+    const stop = dir === undefined ? undefined : await startPageProfile(page);
+    const ms = await step();
+    if (stop && dir !== undefined) {
+      const profile = await stop();
+      writeFileSync(join(dir, `${name}-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
+      console.log(`[bench] ${this.label}: the page during ${what} (${ms.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))}.`);
+    }
+    return ms;
   }
 
   /** The caller's environment for the extension host, with the activation CPU hook preloaded besides whatever NODE_OPTIONS it has. */

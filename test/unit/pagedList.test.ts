@@ -212,6 +212,38 @@ describe('PagedList', () => {
     assert.equal(changes, 1, 'nothing changed, so no change is announced');
   });
 
+  it('a copy the same as the loaded record (a post read again, unchanged) announces no change: no view is drawn again', async () => {
+    type Post = Item & { content?: string; tags?: string[]; client?: { id: number } | null; closed?: boolean };
+    const first: Post[] = [{ id: 1 }, { id: 2, name: 'same', content: 'x'.repeat(10_000), tags: ['a'], client: { id: 7 } }, { id: 3 }];
+    const list = new PagedList<Post>(
+      async () => ({ items: first, received: first.length }),
+      () => 3,
+      ascending,
+    );
+    await list.loadMore();
+    let changes = 0;
+    list.onDidChange(() => changes++);
+    const loaded = list.find(2)!;
+    // Read again: another object, with the same fields and values, in another order.
+    const again = { client: { id: 7 }, tags: ['a'], content: 'x'.repeat(10_000), name: 'same', id: 2 };
+    assert.equal(list.replace(again), true, 'it is loaded');
+    assert.equal(changes, 0, 'nothing changed, so no change is announced');
+    assert.equal(list.find(2), loaded);
+    const changedCopies: Post[] = [
+      { ...again, content: 'y' },
+      { ...again, tags: ['b'] },
+      { ...again, client: null },
+      { ...again, closed: true },
+      { id: 2, name: 'same', content: again.content, tags: ['a'] },
+    ];
+    for (const changed of changedCopies) {
+      const before: number = changes;
+      assert.equal(list.replace(changed), true);
+      assert.equal(changes, before + 1, `announced: ${JSON.stringify(changed).slice(0, 60)}`);
+      assert.equal(list.find(2), changed);
+    }
+  });
+
   it('tells listeners about changes and forgets everything on reset', async () => {
     const list = new PagedList<Item>(
       async () => pageOf(range(1, 2)),

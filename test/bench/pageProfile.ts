@@ -48,7 +48,7 @@ export interface PageBusy {
   parts: Map<string, number>;
 }
 
-/** What the page's main thread was busy with over the profile. */
+/** What the page's main thread was busy with over the whole profile (a step's profile runs on a moment past its paint, until its timer is read). */
 export function pageBusy(profile: PageProfile): PageBusy {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();

@@ -353,12 +353,17 @@ export class Installed {
   private async pageProfiled(page: Page, timed: boolean, name: string, what: string, step: () => Promise<number>): Promise<number> {
     const dir = timed ? this.options.pageProfiles : undefined;
     const stop = dir === undefined ? undefined : await startPageProfile(page);
-    const ms = await step();
-    if (stop && dir !== undefined) {
-      const profile = await stop();
-      writeFileSync(join(dir, `${name}-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
-      console.log(`[bench] ${this.label}: the page during ${what} (${ms.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))}.`);
-    }
+    if (!stop || dir === undefined) return await step();
+    // Stopped however the step ends: a failed step leaves no profiler running on the page.
+    const ms = await step().catch(async (error: unknown) => {
+      await stop().catch(() => undefined);
+      throw error;
+    });
+    const profile = await stop();
+    writeFileSync(join(dir, `${name}-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
+    console.log(
+      `[bench] ${this.label}: the page during ${what} (${ms.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))} to the profile's end.`,
+    );
     return ms;
   }
 

@@ -362,7 +362,7 @@ export class Installed {
     const profile = await stop();
     writeFileSync(join(dir, `${name}-${this.samples + 1}.cpuprofile`), JSON.stringify(profile));
     console.log(
-      `[bench] ${this.label}: the page during ${what} (${ms.toFixed(0)} ms), ${pageBusyText(pageBusy(profile))} to the profile's end.`,
+      `[bench] ${this.label}: the page during ${what} (${ms.toFixed(0)} ms), to the profile's end ${pageBusyText(pageBusy(profile))}.`,
     );
     return ms;
   }

@@ -79,6 +79,14 @@ export class ConversationPanel extends Disposable {
   private error: string | undefined;
   private context: ClientContext | undefined;
   private contextRead: AbortController | undefined;
+  /** The post was (read again and) shown, and its client's context is to be read once the page has started. */
+  private contextDue = false;
+  /**
+   * The page said it started since its HTML was last written. The customer card waits for it: its
+   * reads (pages of the Helpdesk view's list, each redrawing the view, and the client's deals)
+   * would otherwise share the machine with the page's own start, and the page would paint later.
+   */
+  private pageStarted = false;
   private readonly allowImages = new Set<number>();
   private thread: Thread = { messages: [], targets: [] };
   private readonly emailPages = new EmailPages(emailModule);
@@ -170,10 +178,17 @@ export class ConversationPanel extends Disposable {
       this.show();
       return;
     }
+    this.contextDue = true;
+    this.readContextOnceStarted();
+  }
+
+  private readContextOnceStarted(): void {
+    if (!this.contextDue || !this.pageStarted) return;
+    this.contextDue = false;
     this.readContext();
   }
 
-  /** The client's other open posts and deals, read after the post is shown (the first paint waits for none of it). */
+  /** The client's other open posts and deals, read after the post is shown and the page has started (see `pageStarted`). */
   private readContext(): void {
     const store = this.store();
     const clientId = this.post?.client_id;
@@ -190,6 +205,7 @@ export class ConversationPanel extends Disposable {
   private writeHtml(): void {
     const { webview } = this.panel;
     this.sent = undefined;
+    this.pageStarted = false;
     const allowed = this.thread.targets.flatMap((targets, i) => (this.allowImages.has(this.thread.messages[i]!.id) ? targets.images : []));
     webview.html = conversationHtml({
       cspSource: webview.cspSource,
@@ -288,7 +304,10 @@ export class ConversationPanel extends Disposable {
           this.replyForPage = message.reply;
           await this.reply.save(this.post, message.reply);
         } else this.replyForPage = this.reply.text || undefined;
-        return this.show();
+        this.pageStarted = true;
+        this.show();
+        this.readContextOnceStarted();
+        return;
       case 'reply':
         if (this.post) await this.reply.save(this.post, message.text);
         return;

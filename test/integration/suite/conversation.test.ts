@@ -169,6 +169,36 @@ forEachProfile((profile) =>
       assert.ok(draft?.text.endsWith('Typed before the reload\n'), 'the reply kept as a draft');
     });
 
+    it("the customer card reads the Helpdesk list further only once the page has started: the page's start shares the window with no list pages", async () => {
+      const api = await extensionApi();
+      await vscode.commands.executeCommand('helpdesk.refreshPosts');
+      await waitFor('the first page of posts', () => !api.store.posts.state.loading && api.store.posts.state.items.length > 0);
+      const { items, hasMore } = api.store.posts.state;
+      assert.ok(hasMore, 'the helpdesk holds more than a page (else this could tell nothing)');
+      const post = items.find((p) => !p.post_id && typeof p.client_id === 'number' && p.task_kind !== 'comment');
+      assert.ok(post, 'a post of a client in the first page');
+      const listed = items.length;
+      const panel = await api.conversations.open(post.id, standIn.url);
+      assert.ok(panel);
+      // Made just now: the page's start (its first message) comes later, as a message of the window.
+      const receive = panel.receive.bind(panel);
+      let atStart: number | undefined;
+      panel.receive = (value: unknown) => {
+        if (atStart === undefined && (value as { type?: unknown } | undefined)?.type === 'ready')
+          atStart = api.store.posts.state.items.length;
+        return receive(value);
+      };
+      await waitFor('the page to have started', () => panel.pageStarts > 0);
+      assert.equal(atStart, listed, 'no page of the list read for the card before the page started');
+      await waitFor(
+        'the customer card to be read',
+        () => panel.lastModel?.client?.postsCount && !/Loading/.test(panel.lastModel.client.postsCount),
+      );
+      // Read further: it grew, or it was found to hold no more (a helpdesk that lists less than it stores).
+      const after = api.store.posts.state;
+      assert.ok(after.items.length > listed || !after.hasMore, 'then the list read further for the client’s other open posts');
+    });
+
     it('shows the newest copy of the post: a read of the list answered after the page read the post leaves it as it was', async () => {
       await vscode.commands.executeCommand('helpdesk.refreshPosts');
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && typeof p.title === 'string');

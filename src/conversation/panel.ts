@@ -299,14 +299,18 @@ export class ConversationPanel extends Disposable {
         this.pageStarts++;
         // A page that starts has nothing shown yet.
         this.sent = undefined;
-        // After a reload: what the page's own state kept is newer than the draft's last save.
-        if (message.reply !== undefined && this.post && message.reply !== this.reply.text) {
-          this.replyForPage = message.reply;
-          await this.reply.save(this.post, message.reply);
-        } else this.replyForPage = this.reply.text || undefined;
         this.pageStarted = true;
-        this.show();
-        this.readContextOnceStarted();
+        try {
+          // After a reload: what the page's own state kept is newer than the draft's last save.
+          if (message.reply !== undefined && this.post && message.reply !== this.reply.text) {
+            this.replyForPage = message.reply;
+            await this.reply.save(this.post, message.reply);
+          } else this.replyForPage = this.reply.text || undefined;
+          this.show();
+        } finally {
+          // However the reply's save went: the card is no part of it.
+          this.readContextOnceStarted();
+        }
         return;
       case 'reply':
         if (this.post) await this.reply.save(this.post, message.text);

@@ -202,6 +202,32 @@ forEachProfile((profile) =>
       assert.ok(after.items.length > listed || !after.hasMore, 'then the list read further for the client’s other open posts');
     });
 
+    it('a page that starts while its reply cannot be kept still reads its customer card', async () => {
+      const api = await extensionApi();
+      const post = (await read<Post[]>('/app.json')).find(
+        (p) => !p.post_id && typeof p.client_id === 'number' && p.task_kind !== 'comment',
+      );
+      assert.ok(post, 'a post of a client');
+      const panel = await api.conversations.open(post.id, standIn.url);
+      assert.ok(panel);
+      // The page's own start is held back: the one below, with the reply typed before a reload, is its start.
+      const receive = panel.receive.bind(panel);
+      panel.receive = (value: unknown) =>
+        (value as { type?: unknown } | undefined)?.type === 'ready' ? Promise.resolve() : receive(value);
+      await waitFor('the page to show the post', () => panel.lastModel?.facts.length);
+      const create = api.drafts.create.bind(api.drafts);
+      api.drafts.create = () => Promise.reject(new Error('ENOSPC: no space left on device'));
+      try {
+        await receive({ type: 'ready', reply: 'Typed before the reload', account: panel.account.url, post: panel.postId });
+      } finally {
+        api.drafts.create = create;
+      }
+      await waitFor(
+        'the customer card to be read',
+        () => panel.lastModel?.client?.postsCount && !/Loading/.test(panel.lastModel.client.postsCount),
+      );
+    });
+
     it('shows the newest copy of the post: a read of the list answered after the page read the post leaves it as it was', async () => {
       await vscode.commands.executeCommand('helpdesk.refreshPosts');
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && typeof p.title === 'string');

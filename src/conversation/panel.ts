@@ -183,7 +183,8 @@ export class ConversationPanel extends Disposable {
   }
 
   private readContextOnceStarted(): void {
-    if (!this.contextDue || !this.pageStarted) return;
+    // Disposed meanwhile (closed while its start's reply was being saved): nothing to read for.
+    if (this.isDisposed || !this.contextDue || !this.pageStarted) return;
     this.contextDue = false;
     this.readContext();
   }

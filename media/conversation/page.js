@@ -34,7 +34,14 @@
   function makeReply(labels) {
     const heading = el('h2', { id: 'reply-heading', text: labels.reply });
     const hint = el('p', { id: 'reply-hint', class: 'hint', text: labels.replyHint });
-    const area = el('textarea', { id: 'reply-text', rows: 6, 'aria-labelledby': 'reply-heading', 'aria-describedby': 'reply-hint reply-status' });
+    // No more than a reply may hold: the extension refuses a longer one, at a send and at the page's next start.
+    const area = el('textarea', {
+      id: 'reply-text',
+      rows: 6,
+      maxlength: Number(root.dataset.replyMax) || undefined,
+      'aria-labelledby': 'reply-heading',
+      'aria-describedby': 'reply-hint reply-status',
+    });
     area.value = typeof state.reply === 'string' ? state.reply : '';
     const status = el('p', { id: 'reply-status', class: 'status', role: 'status', 'aria-live': 'polite' });
     const send = button(labels.send, () => sendReply(), { id: 'reply-send', class: 'primary' });

@@ -8,6 +8,7 @@
  * the workbench (and, in code-server, the server) before the page can show anything. No vscode.
  */
 import { randomBytes } from 'node:crypto';
+import { MAX_REPLY_CHARS } from './pageMessages';
 
 export interface PageShell {
   /** The webview's own origin (`webview.cspSource`). */
@@ -104,7 +105,7 @@ ${shell.style}
 </style>
 </head>
 <body>
-<main id="conversation" aria-busy="true" data-account="${escapeAttribute(shell.accountUrl)}" data-post="${Number.isSafeInteger(shell.postId) ? shell.postId : 0}"></main>
+<main id="conversation" aria-busy="true" data-account="${escapeAttribute(shell.accountUrl)}" data-post="${Number.isSafeInteger(shell.postId) ? shell.postId : 0}" data-reply-max="${MAX_REPLY_CHARS}"></main>
 <script nonce="${nonce}">
 ${shell.script}
 </script>

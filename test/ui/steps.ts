@@ -14,6 +14,7 @@ import { AGENT_COMMAND, AGENT_TASK } from './agentStandIn';
 import { exactly, Workbench } from './workbench';
 import { HIDDEN_MARKER, HOSTILE_COMMENT, HOSTILE_GLOBALS } from '../server/demoEmails';
 import type { Frame } from 'playwright-core';
+import { MAX_REPLY_CHARS } from '../../src/conversation/pageMessages';
 
 /** How long a step waits for what a click or a key brings about, and for the workbench after a reload (test/limits.ts). */
 const REACTION = limitMs('uiReaction');
@@ -552,6 +553,8 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           // Keyboard and screen reader: the reply box and every button have a name.
           const area = body.locator('textarea#reply-text');
           assert.equal(await area.getAttribute('aria-labelledby'), 'reply-heading');
+          // It holds no more than a reply may (a longer one would be refused, at a send or at the page's next start).
+          assert.equal(await area.getAttribute('maxlength'), String(MAX_REPLY_CHARS));
           for (const button of await body.locator('button').all()) assert.ok((await button.innerText()).trim(), 'a button with words');
           // A reply typed in the page outlives a reload of the page.
           const reply = 'Thanks, we are looking into it.';

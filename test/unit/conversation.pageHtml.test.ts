@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { contentSecurityPolicy, conversationHtml, imageSources, makeNonce } from '../../src/conversation/pageHtml';
+import { MAX_REPLY_CHARS } from '../../src/conversation/pageMessages';
 
 /* The conversation page's HTML (src/conversation/pageHtml.ts), read as a browser reads it
  * (parse5): one script and one stylesheet, ours, inline by nonce; a policy that lets nothing else
@@ -102,6 +103,7 @@ describe('the conversation page', () => {
     const main = all.find((e) => e.tagName === 'main')!;
     assert.equal(attr(main, 'data-account'), accountUrl, 'read back as written');
     assert.equal(attr(main, 'data-post'), '12');
+    assert.equal(attr(main, 'data-reply-max'), String(MAX_REPLY_CHARS), 'the most a reply may hold, for its box');
     assert.equal(
       attr(
         all.find((e) => e.tagName === 'html')!,

@@ -21,7 +21,7 @@
 //                 floor) in sample order: whether the two asked Git the same, and how long Git took
 //     --pairs     pairs per latency (at least 3)
 //     --against   instead of the floor, another .vsix of Helpdesk Bridge (e.g. another build):
-//                 activation at startup, open to rows and Report Bug, at +0 ms, this build
+//                 activation at startup, open to rows, Report Bug and Open Post, at +0 ms, this build
 //                 against that one (each profile prepared as for the floor); the same .vsix
 //                 against itself must read about 0 ms
 //     --slow      this machine made a slower one: the bench and all it starts pinned to one CPU,

@@ -128,7 +128,13 @@ export function titleOf(post: Post): string {
 }
 
 /** The customer card: the client as far as known, then what `context` read. */
-export function clientCard(clientId: number, context: ClientContext | undefined, loaded: Parameters<typeof clientName>[1]): ClientCard {
+/** `postsListed`: whether the client's other posts are looked for (not for another account's post: no list of its posts is here). */
+export function clientCard(
+  clientId: number,
+  context: ClientContext | undefined,
+  loaded: Parameters<typeof clientName>[1],
+  { postsListed = true }: { readonly postsListed?: boolean } = {},
+): ClientCard {
   const known = context?.client ?? loaded;
   const deals = context?.deals?.items ?? [];
   const notes = [
@@ -140,7 +146,13 @@ export function clientCard(clientId: number, context: ClientContext | undefined,
     name: `${clientName(clientId, known)} (#${clientId})`,
     contact: contactParts(known),
     // Each stands under its heading ("Other open posts", "Deals"): a sentence of its own.
-    postsCount: context?.posts ? sentence(postsCountText(context.posts)) : context ? undefined : l10n.t('Loading…'),
+    postsCount: !postsListed
+      ? l10n.t('Listed only for this window’s account.')
+      : context?.posts
+        ? sentence(postsCountText(context.posts))
+        : context
+          ? undefined
+          : l10n.t('Loading…'),
     posts: (context?.posts?.open ?? []).slice(0, LISTED).map((post) => ({ id: post.id, title: `#${post.id} ${postTitle(post)}` })),
     dealsCount: context ? sentence(dealsCountText(context)) : l10n.t('Loading…'),
     deals: deals.slice(0, LISTED).map((deal) => {

@@ -16,7 +16,7 @@ import { emailModule } from '../email/load';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { WriteServices } from '../services';
-import { readClientContext, storeSources, type ClientContext } from '../store/clientContext';
+import { accountSources, readClientContext, storeSources, type ClientContext } from '../store/clientContext';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 import { commentsListedText } from '../text/counts';
 import { timeText, userText } from '../text/postFacts';
@@ -78,6 +78,8 @@ export class ConversationPanel extends Disposable {
   private post: Post | undefined;
   private error: string | undefined;
   private context: ClientContext | undefined;
+  /** The context was read from the account alone, no store of its lists being here: its other posts were not looked for. */
+  private contextOfAccountAlone = false;
   private contextRead: AbortController | undefined;
   /** The post was (read again and) shown, and its client's context is to be read once the page has started. */
   private contextDue = false;
@@ -189,16 +191,26 @@ export class ConversationPanel extends Disposable {
     this.readContext();
   }
 
-  /** The client's other open posts and deals, read after the post is shown and the page has started (see `pageStarted`). */
+  /**
+   * The client's other open posts and deals, read after the post is shown and the page has started
+   * (see `pageStarted`); from the account alone where the window's store is not this account's.
+   */
   private readContext(): void {
     const store = this.store();
     const clientId = this.post?.client_id;
-    if (!store || typeof clientId !== 'number') return;
+    if (typeof clientId !== 'number') return;
     this.contextRead?.abort();
     const read = (this.contextRead = new AbortController());
-    void readClientContext(storeSources(store, this.account), clientId, this.postId, read.signal).then((context) => {
+    const alone = !store;
+    void readClientContext(
+      store ? storeSources(store, this.account) : accountSources(this.account),
+      clientId,
+      this.postId,
+      read.signal,
+    ).then((context) => {
       if (read.signal.aborted || this.isDisposed) return;
       this.context = context;
+      this.contextOfAccountAlone = alone;
       this.show();
     });
   }
@@ -268,7 +280,11 @@ export class ConversationPanel extends Disposable {
       closed: post?.closed === true,
       updatesRefused: this.account.postUpdatesRefused,
       ...(post && typeof post.client_id === 'number'
-        ? { client: clientCard(post.client_id, this.context, store?.clients.find(post.client_id)) }
+        ? {
+            client: clientCard(post.client_id, this.context, store?.clients.find(post.client_id), {
+              postsListed: this.context ? !this.contextOfAccountAlone : store !== undefined,
+            }),
+          }
         : {}),
       messages: withImageButtons(this.thread.messages),
       ...(commentsNote ? { commentsNote } : {}),

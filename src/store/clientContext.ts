@@ -33,13 +33,19 @@ export interface ClientContext {
 
 /** Where the context comes from: the store's lists and reads (see HelpdeskStore, Account.client). */
 export interface ContextSources {
-  readonly posts: SearchableList<Post>;
+  /** None for an account whose lists no store here holds: its other posts are not looked for. */
+  readonly posts?: SearchableList<Post>;
   /** The client where the loaded clients hold it. */
   loadedClient(id: number): Client | undefined;
   readClient(id: number, signal: AbortSignal): Promise<Client>;
   dealsOf(clientId: number): Promise<ListRead<Deal>>;
   /** The deals where already read; reads nothing. */
   dealsKnown(clientId: number): ListRead<Deal> | undefined;
+}
+
+/** The sources of a store here: its list of posts is looked through. */
+export interface StoreSources extends ContextSources {
+  readonly posts: SearchableList<Post>;
 }
 
 /** The client's open posts other than `postId` among what the list holds now (comments are not posts of their own). */
@@ -51,7 +57,7 @@ export function clientPostsIn(state: PagedListState<Post>, clientId: number, pos
 
 /** What is known now, with no request: for a hover, which must not wait. */
 export function knownClientContext(
-  sources: Pick<ContextSources, 'posts' | 'loadedClient' | 'dealsKnown'>,
+  sources: Pick<StoreSources, 'posts' | 'loadedClient' | 'dealsKnown'>,
   clientId: number,
   postId: number,
 ): ClientContext {
@@ -78,27 +84,38 @@ export async function readClientContext(
   most?: number,
 ): Promise<ClientContext> {
   const loaded = sources.loadedClient(clientId);
+  const { posts } = sources;
   const [client, deals, read] = await Promise.all([
     Promise.allSettled([loaded ?? sources.readClient(clientId, signal)]),
     Promise.allSettled([sources.dealsOf(clientId)]),
-    Promise.allSettled([readFurther(sources.posts, { signal, most })]),
+    Promise.allSettled([posts && readFurther(posts, { signal, most })]),
   ]);
   const end = read[0].status === 'fulfilled' ? read[0].value : 'failed';
   return {
     clientId,
     ...(client[0].status === 'fulfilled' ? { client: client[0].value } : { clientError: client[0].reason }),
     ...(deals[0].status === 'fulfilled' ? { deals: deals[0].value } : { dealsError: deals[0].reason }),
-    posts: end === 'cancelled' ? undefined : clientPostsIn(sources.posts.state, clientId, postId),
+    posts: !posts || end === 'cancelled' ? undefined : clientPostsIn(posts.state, clientId, postId),
   };
 }
 
 /** The sources of the store the views read, and of the account it reads from. */
-export function storeSources(store: HelpdeskStore, account: Pick<Account, 'client'> | undefined): ContextSources {
+export function storeSources(store: HelpdeskStore, account: Pick<Account, 'client'> | undefined): StoreSources {
   return {
     posts: store.posts,
     loadedClient: (id) => store.clients.find(id),
     readClient: (id, signal) => (account ? account.client(id, signal) : Promise.reject(new Error('Not signed in.'))),
     dealsOf: (id) => store.dealsOf(id),
     dealsKnown: (id) => store.dealsKnown(id),
+  };
+}
+
+/** The sources of an account alone, whose lists no store here holds (another account's post): its client and deals, read. */
+export function accountSources(account: Pick<Account, 'client' | 'dealsOf'>): ContextSources {
+  return {
+    loadedClient: () => undefined,
+    readClient: (id, signal) => account.client(id, signal),
+    dealsOf: (id) => account.dealsOf(id),
+    dealsKnown: () => undefined,
   };
 }

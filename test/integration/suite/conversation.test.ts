@@ -325,4 +325,28 @@ describe("the conversation page of another account's post", () => {
     await from(panel, { type: 'action', action: 'reopen' });
     await waitFor('reopened', async () => (await read<Post>(`/app/posts/${theirs.id}.json`, contrary)).closed === false);
   });
+
+  it('its customer card is read from that account: the client and its deals, and says its other posts are not listed', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const theirs = (await read<Post[]>('/app.json', contrary)).find(
+      (p) => !p.post_id && p.task_kind !== 'comment' && typeof p.client_id === 'number',
+    );
+    assert.ok(theirs, 'a post with a client');
+    const client = await read<{ name?: unknown }>(`/app/clients/${theirs.client_id}.json`, contrary);
+    await standIn.clearRequests();
+    const panel = await openPage(theirs.id, contrary.url);
+    await waitFor('the card to be read', () => panel.lastModel?.client?.dealsCount !== 'Loading…');
+    const card = panel.lastModel!.client!;
+    if (typeof client.name === 'string') assert.ok(card.name.includes(client.name.trim().slice(0, 20)), card.name);
+    assert.ok(card.dealsCount && !card.note, `deals read: ${card.dealsCount} ${card.note ?? ''}`);
+    assert.equal(card.postsCount, 'Listed only for this window’s account.');
+    const deals = (await (await fetch(`${contrary.url}/__standin/requests`)).json()) as { method: string; path: string }[];
+    assert.ok(
+      deals.some((r) => r.method === 'GET' && r.path === '/app/deals.json'),
+      "the deals asked of the post's account",
+    );
+    assert.ok(!(await standIn.requests()).some((r) => r.path.includes('deals')), "none of the window's account");
+  });
 });

@@ -84,7 +84,7 @@ export class ConversationPanel extends Disposable {
   /** The post was (read again and) shown, and its client's context is to be read once the page has started. */
   private contextDue = false;
   /**
-   * The page said it started since its HTML was last written. The customer card waits for it: its
+   * The page said it started since its HTML was last written and it was last shown. The customer card waits for it: its
    * reads (pages of the Helpdesk view's list, each redrawing the view, and the client's deals)
    * would otherwise share the machine with the page's own start, and the page would paint later.
    */
@@ -125,6 +125,14 @@ export class ConversationPanel extends Disposable {
     };
     this.register(panel.webview.onDidReceiveMessage((value: unknown) => this.receive(value)));
     this.register(panel.onDidDispose(() => this.dispose()));
+    this.register(
+      panel.onDidChangeViewState(() => {
+        // Hidden, the page is gone (its webview is not kept in the background): shown again, it starts anew and says so.
+        if (panel.visible) return;
+        this.pageStarted = false;
+        this.sent = undefined;
+      }),
+    );
     this.register(
       account.onDidChange((change) => {
         if ((change.kind === 'updated' || change.kind === 'read') && change.post.id === postId) this.showPost(change.post);

@@ -202,6 +202,46 @@ forEachProfile((profile) =>
       assert.ok(after.items.length > listed || !after.hasMore, 'then the list read further for the client’s other open posts');
     });
 
+    it('a page shown again after it was hidden reads its customer card once it has started again, as at its first start', async () => {
+      const api = await extensionApi();
+      const [post, other] = (await read<Post[]>('/app.json')).filter(
+        (p) => !p.post_id && typeof p.client_id === 'number' && p.task_kind !== 'comment',
+      );
+      assert.ok(post && other, 'two posts of clients');
+      const panel = await openPage(post.id);
+      await waitFor('the page to have started', () => panel.pageStarts > 0);
+      await waitFor(
+        'the customer card to be read',
+        () => panel.lastModel?.client?.dealsCount && !/Loading/.test(panel.lastModel.client.dealsCount),
+      );
+      await openPage(other.id);
+      await waitFor('the first page to be hidden behind the second', () => !panel.panel.visible);
+      // Its deals to be read again at its next card (else that read would ask nothing of the helpdesk).
+      api.store.retryDeals(post.client_id!);
+      const dealsReads = async () => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === '/app/deals.json').length;
+      const before = await dealsReads();
+      // The page's start, when it comes, is held: until it is let through, the page has not started again.
+      const starts = panel.pageStarts;
+      const receive = panel.receive.bind(panel);
+      let restarted = false;
+      let letThrough!: () => void;
+      const held = new Promise<void>((resolve) => (letThrough = resolve));
+      panel.receive = async (value: unknown) => {
+        if ((value as { type?: unknown } | undefined)?.type === 'ready') {
+          restarted = true;
+          await held;
+        }
+        return receive(value);
+      };
+      assert.equal(await api.conversations.open(post.id, standIn.url), panel, 'the same page, shown again');
+      await panel.load();
+      await waitFor('the page, shown again, to start again (a hidden page is not kept)', () => restarted);
+      assert.equal(await dealsReads(), before, 'no card read while the page shown again is still starting');
+      letThrough();
+      await waitFor('the page to have started again', () => panel.pageStarts > starts);
+      await waitFor('then the card to be read', async () => (await dealsReads()) > before);
+    });
+
     it('a page that starts while its reply cannot be kept still reads its customer card', async () => {
       const api = await extensionApi();
       const post = (await read<Post[]>('/app.json')).find(

@@ -4,7 +4,7 @@
 import type { Account } from '../api/account';
 import { isComment, type Client, type Deal, type ListRead, type Post } from '../api';
 import { readFurther, type SearchableList } from '../search/listSearch';
-import type { HelpdeskStore } from './helpdeskStore';
+import { byName, type HelpdeskStore } from './helpdeskStore';
 import type { PagedListState } from './pagedList';
 
 /** A client's open posts other than the one shown, among the posts looked through. */
@@ -85,17 +85,20 @@ export async function readClientContext(
 ): Promise<ClientContext> {
   const loaded = sources.loadedClient(clientId);
   const { posts } = sources;
-  const [client, deals, read] = await Promise.all([
+  // Counted as the list is when looking ends, not when the client and deals come: by then the
+  // window may have moved its list to another account, whose posts are none of this client's.
+  const looked = (end: Awaited<ReturnType<typeof readFurther>> | 'failed') =>
+    !posts || end === 'cancelled' ? undefined : clientPostsIn(posts.state, clientId, postId);
+  const [client, deals, others] = await Promise.all([
     Promise.allSettled([loaded ?? sources.readClient(clientId, signal)]),
     Promise.allSettled([sources.dealsOf(clientId)]),
-    Promise.allSettled([posts && readFurther(posts, { signal, most })]),
+    posts ? readFurther(posts, { signal, most }).then(looked, () => looked('failed')) : undefined,
   ]);
-  const end = read[0].status === 'fulfilled' ? read[0].value : 'failed';
   return {
     clientId,
     ...(client[0].status === 'fulfilled' ? { client: client[0].value } : { clientError: client[0].reason }),
     ...(deals[0].status === 'fulfilled' ? { deals: deals[0].value } : { dealsError: deals[0].reason }),
-    posts: !posts || end === 'cancelled' ? undefined : clientPostsIn(posts.state, clientId, postId),
+    posts: others,
   };
 }
 
@@ -115,7 +118,8 @@ export function accountSources(account: Pick<Account, 'client' | 'dealsOf'>): Co
   return {
     loadedClient: () => undefined,
     readClient: (id, signal) => account.client(id, signal),
-    dealsOf: (id) => account.dealsOf(id),
+    // In the order the store gives them (by name): the card lists the first few.
+    dealsOf: (id) => account.dealsOf(id).then((read) => ({ ...read, items: [...read.items].sort(byName) })),
     dealsKnown: () => undefined,
   };
 }

@@ -206,7 +206,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   clients.showIn(clientsView);
   const rowDecorations = new RowDecorations(watcher);
   const postDocuments = new PostDocumentProvider(gateway);
-  const conversations = new ConversationPanels({ gateway, drafts, sender, ui, log, extensionUri: context.extensionUri });
+  const conversations = new ConversationPanels({ gateway, store, drafts, sender, ui, log, extensionUri: context.extensionUri });
   /** Where a post is shown: its documents and its page, each told of an update, each asked what it showed. */
   const shownPosts: UpdateShown = {
     showUpdated: (accountUrl, post) => {

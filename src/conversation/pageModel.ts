@@ -147,7 +147,7 @@ export function clientCard(
     contact: contactParts(known),
     // Each stands under its heading ("Other open posts", "Deals"): a sentence of its own.
     postsCount: !postsListed
-      ? l10n.t('Listed only for this window’s account.')
+      ? l10n.t('Listed when this window uses this post’s account.')
       : context?.posts
         ? sentence(postsCountText(context.posts))
         : context

@@ -11,6 +11,7 @@ import vscode = require('vscode');
 import type { Post } from '../api';
 import { laterCopy } from '../api/postChanges';
 import type { Account } from '../api/account';
+import type { Gateway } from '../accounts/gateway';
 import type { CommandId } from '../commandIds';
 import { emailModule } from '../email/load';
 import { Disposable } from '../lifecycle';
@@ -58,6 +59,7 @@ const COMMANDS: Record<Exclude<PageAction, 'refresh' | 'openAsText'>, CommandId>
 };
 
 export interface PanelParts extends WriteServices {
+  readonly gateway: Pick<Gateway, 'accountFor'>;
   readonly log: Log;
   readonly extensionUri: vscode.Uri;
   /** Opens another post's page, of the same account. */
@@ -77,10 +79,13 @@ function pageAssets(extensionUri: vscode.Uri): { readonly script: string; readon
 export class ConversationPanel extends Disposable {
   private post: Post | undefined;
   private error: string | undefined;
-  private context: ClientContext | undefined;
-  /** The context was read from the account alone, no store of its lists being here: its other posts were not looked for. */
-  private contextOfAccountAlone = false;
+  /** The customer card's last context, and whether it was read from the account alone (no store of its lists here: no other posts looked for). */
+  private card: { readonly context: ClientContext; readonly alone: boolean } | undefined;
+  /** What the card's latest read (under way or done) was of: the client, from the account alone or not. */
+  private cardRead: { readonly clientId: number; readonly alone: boolean } | undefined;
   private contextRead: AbortController | undefined;
+  private held: Account;
+  private listening: vscode.Disposable;
   /** The post was (read again and) shown, and its client's context is to be read once the page has started. */
   private contextDue = false;
   /**
@@ -109,7 +114,7 @@ export class ConversationPanel extends Disposable {
   constructor(
     private readonly parts: PanelParts,
     readonly panel: vscode.WebviewPanel,
-    readonly account: Account,
+    account: Account,
     readonly postId: number,
     /** The window's store, while it is this account's: the comments and the client come from it. */
     private readonly store: () => HelpdeskStore | undefined,
@@ -125,26 +130,51 @@ export class ConversationPanel extends Disposable {
     };
     this.register(panel.webview.onDidReceiveMessage((value: unknown) => this.receive(value)));
     this.register(panel.onDidDispose(() => this.dispose()));
-    this.register(
-      panel.onDidChangeViewState(() => {
-        // Hidden, the page is gone (its webview is not kept in the background): shown again, it starts anew and says so.
-        if (panel.visible) return;
-        this.pageStarted = false;
-        this.sent = undefined;
-      }),
-    );
-    this.register(
-      account.onDidChange((change) => {
-        if ((change.kind === 'updated' || change.kind === 'read') && change.post.id === postId) this.showPost(change.post);
-        else if (change.kind === 'commented' && change.parentId === postId) void this.load();
-        else if (change.kind === 'filed' && change.post.post_id === postId) this.show();
-      }),
-    );
+    this.held = account;
+    this.listening = this.follow(account);
     this.writeHtml();
     void this.load();
   }
 
-  /** Follows the window's store while it shows this account: a news poll or a refresh that changed the post or its comments. */
+  /** The page's account: what it reads and acts on. */
+  get account(): Account {
+    return this.held;
+  }
+
+  /**
+   * The account of the page's address as the window has it now: the window switching accounts
+   * stops the calls of the one it leaves (see Gateway), and makes another for the one it comes to.
+   */
+  useAccount(account: Account): void {
+    if (account === this.held || account.url !== this.held.url || this.isDisposed) return;
+    this.listening.dispose();
+    this.held = account;
+    this.listening = this.follow(account);
+  }
+
+  /**
+   * The account as the window has it now, asked before each read: the window's switch is told to
+   * the pages a moment after it is made (see ConversationPanels), and a read may come first.
+   */
+  private async accountForCall(): Promise<Account> {
+    const account = await this.parts.gateway.accountFor(this.held.url);
+    if (account) this.useAccount(account);
+    return this.held;
+  }
+
+  private follow(account: Account): vscode.Disposable {
+    const { postId } = this;
+    return account.onDidChange((change) => {
+      if ((change.kind === 'updated' || change.kind === 'read') && change.post.id === postId) this.showPost(change.post);
+      else if (change.kind === 'commented' && change.parentId === postId) void this.load();
+      else if (change.kind === 'filed' && change.post.post_id === postId) this.show();
+    });
+  }
+
+  /**
+   * Follows the window's store while it shows this account: a news poll or a refresh that changed
+   * the post or its comments, and the window switching to this account (see `cardStale`).
+   */
   followStore(store: HelpdeskStore): vscode.Disposable {
     return store.posts.onDidChange(() => {
       if (this.store() !== store) return;
@@ -160,8 +190,8 @@ export class ConversationPanel extends Disposable {
    */
   private readAgain(): void {
     if (this.readingAgain) return;
-    this.readingAgain = this.account
-      .post(this.postId)
+    this.readingAgain = this.accountForCall()
+      .then((account) => account.post(this.postId))
       .then(
         () => undefined,
         (error: unknown) => this.parts.log.error(`Reading post #${this.postId} again for its page failed`, error),
@@ -182,7 +212,7 @@ export class ConversationPanel extends Disposable {
 
   async load(): Promise<void> {
     try {
-      this.showPost(await this.account.post(this.postId));
+      this.showPost(await (await this.accountForCall()).post(this.postId));
     } catch (error) {
       this.error = l10n.t('Could not load post #{0}: {1}', this.postId, errorText(error));
       this.show();
@@ -210,17 +240,35 @@ export class ConversationPanel extends Disposable {
     this.contextRead?.abort();
     const read = (this.contextRead = new AbortController());
     const alone = !store;
-    void readClientContext(
-      store ? storeSources(store, this.account) : accountSources(this.account),
-      clientId,
-      this.postId,
-      read.signal,
-    ).then((context) => {
-      if (read.signal.aborted || this.isDisposed) return;
-      this.context = context;
-      this.contextOfAccountAlone = alone;
-      this.show();
-    });
+    this.cardRead = { clientId, alone };
+    void this.accountForCall()
+      .then((account) =>
+        readClientContext(store ? storeSources(store, account) : accountSources(account), clientId, this.postId, read.signal),
+      )
+      .then((context) => {
+        if (read.signal.aborted || this.isDisposed) return;
+        // Read from the store while it showed this account, which it no longer does: none of it is kept (see `cardStale`).
+        if (store && this.store() !== store) return this.show();
+        this.card = { context, alone };
+        this.show();
+      })
+      .catch((error: unknown) => this.parts.log.error(`Reading the customer card of post #${this.postId} failed`, error));
+  }
+
+  /**
+   * The card's latest read is of another client than the post's now (changed in the web app), or
+   * from another source than there is now: the window switched to this post's account (its list
+   * can be looked through) or away from it.
+   */
+  private cardStale(): boolean {
+    const clientId = this.post?.client_id;
+    if (this.cardRead === undefined || typeof clientId !== 'number') return false;
+    return this.cardRead.clientId !== clientId || this.cardRead.alone !== !this.store();
+  }
+
+  /** A page shown again after it was hidden starts anew (VS Code keeps no hidden webview's page): what waits for its start waits again. */
+  startsAgain(): void {
+    this.pageStarted = false;
   }
 
   private writeHtml(): void {
@@ -245,6 +293,10 @@ export class ConversationPanel extends Disposable {
    */
   private show(): void {
     if (this.isDisposed) return;
+    if (this.cardStale()) {
+      this.contextDue = true;
+      this.readContextOnceStarted();
+    }
     const model = this.model();
     this.lastModel = model;
     this.panel.title = this.post ? `#${this.postId} ${titleOf(this.post)}` : `#${this.postId}`;
@@ -270,6 +322,8 @@ export class ConversationPanel extends Disposable {
     const text = this.replyForPage;
     this.replyForPage = undefined;
     if (text !== undefined) this.replyGiven = text;
+    // A card of another client than the post's now is none: the post's own is being read.
+    const card = this.card && this.card.context.clientId === post?.client_id ? this.card : undefined;
     const counted = typeof post?.comments_cache === 'number' ? post.comments_cache : 0;
     const listed = this.thread.messages.length - 1;
     const commentsNote = !post
@@ -289,8 +343,8 @@ export class ConversationPanel extends Disposable {
       updatesRefused: this.account.postUpdatesRefused,
       ...(post && typeof post.client_id === 'number'
         ? {
-            client: clientCard(post.client_id, this.context, store?.clients.find(post.client_id), {
-              postsListed: this.context ? !this.contextOfAccountAlone : store !== undefined,
+            client: clientCard(post.client_id, card?.context, store?.clients.find(post.client_id), {
+              postsListed: card ? !card.alone : store !== undefined,
             }),
           }
         : {}),
@@ -394,6 +448,7 @@ export class ConversationPanel extends Disposable {
   override dispose(): void {
     if (this.isDisposed) return;
     this.contextRead?.abort();
+    this.listening.dispose();
     super.dispose();
     this.panel.dispose();
     this.disposed.fire();

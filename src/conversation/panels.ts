@@ -11,11 +11,14 @@ import { withSignedIn, withSignedInNow } from '../accounts/signedIn';
 import { Disposable } from '../lifecycle';
 import { ConversationPanel, CONVERSATION_VIEW, isPageUri, type PanelParts } from './panel';
 import { postOf } from '../views/postUri';
+import type { HelpdeskStore } from '../store/helpdeskStore';
 
 const { l10n } = vscode;
 
 export interface PanelsParts extends Omit<PanelParts, 'openPost'> {
   readonly gateway: Gateway;
+  /** The window's store: a page follows it while it shows the page's account. */
+  readonly store: HelpdeskStore;
 }
 
 const keyOf = (accountUrl: string, id: number) => `${id} ${accountUrl}`;
@@ -25,6 +28,7 @@ export class ConversationPanels extends Disposable {
 
   constructor(private readonly parts: PanelsParts) {
     super();
+    this.register(parts.gateway.onDidChange(() => void this.followAccounts()));
     this.register(
       vscode.window.registerWebviewPanelSerializer(CONVERSATION_VIEW, {
         deserializeWebviewPanel: (panel, state) => this.restore(panel, state),
@@ -44,6 +48,7 @@ export class ConversationPanels extends Disposable {
     }
     const open = this.panels.get(keyOf(url, id));
     if (open) {
+      if (!open.panel.visible) open.startsAgain();
       open.panel.reveal();
       void open.load();
       return open;
@@ -72,6 +77,14 @@ export class ConversationPanels extends Disposable {
     this.panels.get(keyOf(accountUrl, post.id))?.showPost(post);
   }
 
+  /** The window signed in, out or switched: each page reads and acts through its account as the window has it now. */
+  private async followAccounts(): Promise<void> {
+    for (const panel of [...this.panels.values()]) {
+      const account = await this.parts.gateway.accountFor(panel.account.url);
+      if (account) panel.useAccount(account);
+    }
+  }
+
   private windowUrl(): string | undefined {
     return withSignedInNow(
       this.parts.gateway,
@@ -87,16 +100,15 @@ export class ConversationPanels extends Disposable {
   ): ConversationPanel {
     const store = withSignedInNow(
       this.parts.gateway,
-      (signedIn) => (signedIn.account === account ? signedIn.store.showing(account) : undefined),
+      (signedIn) => (signedIn.url === account.url ? signedIn.store.showing(signedIn.account) : undefined),
       () => undefined,
     );
     const made = new ConversationPanel({ ...this.parts, openPost: (other, url) => this.open(other, url) }, panel, account, id, store);
     const key = keyOf(account.url, id);
     this.panels.set(key, made);
-    const current = store();
-    const following = current ? made.followStore(current) : undefined;
+    const following = made.followStore(this.parts.store);
     made.onDidDispose(() => {
-      following?.dispose();
+      following.dispose();
       if (this.panels.get(key) === made) this.panels.delete(key);
     });
     return made;

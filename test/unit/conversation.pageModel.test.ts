@@ -75,9 +75,9 @@ describe("the conversation page's words", () => {
     );
     assert.deepEqual([some.postsCount, some.dealsCount, some.posts], ['1 other open post', '1 deal', [{ id: 3, title: '#3 Invoice' }]]);
     // Another account's post: no list of its posts here, so none is looked for, while or after its deals are read.
-    assert.equal(clientCard(2, undefined, client, { postsListed: false }).postsCount, 'Listed only for this window’s account.');
+    assert.equal(clientCard(2, undefined, client, { postsListed: false }).postsCount, 'Listed when this window uses this post’s account.');
     const elsewhere = clientCard(2, { clientId: 2, client, deals: { items: [] } }, client, { postsListed: false });
-    assert.deepEqual([elsewhere.postsCount, elsewhere.dealsCount], ['Listed only for this window’s account.', 'No deals']);
+    assert.deepEqual([elsewhere.postsCount, elsewhere.dealsCount], ['Listed when this window uses this post’s account.', 'No deals']);
     await inLanguage('pl', { 'no deals': 'brak szans sprzedaży', 'Loading…': 'Wczytywanie…' }, () => {
       assert.equal(clientCard(2, undefined, client).postsCount, 'Wczytywanie…');
       assert.equal(

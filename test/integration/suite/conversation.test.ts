@@ -214,8 +214,13 @@ forEachProfile((profile) =>
         'the customer card to be read',
         () => panel.lastModel?.client?.dealsCount && !/Loading/.test(panel.lastModel.client.dealsCount),
       );
-      await openPage(other.id);
+      const second = await openPage(other.id);
       await waitFor('the first page to be hidden behind the second', () => !panel.panel.visible);
+      // The second page's own card read first (it counts among the reads below).
+      await waitFor(
+        'the second card to be read',
+        () => second.lastModel?.client?.dealsCount && !/Loading/.test(second.lastModel.client.dealsCount),
+      );
       // Its deals to be read again at its next card (else that read would ask nothing of the helpdesk).
       api.store.retryDeals(post.client_id!);
       const dealsReads = async () => (await standIn.requests()).filter((r) => r.method === 'GET' && r.path === '/app/deals.json').length;
@@ -340,6 +345,7 @@ forEachProfile((profile) =>
 describe("the conversation page of another account's post", () => {
   useCleanSlate();
   const contrary = standInOf('contrary');
+  const LISTED_ELSEWHERE = 'Listed when this window uses this post’s account.';
 
   it('acts on that account: its reply and its Close go there, none to the window’s account', async () => {
     const api = await extensionApi();
@@ -366,6 +372,32 @@ describe("the conversation page of another account's post", () => {
     await waitFor('reopened', async () => (await read<Post>(`/app/posts/${theirs.id}.json`, contrary)).closed === false);
   });
 
+  it('a page of the window’s account still reads and acts on it after the window switched to another account', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const ours = (await read<Post[]>('/app.json')).find((p) => !p.post_id && p.closed !== true && p.task_kind !== 'comment');
+    assert.ok(ours);
+    const panel = await openPage(ours.id);
+    await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
+    assert.equal(api.gateway.current?.account?.url, contrary.url);
+    await standIn.clearRequests();
+    await from(panel, { type: 'action', action: 'refresh' });
+    assert.equal(panel.lastModel?.error, undefined, `read again, with no error (${panel.lastModel?.error})`);
+    assert.ok(
+      (await standIn.requests()).some((r) => r.method === 'GET' && r.path === `/app/posts/${ours.id}.json`),
+      'read from the post’s account',
+    );
+    await from(panel, { type: 'send', text: 'Answered after the switch' });
+    await waitFor('the reply to be filed', () => api.drafts.all().length === 0);
+    const [sent] = await postsSent();
+    assert.equal(
+      (sent?.body as { post?: { post_id?: number } } | undefined)?.post?.post_id,
+      ours.id,
+      'the reply filed at the post’s account',
+    );
+  });
+
   it('its customer card is read from that account: the client and its deals, and says its other posts are not listed', async () => {
     const api = await extensionApi();
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
@@ -381,12 +413,29 @@ describe("the conversation page of another account's post", () => {
     const card = panel.lastModel!.client!;
     if (typeof client.name === 'string') assert.ok(card.name.includes(client.name.trim().slice(0, 20)), card.name);
     assert.ok(card.dealsCount && !card.note, `deals read: ${card.dealsCount} ${card.note ?? ''}`);
-    assert.equal(card.postsCount, 'Listed only for this window’s account.');
+    assert.equal(card.postsCount, LISTED_ELSEWHERE);
     const deals = (await (await fetch(`${contrary.url}/__standin/requests`)).json()) as { method: string; path: string }[];
     assert.ok(
       deals.some((r) => r.method === 'GET' && r.path === '/app/deals.json'),
       "the deals asked of the post's account",
     );
     assert.ok(!(await standIn.requests()).some((r) => r.path.includes('deals')), "none of the window's account");
+  });
+
+  it('its card counts the client’s other open posts once the window switches to that account', async () => {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const theirs = (await read<Post[]>('/app.json', contrary)).find(
+      (p) => !p.post_id && p.task_kind !== 'comment' && typeof p.client_id === 'number',
+    );
+    assert.ok(theirs, 'a post with a client');
+    const panel = await openPage(theirs.id, contrary.url);
+    await waitFor('the card, read from that account alone', () => panel.lastModel?.client?.postsCount === LISTED_ELSEWHERE);
+    await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);
+    await waitFor('the card to count the other open posts from the window’s list', () => {
+      const count = panel.lastModel?.client?.postsCount;
+      return count !== undefined && count !== LISTED_ELSEWHERE && !/Loading/.test(count);
+    });
   });
 });

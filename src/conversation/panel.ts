@@ -101,6 +101,8 @@ export class ConversationPanel extends Disposable {
   private sent: string | undefined;
   private readingAgain: Promise<void> | undefined;
   private readonly reply: Reply;
+  /** What the page typed before the post was read: saved as the draft once it is (see `saveReply`). */
+  private unsaved: string | undefined;
   /** The reply text to give the page at its next start (what its state or the draft kept). */
   private replyForPage: string | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
@@ -211,8 +213,10 @@ export class ConversationPanel extends Disposable {
   }
 
   async load(): Promise<void> {
+    let post: Post;
     try {
-      this.showPost(await (await this.accountForCall()).post(this.postId));
+      post = await (await this.accountForCall()).post(this.postId);
+      this.showPost(post);
     } catch (error) {
       this.error = l10n.t('Could not load post #{0}: {1}', this.postId, errorText(error));
       this.show();
@@ -220,6 +224,22 @@ export class ConversationPanel extends Disposable {
     }
     this.contextDue = true;
     this.readContextOnceStarted();
+    const unsaved = this.unsaved;
+    this.unsaved = undefined;
+    if (unsaved !== undefined)
+      await this.reply.save(post, unsaved).catch((error: unknown) => {
+        this.parts.log.error(`Saving the reply to #${this.postId} typed before the post was read failed`, error);
+        this.parts.ui.failure(error);
+      });
+  }
+
+  /** The reply as typed, kept as its draft; before the post is read (a draft needs its title and client), kept until it is. */
+  private saveReply(text: string): Promise<void> {
+    if (!this.post) {
+      this.unsaved = text;
+      return Promise.resolve();
+    }
+    return this.reply.save(this.post, text);
   }
 
   private readContextOnceStarted(): void {
@@ -381,10 +401,10 @@ export class ConversationPanel extends Disposable {
         this.pageStarted = true;
         try {
           // After a reload: what the page's own state kept is newer than the draft's last save.
-          if (message.reply !== undefined && this.post && message.reply !== this.reply.text) {
+          if (message.reply !== undefined && message.reply !== this.reply.text) {
             this.replyForPage = message.reply;
-            await this.reply.save(this.post, message.reply);
-          } else this.replyForPage = this.reply.text || undefined;
+            await this.saveReply(message.reply);
+          } else this.replyForPage = this.unsaved ?? (this.reply.text || undefined);
           this.show();
         } finally {
           // However the reply's save went: the card is no part of it.
@@ -392,10 +412,12 @@ export class ConversationPanel extends Disposable {
         }
         return;
       case 'reply':
-        if (this.post) await this.reply.save(this.post, message.text);
-        return;
+        return this.saveReply(message.text);
       case 'send': {
-        if (!this.post) return;
+        if (!this.post) {
+          void this.parts.ui.info(l10n.t('Post #{0} is not loaded yet. Your reply is kept: send it once the post shows.', this.postId));
+          return this.saveReply(message.text);
+        }
         const sent = await this.reply.send(this.post, message.text);
         if (sent) this.replyForPage = '';
         return this.show();

@@ -339,6 +339,34 @@ forEachProfile((profile) =>
       await from(again, { type: 'reply', text: '' });
       await waitFor('the emptied reply to leave no draft', () => api.drafts.all().length === 0);
     });
+
+    it('what the page typed before its post is read is kept: given back to the page, and saved as the draft once the post comes', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const first = await openPage(post.id);
+      await from(first, { type: 'reply', text: 'abc' });
+      await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+      first.panel.dispose();
+      await waitFor('the page to be gone', () => api.conversations.get(standIn.url, post.id) === undefined);
+      // The post's read is held: the page starts (as after a window reload, with more typed than the draft holds) before it comes.
+      await standIn.addFault({ method: 'GET', path: `/app/posts/${post.id}.json`, hold: true, times: 1 });
+      const panel = await api.conversations.open(post.id, standIn.url);
+      assert.ok(panel);
+      const receive = panel.receive.bind(panel);
+      panel.receive = (value: unknown) =>
+        (value as { type?: unknown } | undefined)?.type === 'ready' ? Promise.resolve() : receive(value);
+      await receive({ type: 'ready', reply: 'abc def', account: panel.account.url, post: panel.postId });
+      assert.equal(panel.lastModel?.facts.length, 0, 'the post not read yet');
+      assert.equal(panel.replyGiven, 'abc def', 'the page keeps what it had, not the older draft');
+      await receive({ type: 'reply', text: 'abc def ghi', account: panel.account.url, post: panel.postId });
+      await waitFor('the held read', async () => (await standIn.release()) > 0);
+      await waitFor('the post shown', () => panel.lastModel?.facts.length);
+      await waitFor('what was typed saved as the draft', () =>
+        api.drafts.all().find((d) => d.postId === post.id && d.text.endsWith('\n\nabc def ghi\n')),
+      );
+      assert.equal(api.drafts.all().filter((d) => d.postId === post.id).length, 1, 'one draft');
+    });
   }),
 );
 

@@ -47,6 +47,7 @@
     const send = button(labels.send, () => sendReply(), { id: 'reply-send', class: 'primary' });
     const retry = button(labels.retry, () => post('retry'), { id: 'reply-retry', class: 'primary', hidden: true });
     const edit = button(labels.edit, () => post('edit'), { id: 'reply-edit', hidden: true });
+    const kept = button(labels.openKeptDraft, () => post('openKeptDraft'), { id: 'reply-kept', hidden: true });
     area.addEventListener('input', () => {
       state.reply = area.value;
       vscode.setState(state);
@@ -63,10 +64,10 @@
       heading,
       hint,
       area,
-      el('div', { class: 'buttons' }, [send, retry, edit]),
+      el('div', { class: 'buttons' }, [send, retry, edit, kept]),
       status,
     ]);
-    return { section, area, status, send, retry, edit };
+    return { section, area, status, send, retry, edit, kept };
   }
 
   function sendReply() {
@@ -91,7 +92,8 @@
     box.send.textContent = sending ? labels.sending : labels.send;
     box.retry.hidden = !failed;
     box.edit.hidden = !failed;
-    box.status.textContent = failed ? reply.why || '' : sending ? labels.sending : '';
+    box.kept.hidden = !reply.note;
+    box.status.textContent = failed ? reply.why || '' : sending ? labels.sending : reply.note || '';
     box.status.classList.toggle('error', failed);
   }
 

@@ -37,6 +37,8 @@ export type PageMessage =
   | { readonly type: 'retry' }
   /** The person wants to edit the reply whose send failed (the draft is kept). */
   | { readonly type: 'edit' }
+  /** Open, in an editor, the reply draft too long for the box (see Reply.longerDraft). */
+  | { readonly type: 'openKeptDraft' }
   /** Link `link` of message `message` (its number among the thread's messages). */
   | { readonly type: 'openLink'; readonly message: number; readonly link: number }
   | { readonly type: 'loadImages'; readonly message: number }
@@ -56,6 +58,7 @@ const FIELDS: Record<PageMessage['type'], readonly string[]> = {
   send: ['text'],
   retry: [],
   edit: [],
+  openKeptDraft: [],
   openLink: ['message', 'link'],
   loadImages: ['message'],
   openPost: ['id'],
@@ -94,6 +97,8 @@ export function readPageMessage(value: unknown, panel: PanelIdentity): PageMessa
       return { type: 'retry' };
     case 'edit':
       return { type: 'edit' };
+    case 'openKeptDraft':
+      return { type: 'openKeptDraft' };
     case 'openLink':
       return isIndex(message.message) && isIndex(message.link)
         ? { type: 'openLink', message: message.message, link: message.link }

@@ -56,6 +56,8 @@ export interface PageModel {
   readonly reply: {
     readonly state: ReplyState['kind'];
     readonly why?: string;
+    /** Said under the box while writing (a longer reply to this post kept in Drafts). */
+    readonly note?: string;
     /** Given when the page is to show it (at its start, and emptied once sent): the page keeps what is typed otherwise. */
     readonly text?: string;
   };
@@ -89,6 +91,7 @@ export function pageLabels(): Record<string, string> {
     sending: l10n.t('Sending…'),
     retry: l10n.t('Retry'),
     edit: l10n.t('Edit'),
+    openKeptDraft: l10n.t('Open the Draft'),
     comment: l10n.t('Comment'),
     original: l10n.t('Post'),
     unknownAuthor: l10n.t('unknown sender'),

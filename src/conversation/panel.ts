@@ -22,6 +22,7 @@ import type { HelpdeskStore } from '../store/helpdeskStore';
 import { commentsListedText } from '../text/counts';
 import { timeText, userText } from '../text/postFacts';
 import { errorText } from '../ui/errorText';
+import { openDraft } from '../drafts/sendDraft';
 import { postUri } from '../views/postUri';
 import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
@@ -373,6 +374,13 @@ export class ConversationPanel extends Disposable {
       reply: {
         state: status.kind,
         ...(status.kind === 'failed' ? { why: l10n.t('Not sent: {0} Your reply is kept as a draft.', status.why) } : {}),
+        ...(this.reply.longerDraft !== undefined && this.parts.drafts.get(this.reply.longerDraft)
+          ? {
+              note: l10n.t(
+                'An unsent reply to this post is longer than this box takes. It is kept as a draft: open it to send it from its editor.',
+              ),
+            }
+          : {}),
         ...(text !== undefined ? { text } : {}),
       },
       ...(this.error ? { error: this.error } : {}),
@@ -430,6 +438,11 @@ export class ConversationPanel extends Disposable {
       case 'edit':
         this.replyForPage = this.reply.text;
         return this.reply.edit();
+      case 'openKeptDraft': {
+        const id = this.reply.longerDraft;
+        if (id !== undefined && this.parts.drafts.get(id)) await openDraft(id);
+        return;
+      }
       case 'openLink': {
         const link = this.thread.targets[message.message]?.links[message.link];
         if (link) await vscode.env.openExternal(vscode.Uri.parse(link, true));

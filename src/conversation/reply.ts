@@ -11,6 +11,7 @@ import { commentDraft, commentTitle } from '../commands/commentOnTask';
 import { formatDraftDocument, parseDraftDocument } from '../drafts/draftDocument';
 import type { Draft } from '../drafts/drafts';
 import type { WriteServices } from '../services';
+import { MAX_REPLY_CHARS } from './pageMessages';
 
 /** Where the reply is: being written, on its way, or not sent (why, in words). */
 export type ReplyState = { readonly kind: 'writing' } | { readonly kind: 'sending' } | { readonly kind: 'failed'; readonly why: string };
@@ -20,8 +21,18 @@ export function isReplyDraft(draft: Draft, accountUrl: string, postId: number): 
   return draft.kind === 'comment' && draft.accountUrl === accountUrl && draft.postId === postId && !draft.byAgent && !draft.todo;
 }
 
+/** A draft's text as the reply box holds it: its description when it is titled. */
+function replyText(draft: Draft): string {
+  return draft.titled === false || draft.titled === undefined ? draft.text : parseDraftDocument(draft.text).description;
+}
+
 export class Reply {
   private draftId: string | undefined;
+  /**
+   * A reply draft longer than the box takes (one written in an editor: see Comment on Task) is
+   * not the box's: the page could send none of it back. It stays in Drafts, and the page says so.
+   */
+  readonly longerDraft: string | undefined;
   private state: ReplyState = { kind: 'writing' };
   /**
    * A send asked and not ended: another press of Send or Retry meanwhile (a double click, a key
@@ -38,11 +49,10 @@ export class Reply {
     /** Told whenever the state or the kept text changes. */
     private readonly changed: () => void,
   ) {
-    const kept = services.drafts
-      .all()
-      .filter((draft) => isReplyDraft(draft, account.url, postId))
-      .at(-1);
-    this.draftId = kept?.id;
+    const drafts = services.drafts.all().filter((draft) => isReplyDraft(draft, account.url, postId));
+    const fits = drafts.filter((draft) => replyText(draft).length <= MAX_REPLY_CHARS);
+    this.draftId = fits.at(-1)?.id;
+    this.longerDraft = drafts.filter((draft) => !fits.includes(draft)).at(-1)?.id;
   }
 
   get status(): ReplyState {
@@ -52,8 +62,7 @@ export class Reply {
   /** The reply's text as its draft holds it ('' without one). */
   get text(): string {
     const draft = this.draftId === undefined ? undefined : this.services.drafts.get(this.draftId);
-    if (!draft) return '';
-    return draft.titled === false || draft.titled === undefined ? draft.text : parseDraftDocument(draft.text).description;
+    return draft ? replyText(draft) : '';
   }
 
   /** The id of the reply's draft, while there is one. */

@@ -4,6 +4,8 @@ import type { Post } from '../../../src/api';
 import type { ConversationPanel } from '../../../src/conversation/panel';
 import type { PageModel } from '../../../src/conversation/pageModel';
 import { postUri } from '../../../src/views/postUri';
+import type { Account } from '../../../src/api/account';
+import { commentDraft } from '../../../src/commands/commentOnTask';
 import { HOSTILE_GLOBALS } from '../../server/demoEmails';
 import { PROFILES } from '../../server';
 import { extensionApi, forEachProfile, signInToStandIn, standIn, standInOf, useCleanSlate, waitFor, withoutRef } from './helpers';
@@ -366,6 +368,27 @@ forEachProfile((profile) =>
         api.drafts.all().find((d) => d.postId === post.id && d.text.endsWith('\n\nabc def ghi\n')),
       );
       assert.equal(api.drafts.all().filter((d) => d.postId === post.id).length, 1, 'one draft');
+    });
+
+    it('a reply draft longer than the box takes stays a draft of its own: the page says so and opens it, and starts with an empty box', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const long = 'A reply written in an editor. '.repeat(5_000); // 150,000 characters
+      const kept = await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: long }));
+      const panel = await openPage(post.id);
+      assert.ok(panel.lastModel?.reply.note, 'the page says where the longer reply is');
+      assert.equal(panel.lastModel?.reply.text, undefined, 'not given to the box');
+      // The page's start, as after a reload, is taken (it names no reply the page could not send back).
+      await from(panel, { type: 'ready' });
+      assert.equal(panel.pageStarts > 0, true);
+      await from(panel, { type: 'openKeptDraft' });
+      await waitFor('the draft in an editor', () => vscode.window.activeTextEditor?.document.getText().includes(long.slice(0, 200)));
+      await from(panel, { type: 'reply', text: 'A short one' });
+      await waitFor('the short reply saved as a draft of its own', () =>
+        api.drafts.all().some((d) => d.postId === post.id && d.id !== kept.id && d.text.endsWith('\n\nA short one\n')),
+      );
+      assert.ok(api.drafts.get(kept.id)?.text.includes(long.trim()), 'the long one as it was');
     });
   }),
 );

@@ -30,7 +30,7 @@ export class Reply {
   private draftId: string | undefined;
   /**
    * A reply draft longer than the box takes (one written in an editor: see Comment on Task) is
-   * not the box's: the page could send none of it back. It stays in Drafts, and the page says so.
+   * not the box's: the page could send none of it back. It stays a draft of its own, and the page says so.
    */
   readonly longerDraft: string | undefined;
   private state: ReplyState = { kind: 'writing' };

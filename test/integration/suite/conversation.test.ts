@@ -398,6 +398,18 @@ describe("the conversation page of another account's post", () => {
   const contrary = standInOf('contrary');
   const LISTED_ELSEWHERE = 'Listed when this window uses this post’s account.';
 
+  /** Signed in to both, this window on likely: a post of a client's of the contrary account. */
+  async function theirPostOfAClient(): Promise<Post> {
+    const api = await extensionApi();
+    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
+    await signInToStandIn(); // this window: likely
+    const theirs = (await read<Post[]>('/app.json', contrary)).find(
+      (p) => !p.post_id && p.task_kind !== 'comment' && typeof p.client_id === 'number',
+    );
+    assert.ok(theirs, 'a post with a client');
+    return theirs;
+  }
+
   it('acts on that account: its reply and its Close go there, none to the window’s account', async () => {
     const api = await extensionApi();
     assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
@@ -450,13 +462,7 @@ describe("the conversation page of another account's post", () => {
   });
 
   it('its customer card is read from that account: the client and its deals, and says its other posts are not listed', async () => {
-    const api = await extensionApi();
-    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
-    await signInToStandIn(); // this window: likely
-    const theirs = (await read<Post[]>('/app.json', contrary)).find(
-      (p) => !p.post_id && p.task_kind !== 'comment' && typeof p.client_id === 'number',
-    );
-    assert.ok(theirs, 'a post with a client');
+    const theirs = await theirPostOfAClient();
     const client = await read<{ name?: unknown }>(`/app/clients/${theirs.client_id}.json`, contrary);
     await standIn.clearRequests();
     const panel = await openPage(theirs.id, contrary.url);
@@ -474,13 +480,7 @@ describe("the conversation page of another account's post", () => {
   });
 
   it('its card counts the client’s other open posts once the window switches to that account', async () => {
-    const api = await extensionApi();
-    assert.equal(await api.actions.signIn({ accountUrl: contrary.url, token: contrary.token }), true);
-    await signInToStandIn(); // this window: likely
-    const theirs = (await read<Post[]>('/app.json', contrary)).find(
-      (p) => !p.post_id && p.task_kind !== 'comment' && typeof p.client_id === 'number',
-    );
-    assert.ok(theirs, 'a post with a client');
+    const theirs = await theirPostOfAClient();
     const panel = await openPage(theirs.id, contrary.url);
     await waitFor('the card, read from that account alone', () => panel.lastModel?.client?.postsCount === LISTED_ELSEWHERE);
     await vscode.commands.executeCommand('helpdesk.switchAccount', contrary.url);

@@ -14,10 +14,15 @@ export function escapeMarkdown(text: string): string {
 /**
  * A word a Markdown renderer could turn into a link by itself, whichever renderer: a web address
  * (`scheme://`, `//host`), an e-mail address (`@`), a `www.` host, or a host name (a dot between
- * a letter or digit and two letters: `evil.com`, `пример.рф`; not `v1.2`, `e.g.` or `o.o.`). A
- * superset of what linkify-it (markdown-it's, in VS Code's preview) and GFM's autolinks take.
+ * any other character and two letters: `evil.com`, `пример.рф`, `~.ac`; not `v1.2`, `e.g.` or
+ * `o.o.`). A superset of what linkify-it (markdown-it's, in VS Code's preview) and GFM's autolinks
+ * take: linkify-it counts symbols, marks and emoji as a host's letters, by Unicode tables older
+ * than the runtime's, so no narrower class can match it.
  */
-const LINKABLE = madeOnFirstUse(() => /\/\/|@|www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu);
+const LINKABLE = madeOnFirstUse(() => /\/\/|@|www\.|[^.]\.\p{L}{2}/iu);
+
+/** What separates words: white space as a renderer reads it (U+FEFF is white space to JavaScript, a letter to linkify-it). */
+const BETWEEN_WORDS = madeOnFirstUse(() => /([^\S\uFEFF]+)/);
 
 /**
  * Untrusted text for inline Markdown in a document a person reads both as it is and in a
@@ -29,7 +34,7 @@ const LINKABLE = madeOnFirstUse(() => /\/\/|@|www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu)
 export function linklessMarkdown(text: string): string {
   return text
     .replace(/\r?\n|\r/g, ' ')
-    .split(/(\s+)/)
+    .split(BETWEEN_WORDS())
     .map((word, i) => (i % 2 === 1 || !word ? word : LINKABLE().test(word) ? inlineCode(word) : escapeMarkdown(word)))
     .join('');
 }

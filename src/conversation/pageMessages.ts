@@ -37,7 +37,7 @@ export type PageMessage =
   | { readonly type: 'retry' }
   /** The person wants to edit the reply whose send failed (the draft is kept). */
   | { readonly type: 'edit' }
-  /** Open, in an editor, the reply draft too long for the box (see Reply.longerDraft). */
+  /** Open, in an editor, the reply draft the page left: too long for the box, or changed elsewhere (see Reply.keptDraft). */
   | { readonly type: 'openKeptDraft' }
   /** Link `link` of message `message` (its number among the thread's messages). */
   | { readonly type: 'openLink'; readonly message: number; readonly link: number }

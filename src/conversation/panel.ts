@@ -27,7 +27,7 @@ import { postUri } from '../views/postUri';
 import { conversationHtml, imageSources } from './pageHtml';
 import { readPageMessage, type PageAction, type PageMessage } from './pageMessages';
 import { clientCard, emailLabels, pageLabels, postFactsOf, titleOf, withImageButtons, type PageModel } from './pageModel';
-import { Reply } from './reply';
+import { Reply, type KeptDraft } from './reply';
 import { buildThread, EmailPages, type Thread } from './thread';
 
 const { l10n } = vscode;
@@ -340,6 +340,7 @@ export class ConversationPanel extends Disposable {
         })
       : { messages: [], targets: [] };
     const status = this.reply.status;
+    const kept = this.reply.keptDraft;
     const text = this.replyForPage;
     this.replyForPage = undefined;
     if (text !== undefined) this.replyGiven = text;
@@ -374,13 +375,7 @@ export class ConversationPanel extends Disposable {
       reply: {
         state: status.kind,
         ...(status.kind === 'failed' ? { why: l10n.t('Not sent: {0} Your reply is kept as a draft.', status.why) } : {}),
-        ...(this.reply.longerDraft !== undefined && this.parts.drafts.get(this.reply.longerDraft)
-          ? {
-              note: l10n.t(
-                'An unsent reply to this post is longer than this box takes. It is kept as a draft: open it to send it from its editor.',
-              ),
-            }
-          : {}),
+        ...(kept && this.parts.drafts.get(kept.id) ? { note: keptDraftNote(kept) } : {}),
         ...(text !== undefined ? { text } : {}),
       },
       ...(this.error ? { error: this.error } : {}),
@@ -439,7 +434,7 @@ export class ConversationPanel extends Disposable {
         this.replyForPage = this.reply.text;
         return this.reply.edit();
       case 'openKeptDraft': {
-        const id = this.reply.longerDraft;
+        const id = this.reply.keptDraft?.id;
         if (id !== undefined && this.parts.drafts.get(id)) await openDraft(id);
         return;
       }
@@ -489,4 +484,13 @@ export class ConversationPanel extends Disposable {
     this.disposed.fire();
     this.disposed.dispose();
   }
+}
+
+/** Where the reply draft the page left is, and why (see KeptDraft). */
+function keptDraftNote(kept: KeptDraft): string {
+  return kept.why === 'longer'
+    ? l10n.t('An unsent reply to this post is longer than this box takes. It is kept as a draft: open it to send it from its editor.')
+    : l10n.t(
+        'This reply’s draft was changed elsewhere (in another window or its editor). That text is kept as a draft: open it to see it. What you type here is saved as a new draft.',
+      );
 }

@@ -3,7 +3,9 @@
  * account on the page's post, saved as the person types, so that a window closed or reloaded
  * mid-reply loses nothing and Send Draft, Discard Draft and the unsent-drafts offer know it.
  * Sent through the one sender (DraftSender): once, however many presses or Retries; a failed
- * send keeps the draft, for Retry or Edit.
+ * send keeps the draft, for Retry or Edit. A draft changed elsewhere (another window, its own
+ * editor) since the page last wrote it is not written over or removed: it stays as it is, and
+ * what the page types goes into a draft of its own.
  */
 import type { Post } from '../api';
 import type { Account } from '../api/account';
@@ -26,13 +28,21 @@ function replyText(draft: Draft): string {
   return draft.titled === false || draft.titled === undefined ? draft.text : parseDraftDocument(draft.text).description;
 }
 
+/**
+ * A reply draft the page does not write into, which stays a draft of its own (the page says so
+ * and opens it): one longer than the box takes (written in an editor: see Comment on Task), which
+ * the page could send none of back; or one changed elsewhere while the page was writing into it.
+ */
+export interface KeptDraft {
+  readonly id: string;
+  readonly why: 'longer' | 'changedElsewhere';
+}
+
 export class Reply {
   private draftId: string | undefined;
-  /**
-   * A reply draft longer than the box takes (one written in an editor: see Comment on Task) is
-   * not the box's: the page could send none of it back. It stays a draft of its own, and the page says so.
-   */
-  readonly longerDraft: string | undefined;
+  /** The reply draft's text as this page last read or wrote it: any other text there was written elsewhere. */
+  private seen: string | undefined;
+  private kept: KeptDraft | undefined;
   private state: ReplyState = { kind: 'writing' };
   /**
    * A send asked and not ended: another press of Send or Retry meanwhile (a double click, a key
@@ -52,7 +62,14 @@ export class Reply {
     const drafts = services.drafts.all().filter((draft) => isReplyDraft(draft, account.url, postId));
     const fits = drafts.filter((draft) => replyText(draft).length <= MAX_REPLY_CHARS);
     this.draftId = fits.at(-1)?.id;
-    this.longerDraft = drafts.filter((draft) => !fits.includes(draft)).at(-1)?.id;
+    this.seen = fits.at(-1)?.text;
+    const longer = drafts.filter((draft) => !fits.includes(draft)).at(-1);
+    if (longer) this.kept = { id: longer.id, why: 'longer' };
+  }
+
+  /** The draft the page left as it is, while there is one (see KeptDraft). */
+  get keptDraft(): KeptDraft | undefined {
+    return this.kept;
   }
 
   get status(): ReplyState {
@@ -105,20 +122,38 @@ export class Reply {
 
   private async write(parent: Post, text: string): Promise<void> {
     const { drafts } = this.services;
-    const current = this.draftId === undefined ? undefined : await drafts.read(this.draftId);
+    let current = this.draftId === undefined ? undefined : await drafts.read(this.draftId);
+    if (current && current.text !== this.seen) {
+      this.leave(current.id);
+      current = undefined;
+    }
     if (!current) this.draftId = undefined;
     if (!text.trim()) {
-      if (current) await drafts.remove(current.id);
+      // Only as this page last saw it: a save from elsewhere in between is kept.
+      if (current && !(await drafts.remove(current.id, { ifText: current.text }))) this.leave(current.id);
       this.draftId = undefined;
+      this.seen = undefined;
       return;
     }
     if (!current) {
-      this.draftId = (await drafts.create(commentDraft(this.account, { parent, text }))).id;
+      const made = await drafts.create(commentDraft(this.account, { parent, text }));
+      this.draftId = made.id;
+      this.seen = made.text;
       return;
     }
     const title = current.titled ? parseDraftDocument(current.text).title : commentTitle(parent);
     const wanted = formatDraftDocument(title, text);
+    // DraftStore.update refuses a save from elsewhere since the read above: the next write finds it.
     if (wanted !== current.text) await drafts.update(current.id, wanted);
+    this.seen = wanted;
+  }
+
+  /** The reply's draft was changed elsewhere: it stays as it is, and the page writes a draft of its own. */
+  private leave(id: string): void {
+    this.kept = { id, why: 'changedElsewhere' };
+    this.draftId = undefined;
+    this.seen = undefined;
+    this.changed();
   }
 
   private async sendKept(): Promise<Post | undefined> {

@@ -370,6 +370,45 @@ forEachProfile((profile) =>
       assert.equal(api.drafts.all().filter((d) => d.postId === post.id).length, 1, 'one draft');
     });
 
+    it('a reply draft changed elsewhere (another window, its editor) is not written over: it stays as it is, and what the page types is a draft of its own', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await from(panel, { type: 'reply', text: 'Mine' });
+      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+      const changed = theirs.text.replace(/Mine\n$/, 'Theirs, saved in its editor\n');
+      await api.drafts.update(theirs.id, changed);
+      await from(panel, { type: 'reply', text: 'Mine, typed on' });
+      await waitFor('what the page typed saved as a draft of its own', () =>
+        api.drafts.all().some((d) => d.postId === post.id && d.id !== theirs.id && d.text.endsWith('\n\nMine, typed on\n')),
+      );
+      assert.equal(api.drafts.get(theirs.id)?.text, changed, 'the other text as it was saved');
+      assert.ok(panel.lastModel?.reply.note, 'the page says where the other text is');
+      await from(panel, { type: 'openKeptDraft' });
+      await waitFor('that draft in an editor', () =>
+        vscode.window.activeTextEditor?.document.getText().includes('Theirs, saved in its editor'),
+      );
+      // Emptied, the page's own draft goes; the other stays.
+      await from(panel, { type: 'reply', text: '' });
+      await waitFor('the page’s draft gone', () => api.drafts.all().filter((d) => d.postId === post.id).length === 1);
+      assert.equal(api.drafts.get(theirs.id)?.text, changed);
+    });
+
+    it('a reply emptied after its draft was changed elsewhere leaves that draft as it is', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await from(panel, { type: 'reply', text: 'Mine' });
+      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+      const changed = theirs.text.replace(/Mine\n$/, 'Theirs\n');
+      await api.drafts.update(theirs.id, changed);
+      await from(panel, { type: 'reply', text: '' });
+      assert.equal(api.drafts.get(theirs.id)?.text, changed, 'kept');
+      await waitFor('the page to say where the other text is', () => panel.lastModel?.reply.note);
+    });
+
     it('a reply draft longer than the box takes stays a draft of its own: the page says so and opens it, and starts with an empty box', async () => {
       const api = await extensionApi();
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');

@@ -124,7 +124,7 @@ export class ConversationPanel extends Disposable {
   ) {
     super();
     this.reply = new Reply(parts, account, postId, () => this.show());
-    this.replyForPage = this.reply.text || undefined;
+    this.replyForPage = this.reply.textForPage() || undefined;
     panel.webview.options = {
       enableScripts: true,
       enableCommandUris: false,
@@ -407,7 +407,7 @@ export class ConversationPanel extends Disposable {
           if (message.reply !== undefined && message.reply !== this.reply.text) {
             this.replyForPage = message.reply;
             await this.saveReply(message.reply);
-          } else this.replyForPage = this.unsaved ?? (this.reply.text || undefined);
+          } else this.replyForPage = this.unsaved ?? (this.reply.textForPage() || undefined);
           this.show();
         } finally {
           // However the reply's save went: the card is no part of it.
@@ -431,7 +431,7 @@ export class ConversationPanel extends Disposable {
         return this.show();
       }
       case 'edit':
-        this.replyForPage = this.reply.text;
+        this.replyForPage = this.reply.textForPage();
         return this.reply.edit();
       case 'openKeptDraft': {
         const id = this.reply.keptDraft?.id;
@@ -488,9 +488,18 @@ export class ConversationPanel extends Disposable {
 
 /** Where the reply draft the page left is, and why (see KeptDraft). */
 function keptDraftNote(kept: KeptDraft): string {
-  return kept.why === 'longer'
-    ? l10n.t('An unsent reply to this post is longer than this box takes. It is kept as a draft: open it to send it from its editor.')
-    : l10n.t(
-        'This reply’s draft was changed elsewhere (in another window or its editor). That text is kept as a draft: open it to see it. What you type here is saved as a new draft.',
+  switch (kept.why) {
+    case 'longer':
+      return l10n.t(
+        'An unsent reply to this post is longer than this box takes. It is kept as a draft: open it to send it from its editor.',
       );
+    case 'changedElsewhere':
+      return l10n.t(
+        'This reply’s draft was changed in another window or in the draft’s editor, so it is kept as saved there: open it to see it. What you type here is saved as a separate draft; sending both sends two replies.',
+      );
+    case 'another':
+      return l10n.t(
+        'Another unsent reply to this post is kept as a draft: open it to see it. What you type here is saved separately; sending both sends two replies.',
+      );
+  }
 }

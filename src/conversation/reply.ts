@@ -35,7 +35,8 @@ function replyText(draft: Draft): string {
  */
 export interface KeptDraft {
   readonly id: string;
-  readonly why: 'longer' | 'changedElsewhere';
+  /** Too long for the box; changed elsewhere while the page wrote into it; or another reply to the post, kept before the page opened. */
+  readonly why: 'longer' | 'changedElsewhere' | 'another';
 }
 
 export class Reply {
@@ -64,7 +65,9 @@ export class Reply {
     this.draftId = fits.at(-1)?.id;
     this.seen = fits.at(-1)?.text;
     const longer = drafts.filter((draft) => !fits.includes(draft)).at(-1);
+    const another = fits.at(-2);
     if (longer) this.kept = { id: longer.id, why: 'longer' };
+    else if (another) this.kept = { id: another.id, why: 'another' };
   }
 
   /** The draft the page left as it is, while there is one (see KeptDraft). */
@@ -82,6 +85,13 @@ export class Reply {
     return draft ? replyText(draft) : '';
   }
 
+  /** The reply's text as the page is given it, to type on: what its next save writes over. */
+  textForPage(): string {
+    const draft = this.draftId === undefined ? undefined : this.services.drafts.get(this.draftId);
+    if (draft) this.seen = draft.text;
+    return draft ? replyText(draft) : '';
+  }
+
   /** The id of the reply's draft, while there is one. */
   get draft(): string | undefined {
     return this.draftId;
@@ -96,14 +106,14 @@ export class Reply {
     });
   }
 
-  /** Saves `text`, then sends the draft; resolves with the comment once filed. */
+  /**
+   * Saves `text`, then sends the draft; resolves with the comment once filed. Not sent when the
+   * reply's draft was changed elsewhere: the page says so first, and a second Send sends it.
+   */
   send(parent: Post, text: string): Promise<Post | undefined> {
     if (this.busy || !text.trim()) return Promise.resolve(undefined);
     this.busy = true;
-    return this.next(async () => {
-      await this.write(parent, text);
-      return this.sendKept();
-    }).finally(() => (this.busy = false));
+    return this.next(async () => ((await this.write(parent, text)) ? this.sendKept() : undefined)).finally(() => (this.busy = false));
   }
 
   /** Sends the kept draft again (after a failure). */
@@ -120,32 +130,42 @@ export class Reply {
     this.changed();
   }
 
-  private async write(parent: Post, text: string): Promise<void> {
+  /**
+   * The text into the reply's draft, against the text the page last saw there; false when that
+   * draft was changed elsewhere since, and is left as it is (the text then goes into a new one).
+   */
+  private async write(parent: Post, text: string): Promise<boolean> {
     const { drafts } = this.services;
-    let current = this.draftId === undefined ? undefined : await drafts.read(this.draftId);
-    if (current && current.text !== this.seen) {
+    const current = this.draftId === undefined ? undefined : await drafts.read(this.draftId);
+    const seen = this.seen;
+    let left = false;
+    if (current) {
+      const wanted = text.trim()
+        ? formatDraftDocument(current.titled ? parseDraftDocument(current.text).title : commentTitle(parent), text)
+        : undefined;
+      const done =
+        seen !== undefined &&
+        current.text === seen &&
+        (wanted === undefined
+          ? await drafts.remove(current.id, { ifText: seen })
+          : wanted === seen || (await drafts.update(current.id, wanted, { ifText: seen })));
+      if (done) {
+        this.seen = wanted;
+        if (wanted === undefined) this.draftId = undefined;
+        return true;
+      }
       this.leave(current.id);
-      current = undefined;
+      left = true;
     }
-    if (!current) this.draftId = undefined;
-    if (!text.trim()) {
-      // Only as this page last saw it: a save from elsewhere in between is kept.
-      if (current && !(await drafts.remove(current.id, { ifText: current.text }))) this.leave(current.id);
-      this.draftId = undefined;
-      this.seen = undefined;
-      return;
-    }
-    if (!current) {
+    // None yet, or gone (sent or discarded elsewhere), or left.
+    this.draftId = undefined;
+    this.seen = undefined;
+    if (text.trim()) {
       const made = await drafts.create(commentDraft(this.account, { parent, text }));
       this.draftId = made.id;
       this.seen = made.text;
-      return;
     }
-    const title = current.titled ? parseDraftDocument(current.text).title : commentTitle(parent);
-    const wanted = formatDraftDocument(title, text);
-    // DraftStore.update refuses a save from elsewhere since the read above: the next write finds it.
-    if (wanted !== current.text) await drafts.update(current.id, wanted);
-    this.seen = wanted;
+    return !left;
   }
 
   /** The reply's draft was changed elsewhere: it stays as it is, and the page writes a draft of its own. */

@@ -168,21 +168,28 @@ export class DraftStore {
     return draft;
   }
 
-  /** Fails as "not found" when the draft is gone (sent or discarded in another window), and for a text over about 1 MB. */
-  update(id: string, text: string): Promise<void> {
+  /**
+   * Fails as "not found" when the draft is gone (sent or discarded in another window), and for a
+   * text over about 1 MB. `ifText`: only while the draft's file holds that text (the text its
+   * writer last saw); false when it holds another, saved elsewhere since.
+   */
+  update(id: string, text: string, { ifText }: { ifText?: string } = {}): Promise<boolean> {
     tooLong(text);
     return this.change(async () => {
       // What this window's editor was saving over: another window's save since is refused, not overwritten.
       const known = this.drafts.get(id);
-      await this.locked(id, async () => {
+      return this.locked(id, async () => {
         const draft = await this.read(id);
         if (!draft) throw vscode.FileSystemError.FileNotFound(id);
-        if (known && (known.text !== draft.text || known.updatedAt !== draft.updatedAt)) {
+        if (ifText !== undefined) {
+          if (draft.text !== ifText) return false;
+        } else if (known && (known.text !== draft.text || known.updatedAt !== draft.updatedAt)) {
           throw new vscode.FileSystemError(
             vscode.l10n.t('The draft was modified since in another window; its text there is shown now. Save again to keep yours.'),
           );
         }
         await this.write({ ...draft, text, updatedAt: Date.now() });
+        return true;
       });
     });
   }
@@ -228,27 +235,32 @@ export class DraftStore {
   }
 
   /**
-   * `ifText`: only while the draft's file holds that text (read in this window's turn to change it),
-   * so that what another window saved into it since is kept. False when it was not removed for that.
+   * `ifText`: only while the draft's file holds that text (read in this window's turn to change it,
+   * holding the draft's lock, as a save does), so that what another window saved into it since is
+   * kept. False when it was not removed for that.
    */
   remove(id: string, { ifText }: { ifText?: string } = {}): Promise<boolean> {
     return this.change(async () => {
       if (!isDraftId(id)) return true;
-      if (ifText !== undefined) {
+      if (ifText === undefined) return this.removeFiles(id);
+      return this.locked(id, async () => {
         const now = await this.read(id);
-        if (now && now.text !== ifText) return false;
-      }
-      this.written.set(id, ++this.writes);
-      // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
-      await this.folder.write(goneMark(id), '').catch(() => undefined);
-      await this.folder.remove(draftFile(id)).catch(async (error: unknown) => {
-        if (await this.folder.read(draftFile(id))) throw error; // else removed in another window already
+        return now && now.text !== ifText ? false : this.removeFiles(id);
       });
-      this.written.set(id, ++this.writes);
-      this.drafts.delete(id);
-      this.changed.fire(id);
-      return true;
     });
+  }
+
+  private async removeFiles(id: string): Promise<true> {
+    this.written.set(id, ++this.writes);
+    // Marked gone first: a copy in the global state (a window of the version before) is not moved back.
+    await this.folder.write(goneMark(id), '').catch(() => undefined);
+    await this.folder.remove(draftFile(id)).catch(async (error: unknown) => {
+      if (await this.folder.read(draftFile(id))) throw error; // else removed in another window already
+    });
+    this.written.set(id, ++this.writes);
+    this.drafts.delete(id);
+    this.changed.fire(id);
+    return true;
   }
 
   /**

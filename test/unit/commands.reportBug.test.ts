@@ -92,7 +92,11 @@ describe('Report Bug from the palette', () => {
     const before = filed(server).length;
     const writes: string[] = [];
     draftsFolder.write = (name: string, text: string) => {
-      const draft = JSON.parse(text || 'null') as { sending?: unknown; unconfirmed?: { ref?: string } } | null;
+      // A draft's file; a lock file holds a window's name.
+      const draft = (name.endsWith('.json') ? JSON.parse(text || 'null') : null) as {
+        sending?: unknown;
+        unconfirmed?: { ref?: string };
+      } | null;
       const what = `${name.endsWith('.json') ? 'draft' : name}${draft?.sending ? ' claimed' : ''}${draft?.unconfirmed?.ref ? ' marked' : ''}`;
       writes.push(`${filed(server).length > before ? 'after' : 'before'} the POST: ${what}`);
       return write(name, text);

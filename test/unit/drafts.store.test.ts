@@ -111,6 +111,35 @@ describe('DraftStore', () => {
     );
   });
 
+  it('a save or a removal against the text this window last saw is refused when another window saved since, even once this window has read it', async () => {
+    const inA = await opened(storage, storage.window());
+    const inB = await opened(storage, storage.window());
+    const draft = await inA.create(fields('First\n'));
+    await inB.read(draft.id);
+    await inB.update(draft.id, 'Saved in B\n');
+    await inA.read(draft.id); // A's copy follows B's file, as its watcher makes it
+    assert.equal(await inA.update(draft.id, 'Typed in A\n', { ifText: 'First\n' }), false);
+    assert.equal(await inA.remove(draft.id, { ifText: 'First\n' }), false);
+    assert.equal((await (await opened(storage)).read(draft.id))?.text, 'Saved in B\n');
+    assert.equal(await inA.update(draft.id, 'Typed in A\n', { ifText: 'Saved in B\n' }), true);
+    assert.equal((await (await opened(storage)).read(draft.id))?.text, 'Typed in A\n');
+  });
+
+  it('a removal against the text last seen waits for another window’s save under way, and then keeps it', async () => {
+    const inA = await opened(storage, storage.window());
+    const draft = await inA.create(fields('First\n'));
+    // Another window holds the draft's lock while it saves (see DraftStore.locked).
+    assert.equal(await storage.drafts.create(`${draft.id}.lock`, 'window B'), true);
+    const removing = inA.remove(draft.id, { ifText: 'First\n' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const file = `${draft.id}.json`;
+    const saved = JSON.parse((await storage.drafts.read(file))!.text) as Draft;
+    await storage.drafts.write(file, JSON.stringify({ ...saved, text: 'Saved in B\n', updatedAt: saved.updatedAt + 1 }));
+    await storage.drafts.remove(`${draft.id}.lock`);
+    assert.equal(await removing, false);
+    assert.equal((await (await opened(storage)).read(draft.id))?.text, 'Saved in B\n');
+  });
+
   it('tells which draft changed', async () => {
     const drafts = await opened(storage);
     const changed: string[] = [];

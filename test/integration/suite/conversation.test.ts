@@ -384,7 +384,7 @@ forEachProfile((profile) =>
         api.drafts.all().some((d) => d.postId === post.id && d.id !== theirs.id && d.text.endsWith('\n\nMine, typed on\n')),
       );
       assert.equal(api.drafts.get(theirs.id)?.text, changed, 'the other text as it was saved');
-      assert.ok(panel.lastModel?.reply.note, 'the page says where the other text is');
+      assert.match(panel.lastModel?.reply.note ?? '', /changed in another window/, 'the page says where the other text is');
       await from(panel, { type: 'openKeptDraft' });
       await waitFor('that draft in an editor', () =>
         vscode.window.activeTextEditor?.document.getText().includes('Theirs, saved in its editor'),
@@ -406,7 +406,64 @@ forEachProfile((profile) =>
       await api.drafts.update(theirs.id, changed);
       await from(panel, { type: 'reply', text: '' });
       assert.equal(api.drafts.get(theirs.id)?.text, changed, 'kept');
-      await waitFor('the page to say where the other text is', () => panel.lastModel?.reply.note);
+      await waitFor('the page to say where the other text is', () => /changed in another window/.test(panel.lastModel?.reply.note ?? ''));
+    });
+
+    it('Send, when the reply’s draft was changed elsewhere, sends nothing until the page has said so: the next Send sends the page’s text, once', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await from(panel, { type: 'reply', text: 'Mine' });
+      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+      const changed = theirs.text.replace(/Mine\n$/, 'Theirs\n');
+      await api.drafts.update(theirs.id, changed);
+      await standIn.clearRequests();
+      await from(panel, { type: 'send', text: 'Mine, sent' });
+      assert.equal((await postsSent()).length, 0, 'nothing sent');
+      assert.match(panel.lastModel?.reply.note ?? '', /changed in another window/);
+      await from(panel, { type: 'send', text: 'Mine, sent' });
+      const sent = await postsSent();
+      assert.equal(sent.length, 1, 'one POST');
+      assert.equal(withoutRef((sent[0]!.body as { post: Record<string, unknown> }).post.content), 'Mine, sent');
+      assert.equal(api.drafts.get(theirs.id)?.text, changed, 'the other kept, not sent');
+    });
+
+    it('Edit, after the failed reply’s draft was edited in its editor, types on that text: no second draft', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await standIn.addFault({ method: 'POST', path: '/app/posts.json', status: 422, times: 1 });
+      await from(panel, { type: 'send', text: 'First try' });
+      await waitFor('the page to say it was not sent', () => panel.lastModel?.reply.state === 'failed');
+      const [draft] = api.drafts.all().filter((d) => d.postId === post.id);
+      assert.ok(draft);
+      // "Edit Draft" of the failure's notification: saved in the draft's editor.
+      await api.drafts.update(draft.id, draft.text.replace(/First try\n$/, 'Second try\n'));
+      await from(panel, { type: 'edit' });
+      assert.equal(panel.replyGiven, 'Second try');
+      await from(panel, { type: 'reply', text: 'Second try, typed on' });
+      const drafts = api.drafts.all().filter((d) => d.postId === post.id);
+      assert.deepEqual(
+        drafts.map((d) => [d.id, d.text.endsWith('\n\nSecond try, typed on\n')]),
+        [[draft.id, true]],
+      );
+      assert.equal(panel.lastModel?.reply.note, undefined);
+    });
+
+    it('a page opened on a post with two unsent replies takes the newer and says where the other is', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const older = await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: 'The older' }));
+      await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: 'The newer' }));
+      const panel = await openPage(post.id);
+      await waitFor('the page to be given the newer', () => panel.replyGiven === 'The newer');
+      assert.match(panel.lastModel?.reply.note ?? '', /Another unsent reply/);
+      await from(panel, { type: 'openKeptDraft' });
+      await waitFor('the older in an editor', () => vscode.window.activeTextEditor?.document.getText().includes('The older'));
+      assert.ok(api.drafts.get(older.id));
     });
 
     it('a reply draft longer than the box takes stays a draft of its own: the page says so and opens it, and starts with an empty box', async () => {

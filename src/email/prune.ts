@@ -14,6 +14,10 @@
  * Outlook on the web's `divRplyFwdMsg` or Thunderbird's `moz-cite-prefix` on, everything to the
  * end of the message is moved into one quote at the end. Nothing inside a quote is looked at for
  * further quotes.
+ *
+ * With `quotes: 'later'`, what is inside the quoted history is reduced only when `pruneQuotes` is
+ * called, with the same result: a text that folds the history away never reads it (in a long
+ * thread it is most of the message).
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build, shared with htmlparser2
 import domhandler = require('domhandler');
@@ -43,6 +47,8 @@ export interface PrunedEmail {
   quoted: boolean;
   /** There is text outside the quoted history (a forward or a bare quote has none). */
   textOutsideQuotes: boolean;
+  /** Reduces what is inside the quoted history too, where `quotes: 'later'` left it (see above). */
+  pruneQuotes(): void;
 }
 
 interface Context {
@@ -52,12 +58,23 @@ interface Context {
   quoted: boolean;
 }
 
-export function pruneEmail(root: Document): PrunedEmail {
+export function pruneEmail(root: Document, { quotes = 'now' }: { quotes?: 'now' | 'later' } = {}): PrunedEmail {
   let quoted = false;
   let divider: Element | undefined;
-  const stack: Context[] = [{ parent: root, background: PAGE_BACKGROUND, ink: DEFAULT_INK, quoted: false }];
-  while (stack.length > 0) {
-    const { parent, background, ink, quoted: inQuote } = stack.pop()!;
+  /** From the divider on, in document order: the quoted tail. */
+  let inTail = false;
+  /** What is inside quoted history, left for pruneQuotes. */
+  let later: Context[] = [];
+  const reduce = (stack: Context[], defer: boolean) => {
+    while (stack.length > 0) {
+      const context = stack.pop()!;
+      // The stack is walked in document order: everything after the divider is in the tail.
+      if (context.parent === divider) inTail = true;
+      if (defer && (context.quoted || inTail)) later.push(context);
+      else reduceChildren(context, stack);
+    }
+  };
+  const reduceChildren = ({ parent, background, ink, quoted: inQuote }: Context, stack: Context[]) => {
     const kept: Node[] = [];
     const visit: Context[] = [];
     for (const child of parent.children) {
@@ -91,9 +108,17 @@ export function pruneEmail(root: Document): PrunedEmail {
     setChildren(parent, kept);
     // Children last in first out: the tree is walked in document order, so the first divider found is the first in the message.
     for (let i = visit.length - 1; i >= 0; i--) stack.push(visit[i]!);
-  }
+  };
+  const pruneQuotes = () => {
+    const left = later.reverse();
+    later = [];
+    reduce(left, false);
+  };
+  reduce([{ parent: root, background: PAGE_BACKGROUND, ink: DEFAULT_INK, quoted: false }], quotes === 'later');
   if (divider && quoteFrom(root, divider)) quoted = true;
-  return { root, quoted, textOutsideQuotes: hasTextOutsideQuotes(root) };
+  // A tail that could not be moved into a quote is read as the message: reduced now.
+  else if (inTail) pruneQuotes();
+  return { root, quoted, textOutsideQuotes: hasTextOutsideQuotes(root), pruneQuotes };
 }
 
 /**

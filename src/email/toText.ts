@@ -233,9 +233,11 @@ function labelsOf(options: EmailTextOptions): TextLabels {
 export function emailText(html: string, options: EmailTextOptions = {}): EmailText {
   const labels = labelsOf(options);
   const parsed = parseEmail(html);
-  const pruned = pruneEmail(parsed.root);
+  const pruned = pruneEmail(parsed.root, { quotes: 'later' });
   // Nothing but quoted history (a forward, a bare quote): that is the message, so it is kept.
   const quoted = options.quoted === 'quote' || (pruned.quoted && !pruned.textOutsideQuotes) ? 'quote' : 'fold';
+  // Folded, the history is one line: what is inside it is not read.
+  if (quoted === 'quote') pruned.pruneQuotes();
   const raw = convert('<hb-root></hb-root>', { root: pruned.root, labels, quoted, quoteDepth: 0, listDepth: 0 });
   return finish(raw, parsed.truncated, pruned.quoted, options.maxChars ?? DEFAULT_MAX_CHARS, labels);
 }

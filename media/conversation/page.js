@@ -73,6 +73,10 @@
   function sendReply() {
     if (!replyBox || replyBox.area.readOnly || !replyBox.area.value.trim()) return;
     clearTimeout(sendTimer);
+    // Locked at the press: what is typed from here on would not be in what is sent. The extension
+    // answers every Send with the page's model, which unlocks it.
+    replyBox.area.readOnly = true;
+    replyBox.send.disabled = true;
     post('send', { text: replyBox.area.value });
   }
 

@@ -417,13 +417,19 @@ export class ConversationPanel extends Disposable {
       case 'reply':
         return this.saveReply(message.text);
       case 'send': {
-        if (!this.post) {
-          void this.parts.ui.info(l10n.t('Post #{0} is not loaded yet. Your reply is kept: send it once the post shows.', this.postId));
-          return this.saveReply(message.text);
+        try {
+          if (!this.post) {
+            void this.parts.ui.info(l10n.t('Post #{0} is not loaded yet. Your reply is kept: send it once the post shows.', this.postId));
+            return await this.saveReply(message.text);
+          }
+          const sent = await this.reply.send(this.post, message.text);
+          if (sent) this.replyForPage = '';
+        } finally {
+          // The page locked its box at the press: it is given the model however the send went, changed or not.
+          this.sent = undefined;
+          this.show();
         }
-        const sent = await this.reply.send(this.post, message.text);
-        if (sent) this.replyForPage = '';
-        return this.show();
+        return;
       }
       case 'retry': {
         const sent = await this.reply.retry();

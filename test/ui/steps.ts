@@ -81,6 +81,8 @@ export const STEP = {
   secondWindow: 'a second window opened after sign-in is signed in too',
   newsTwoWindows: 'a post assigned to me between polls: one notification in two windows, the count in both',
   signOutElsewhere: 'signing out in one window shows the welcome view in the other',
+  replySent:
+    "a reply sent with Ctrl+Enter on a post's page: the box is locked at the press, the reply filed once as typed, and the box empty once it is",
   conversation:
     "a stranger's hostile e-mail opened from its row: its page runs none of it (no global it sets, no CSP violation), and a reply typed there outlives a reload of the page",
   customerConversation:
@@ -905,6 +907,38 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.equal(await wb2.toast(told).count(), 0, 'the second window does not tell it again');
         assert.equal(await wb.toast(told).count(), 1, 'one notification');
         await page.bringToFront();
+      },
+    },
+    // After the news step: the post replied to is the person's from then on, and its news theirs.
+    {
+      name: STEP.replySent,
+      needs: [STEP.signIn],
+      async run() {
+        const title = `Call me back ${Date.now()}`;
+        const asked = standIn.store.insert(standIn.prefix, 'posts', { title, content: 'Can you call me back today?', nick: 'Customer' });
+        await wb.runCommand('Helpdesk: Refresh');
+        try {
+          const body = await openPostPage(wb, posts, title, asked.id);
+          const replies = () => postRequests().filter((r) => (r.body as { post?: { post_id?: unknown } })?.post?.post_id === asked.id);
+          const box = body.locator('textarea#reply-text');
+          const readOnly = () => box.evaluate((area) => (area as { readOnly: boolean }).readOnly);
+          await box.click();
+          const reply = 'Calling you at noon.';
+          await page.keyboard.type(reply);
+          // Locked at the press, so nothing typed before the extension has the reply is left out of
+          // what is sent and then emptied with the box.
+          await page.keyboard.press('Control+Enter');
+          assert.equal(await readOnly(), true, 'locked at the press');
+          await page.keyboard.type(' And more');
+          await wb.toast(/^Comment added to #\d+\.$/).waitFor({ state: 'visible', timeout: REACTION });
+          for (const deadline = Date.now() + REACTION; (await box.inputValue()) !== ''; await page.waitForTimeout(100))
+            if (Date.now() > deadline) throw new Error(`the box kept ${JSON.stringify(await box.inputValue())} once filed`);
+          assert.equal(await readOnly(), false, 'open again once filed');
+          assert.equal(replies().length, 1, 'one POST');
+          assert.match(String((replies()[0]!.body as { post: { content: unknown } }).post.content), /Calling you at noon\.$/);
+        } finally {
+          await wb.runCommand('View: Close All Editors');
+        }
       },
     },
     // The web workbench tells only the window that wrote of a secret's change; the extension's

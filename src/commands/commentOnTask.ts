@@ -89,7 +89,7 @@ export async function fileComment(
 }
 
 /** The draft of a comment on a post, carrying the post's client and responsible person. */
-export function commentDraft(account: Account, { parent, text, title }: CommentInput): NewDraft {
+export function commentDraft(account: Pick<Account, 'url'>, { parent, text, title }: CommentInput): NewDraft {
   return {
     kind: 'comment',
     text: formatDraftDocument(title ?? commentTitle(parent), text),

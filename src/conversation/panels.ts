@@ -10,6 +10,8 @@ import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow } from '../accounts/signedIn';
 import { Disposable } from '../lifecycle';
 import { ConversationPanel, CONVERSATION_VIEW, isPageUri, type PanelParts } from './panel';
+import { MAX_REPLY_CHARS } from './pageMessages';
+import { Reply } from './reply';
 import { postOf } from '../views/postUri';
 import type { HelpdeskStore } from '../store/helpdeskStore';
 
@@ -114,23 +116,55 @@ export class ConversationPanels extends Disposable {
     return made;
   }
 
-  /** A page VS Code brings back after a reload: its post and account from the state it kept, checked. */
-  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    // Once the window knows its account: a page of it then reads the window's list.
-    await withSignedIn(
-      this.parts.gateway,
-      () => undefined,
-      () => undefined,
-    )();
+  /**
+   * A page VS Code brings back after a reload (its serializer calls this; tests too): its post and
+   * account from the state it kept, checked. A page of an account this window is not signed in
+   * to is closed, and says so; the reply its state kept is saved as the reply's draft.
+   */
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    // Once the window knows its account (a page of it then reads the window's list) and its drafts (the page's reply is one).
+    await Promise.all([
+      withSignedIn(
+        this.parts.gateway,
+        () => undefined,
+        () => undefined,
+      )(),
+      this.parts.drafts.ready,
+    ]);
     const kept = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
     const id = kept.post;
     const url = kept.account;
-    const account = typeof url === 'string' && url.length <= 4096 ? await this.parts.gateway.accountFor(url) : undefined;
-    if (!account || typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || this.panels.has(keyOf(account.url, id))) {
+    if (typeof url !== 'string' || url.length > 4096 || typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
       panel.dispose();
       return;
     }
-    this.make(panel, account, id);
+    const account = await this.parts.gateway.accountFor(url);
+    if (!account) {
+      panel.dispose();
+      return this.closedSignedOut(url, id, kept.reply);
+    }
+    if (this.panels.has(keyOf(account.url, id))) panel.dispose();
+    else this.make(panel, account, id);
+  }
+
+  /** A restored page of an account no longer signed in to: its reply kept as a draft, and the person told. */
+  private async closedSignedOut(url: string, id: number, reply: unknown): Promise<void> {
+    if (typeof reply === 'string' && reply.trim() && reply.length <= MAX_REPLY_CHARS) {
+      const kept = new Reply(this.parts, { url }, id, () => undefined);
+      // The post is not read (its account is not signed in to): a new draft is titled by its number.
+      await kept.save({ id }, reply).catch((error: unknown) => this.parts.log.error(`Keeping the reply to #${id} of a closed page`, error));
+    }
+    const signIn = l10n.t('Sign In…');
+    void this.parts.ui
+      .info(
+        l10n.t(
+          'The page of post #{0} was closed: this window is not signed in to its account ({1}). Sign in to it to open the page again; an unsent reply is kept as a draft.',
+          id,
+          url,
+        ),
+        signIn,
+      )
+      .then((choice) => choice === signIn && vscode.commands.executeCommand('helpdesk.signIn'));
   }
 
   override dispose(): void {

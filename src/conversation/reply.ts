@@ -55,7 +55,7 @@ export class Reply {
 
   constructor(
     private readonly services: WriteServices,
-    private readonly account: Account,
+    private readonly account: Pick<Account, 'url'>,
     postId: number,
     /** Told whenever the state or the kept text changes. */
     private readonly changed: () => void,

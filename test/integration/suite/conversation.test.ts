@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Post } from '../../../src/api';
-import type { ConversationPanel } from '../../../src/conversation/panel';
+import { CONVERSATION_VIEW, type ConversationPanel } from '../../../src/conversation/panel';
 import type { PageModel } from '../../../src/conversation/pageModel';
 import { postUri } from '../../../src/views/postUri';
-import type { Account } from '../../../src/api/account';
 import { commentDraft } from '../../../src/commands/commentOnTask';
 import { HOSTILE_GLOBALS } from '../../server/demoEmails';
 import { PROFILES } from '../../server';
@@ -456,8 +455,8 @@ forEachProfile((profile) =>
       const api = await extensionApi();
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
       assert.ok(post);
-      const older = await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: 'The older' }));
-      await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: 'The newer' }));
+      const older = await api.drafts.create(commentDraft({ url: standIn.url }, { parent: post, text: 'The older' }));
+      await api.drafts.create(commentDraft({ url: standIn.url }, { parent: post, text: 'The newer' }));
       const panel = await openPage(post.id);
       await waitFor('the page to be given the newer', () => panel.replyGiven === 'The newer');
       assert.match(panel.lastModel?.reply.note ?? '', /Another unsent reply/);
@@ -471,7 +470,7 @@ forEachProfile((profile) =>
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
       assert.ok(post);
       const long = 'A reply written in an editor. '.repeat(5_000); // 150,000 characters
-      const kept = await api.drafts.create(commentDraft({ url: standIn.url } as Account, { parent: post, text: long }));
+      const kept = await api.drafts.create(commentDraft({ url: standIn.url }, { parent: post, text: long }));
       const panel = await openPage(post.id);
       assert.ok(panel.lastModel?.reply.note, 'the page says where the longer reply is');
       assert.equal(panel.lastModel?.reply.text, undefined, 'not given to the box');
@@ -505,6 +504,34 @@ describe("the conversation page of another account's post", () => {
     assert.ok(theirs, 'a post with a client');
     return theirs;
   }
+
+  it('a page brought back after a reload, of an account no longer signed in to, is closed; the reply its state kept is saved as the reply’s draft', async () => {
+    const api = await extensionApi();
+    await signInToStandIn(); // this window: likely
+    const gone = 'https://signed-out.example.com'; // an account no window is signed in to (any more)
+    const withDraft: Post = { id: 501, title: 'Invoice missing', client_id: 7 };
+    const without: Post = { id: 502, title: 'Login fails' };
+    const saved = await api.drafts.create(commentDraft({ url: gone }, { parent: withDraft, text: 'Typed' }));
+    const restored = async (id: number, reply: string) => {
+      const panel = vscode.window.createWebviewPanel(CONVERSATION_VIEW, `#${id}`, vscode.ViewColumn.Active, {});
+      let closed = false;
+      panel.onDidDispose(() => (closed = true));
+      await api.conversations.restore(panel, { account: gone, post: id, reply });
+      assert.equal(closed, true, 'closed');
+      assert.equal(api.conversations.get(gone, id), undefined);
+    };
+    // Typed in the last moment before the reload (the page saves 400 ms after the last key): the draft has it.
+    await restored(withDraft.id, 'Typed before the reload');
+    assert.ok(api.drafts.get(saved.id)?.text.endsWith('\n\nTyped before the reload\n'), api.drafts.get(saved.id)?.text);
+    // No draft yet: one is made, of that account and post.
+    await restored(without.id, 'A first word');
+    const made = api.drafts.all().filter((d) => d.postId === without.id);
+    assert.deepEqual(
+      made.map((d) => [d.accountUrl, d.kind, d.text.endsWith('\n\nA first word\n')]),
+      [[gone, 'comment', true]],
+    );
+    assert.equal(api.drafts.all().length, 2);
+  });
 
   it('acts on that account: its reply and its Close go there, none to the window’s account', async () => {
     const api = await extensionApi();

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import render from 'dom-serializer';
+import { isTag } from 'domhandler';
 import fc from 'fast-check';
 import { parseEmail } from '../../src/email/parse';
-import { pruneEmail } from '../../src/email/prune';
+import { pruneEmail, QUOTE_TAG } from '../../src/email/prune';
+import { emailText } from '../../src/email/toText';
 import * as demo from '../server/demoEmails';
 
 /*
@@ -22,6 +24,18 @@ const reducedLater = (html: string) => {
   pruned.pruneQuotes();
   pruned.pruneQuotes(); // once is enough; again changes nothing
   return { html: render(pruned.root), ...flags };
+};
+
+/** The tree as it is before the quoted history is reduced: what is inside a quote left out (of a tree made for this alone). */
+const outsideQuotes = (root: ReturnType<typeof parseEmail>['root']) => {
+  const stack = [...root.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    if (node.name === QUOTE_TAG) node.children = [];
+    else stack.push(...node.children);
+  }
+  return render(root);
 };
 
 const CORPUS: [string, string][] = [
@@ -58,13 +72,25 @@ describe('the quoted history reduced later', () => {
     for (const [name, html] of CORPUS) assert.deepEqual(reducedLater(html), reducedAtOnce(html), name);
   });
 
-  it('random markup of quotes, dividers and hidden text: the same tree as reduced at once', () => {
+  it('random markup of quotes, dividers and hidden text: the same tree as reduced at once, and outside the quotes before', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
         const html = pieces.join('');
         assert.deepEqual(reducedLater(html), reducedAtOnce(html), html);
+        const atOnce = pruneEmail(parseEmail(html).root).root;
+        assert.equal(outsideQuotes(pruneEmail(parseEmail(html).root, { quotes: 'later' }).root), outsideQuotes(atOnce), html);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('the text that shows the quoted history shows it reduced: kept with `> `, and a forward, nothing hidden in them', () => {
+    const hidden = '<span style="display:none">SECRET</span>';
+    assert.equal(emailText(`<p>Mine</p><blockquote type="cite">Old${hidden}</blockquote>`, { quoted: 'quote' }).text, 'Mine\n\n> Old');
+    assert.equal(emailText(`<blockquote type="cite">Forwarded${hidden}</blockquote>`).text, '> Forwarded');
+    assert.equal(
+      emailText(`<p>Mine</p><div id="divRplyFwdMsg">From: Anna</div><p>Old${hidden}</p>`, { quoted: 'quote' }).text.includes('SECRET'),
+      false,
     );
   });
 

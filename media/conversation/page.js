@@ -29,6 +29,9 @@
   let model;
   let replyBox;
   let sendTimer;
+  /** Sends pressed, and how many the extension has answered (its count, in each model): the box stays locked in between. */
+  let sendsPressed = 0;
+  let sendsAnswered = 0;
 
   /** The reply box: made once, so that what is typed, and the focus, stay through every update. */
   function makeReply(labels) {
@@ -73,10 +76,12 @@
   function sendReply() {
     if (!replyBox || replyBox.area.readOnly || !replyBox.area.value.trim()) return;
     clearTimeout(sendTimer);
-    // Locked at the press: what is typed from here on would not be in what is sent. The extension
-    // answers every Send with the page's model, which unlocks it.
-    replyBox.area.readOnly = true;
-    replyBox.send.disabled = true;
+    // Locked at the press, until the extension has answered this Send (it answers each): what is
+    // typed from here on would not be in what is sent. A model sent meanwhile for another reason
+    // (the customer card read, the list changed) does not unlock it.
+    sendsPressed = Math.max(sendsPressed, sendsAnswered) + 1;
+    if (document.activeElement === replyBox.send) replyBox.area.focus();
+    lockReply(replyBox, true);
     post('send', { text: replyBox.area.value });
   }
 
@@ -87,18 +92,23 @@
       state.reply = reply.text;
       vscode.setState(state);
     }
+    if (typeof reply.sends === 'number') sendsAnswered = reply.sends;
     const sending = reply.state === 'sending';
     const failed = reply.state === 'failed';
-    box.area.readOnly = sending || failed;
-    box.area.setAttribute('aria-readonly', String(sending || failed));
+    lockReply(box, sending || failed || sendsPressed > sendsAnswered);
     box.send.hidden = failed;
-    box.send.disabled = sending;
     box.send.textContent = sending ? labels.sending : labels.send;
     box.retry.hidden = !failed;
     box.edit.hidden = !failed;
     box.kept.hidden = !reply.note;
     box.status.textContent = failed ? reply.why || '' : sending ? labels.sending : reply.note || '';
     box.status.classList.toggle('error', failed);
+  }
+
+  function lockReply(box, locked) {
+    box.area.readOnly = locked;
+    box.area.setAttribute('aria-readonly', String(locked));
+    box.send.disabled = locked;
   }
 
   function facts(model) {

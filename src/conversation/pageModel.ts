@@ -60,6 +60,8 @@ export interface PageModel {
     readonly note?: string;
     /** Given when the page is to show it (at its start, and emptied once sent): the page keeps what is typed otherwise. */
     readonly text?: string;
+    /** The Sends this page has had answered: the page keeps its box locked from a press until its answer. */
+    readonly sends: number;
   };
   /** The post could not be read (in words). */
   readonly error?: string;

@@ -104,6 +104,8 @@ export class ConversationPanel extends Disposable {
   private readonly reply: Reply;
   /** What the page typed before the post was read: saved as the draft once it is (see `saveReply`). */
   private unsaved: string | undefined;
+  /** The Sends the page asked that are answered (see the model's `reply.sends`). */
+  private sendsAnswered = 0;
   /** The reply text to give the page at its next start (what its state or the draft kept). */
   private replyForPage: string | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
@@ -377,6 +379,7 @@ export class ConversationPanel extends Disposable {
         ...(status.kind === 'failed' ? { why: l10n.t('Not sent: {0} Your reply is kept as a draft.', status.why) } : {}),
         ...(kept && this.parts.drafts.get(kept.id) ? { note: keptDraftNote(kept) } : {}),
         ...(text !== undefined ? { text } : {}),
+        sends: this.sendsAnswered,
       },
       ...(this.error ? { error: this.error } : {}),
     };
@@ -425,8 +428,8 @@ export class ConversationPanel extends Disposable {
           const sent = await this.reply.send(this.post, message.text);
           if (sent) this.replyForPage = '';
         } finally {
-          // The page locked its box at the press: it is given the model however the send went, changed or not.
-          this.sent = undefined;
+          // The page locked its box at the press, until this answer: given however the send went.
+          this.sendsAnswered++;
           this.show();
         }
         return;

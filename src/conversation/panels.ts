@@ -6,6 +6,7 @@
  */
 import vscode = require('vscode');
 import type { Post } from '../api';
+import { parseAccountUrl } from '../api/address';
 import type { Gateway } from '../accounts/gateway';
 import { withSignedIn, withSignedInNow } from '../accounts/signedIn';
 import { Disposable } from '../lifecycle';
@@ -141,7 +142,9 @@ export class ConversationPanels extends Disposable {
     const account = await this.parts.gateway.accountFor(url);
     if (!account) {
       panel.dispose();
-      return this.closedSignedOut(url, id, kept.reply);
+      // The state is the page's: only an account's address as the extension writes one is kept a draft of, and named.
+      if (accountUrlAsWritten(url)) await this.closedSignedOut(url, id, kept.reply);
+      return;
     }
     if (this.panels.has(keyOf(account.url, id))) panel.dispose();
     else this.make(panel, account, id);
@@ -149,7 +152,8 @@ export class ConversationPanels extends Disposable {
 
   /** A restored page of an account no longer signed in to: its reply kept as a draft, and the person told. */
   private async closedSignedOut(url: string, id: number, reply: unknown): Promise<void> {
-    if (typeof reply === 'string' && reply.trim() && reply.length <= MAX_REPLY_CHARS) {
+    // An emptied box too: the draft goes, as the page's own save would have done.
+    if (typeof reply === 'string' && reply.length <= MAX_REPLY_CHARS) {
       const kept = new Reply(this.parts, { url }, id, () => undefined);
       // The post is not read (its account is not signed in to): a new draft is titled by its number.
       await kept.save({ id }, reply).catch((error: unknown) => this.parts.log.error(`Keeping the reply to #${id} of a closed page`, error));
@@ -160,7 +164,7 @@ export class ConversationPanels extends Disposable {
         l10n.t(
           'The page of post #{0} was closed: this window is not signed in to its account ({1}). Sign in to it to open the page again; an unsent reply is kept as a draft.',
           id,
-          url,
+          new URL(url).host,
         ),
         signIn,
       )
@@ -171,5 +175,14 @@ export class ConversationPanels extends Disposable {
     for (const panel of [...this.panels.values()]) panel.dispose();
     this.panels.clear();
     super.dispose();
+  }
+}
+
+/** Whether `url` is an account's address as the extension writes it (its host is then a host name, which a message may show). */
+function accountUrlAsWritten(url: string): boolean {
+  try {
+    return parseAccountUrl(url) === url;
+  } catch {
+    return false;
   }
 }

@@ -88,8 +88,16 @@ export class Reply {
   /** The reply's text as the page is given it, to type on: what its next save writes over. */
   textForPage(): string {
     const draft = this.draftId === undefined ? undefined : this.services.drafts.get(this.draftId);
-    if (draft) this.seen = draft.text;
-    return draft ? replyText(draft) : '';
+    if (!draft) return '';
+    const text = replyText(draft);
+    // Grown in its editor past what the box takes: the page could send none of it back.
+    if (text.length > MAX_REPLY_CHARS) {
+      this.kept = { id: draft.id, why: 'longer' };
+      this.draftId = this.seen = undefined;
+      return '';
+    }
+    this.seen = draft.text;
+    return text;
   }
 
   /** The id of the reply's draft, while there is one. */

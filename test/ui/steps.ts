@@ -929,6 +929,7 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
           // what is sent and then emptied with the box.
           await page.keyboard.press('Control+Enter');
           assert.equal(await readOnly(), true, 'locked at the press');
+          assert.equal(await box.getAttribute('aria-readonly'), 'true', 'and a screen reader told so');
           await page.keyboard.type(' And more');
           await wb.toast(/^Comment added to #\d+\.$/).waitFor({ state: 'visible', timeout: REACTION });
           for (const deadline = Date.now() + REACTION; (await box.inputValue()) !== ''; await page.waitForTimeout(100))

@@ -418,9 +418,11 @@ forEachProfile((profile) =>
       const changed = theirs.text.replace(/Mine\n$/, 'Theirs\n');
       await api.drafts.update(theirs.id, changed);
       await standIn.clearRequests();
+      const sends = panel.lastModel!.reply.sends;
       await from(panel, { type: 'send', text: 'Mine, sent' });
       assert.equal((await postsSent()).length, 0, 'nothing sent');
       assert.match(panel.lastModel?.reply.note ?? '', /changed in another window/);
+      assert.equal(panel.lastModel?.reply.sends, sends + 1, 'the Send answered: the page unlocks its box');
       await from(panel, { type: 'send', text: 'Mine, sent' });
       const sent = await postsSent();
       assert.equal(sent.length, 1, 'one POST');
@@ -449,6 +451,23 @@ forEachProfile((profile) =>
         [[draft.id, true]],
       );
       assert.equal(panel.lastModel?.reply.note, undefined);
+    });
+
+    it('a reply draft grown past the box in its editor: the page, started again, leaves it a draft of its own and starts empty', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      const panel = await openPage(post.id);
+      await from(panel, { type: 'reply', text: 'Short' });
+      const draft = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+      const long = 'Written on in its editor. '.repeat(5_000); // 130,000 characters
+      await api.drafts.update(draft.id, draft.text.replace(/Short\n$/, `${long}\n`));
+      await from(panel, { type: 'ready' });
+      assert.match(panel.lastModel?.reply.note ?? '', /longer than this box takes/);
+      assert.ok((panel.replyGiven ?? '').length <= 100, 'the box not given the long text');
+      await from(panel, { type: 'reply', text: 'A new one' });
+      assert.ok(api.drafts.get(draft.id)?.text.includes(long.trim()), 'the long one as it was');
+      assert.equal(api.drafts.all().filter((d) => d.postId === post.id).length, 2);
     });
 
     it('a page opened on a post with two unsent replies takes the newer and says where the other is', async () => {
@@ -531,6 +550,10 @@ describe("the conversation page of another account's post", () => {
       [[gone, 'comment', true]],
     );
     assert.equal(api.drafts.all().length, 2);
+    // A state that names no account's address as the extension writes one: closed, and nothing kept of it.
+    const junk = vscode.window.createWebviewPanel(CONVERSATION_VIEW, '#504', vscode.ViewColumn.Active, {});
+    await api.conversations.restore(junk, { account: '[Open](command:workbench.action.quit)', post: 504, reply: 'Hello' });
+    assert.equal(api.drafts.all().filter((d) => d.postId === 504).length, 0);
   });
 
   it('acts on that account: its reply and its Close go there, none to the window’s account', async () => {

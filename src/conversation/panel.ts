@@ -406,8 +406,10 @@ export class ConversationPanel extends Disposable {
         this.sent = undefined;
         this.pageStarted = true;
         try {
-          // After a reload: what the page's own state kept is newer than the draft's last save.
-          if (message.reply !== undefined && message.reply !== this.reply.text) {
+          // After a reload: what the page's own state kept is newer than the draft's last save. An
+          // empty box is not: it was emptied by a send as often as by the person, and a reply
+          // drafted since elsewhere (Comment on Task, another window) is the person's too.
+          if (message.reply !== undefined && message.reply.trim() && message.reply !== this.reply.text) {
             this.replyForPage = message.reply;
             await this.saveReply(message.reply);
           } else this.replyForPage = this.unsaved ?? (this.reply.textForPage() || undefined);

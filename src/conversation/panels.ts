@@ -152,8 +152,8 @@ export class ConversationPanels extends Disposable {
 
   /** A restored page of an account no longer signed in to: its reply kept as a draft, and the person told. */
   private async closedSignedOut(url: string, id: number, reply: unknown): Promise<void> {
-    // An emptied box too: the draft goes, as the page's own save would have done.
-    if (typeof reply === 'string' && reply.length <= MAX_REPLY_CHARS) {
+    // Not an empty box: it was emptied by a send as often as by the person (see the page's start).
+    if (typeof reply === 'string' && reply.trim() && reply.length <= MAX_REPLY_CHARS) {
       const kept = new Reply(this.parts, { url }, id, () => undefined);
       // The post is not read (its account is not signed in to): a new draft is titled by its number.
       await kept.save({ id }, reply).catch((error: unknown) => this.parts.log.error(`Keeping the reply to #${id} of a closed page`, error));

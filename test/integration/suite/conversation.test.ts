@@ -484,6 +484,19 @@ forEachProfile((profile) =>
       assert.ok(api.drafts.get(older.id));
     });
 
+    it('a page that starts again with an empty box (its reply was sent) keeps a reply drafted since elsewhere, and shows it', async () => {
+      const api = await extensionApi();
+      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+      assert.ok(post);
+      // A follow-up written in the draft's editor (Comment on Task) while the page's box was empty.
+      const followUp = await api.drafts.create(commentDraft({ url: standIn.url }, { parent: post, text: 'A follow-up' }));
+      const again = await openPage(post.id);
+      // Its start, as after a window reload, with the empty box its state kept.
+      await from(again, { type: 'ready', reply: '' });
+      assert.ok(api.drafts.get(followUp.id), 'the follow-up kept');
+      assert.equal(again.replyGiven, 'A follow-up');
+    });
+
     it('a reply draft longer than the box takes stays a draft of its own: the page says so and opens it, and starts with an empty box', async () => {
       const api = await extensionApi();
       const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');

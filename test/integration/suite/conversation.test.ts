@@ -41,6 +41,19 @@ const postsSent = async (on: { url: string } = standIn) =>
     (r) => r.method === 'POST' && r.path === '/app/posts.json',
   );
 
+/** A page's reply 'Mine', saved as its draft, then that draft saved elsewhere (its editor, another window) with `saved`. */
+async function replyChangedElsewhere(saved: string) {
+  const api = await extensionApi();
+  const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
+  assert.ok(post);
+  const panel = await openPage(post.id);
+  await from(panel, { type: 'reply', text: 'Mine' });
+  const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
+  const changed = theirs.text.replace(/Mine\n$/, `${saved}\n`);
+  await api.drafts.update(theirs.id, changed);
+  return { api, post, panel, theirs, changed };
+}
+
 forEachProfile((profile) =>
   describe('the conversation page', () => {
     useCleanSlate();
@@ -370,14 +383,7 @@ forEachProfile((profile) =>
     });
 
     it('a reply draft changed elsewhere (another window, its editor) is not written over: it stays as it is, and what the page types is a draft of its own', async () => {
-      const api = await extensionApi();
-      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
-      assert.ok(post);
-      const panel = await openPage(post.id);
-      await from(panel, { type: 'reply', text: 'Mine' });
-      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
-      const changed = theirs.text.replace(/Mine\n$/, 'Theirs, saved in its editor\n');
-      await api.drafts.update(theirs.id, changed);
+      const { api, post, panel, theirs, changed } = await replyChangedElsewhere('Theirs, saved in its editor');
       await from(panel, { type: 'reply', text: 'Mine, typed on' });
       await waitFor('what the page typed saved as a draft of its own', () =>
         api.drafts.all().some((d) => d.postId === post.id && d.id !== theirs.id && d.text.endsWith('\n\nMine, typed on\n')),
@@ -395,28 +401,14 @@ forEachProfile((profile) =>
     });
 
     it('a reply emptied after its draft was changed elsewhere leaves that draft as it is', async () => {
-      const api = await extensionApi();
-      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
-      assert.ok(post);
-      const panel = await openPage(post.id);
-      await from(panel, { type: 'reply', text: 'Mine' });
-      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
-      const changed = theirs.text.replace(/Mine\n$/, 'Theirs\n');
-      await api.drafts.update(theirs.id, changed);
+      const { api, panel, theirs, changed } = await replyChangedElsewhere('Theirs');
       await from(panel, { type: 'reply', text: '' });
       assert.equal(api.drafts.get(theirs.id)?.text, changed, 'kept');
       await waitFor('the page to say where the other text is', () => /changed in another window/.test(panel.lastModel?.reply.note ?? ''));
     });
 
     it('Send, when the reply’s draft was changed elsewhere, sends nothing until the page has said so: the next Send sends the page’s text, once', async () => {
-      const api = await extensionApi();
-      const [post] = (await read<Post[]>('/app.json')).filter((p) => !p.post_id && p.task_kind !== 'comment');
-      assert.ok(post);
-      const panel = await openPage(post.id);
-      await from(panel, { type: 'reply', text: 'Mine' });
-      const theirs = await waitFor('the reply saved as a draft', () => api.drafts.all().find((d) => d.postId === post.id));
-      const changed = theirs.text.replace(/Mine\n$/, 'Theirs\n');
-      await api.drafts.update(theirs.id, changed);
+      const { api, panel, theirs, changed } = await replyChangedElsewhere('Theirs');
       await standIn.clearRequests();
       const sends = panel.lastModel!.reply.sends;
       await from(panel, { type: 'send', text: 'Mine, sent' });

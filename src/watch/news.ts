@@ -18,7 +18,11 @@ export interface PostFacts {
   closed: boolean;
   /** Kept past the newest page: it is the person's (see `isMine`). */
   mine: boolean;
-  /** Comments the person had filed on it from VS Code when the poll read it (see `WhoIAm.comments`); none: 0. */
+  /**
+   * Comments the person had filed on it from VS Code when the poll read it (see `WhoIAm.comments`);
+   * none: 0. One filed while the list was being read counts from the poll whose count shows it
+   * (see `ownCounted`).
+   */
   own?: number;
 }
 
@@ -71,9 +75,26 @@ export function isMine(post: Pick<Post, 'id' | 'user_id' | 'responsible_id'>, wh
 /** What names a post that has no title (the watcher's: the start of its content's text); none by default. */
 export type UntitledName = (post: Post) => string;
 
-function factsOf(post: Post, who: WhoIAm, untitled: UntitledName): PostFacts {
-  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-  const own = who.comments.get(post.id) ?? 0;
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * Of the person's comments on a post (`filed`, as the poll compares), those it counts as read with
+ * the list. Those filed before the list was asked for (`atRead`) are in its count. One filed while
+ * it was read may be or not: it counts now where the count rose by more than the others explain,
+ * else from the next poll, whose list has it, so that it is not taken for someone else's there.
+ * Whole numbers, whatever the service's count is.
+ */
+function ownCounted(before: PostFacts | undefined, comments: number | undefined, atRead: number, filed: number): number {
+  const during = Math.max(0, filed - atRead);
+  if (during === 0 || comments === undefined) return filed;
+  const [was, wasOwn] = before?.comments === undefined ? [0, 0] : [before.comments, before.own ?? 0];
+  const unexplained = Math.floor(comments - was - Math.max(0, atRead - wasOwn));
+  return atRead + Math.min(during, Math.max(0, unexplained));
+}
+
+function factsOf(post: Post, who: WhoIAm, atRead: WhoIAm['comments'], before: PostFacts | undefined, untitled: UntitledName): PostFacts {
+  const comments = number(post.comments_cache);
+  const own = ownCounted(before, comments, atRead.get(post.id) ?? 0, who.comments.get(post.id) ?? 0);
   const title = keptTitle(post.title);
   return {
     // Stored as far as it is shown: a title of 100 KB is not kept whole in every news file. An untitled
@@ -82,7 +103,7 @@ function factsOf(post: Post, who: WhoIAm, untitled: UntitledName): PostFacts {
     title: (labelText(title) ? title : '') || keptTitle(untitled(post)),
     userId: number(post.user_id),
     responsibleId: number(post.responsible_id),
-    comments: number(post.comments_cache),
+    comments,
     closed: post.closed === true,
     mine: isMine(post, who),
     ...(own > 0 ? { own } : {}),
@@ -105,25 +126,26 @@ export function compare(
   who: WhoIAm,
   now: number,
   untitled: UntitledName = () => '',
+  ownAtRead: WhoIAm['comments'] = who.comments,
 ): { snapshot: Snapshot; news: NewsItem[] } {
   const news: NewsItem[] = [];
   const seen: Record<string, PostFacts> = {};
   for (const post of posts) {
     // A comment listed among posts is news through its post's count, not a post of its own.
     if (!Number.isSafeInteger(post.id) || post.id <= 0 || isComment(post)) continue;
-    const facts = factsOf(post, who, untitled);
+    const facts = factsOf(post, who, ownAtRead, before?.posts[post.id], untitled);
     seen[post.id] = facts;
     if (!before) continue;
     // The post as the person's own update left it (nothing after it): their change, no news to them.
     const theirs = typeof post.updated_at === 'string' && who.updated.get(post.id) === post.updated_at;
     const assignedToMe = isAssignedToMe(post, who);
-    // A post the person filed is no news to them.
+    // A post the person filed is no news to them; one they replied to from VS Code before a poll saw it is not new.
     const changes = theirs
       ? []
       : changesOf(
           before.posts[post.id],
           facts,
-          post.id > before.newest && !isFiledByMe(post, who),
+          post.id > before.newest && !isFiledByMe(post, who) ? (who.commented.has(post.id) ? 'replied' : 'new') : 'no',
           changedSince(post, before),
           assignedToMe,
         );
@@ -148,10 +170,20 @@ function latest(times: readonly (number | undefined)[]): number | undefined {
   return known.length > 0 ? Math.max(...known) : undefined;
 }
 
-/** `toMe`: the post is assigned to the person now. */
-function changesOf(before: PostFacts | undefined, now: PostFacts, aboveNewest: boolean, changed: boolean, toMe: boolean): Change[] {
+/**
+ * `aboveNewest`: a post above the newest seen before ('new'), one the person has replied to from
+ * VS Code ('replied': not new to them), or neither. `toMe`: the post is assigned to the person now.
+ */
+function changesOf(
+  before: PostFacts | undefined,
+  now: PostFacts,
+  aboveNewest: 'new' | 'replied' | 'no',
+  changed: boolean,
+  toMe: boolean,
+): Change[] {
   if (!before) {
-    if (aboveNewest) return toMe ? ['new', 'assigned'] : ['new'];
+    if (aboveNewest === 'new') return toMe ? ['new', 'assigned'] : ['new'];
+    if (aboveNewest === 'replied') return toMe ? ['assigned'] : [];
     // Not seen before, and changed since the last read: if it is assigned to the person now, the
     // assignment is most likely that change. It may be an older assignment and another edit since
     // (the service says only that the post changed): told as assigned all the same, once, as its

@@ -360,6 +360,8 @@ export class NewsWatcher extends Disposable {
         byId: (page, perPage) => readPage(page, () => account.postsPage(page, perPage ?? 100, signal)),
         orderRefused: () => account.orderRefused,
       };
+      // Before the first request: a comment filed from here while the list is read may be in it or not (see compare).
+      const ownAtRead = this.me(account.url).comments;
       const recheck = !this.orderChecked.has(account);
       const { posts, order, newestPage, beyondBound } = await readChanges(
         source,
@@ -376,7 +378,7 @@ export class NewsWatcher extends Disposable {
         );
       if (beyondBound)
         this.log.info(`News: more than ${MAX_CHANGED_PAGES} pages of posts changed since the last poll; the older changes are not news.`);
-      const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started, untitledName);
+      const { snapshot, news } = compare(before?.snapshot, posts, this.me(account.url), started, untitledName, ownAtRead);
       const [notified, seen] = await Promise.all([this.folder.notified(account.url), this.folder.seen(account.url)]);
       // The notified file lost (of another shape) after a baseline: what the last poll found counts as told, so that this poll's news is.
       if (!notified && before?.snapshot && wanted()) await this.folder.writeNotified(account.url, { seq: before.seq }, wanted);

@@ -109,7 +109,7 @@ describe('watch: news between two polls', () => {
     );
   });
 
-  it("a new post the person wrote (from VS Code, or as their user) is not news to them; a colleague's post they commented on since is", () => {
+  it('a new post the person wrote (from VS Code, or as their user), or replied to before a poll saw it, is not news to them', () => {
     const who = whoIs(ME, { filed: new Set([31]), commented: new Set([33]) });
     const before = poll(undefined, [post(30)], who).snapshot;
     const { news, snapshot } = poll(
@@ -119,9 +119,114 @@ describe('watch: news between two polls', () => {
     );
     assert.deepEqual(
       news.map(({ id, changes }) => ({ id, changes })),
-      [{ id: 33, changes: ['new'] }],
+      [],
     );
     assert.equal(snapshot.newest, 33, 'seen all the same');
+    assert.equal(snapshot.posts[33]?.mine, true, 'followed as theirs from now on');
+  });
+
+  it('a new post the person replied to before a poll saw it is not new to them; assigned to them, it is told as assigned', () => {
+    const before = poll(undefined, [post(30)]).snapshot;
+    const replied = whoIs(ME, {
+      commented: new Set([31, 32]),
+      comments: new Map([
+        [31, 1],
+        [32, 1],
+      ]),
+    });
+    const { news } = poll(
+      before,
+      [post(32, { user_id: null, comments_cache: 1, responsible_id: ME }), post(31, { user_id: null, comments_cache: 1 }), post(30)],
+      replied,
+    );
+    assert.deepEqual(
+      news.map(({ id, changes }) => ({ id, changes })),
+      [{ id: 32, changes: ['assigned'] }],
+    );
+  });
+
+  it("a reply filed while the list was read: counted from the poll whose count shows it, never as someone else's; comments past it are news", () => {
+    const before = poll(undefined, [post(31, { user_id: ME, comments_cache: 5 }), post(30, { user_id: ME, comments_cache: 5 })]).snapshot;
+    const none = whoIs(ME);
+    const replied = whoIs(ME, {
+      commented: new Set([30, 31]),
+      comments: new Map([
+        [30, 1],
+        [31, 1],
+      ]),
+    });
+    // On #31 the list was answered before the reply came in; on #30 after.
+    const during = compare(
+      before,
+      [post(31, { user_id: ME, comments_cache: 5 }), post(30, { user_id: ME, comments_cache: 6 })],
+      replied,
+      2000,
+      undefined,
+      none.comments,
+    );
+    assert.deepEqual(during.news, []);
+    const next = compare(
+      during.snapshot,
+      [post(31, { user_id: ME, comments_cache: 6 }), post(30, { user_id: ME, comments_cache: 6 })],
+      replied,
+      3000,
+    );
+    assert.deepEqual(next.news, [], 'the reply is counted once, on either side of the read');
+    const answered = compare(
+      next.snapshot,
+      [post(31, { user_id: ME, comments_cache: 7 }), post(30, { user_id: ME, comments_cache: 7 })],
+      replied,
+      4000,
+    );
+    assert.deepEqual(
+      answered.news.map(({ id, changes }) => ({ id, changes })),
+      [
+        { id: 31, changes: ['commented'] },
+        { id: 30, changes: ['commented'] },
+      ],
+    );
+  });
+
+  it("replies filed before the read and during it, with the count falling meanwhile: each counted once, a colleague's comment told", () => {
+    const mine = (count: number) => [post(30, { user_id: ME, comments_cache: count })];
+    const own = (atRead: number, filed: number) =>
+      [whoIs(ME, { commented: new Set([30]), comments: new Map([[30, filed]]) }), new Map([[30, atRead]])] as const;
+    const at = (before: Snapshot, count: number, [who, atRead]: ReturnType<typeof own>) =>
+      compare(before, mine(count), who, 2000, undefined, atRead);
+    const before = poll(undefined, mine(5)).snapshot;
+    // One reply between the polls (in the count), one during the read (not yet).
+    const first = at(before, 6, own(1, 2));
+    assert.deepEqual(first.news, []);
+    const second = at(first.snapshot, 7, own(2, 2));
+    assert.deepEqual(second.news, [], 'the reply filed during the read, counted by the next poll');
+    assert.deepEqual(
+      at(second.snapshot, 8, own(2, 2)).news.map(({ changes }) => changes),
+      [['commented']],
+    );
+    // Two replies before the read, one during it, and a comment deleted meanwhile: the count falls.
+    const falling = at(before, 4, own(2, 3));
+    assert.deepEqual(falling.news, []);
+    assert.deepEqual(
+      at(falling.snapshot, 6, own(3, 3)).news.map(({ changes }) => changes),
+      [['commented']],
+      "the reply filed during the read, and a colleague's comment",
+    );
+  });
+
+  it("a reply the list never counts (deleted first) does not hide a colleague's comment after it; the count is whole whatever the service sends", () => {
+    const before = poll(undefined, [post(30, { user_id: ME, comments_cache: 5 })]).snapshot;
+    const replied = whoIs(ME, { commented: new Set([30]), comments: new Map([[30, 1]]) });
+    const first = poll(before, [post(30, { user_id: ME, comments_cache: 5 })], replied);
+    const second = poll(first.snapshot, [post(30, { user_id: ME, comments_cache: 6 })], replied);
+    assert.deepEqual(
+      second.news.map(({ id, changes }) => ({ id, changes })),
+      [{ id: 30, changes: ['commented'] }],
+    );
+    for (const count of [0.5, 5.5, 1e308, -3]) {
+      const { snapshot } = compare(before, [post(30, { user_id: ME, comments_cache: count })], replied, 2000, undefined, new Map());
+      const own = snapshot.posts[30]?.own ?? 0;
+      assert.ok(Number.isSafeInteger(own) && own >= 0 && own <= 1, `${count}: ${own}`);
+    }
   });
 
   it("a comment the list holds among posts is not a post of its own: its post's count tells it", () => {

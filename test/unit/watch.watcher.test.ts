@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import type { Page, Post } from '../../src/api';
 import { postOf } from '../../src/views/postUri';
 import { newsFileOf } from '../../src/watch/newsFileNames';
 import { diskHooks, Uri } from './fakeVscode';
@@ -8,6 +9,18 @@ import { whoIs } from './whoIs';
 
 let rig: WatchRig;
 afterEach(() => rig?.close());
+
+/** Answers the next read of the list as it stood, then runs `duringRead` (a reply filed meanwhile) before the watcher has the answer. */
+class ReplyDuringRead extends FakeService {
+  duringRead: (() => void) | undefined;
+  override async changedPostsPage(...args: Parameters<FakeService['changedPostsPage']>): Promise<Page<Post>> {
+    const answer = await super.changedPostsPage(...args);
+    const reply = this.duringRead;
+    this.duringRead = undefined;
+    reply?.();
+    return answer;
+  }
+}
 
 describe('watch: the watcher, several windows on one storage folder', () => {
   it('the everyday case: one baseline, then one notification in the focused window, one request a poll', async () => {
@@ -439,6 +452,39 @@ describe('watch: what the person did is not news to them', () => {
     acme.add({ id: 30, comments_cache: 2 });
     await rig.clock.advance(6 * MINUTE);
     assert.deepEqual(texts(), ['New comments on "Post 30" (#30).']);
+  });
+
+  it('a reply filed while Check for News Now reads the list: after Mark All News as Seen, the next poll does not tell it as news', async () => {
+    rig = new WatchRig();
+    const acme = new ReplyDuringRead(ACME);
+    acme.add({ id: 1 });
+    acme.add({ id: 2 });
+    const a = rig.window('A', acme, { focused: true });
+    a.notify = 'mine';
+    await rig.clock.advance(MINUTE);
+    acme.add({ id: 30, user_id: 7 });
+    await rig.clock.advance(6 * MINUTE);
+    rig.shown.length = 0;
+    // The list is answered as it stood; the reply is filed, and noted, before the watcher compares.
+    acme.duringRead = () => {
+      acme.add({ id: 30, comments_cache: 1 });
+      a.me = whoIs(7, { commented: new Set([30]), comments: new Map([[30, 1]]) });
+    };
+    const checked = a.watcher.pollNow({ takeOver: true });
+    await rig.clock.advance(1000);
+    await checked;
+    await a.watcher.markSeen(undefined);
+    assert.deepEqual(a.watcher.unseenForMe, [], 'all seen');
+    await rig.clock.advance(6 * MINUTE);
+    assert.deepEqual(
+      a.watcher.unseenForMe.map(({ id, latest }) => ({ id, latest })),
+      [],
+      "the person's own reply is not news",
+    );
+    assert.deepEqual(texts(), []);
+    acme.add({ id: 30, comments_cache: 2 });
+    await rig.clock.advance(6 * MINUTE);
+    assert.deepEqual(texts(), ['New comments on "Post 30" (#30).'], "a colleague's comment after it is");
   });
 
   it('titles are stored as far as they are shown: 100 posts of 100 KB titles make a small news file', async () => {

@@ -865,6 +865,40 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         }
       },
     },
+    // Before the news step: a customer's post replied to before a poll saw it is the person's, and
+    // not news to them (the news step then counts one post, the one assigned to them).
+    {
+      name: STEP.replySent,
+      needs: [STEP.signIn],
+      async run() {
+        const title = `Call me back ${Date.now()}`;
+        const asked = standIn.store.insert(standIn.prefix, 'posts', { title, content: 'Can you call me back today?', nick: 'Customer' });
+        await wb.runCommand('Helpdesk: Refresh');
+        try {
+          const body = await openPostPage(wb, posts, title, asked.id);
+          const replies = () => postRequests().filter((r) => (r.body as { post?: { post_id?: unknown } })?.post?.post_id === asked.id);
+          const box = body.locator('textarea#reply-text');
+          const readOnly = () => box.evaluate((area) => (area as { readOnly: boolean }).readOnly);
+          await box.click();
+          const reply = 'Calling you at noon.';
+          await page.keyboard.type(reply);
+          // Locked at the press, so nothing typed before the extension has the reply is left out of
+          // what is sent and then emptied with the box.
+          await page.keyboard.press('Control+Enter');
+          assert.equal(await readOnly(), true, 'locked at the press');
+          assert.equal(await box.getAttribute('aria-readonly'), 'true', 'and a screen reader told so');
+          await page.keyboard.type(' And more');
+          await wb.toast(/^Comment added to #\d+\.$/).waitFor({ state: 'visible', timeout: REACTION });
+          for (const deadline = Date.now() + REACTION; (await box.inputValue()) !== ''; await page.waitForTimeout(100))
+            if (Date.now() > deadline) throw new Error(`the box kept ${JSON.stringify(await box.inputValue())} once filed`);
+          assert.equal(await readOnly(), false, 'open again once filed');
+          assert.equal(replies().length, 1, 'one POST');
+          assert.match(String((replies()[0]!.body as { post: { content: unknown } }).post.content), /Calling you at noon\.$/);
+        } finally {
+          await wb.runCommand('View: Close All Editors');
+        }
+      },
+    },
     // Each window has a watcher; the one holding the lease reads, both show the news, one tells it.
     {
       name: STEP.newsTwoWindows,
@@ -907,39 +941,6 @@ export function uiTests(context: StepContext, expected: Expected): UiTest[] {
         assert.equal(await wb2.toast(told).count(), 0, 'the second window does not tell it again');
         assert.equal(await wb.toast(told).count(), 1, 'one notification');
         await page.bringToFront();
-      },
-    },
-    // After the news step: the post replied to is the person's from then on, and its news theirs.
-    {
-      name: STEP.replySent,
-      needs: [STEP.signIn],
-      async run() {
-        const title = `Call me back ${Date.now()}`;
-        const asked = standIn.store.insert(standIn.prefix, 'posts', { title, content: 'Can you call me back today?', nick: 'Customer' });
-        await wb.runCommand('Helpdesk: Refresh');
-        try {
-          const body = await openPostPage(wb, posts, title, asked.id);
-          const replies = () => postRequests().filter((r) => (r.body as { post?: { post_id?: unknown } })?.post?.post_id === asked.id);
-          const box = body.locator('textarea#reply-text');
-          const readOnly = () => box.evaluate((area) => (area as { readOnly: boolean }).readOnly);
-          await box.click();
-          const reply = 'Calling you at noon.';
-          await page.keyboard.type(reply);
-          // Locked at the press, so nothing typed before the extension has the reply is left out of
-          // what is sent and then emptied with the box.
-          await page.keyboard.press('Control+Enter');
-          assert.equal(await readOnly(), true, 'locked at the press');
-          assert.equal(await box.getAttribute('aria-readonly'), 'true', 'and a screen reader told so');
-          await page.keyboard.type(' And more');
-          await wb.toast(/^Comment added to #\d+\.$/).waitFor({ state: 'visible', timeout: REACTION });
-          for (const deadline = Date.now() + REACTION; (await box.inputValue()) !== ''; await page.waitForTimeout(100))
-            if (Date.now() > deadline) throw new Error(`the box kept ${JSON.stringify(await box.inputValue())} once filed`);
-          assert.equal(await readOnly(), false, 'open again once filed');
-          assert.equal(replies().length, 1, 'one POST');
-          assert.match(String((replies()[0]!.body as { post: { content: unknown } }).post.content), /Calling you at noon\.$/);
-        } finally {
-          await wb.runCommand('View: Close All Editors');
-        }
       },
     },
     // The web workbench tells only the window that wrote of a secret's change; the extension's

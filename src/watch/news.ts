@@ -78,13 +78,20 @@ export type UntitledName = (post: Post) => string;
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
+ * The most of the person's own comments on a post that is counted: more could only come from a
+ * state edited by hand, and would make a snapshot its reader refuses (see newsShapes.ts).
+ */
+const OWN_COUNTED_MAX = 1_000_000;
+
+/**
  * Of the person's comments on a post (`filed`, as the poll compares), those it counts as read with
  * the list. Those filed before the list was asked for (`atRead`) are in its count. One filed while
  * it was read may be or not: it counts now where the count rose by more than the others explain,
  * else from the next poll, whose list has it, so that it is not taken for someone else's there.
  * Whole numbers, whatever the service's count is.
  */
-function ownCounted(before: PostFacts | undefined, comments: number | undefined, atRead: number, filed: number): number {
+function ownCounted(before: PostFacts | undefined, comments: number | undefined, atReadAsKept: number, filedAsKept: number): number {
+  const [atRead, filed] = [Math.min(atReadAsKept, OWN_COUNTED_MAX), Math.min(filedAsKept, OWN_COUNTED_MAX)];
   const during = Math.max(0, filed - atRead);
   if (during === 0 || comments === undefined) return filed;
   const [was, wasOwn] = before?.comments === undefined ? [0, 0] : [before.comments, before.own ?? 0];

@@ -5,6 +5,7 @@ import { compare, heldNews, isSeen, newsPosts, SNAPSHOT_MAX, wanted, type Snapsh
 import type { WhoIAm } from '../../src/accounts/identity';
 import { whoIs } from './whoIs';
 import { readNewest } from '../../src/watch/newestPosts';
+import { parseSnapshot } from '../../src/watch/newsShapes';
 
 const ME = 7;
 const me = whoIs(ME, { commented: new Set([30]) });
@@ -226,6 +227,20 @@ describe('watch: news between two polls', () => {
       const { snapshot } = compare(before, [post(30, { user_id: ME, comments_cache: count })], replied, 2000, undefined, new Map());
       const own = snapshot.posts[30]?.own ?? 0;
       assert.ok(Number.isSafeInteger(own) && own >= 0 && own <= 1, `${count}: ${own}`);
+    }
+  });
+
+  it('a count of own comments past any that could be filed (a hand-edited state) still makes a snapshot the news file can read back', () => {
+    const before = poll(undefined, [post(30, { user_id: ME, comments_cache: 5 })]).snapshot;
+    for (const filed of [2 ** 31 + 1, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      const who = whoIs(ME, { commented: new Set([30]), comments: new Map([[30, filed]]) });
+      for (const atRead of [new Map([[30, filed]]), new Map<number, number>()]) {
+        const { snapshot } = compare(before, [post(30, { user_id: ME, comments_cache: 2 ** 40 })], who, 2000, undefined, atRead);
+        assert.ok(
+          parseSnapshot(snapshot),
+          `${filed}, ${atRead.size ? 'before the read' : 'during the read'}: ${JSON.stringify(snapshot.posts[30])}`,
+        );
+      }
     }
   });
 

@@ -121,11 +121,13 @@ function factsOf(post: Post, who: WhoIAm, atRead: WhoIAm['comments'], before: Po
  * The news in `posts` (the newest the service lists) against `before`, and what to compare the
  * next poll with. Without `before` (the first poll after sign-in or install) nothing is news: it
  * is the baseline. A post seen for the first time is new only above the newest id seen before
- * (an older one has come into view, it is not new), unless it is assigned to the person and was
- * changed since the last read (its `updated_at` later than the latest the snapshot saw): an old
- * post newly assigned to them, found in a list read latest changed first. Changes of a post
- * already seen count where they are the person's: assigned to them, or, on their posts,
- * comments, closing, reopening.
+ * (an older one has come into view, it is not new), and only where the person neither filed it
+ * nor replied to it from VS Code. One assigned to them is told as assigned where it is above the
+ * newest and not filed by them, or was changed since the last read (its `updated_at` later than
+ * the latest the snapshot saw): an old post newly assigned to them, found in a list read latest
+ * changed first. Changes of a post already seen count where they are the person's: assigned to
+ * them, or, on their posts, comments, closing, reopening. `ownAtRead`: the person's comments as
+ * known before the list was asked for (see `ownCounted`).
  */
 export function compare(
   before: Snapshot | undefined,
@@ -152,7 +154,7 @@ export function compare(
       : changesOf(
           before.posts[post.id],
           facts,
-          post.id > before.newest && !isFiledByMe(post, who) ? (who.commented.has(post.id) ? 'replied' : 'new') : 'no',
+          post.id > before.newest && !isFiledByMe(post, who) ? (who.commented.has(post.id) ? 'replied' : 'new') : undefined,
           changedSince(post, before),
           assignedToMe,
         );
@@ -178,13 +180,14 @@ function latest(times: readonly (number | undefined)[]): number | undefined {
 }
 
 /**
- * `aboveNewest`: a post above the newest seen before ('new'), one the person has replied to from
- * VS Code ('replied': not new to them), or neither. `toMe`: the post is assigned to the person now.
+ * `aboveNewest`: above the newest post seen before, and not filed by the person: 'new', or
+ * 'replied' where they replied to it from VS Code (not new to them). `toMe`: the post is assigned
+ * to the person now.
  */
 function changesOf(
   before: PostFacts | undefined,
   now: PostFacts,
-  aboveNewest: 'new' | 'replied' | 'no',
+  aboveNewest: 'new' | 'replied' | undefined,
   changed: boolean,
   toMe: boolean,
 ): Change[] {

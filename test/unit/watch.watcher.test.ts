@@ -49,9 +49,9 @@ const ACME = 'https://acme.sugester.com';
 const BETA = 'https://beta.sugester.com';
 
 /** A rig with window A (focused) on acme, past its baseline poll; acme holds posts 1 and 2. */
-async function started(options: { oldestFirst?: boolean; perPage?: number } = {}) {
+async function started<S extends FakeService = FakeService>(options: { oldestFirst?: boolean; perPage?: number } = {}, service?: S) {
   rig = new WatchRig();
-  const acme = new FakeService(ACME, options);
+  const acme = (service ?? new FakeService(ACME, options)) as S;
   acme.add({ id: 1 });
   acme.add({ id: 2 });
   const a = rig.window('A', acme, { focused: true });
@@ -455,13 +455,8 @@ describe('watch: what the person did is not news to them', () => {
   });
 
   it('a reply filed while Check for News Now reads the list: after Mark All News as Seen, the next poll does not tell it as news', async () => {
-    rig = new WatchRig();
-    const acme = new ReplyDuringRead(ACME);
-    acme.add({ id: 1 });
-    acme.add({ id: 2 });
-    const a = rig.window('A', acme, { focused: true });
+    const { acme, a } = await started({}, new ReplyDuringRead(ACME));
     a.notify = 'mine';
-    await rig.clock.advance(MINUTE);
     acme.add({ id: 30, user_id: 7 });
     await rig.clock.advance(6 * MINUTE);
     rig.shown.length = 0;
